@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/importreport.h"
+#include "../model/rank.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace profscope {
+
+// What a file is, from its name (and for a few, its folder).
+enum class FileKind {
+    Unknown,
+    TraceView,          // trace_view.json (new style)
+    LegacyTimeline,     // timeline_display_*.json, ascend_timeline_display_*.json
+    CannTimeline,       // PROF_*/device_N/timeline/{msprof,hccl,task_time,step_trace}_*.json, msprof_*.json
+    KernelDetails,      // kernel_details.csv, op_summary_*.csv
+    OpStatistic,
+    ApiStatistic,
+    StepTraceTime,
+    Communication,
+    CommunicationMatrix,
+    MemoryRecord,
+    OperatorMemory,
+    NpuModuleMem,
+    OperatorDetails,
+    L2Cache,
+    ProfilerInfo,       // profiler_info.json, profiler_info_{rank}.json
+    ProfilerMetadata,   // profiler_metadata.json
+    Database,           // *.db (ascend_*_profiler_{rank}.db, analysis.db, msprof_*.db)
+    LegacyStepTrace,    // step_trace_raw_{rank}_detail_time.csv
+    LegacyFrameworkRaw, // framework_raw_{rank}.csv
+    LegacyAicoreDetail, // aicore_intermediate_{rank}_detail.csv
+    LegacyAicoreType,   // aicore_intermediate_{rank}_type.csv
+    LegacyAicpu,        // aicpu_intermediate_{rank}.csv
+    LegacyHcclRaw,      // hccl_raw_{rank}.csv
+    LegacyMinddataPipeline, // minddata_pipeline_raw_{rank}.csv
+    KnownUnused,        // recognised profiler output we do not read (yet); the report says so
+};
+
+QString fileKindName(FileKind kind);
+FileKind classifyFile(const QString& fileName);
+// Rank id embedded in a legacy file name (step_trace_raw_3_detail_time.csv -> 3), or -1.
+int rankFromLegacyFileName(const QString& fileName);
+
+struct DiscoveryOptions
+{
+    int maxDepth = 8;          // directory levels below each given path
+    int maxEntries = 200000;   // files and folders visited, against pathological trees
+};
+
+struct DiscoveredFile
+{
+    QString path;
+    FileKind kind = FileKind::Unknown;
+};
+
+struct DiscoveredRank
+{
+    RankInfo info;
+    std::vector<DiscoveredFile> files; // every regular file under the rank folder that the loader considers
+};
+
+struct DiscoveryResult
+{
+    QString rootPath;
+    std::vector<DiscoveredRank> ranks;
+    ImportReport report; // folder-level findings: nothing found, loops, unreadable folders, cluster files
+    QString hcclJsonPath;
+    QString hostIpsMappingPath;
+    std::vector<std::pair<QString, QString>> hostMapping;
+};
+
+// Walks the given paths (a rank folder, a parent of many, a cluster root)
+// and finds every rank. Reads only names and the small profiler_info /
+// host_ips_mapping files; never writes anything.
+DiscoveryResult discoverProfiles(const QStringList& paths, const DiscoveryOptions& options = {});
+
+} // namespace profscope

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/profile.h"
+#include "discovery.h"
+
+#include <QFuture>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+
+namespace profscope {
+
+struct LoadOptions
+{
+    DiscoveryOptions discovery;
+    int maxThreads = 0;       // 0: QThread::idealThreadCount()
+    bool readTraces = true;   // false: tables only (quick summary loads)
+};
+
+// Progress is 0..1000 with a stage message; calls may come from worker
+// threads but never concurrently.
+struct LoadControl
+{
+    std::function<void(int permille, const QString& stage)> progress;
+    std::function<bool()> isCanceled;
+};
+
+class ProfileLoader
+{
+public:
+    // Blocking load (CLI, tests). Never throws; problems go to the report.
+    static ProfilePtr load(const QStringList& paths, const LoadOptions& options = {}, const LoadControl& control = {});
+    // Background load for the GUI: progress via QFuture::progressValue()
+    // (0..1000) and progressText(); QFuture::cancel() stops it, and the result
+    // then carries report.canceled = true with whatever finished.
+    static QFuture<ProfilePtr> loadAsync(const QStringList& paths, const LoadOptions& options = {});
+
+    // Loads one discovered rank (used by load(); public for tests).
+    static std::shared_ptr<RankData> loadRank(const DiscoveredRank& rank, std::vector<FileReport>& files,
+                                              const LoadControl& control, const std::function<void(double)>& fraction);
+};
+
+} // namespace profscope

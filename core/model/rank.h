@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "legacy.h"
+#include "tables.h"
+#include "trace.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace profscope {
+
+enum class RankLayout {
+    AscendMs,            // MindSpore *_ascend_ms folder
+    AscendPt,            // Ascend PyTorch (torch_npu) *_ascend_pt folder
+    MindInsightProfiler, // old MindInsight profiler/ folder
+    LegacyClusterRank,   // cluster_profiler/{host}/profiler/ of the legacy cluster layout
+    CannMsprof,          // CANN PROF_*/device_N folder with timeline/*.json
+};
+
+QString rankLayoutName(RankLayout layout);
+
+// A communication group from profiler_metadata.json parallel_group_info.
+struct ParallelGroup
+{
+    QString groupId;   // the key, e.g. "10.174.216.241%enp189s0f1_55000_0_1738895506630464"
+    QString groupName; // tp, dp, pp, default_group, ...
+    int groupRank = -1;
+    std::vector<int> globalRanks;
+};
+
+// Everything known about one rank (one NPU card) before and after loading.
+struct RankInfo
+{
+    int rankId = -1;   // from profiler_info / file names; -1 when unknown
+    int deviceId = -1; // from the data (kernel Device_id, "NPU:0", device_N); -1 when unknown
+    QString host;      // host name or alias, empty when unknown
+    RankLayout layout = RankLayout::AscendPt;
+    QString rootPath;  // the rank folder
+    QString displayName;
+    bool dbOnly = false; // only .db exports were found (reading them comes later)
+
+    // Discovered files by role. Paths are absolute.
+    QStringList traceFiles;     // trace_view.json, timeline_display_*.json, msprof_*.json, ...
+    QStringList tableFiles;     // CSV and small JSON files
+    QStringList dbFiles;        // *.db
+    QString profilerInfoPath;
+    QString metadataPath;
+
+    // From profiler_info*.json
+    QString framework;     // "MindSpore" / "PyTorch" when known
+    QString profilerLevel; // Level0 / Level1 / Level2
+    QString aicMetrics;
+    QString exportType;
+    TimeNs collectionEndNs = kInvalidTime;
+    qint64 rankSize = -1;
+    // From profiler_metadata.json
+    std::vector<ParallelGroup> parallelGroups;
+    int tpSize = -1;
+    int ppSize = -1;
+    int dpSize = -1;
+    int worldSize = -1;
+};
+
+struct RankData
+{
+    RankInfo info;
+    TraceData trace;
+    std::unique_ptr<KernelTable> kernels;
+    std::vector<OpStatisticRow> opStatistics;
+    std::vector<ApiStatisticRow> apiStatistics;
+    std::vector<StepTraceRow> stepTrace;
+    std::vector<CommOpRecord> communication;
+    std::vector<CommMatrixLink> communicationMatrix;
+    std::unique_ptr<MemoryRecordTable> memoryRecords;
+    std::unique_ptr<NpuModuleMemTable> npuModuleMem;
+    std::unique_ptr<OperatorMemoryTable> operatorMemory;
+    std::unique_ptr<OperatorDetailsTable> operatorDetails;
+    std::vector<L2CacheRow> l2Cache;
+    LegacyData legacy;
+};
+
+} // namespace profscope

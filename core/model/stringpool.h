@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace profscope {
+
+// A strongly typed index into a StringPool. 0 is "no string", so a default
+// constructed id is always safe to look up.
+struct StringId
+{
+    std::uint32_t value = 0;
+
+    constexpr bool isValid() const
+    {
+        return value != 0;
+    }
+    friend constexpr bool operator==(StringId, StringId) = default;
+    friend constexpr auto operator<=>(StringId, StringId) = default;
+};
+
+// Interns UTF-8 strings so that the millions of slices of a trace share a
+// handful of names. Not thread-safe while building: each rank is parsed by
+// one thread into its own pool, and the finished pool is only read.
+class StringPool
+{
+public:
+    StringPool();
+    StringPool(const StringPool&) = delete;
+    StringPool& operator=(const StringPool&) = delete;
+    StringPool(StringPool&&) = default;
+    StringPool& operator=(StringPool&&) = default;
+
+    StringId intern(std::string_view text);
+    StringId find(std::string_view text) const;
+
+    std::string_view view(StringId id) const
+    {
+        return id.value < m_strings.size() ? std::string_view(m_strings[id.value]) : std::string_view();
+    }
+    QString string(StringId id) const
+    {
+        const auto v = view(id);
+        return QString::fromUtf8(v.data(), qsizetype(v.size()));
+    }
+    std::size_t size() const
+    {
+        return m_strings.size() - 1;
+    }
+    // Approximate heap bytes used, for the memory figures of the benchmark.
+    std::size_t memoryBytes() const;
+
+private:
+    // A deque keeps every std::string at a stable address, so the map's
+    // string_view keys stay valid while the pool grows.
+    std::deque<std::string> m_strings;
+    std::unordered_map<std::string_view, std::uint32_t> m_index;
+    std::size_t m_textBytes = 0;
+};
+
+} // namespace profscope

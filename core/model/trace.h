@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "stringpool.h"
+#include "types.h"
+
+#include <QString>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace profscope {
+
+// Slices of one thread or stream, column by column, sorted by start time
+// (longer first on ties, so parents precede their children). `depth` is the
+// nesting level computed from the intervals; within one depth slices never
+// overlap, which is what the timeline's binary search relies on.
+struct SliceColumns
+{
+    std::vector<TimeNs> startNs;
+    std::vector<TimeNs> durNs;
+    std::vector<StringId> name;
+    std::vector<StringId> category;
+    std::vector<std::uint16_t> depth;
+    std::vector<StringId> args; // raw JSON text of the event's "args", interned; invalid when absent
+
+    std::size_t size() const
+    {
+        return startNs.size();
+    }
+    TimeNs endNs(std::size_t i) const
+    {
+        return startNs[i] + durNs[i];
+    }
+    void reserve(std::size_t n);
+};
+
+// Instant events (ph i / I) of one thread.
+struct InstantColumns
+{
+    std::vector<TimeNs> tsNs;
+    std::vector<StringId> name;
+    std::vector<StringId> category;
+    std::vector<StringId> args;
+
+    std::size_t size() const
+    {
+        return tsNs.size();
+    }
+};
+
+// One counter value series: a C event named `name` with args {key: value}
+// gives one point in the series (name, key) of its process.
+struct CounterSeries
+{
+    StringId name;
+    StringId key;
+    std::vector<TimeNs> tsNs;
+    std::vector<double> value;
+};
+
+struct ThreadTrack
+{
+    qint64 tid = 0;
+    QString name;             // from thread_name metadata; empty when the trace has none
+    qint64 sortIndex = 0;     // thread_sort_index, or tid when absent
+    bool hasSortIndex = false;
+    std::uint16_t maxDepth = 0;
+    SliceColumns slices;
+    InstantColumns instants;
+};
+
+struct ProcessTrack
+{
+    qint64 pid = 0;
+    QString name;   // process_name: "Python", "CANN", "Ascend Hardware", "HCCL", "Overlap Analysis", ...
+    QString labels; // process_labels: "CPU" / "NPU"
+    qint64 sortIndex = 0;
+    bool hasSortIndex = false;
+    bool hasMetadata = false; // false for a pid only seen as a flow end point
+    std::vector<ThreadTrack> threads;
+    std::vector<CounterSeries> counters;
+
+    QString displayName() const
+    {
+        return name.isEmpty() ? QString::number(pid) : name;
+    }
+};
+
+// Flow arrows as an edge table. One start with several finishes gives one
+// edge per finish. Slice indices refer to the bound thread's SliceColumns
+// (-1 when no slice encloses the end point).
+struct FlowColumns
+{
+    std::vector<StringId> category;
+    std::vector<StringId> name;
+    std::vector<StringId> id; // the flow id as written (string or integer text), exact
+    std::vector<TimeNs> fromNs;
+    std::vector<TimeNs> toNs;
+    std::vector<std::uint32_t> fromProcess;
+    std::vector<std::uint32_t> fromThread;
+    std::vector<std::int32_t> fromSlice;
+    std::vector<std::uint32_t> toProcess;
+    std::vector<std::uint32_t> toThread;
+    std::vector<std::int32_t> toSlice;
+
+    std::size_t size() const
+    {
+        return fromNs.size();
+    }
+};
+
+// What the parser saw, for the import report and `profscope-cli inspect`.
+struct TraceStats
+{
+    // Events by phase letter; index is the ASCII code.
+    std::array<qint64, 128> eventsByPhase {};
+    qint64 totalEvents = 0;
+    qint64 unmatchedEnds = 0;       // E without B
+    qint64 unterminatedBegins = 0;  // B without E, closed at the thread's last timestamp
+    qint64 flowStartsWithoutEnd = 0;
+    qint64 flowEndsWithoutStart = 0;
+    qint64 skippedEvents = 0;       // events without a usable ph/ts
+    qint64 bytes = 0;
+
+    qint64 phase(char ph) const
+    {
+        return eventsByPhase[std::uint8_t(ph) & 0x7f];
+    }
+};
+
+struct TraceData
+{
+    StringPool strings;
+    std::vector<ProcessTrack> processes; // sorted by (sortIndex, pid)
+    FlowColumns flows;
+    TraceStats stats;
+    TimeRange rangeNs; // over all slices, instants and counters
+
+    bool isEmpty() const
+    {
+        return processes.empty();
+    }
+    std::size_t sliceCount() const;
+    std::size_t counterPointCount() const;
+    const ProcessTrack* findProcess(const QString& name) const;
+    std::size_t memoryBytes() const;
+};
+
+} // namespace profscope

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "numbers.h"
+
+#include <QString>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace profscope {
+
+// A forgiving RFC 4180 reader for the profiler's CSV files: UTF-8 BOM, CRLF
+// or LF, quoted cells with doubled quotes and embedded newlines (the
+// operator_details "Call Stack" cells), TAB-terminated cells. Columns are
+// always found by header name because they move between versions.
+class CsvReader
+{
+public:
+    // Reads the whole file. On failure error() says why (translated).
+    bool open(const QString& path);
+    // For tests and in-memory data.
+    bool openData(std::string data, const QString& pathForMessages = {});
+
+    const QString& path() const
+    {
+        return m_path;
+    }
+    const QString& error() const
+    {
+        return m_error;
+    }
+    qint64 errorLine() const
+    {
+        return m_errorLine;
+    }
+    qint64 sizeBytes() const
+    {
+        return qint64(m_data.size());
+    }
+
+    const std::vector<std::string>& header() const
+    {
+        return m_header;
+    }
+    // Index of the first header that matches one of the names (ASCII case-
+    // insensitive, surrounding blanks ignored), or -1.
+    int column(std::initializer_list<std::string_view> names) const;
+    int column(std::string_view name) const
+    {
+        return column({ name });
+    }
+
+    // Advances to the next non-empty record. Returns false at the end or on a
+    // malformed record (then error() is set and errorLine() points at it).
+    bool next();
+    // 1-based line on which the current record starts.
+    qint64 line() const
+    {
+        return m_line;
+    }
+    qint64 rowCount() const
+    {
+        return m_rows;
+    }
+    std::size_t cellCount() const
+    {
+        return m_cells.size();
+    }
+    // Unquoted cell text, trimmed; empty for a missing cell or column -1.
+    std::string_view cell(int column) const;
+    std::string_view rawCell(int column) const; // unquoted but untrimmed
+
+    std::optional<double> number(int column) const
+    {
+        return parseDouble(cell(column));
+    }
+    std::optional<qint64> integer(int column) const
+    {
+        return parseInt(cell(column));
+    }
+    std::optional<TimeNs> microsToNs(int column) const
+    {
+        return parseUsToNs(cell(column));
+    }
+    QString text(int column) const
+    {
+        const auto v = cell(column);
+        return QString::fromUtf8(v.data(), qsizetype(v.size()));
+    }
+
+private:
+    bool readRecord(std::vector<std::string_view>& cells);
+
+    QString m_path;
+    QString m_error;
+    qint64 m_errorLine = -1;
+    std::string m_data;
+    std::size_t m_pos = 0;
+    qint64 m_nextLine = 1;
+    qint64 m_line = 0;
+    qint64 m_rows = 0;
+    std::vector<std::string> m_header;
+    std::vector<std::string_view> m_cells;
+    std::string m_scratch; // unescaped quoted cells of the current record
+};
+
+} // namespace profscope

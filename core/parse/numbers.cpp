@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "numbers.h"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+namespace profscope {
+
+// 128-bit intermediate so that 19 significant digits times a scale never overflow unnoticed.
+__extension__ typedef unsigned __int128 UInt128;
+
+std::string_view trimCell(std::string_view text)
+{
+    auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!text.empty() && isSpace(text.front()))
+        text.remove_prefix(1);
+    while (!text.empty() && isSpace(text.back()))
+        text.remove_suffix(1);
+    return text;
+}
+
+std::string_view stripLiteralQuotes(std::string_view text)
+{
+    text = trimCell(text);
+    if (text.size() >= 2 && text.front() == '"' && text.back() == '"')
+        return text.substr(1, text.size() - 2);
+    return text;
+}
+
+bool isNullCell(std::string_view text)
+{
+    text = trimCell(text);
+    return text.empty() || text == "N/A" || text == "NA" || text == "n/a" || text == "null" || text == "None"
+        || text == "-" || text == "nan" || text == "NaN";
+}
+
+std::optional<qint64> parseScaledDecimal(std::string_view text, int decimalShift)
+{
+    text = trimCell(text);
+    if (isNullCell(text))
+        return std::nullopt;
+    std::size_t i = 0;
+    bool negative = false;
+    if (text[i] == '+' || text[i] == '-') {
+        negative = text[i] == '-';
+        ++i;
+    }
+    // Collect all significant digits and where the decimal point sits.
+    constexpr int kMaxDigits = 19;
+    UInt128 mantissa = 0;
+    int digits = 0;
+    int fractionDigits = 0;
+    int droppedIntegerDigits = 0; // digits beyond our precision, before the point
+    bool seenPoint = false;
+    bool anyDigit = false;
+    int firstDropped = -1; // first digit that did not fit, for rounding
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c >= '0' && c <= '9') {
+            anyDigit = true;
+            if (digits < kMaxDigits + 2) {
+                if (mantissa != 0 || c != '0')
+                    ++digits;
+                mantissa = mantissa * 10 + unsigned(c - '0');
+                if (seenPoint)
+                    ++fractionDigits;
+            } else {
+                if (firstDropped < 0)
+                    firstDropped = c - '0';
+                if (!seenPoint)
+                    ++droppedIntegerDigits;
+            }
+        } else if (c == '.' && !seenPoint) {
+            seenPoint = true;
+        } else {
+            break;
+        }
+    }
+    if (!anyDigit)
+        return std::nullopt;
+    int exponent = 0;
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+        ++i;
+        int expValue = 0;
+        auto [ptr, ec] = std::from_chars(text.data() + i, text.data() + text.size(), expValue);
+        if (ec != std::errc() && !(i < text.size() && text[i] == '+')) {
+            return std::nullopt;
+        }
+        if (ec != std::errc()) { // "+5" : from_chars does not take a plus sign
+            auto [p2, ec2] = std::from_chars(text.data() + i + 1, text.data() + text.size(), expValue);
+            if (ec2 != std::errc())
+                return std::nullopt;
+            ptr = p2;
+        }
+        exponent = expValue;
+        i = std::size_t(ptr - text.data());
+    }
+    if (i != text.size())
+        return std::nullopt;
+
+    // value = mantissa * 10^(droppedIntegerDigits - fractionDigits + exponent); scaled by 10^shift
+    int scale = droppedIntegerDigits - fractionDigits + exponent + decimalShift;
+    if (scale > 0) {
+        for (int s = 0; s < scale; ++s) {
+            mantissa *= 10;
+            if (mantissa > (UInt128)std::numeric_limits<qint64>::max())
+                return std::nullopt;
+        }
+    } else if (scale < 0) {
+        if (scale < -38)
+            return qint64(0);
+        unsigned lastDropped = 0;
+        bool rest = false;
+        for (int s = 0; s < -scale; ++s) {
+            if (lastDropped != 0)
+                rest = true;
+            lastDropped = unsigned(mantissa % 10);
+            mantissa /= 10;
+        }
+        (void)rest;
+        if (lastDropped >= 5)
+            mantissa += 1;
+    } else if (firstDropped >= 5) {
+        mantissa += 1;
+    }
+    if (mantissa > (UInt128)std::numeric_limits<qint64>::max())
+        return std::nullopt;
+    const auto value = qint64(mantissa);
+    return negative ? -value : value;
+}
+
+std::optional<double> parseDouble(std::string_view text)
+{
+    text = trimCell(text);
+    if (isNullCell(text))
+        return std::nullopt;
+    if (text.front() == '+')
+        text.remove_prefix(1);
+    double value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+std::optional<qint64> parseInt(std::string_view text)
+{
+    text = trimCell(text);
+    if (isNullCell(text))
+        return std::nullopt;
+    if (text.front() == '+')
+        text.remove_prefix(1);
+    qint64 value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec == std::errc() && ptr == text.data() + text.size())
+        return value;
+    // "12.0" and the like: accept integral decimals.
+    if (auto d = parseDouble(text); d && std::isfinite(*d) && std::floor(*d) == *d && std::fabs(*d) < 9.2e18)
+        return qint64(*d);
+    return std::nullopt;
+}
+
+std::optional<std::uint64_t> parseUInt64(std::string_view text)
+{
+    text = trimCell(text);
+    if (isNullCell(text))
+        return std::nullopt;
+    std::uint64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || ptr != text.data() + text.size())
+        return std::nullopt;
+    return value;
+}
+
+} // namespace profscope

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/types.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace profscope {
+
+// Strips spaces, TABs (Huawei ends timestamp cells with one so Excel keeps
+// the digits), CR and LF from both ends.
+std::string_view trimCell(std::string_view text);
+
+// Removes one level of literal double quotes around a value: the shape cells
+// are written as """32,3,224,224""", which CSV unquoting turns into
+// "32,3,224,224".
+std::string_view stripLiteralQuotes(std::string_view text);
+
+// True for the cells the profiler writes when a value does not exist.
+bool isNullCell(std::string_view text); // "", "N/A", "NA", "null", "None", "-"
+
+// Parses a decimal number exactly and scales it by 10^decimalShift into an
+// integer, rounding half away from zero at the last kept digit. This is how
+// "1736408883694795.840" µs becomes 1736408883694795840 ns without the
+// precision loss of a double (16+ significant digits). Accepts a leading
+// sign, an optional fraction and an exponent (e.g. "5e-05").
+// Returns nullopt for null cells, garbage or overflow.
+std::optional<qint64> parseScaledDecimal(std::string_view text, int decimalShift);
+
+inline std::optional<TimeNs> parseUsToNs(std::string_view text)
+{
+    return parseScaledDecimal(text, 3);
+}
+inline std::optional<TimeNs> parseMsToNs(std::string_view text)
+{
+    return parseScaledDecimal(text, 6);
+}
+
+std::optional<double> parseDouble(std::string_view text);
+std::optional<qint64> parseInt(std::string_view text);        // also accepts "12.0"
+std::optional<std::uint64_t> parseUInt64(std::string_view text);
+
+// The profiler writes UINT32_MAX (4294967295) for "no model" / "no value".
+inline constexpr qint64 kUint32Sentinel = 4294967295LL;
+
+} // namespace profscope

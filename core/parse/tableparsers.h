@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Parsers of the ASCEND_PROFILER_OUTPUT deliverables (CSV and small JSON).
+//
+// Contract shared by every parser here:
+// - columns are looked up by header name, never by position;
+// - the report is filled in: status Used (possibly with warnings), or Broken
+//   with the line / byte offset and what is wrong; counts ("rows", ...);
+// - on a broken file the rows read before the problem stay in `out`;
+// - the return value is false only when nothing usable was read.
+// Missing optional columns are fine; a missing required column is Broken.
+
+#include "../model/importreport.h"
+#include "../model/rank.h"
+#include "../model/tables.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace profscope {
+
+bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report); // also CANN op_summary_*.csv
+bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, FileReport& report);
+bool parseApiStatistic(const QString& path, std::vector<ApiStatisticRow>& out, FileReport& report);
+bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, FileReport& report);
+bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report);
+bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report);
+bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report);
+bool parseOperatorDetails(const QString& path, OperatorDetailsTable& out, FileReport& report);
+bool parseL2Cache(const QString& path, std::vector<L2CacheRow>& out, FileReport& report);
+
+// communication.json / communication_matrix.json (nlohmann/json: small files).
+bool parseCommunication(const QString& path, std::vector<CommOpRecord>& out, FileReport& report);
+bool parseCommunicationMatrix(const QString& path, std::vector<CommMatrixLink>& out, FileReport& report);
+
+// profiler_info*.json (new and old MindSpore schema) and profiler_metadata.json.
+bool parseProfilerInfo(const QString& path, RankInfo& info, FileReport& report);
+bool parseProfilerMetadata(const QString& path, RankInfo& info, FileReport& report);
+
+} // namespace profscope

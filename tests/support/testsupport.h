@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+#include <QTemporaryDir>
+
+namespace profscope::test {
+
+// Absolute path of a file or folder under ../shared/fixtures/real.
+QString fixture(const QString& relativePath);
+// The 2x3 torch_npu text ranks: level in {0,1,2}, rank in {0,1}.
+QString textRank(int level, int rank);
+// The torch_npu DB-export ranks.
+QString dbRank(int level, int rank);
+// The 2023 msinsight server test ranks (test_rank_0 / test_rank_1).
+QString serverRank(int rank);
+QString mindinsight(const QString& relativePath);
+
+// Writes bytes to dir/relativePath, creating folders. Returns the absolute path.
+QString writeFile(const QTemporaryDir& dir, const QString& relativePath, const QByteArray& bytes);
+// Copies a real fixture folder into a temporary one (to plant bad files next to real ones).
+bool copyTree(const QString& from, const QString& to);
+
+} // namespace profscope::test
