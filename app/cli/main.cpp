@@ -1,8 +1,52 @@
 // SPDX-License-Identifier: Apache-2.0
+// profscope-cli: the headless side of Profscope, on the same core library
+// as the GUI.
+#include "inspect.h"
+
 #include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::cli::Main)
+};
+
+QString usage()
+{
+    return Tr::tr("Usage: profscope-cli COMMAND [options]\n"
+                  "\n"
+                  "Commands:\n"
+                  "  inspect PATH... [--json]   list the ranks and files found, with counts and the import report\n"
+                  "\n"
+                  "Options:\n"
+                  "  -h, --help                 this help; COMMAND --help for a command's options\n"
+                  "  -v, --version              the version\n");
+}
+} // namespace
 
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
-    return 0;
+    QCoreApplication::setApplicationName(QStringLiteral("profscope-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PROFSCOPE_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() < 2 || args[1] == QLatin1String("-h") || args[1] == QLatin1String("--help")) {
+        out << usage();
+        return args.size() < 2 ? 2 : 0;
+    }
+    if (args[1] == QLatin1String("-v") || args[1] == QLatin1String("--version")) {
+        out << QStringLiteral("profscope-cli %1\n").arg(QCoreApplication::applicationVersion());
+        return 0;
+    }
+    const QString command = args[1];
+    args.removeAt(1); // QCommandLineParser expects argv[0] then options
+    if (command == QLatin1String("inspect"))
+        return profscope::cli::runInspect(args, out, err);
+    err << Tr::tr("unknown command \"%1\"").arg(command) << '\n' << usage();
+    return 2;
 }

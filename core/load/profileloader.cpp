@@ -1,30 +1,380 @@
 // SPDX-License-Identifier: Apache-2.0
-// TEMPORARY STUB: replaced by the real loader.
 #include "profileloader.h"
 
+#include "../parse/legacyparsers.h"
+#include "../parse/tableparsers.h"
+#include "../parse/traceparser.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QHash>
+#include <QMutex>
+#include <QRegularExpression>
+#include <QThreadPool>
 #include <QtConcurrent>
+
+#include <algorithm>
+#include <atomic>
+#include <map>
 
 namespace profscope {
 
-ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions&, const LoadControl&)
+namespace {
+
+struct Tr
 {
-    auto p = std::make_shared<Profile>();
-    p->rootPath = paths.value(0);
-    return p;
+    Q_DECLARE_TR_FUNCTIONS(profscope::ProfileLoader)
+};
+
+qint64 fileSize(const QString& path)
+{
+    const QFileInfo info(path);
+    return info.isFile() ? info.size() : 0;
+}
+
+// Runs one table parser into the report with timing; `parse` returns bool.
+template<typename Fn>
+void runParser(FileReport& report, Fn&& parse)
+{
+    QElapsedTimer timer;
+    timer.start();
+    parse();
+    if (report.parseMs == 0)
+        report.parseMs = double(timer.nsecsElapsed()) / 1e6;
+}
+
+const char* kPhases = "XBEiICMstfbenR";
+
+} // namespace
+
+std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discovered, std::vector<FileReport>& files,
+                                                  const LoadControl& control,
+                                                  const std::function<void(double)>& fraction)
+{
+    auto rank = std::make_shared<RankData>();
+    rank->info = discovered.info;
+    RankInfo& info = rank->info;
+    const auto canceled = [&control] { return control.isCanceled && control.isCanceled(); };
+
+    qint64 totalBytes = 0;
+    for (const auto& f : discovered.files)
+        totalBytes += fileSize(f.path);
+    totalBytes = std::max<qint64>(totalBytes, 1);
+    qint64 doneBytes = 0;
+    auto advance = [&](qint64 bytes) {
+        doneBytes += bytes;
+        if (fraction)
+            fraction(double(doneBytes) / double(totalBytes));
+    };
+
+    // profiler_info / metadata first: later files may need the rank id.
+    std::vector<const DiscoveredFile*> ordered;
+    for (const auto& f : discovered.files)
+        if (f.kind == FileKind::ProfilerInfo || f.kind == FileKind::ProfilerMetadata)
+            ordered.push_back(&f);
+    for (const auto& f : discovered.files)
+        if (f.kind != FileKind::ProfilerInfo && f.kind != FileKind::ProfilerMetadata && f.kind != FileKind::TraceView
+            && f.kind != FileKind::LegacyTimeline && f.kind != FileKind::CannTimeline)
+            ordered.push_back(&f);
+    std::vector<const DiscoveredFile*> traces;
+    for (const auto& f : discovered.files)
+        if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline || f.kind == FileKind::CannTimeline)
+            traces.push_back(&f);
+
+    for (const DiscoveredFile* f : ordered) {
+        FileReport report;
+        report.path = f->path;
+        report.kind = fileKindName(f->kind);
+        report.sizeBytes = fileSize(f->path);
+        if (canceled()) {
+            report.status = FileStatus::Skipped;
+            report.reason = Tr::tr("canceled");
+            files.push_back(std::move(report));
+            continue;
+        }
+        runParser(report, [&] {
+            switch (f->kind) {
+            case FileKind::ProfilerInfo: {
+                const int idFromFolder = info.rankId;
+                parseProfilerInfo(f->path, info, report);
+                if (idFromFolder >= 0 && info.rankId >= 0 && idFromFolder != info.rankId)
+                    report.warnings << Tr::tr("rank id %1 in the file differs from %2 found before").arg(info.rankId).arg(idFromFolder);
+                break;
+            }
+            case FileKind::ProfilerMetadata:
+                parseProfilerMetadata(f->path, info, report);
+                break;
+            case FileKind::KernelDetails:
+                if (rank->kernels) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = Tr::tr("a kernel table was already read for this rank");
+                    break;
+                }
+                rank->kernels = std::make_unique<KernelTable>();
+                parseKernelDetails(f->path, *rank->kernels, report);
+                break;
+            case FileKind::OpStatistic:
+                parseOpStatistic(f->path, rank->opStatistics, report);
+                break;
+            case FileKind::ApiStatistic:
+                parseApiStatistic(f->path, rank->apiStatistics, report);
+                break;
+            case FileKind::StepTraceTime:
+                parseStepTraceTime(f->path, rank->stepTrace, report);
+                break;
+            case FileKind::Communication:
+                parseCommunication(f->path, rank->communication, report);
+                break;
+            case FileKind::CommunicationMatrix:
+                parseCommunicationMatrix(f->path, rank->communicationMatrix, report);
+                break;
+            case FileKind::MemoryRecord:
+                rank->memoryRecords = std::make_unique<MemoryRecordTable>();
+                parseMemoryRecord(f->path, *rank->memoryRecords, report);
+                break;
+            case FileKind::OperatorMemory:
+                rank->operatorMemory = std::make_unique<OperatorMemoryTable>();
+                parseOperatorMemory(f->path, *rank->operatorMemory, report);
+                break;
+            case FileKind::NpuModuleMem:
+                rank->npuModuleMem = std::make_unique<NpuModuleMemTable>();
+                parseNpuModuleMem(f->path, *rank->npuModuleMem, report);
+                break;
+            case FileKind::OperatorDetails:
+                rank->operatorDetails = std::make_unique<OperatorDetailsTable>();
+                parseOperatorDetails(f->path, *rank->operatorDetails, report);
+                break;
+            case FileKind::L2Cache:
+                parseL2Cache(f->path, rank->l2Cache, report);
+                break;
+            case FileKind::LegacyStepTrace:
+                parseLegacyStepTrace(f->path, rank->legacy.stepTrace, report);
+                break;
+            case FileKind::LegacyFrameworkRaw:
+                parseFrameworkRaw(f->path, rank->legacy.frameworkOps, report);
+                break;
+            case FileKind::LegacyAicoreDetail:
+                parseAicoreDetail(f->path, rank->legacy.aicoreDetails, report);
+                break;
+            case FileKind::LegacyAicoreType:
+                parseAicoreType(f->path, rank->legacy.aicoreTypes, report);
+                break;
+            case FileKind::LegacyAicpu:
+                parseAicpuIntermediate(f->path, rank->legacy.aicpuOps, report);
+                break;
+            case FileKind::LegacyHcclRaw:
+                parseHcclRaw(f->path, rank->legacy.hccl, report);
+                break;
+            case FileKind::LegacyMinddataPipeline:
+                parseMinddataPipeline(f->path, rank->legacy.minddataPipeline, report);
+                break;
+            case FileKind::Database:
+                report.status = FileStatus::Skipped;
+                report.reason = info.dbOnly
+                    ? Tr::tr("SQLite export: this rank has only database files, which this version of Profscope "
+                             "cannot read yet (export with export_type \"text\" to open it now)")
+                    : Tr::tr("SQLite export: not read; the text files of this rank are used instead");
+                break;
+            case FileKind::KnownUnused:
+                report.status = FileStatus::Skipped;
+                report.reason = QFileInfo(f->path).isDir()
+                    ? Tr::tr("raw profiler data folder: not read, the exported deliverables are used")
+                    : Tr::tr("recognised profiler output, not read by this version of Profscope");
+                break;
+            case FileKind::Unknown:
+            default:
+                report.status = FileStatus::Skipped;
+                report.reason = Tr::tr("not a file Profscope knows");
+                break;
+            }
+        });
+        advance(report.sizeBytes);
+        files.push_back(std::move(report));
+    }
+
+    // Traces: every trace file of the rank goes into one timeline.
+    if (!traces.empty()) {
+        TraceBuilder builder;
+        for (const DiscoveredFile* f : traces) {
+            FileReport report;
+            report.path = f->path;
+            report.kind = fileKindName(f->kind);
+            const qint64 size = fileSize(f->path);
+            if (canceled()) {
+                report.status = FileStatus::Skipped;
+                report.reason = Tr::tr("canceled");
+                report.sizeBytes = size;
+                files.push_back(std::move(report));
+                continue;
+            }
+            const auto before = builder.stats().eventsByPhase;
+            TraceParseOptions options;
+            const qint64 base = doneBytes;
+            options.progress = [&](double done) {
+                if (fraction)
+                    fraction(double(base + qint64(done * double(size))) / double(totalBytes));
+                return !canceled();
+            };
+            parseTraceFile(f->path, builder, report, options);
+            const auto& after = builder.stats().eventsByPhase;
+            for (const char* p = kPhases; *p; ++p) {
+                const auto i = std::uint8_t(*p);
+                if (after[i] - before[i] > 0)
+                    report.addCount(QString(QLatin1Char(*p)), after[i] - before[i]);
+            }
+            doneBytes = base;
+            advance(size);
+            files.push_back(std::move(report));
+        }
+        rank->trace = builder.finish();
+        const TraceStats& stats = rank->trace.stats;
+        QStringList notes;
+        if (stats.flowStartsWithoutEnd)
+            notes << Tr::tr("%1 flow starts without a finish").arg(stats.flowStartsWithoutEnd);
+        if (stats.flowEndsWithoutStart)
+            notes << Tr::tr("%1 flow finishes without a start").arg(stats.flowEndsWithoutStart);
+        if (stats.unmatchedEnds)
+            notes << Tr::tr("%1 E events without a B").arg(stats.unmatchedEnds);
+        if (stats.unterminatedBegins)
+            notes << Tr::tr("%1 B events without an E, closed at the thread's last event").arg(stats.unterminatedBegins);
+        if (stats.skippedEvents)
+            notes << Tr::tr("%1 events without a usable ph or ts were skipped").arg(stats.skippedEvents);
+        // Attach the merged-trace notes to the last trace file used.
+        for (auto it = files.rbegin(); it != files.rend() && !notes.isEmpty(); ++it) {
+            if (it->kind == fileKindName(traces.back()->kind)) {
+                it->warnings << notes;
+                break;
+            }
+        }
+    }
+
+    // Device id from the data when the folder did not say.
+    if (info.deviceId < 0 && rank->kernels && rank->kernels->size() > 0 && rank->kernels->deviceId.front() >= 0)
+        info.deviceId = int(rank->kernels->deviceId.front());
+    if (info.deviceId < 0 && rank->memoryRecords && rank->memoryRecords->size() > 0) {
+        static const QRegularExpression npu(QStringLiteral("NPU:(\\d+)"));
+        const auto m = npu.match(rank->memoryRecords->strings.string(rank->memoryRecords->deviceType.front()));
+        if (m.hasMatch())
+            info.deviceId = m.captured(1).toInt();
+    }
+    if (info.displayName.isEmpty())
+        info.displayName = QFileInfo(info.rootPath).fileName();
+    if (fraction)
+        fraction(1.0);
+    return rank;
+}
+
+ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& options, const LoadControl& control)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto profile = std::make_shared<Profile>();
+    profile->rootPath = paths.value(0);
+    QMutex progressMutex;
+    int lastPermille = -1;
+    auto report = [&](int permille, const QString& stage) {
+        if (!control.progress)
+            return;
+        QMutexLocker lock(&progressMutex);
+        if (permille == lastPermille && !stage.isEmpty() && permille != 0)
+            return;
+        lastPermille = permille;
+        control.progress(std::clamp(permille, 0, 1000), stage);
+    };
+    auto canceled = [&control] { return control.isCanceled && control.isCanceled(); };
+
+    report(0, Tr::tr("Scanning %1").arg(paths.join(QStringLiteral(", "))));
+    DiscoveryResult discovery = discoverProfiles(paths, options.discovery);
+    profile->report = std::move(discovery.report);
+    profile->hcclJsonPath = discovery.hcclJsonPath;
+    profile->hostIpsMappingPath = discovery.hostIpsMappingPath;
+    profile->hostMapping = discovery.hostMapping;
+    report(20, Tr::tr("Found %n rank(s)", nullptr, int(discovery.ranks.size())));
+
+    // Weights: bytes per rank, so that progress follows the work.
+    const std::size_t n = discovery.ranks.size();
+    std::vector<qint64> weight(n, 1);
+    qint64 totalWeight = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        for (const auto& f : discovery.ranks[i].files)
+            weight[i] += fileSize(f.path);
+        totalWeight += weight[i];
+    }
+    std::vector<std::atomic<qint64>> doneWeight(n);
+    std::atomic<qint64> doneTotal { 0 };
+    std::atomic<int> ranksDone { 0 };
+
+    QThreadPool pool;
+    pool.setMaxThreadCount(options.maxThreads > 0 ? options.maxThreads : QThread::idealThreadCount());
+    std::vector<std::shared_ptr<RankData>> loaded(n);
+    std::vector<std::vector<FileReport>> rankFiles(n);
+    QList<QFuture<void>> futures;
+    for (std::size_t i = 0; i < n; ++i) {
+        futures << QtConcurrent::run(&pool, [&, i] {
+            if (canceled())
+                return;
+            const DiscoveredRank& dr = discovery.ranks[i];
+            auto fraction = [&, i](double f) {
+                const auto w = qint64(f * double(weight[i]));
+                const qint64 delta = w - doneWeight[i].exchange(w);
+                const qint64 total = doneTotal += delta;
+                report(20 + int(960.0 * double(total) / double(std::max<qint64>(totalWeight, 1))),
+                       Tr::tr("Loading %1 (%2 of %3 ranks done)")
+                           .arg(dr.info.displayName)
+                           .arg(ranksDone.load())
+                           .arg(n));
+            };
+            LoadControl rankControl;
+            rankControl.isCanceled = control.isCanceled;
+            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction);
+            ++ranksDone;
+        });
+    }
+    for (auto& f : futures)
+        f.waitForFinished();
+
+    report(985, Tr::tr("Finishing"));
+    profile->report.canceled = canceled();
+    // Keep discovery order (rank id, host, path); index the file reports.
+    std::map<int, QStringList> byRankId;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!loaded[i])
+            continue;
+        const int index = int(profile->ranks.size());
+        for (auto& fr : rankFiles[i]) {
+            fr.rankIndex = index;
+            profile->report.files.push_back(std::move(fr));
+        }
+        if (loaded[i]->info.rankId >= 0)
+            byRankId[loaded[i]->info.rankId] << loaded[i]->info.rootPath;
+        profile->ranks.push_back(std::move(loaded[i]));
+    }
+    for (const auto& [id, roots] : byRankId)
+        if (roots.size() > 1)
+            profile->report.warning(Tr::tr("%n folders claim rank %1: %2. They are all kept as separate ranks; "
+                                           "open one job at a time if this is a mix-up.",
+                                           nullptr, int(roots.size()))
+                                        .arg(id)
+                                        .arg(roots.join(QStringLiteral(", "))));
+    if (profile->report.canceled)
+        profile->report.warning(Tr::tr("loading was canceled: %n rank(s) loaded", nullptr, int(profile->ranks.size())));
+    report(1000, Tr::tr("Loaded %n rank(s) in %1 s", nullptr, int(profile->ranks.size()))
+                     .arg(double(timer.elapsed()) / 1000.0, 0, 'f', 1));
+    return profile;
 }
 
 QFuture<ProfilePtr> ProfileLoader::loadAsync(const QStringList& paths, const LoadOptions& options)
 {
     return QtConcurrent::run([paths, options](QPromise<ProfilePtr>& promise) {
         promise.setProgressRange(0, 1000);
-        promise.addResult(load(paths, options));
+        LoadControl control;
+        control.progress = [&promise](int permille, const QString& stage) {
+            promise.setProgressValueAndText(permille, stage);
+        };
+        control.isCanceled = [&promise] { return promise.isCanceled(); };
+        promise.addResult(load(paths, options, control));
     });
-}
-
-std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank&, std::vector<FileReport>&, const LoadControl&,
-                                                  const std::function<void(double)>&)
-{
-    return std::make_shared<RankData>();
 }
 
 } // namespace profscope

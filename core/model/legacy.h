@@ -15,9 +15,12 @@ namespace profscope {
 // step_trace_raw_{rank}_detail_time.csv. Values are device system-counter
 // ticks as written; tickNs converts them (MindSpore's counter runs at
 // 100 MHz, i.e. 10 ns per tick, which is what MindInsight assumes too).
+// MindSpore always appends one average row: step_num "-" (or, when fewer than
+// two steps were traced, step_num 0 with zeros). MindInsight treats the last
+// row as that average; the parser drops it, so `rows` holds real steps only.
 struct LegacyStepTraceRow
 {
-    qint64 stepNum = 0; // MindInsight appends a "-" average row; we drop it
+    qint64 stepNum = 0; // 1-based
     qint64 startPoint = 0;
     qint64 endPoint = 0;
     qint64 total = 0;
@@ -26,7 +29,13 @@ struct LegacyStepTraceRow
     qint64 iterationInterval = 0;
     qint64 fpAndBp = 0;
     qint64 tail = 0;
-    // The dynamic stream_* columns (reduce / receive ops): name -> (start, end, duration).
+    // The dynamic stream_* columns (reduce / send / receive ops), one entry per
+    // op in header order of first appearance. Two header styles exist:
+    // `stream_520_parallel_0_start_point, ..._end_point, stream_520_parallel_0`
+    // (2020) and `stream_48_0_Receive-op663, ..._start_point, ..._end_point`
+    // (2021); the triple is grouped by the base name (the duration column's
+    // name). -1 means the cell was empty or its column is missing; 0 is kept as
+    // written (MindSpore writes 0,0,0 for an op that did not run in that step).
     struct StreamOp
     {
         QString name;
@@ -43,18 +52,22 @@ struct LegacyStepTrace
     std::vector<LegacyStepTraceRow> rows;
 };
 
-// framework_raw_{rank}.csv (both the full_kernel_name and full_op_name variants).
+// framework_raw_{rank}.csv. Two header variants:
+// 2020: task_id,stream_id,block_dim,full_kernel_name,op_name,kernel_name,kernel_type,subgraph,op_info[,graph_id]
+//       (op_name repeats the full scope name, kernel_name is the short name)
+// later: task_id,stream_id,block_dim,full_op_name,op_name,op_type,subgraph,op_info
+//       (op_name is the short name)
 struct FrameworkOpRow
 {
     qint64 taskId = -1;
     qint64 streamId = -1;
     qint64 blockDim = -1;
-    QString fullName;
-    QString opName;
-    QString opType;
+    QString fullName;   // full_kernel_name | full_op_name: Default/.../Conv2D-op13
+    QString opName;     // short name, Conv2D-op13 (kernel_name, else op_name)
+    QString opType;     // kernel_type | op_type
     QString subgraph;
-    QString opInfoJson;
-    qint64 graphId = -1;
+    QString opInfoJson; // op_info as written: {"input_0": {"format", "data_type", "shape"}, ...}
+    qint64 graphId = -1; // only in the 2020 variant
 };
 
 // aicore_intermediate_{rank}_detail.csv / _type.csv, aicpu_intermediate_{rank}.csv.
@@ -84,46 +97,54 @@ struct AicpuOpRow
     qint64 runEnd = -1;
 };
 
-// hccl_raw_{rank}.csv: per step, totals plus JSON-in-CSV link and op details.
+// hccl_raw_{rank}.csv (MindSpore hccl_parser.py): one row per step, plus an
+// average row with step_num "-" that the parser drops. Times are ms.
+// link_info:                   {"1-0": {"SDMA": [time_ms, size_KB, bandwidth_KB_per_s(, wait_ms)]}, ...}
+// communication_operator_cost: {"stream_41_0_AllReduce-op4582": ["<step>", cost_ms, wait_ms, {link map}], ...}
+// Checked on cluster_propose/hccl_raw_*.csv: the row's communication_cost and
+// wait_cost are the sums of the ops' cost_ms and wait_ms, and
+// bandwidth == size / (time_ms / 1000) (4.096 KB in 0.00237 ms -> 1728270 KB/s).
 struct HcclLinkCost
 {
-    QString link;      // "1-0" (src-dst)
-    QString transport; // SDMA, RDMA, ...
+    QString link;      // "1-0": src rank - dst rank
+    QString transport; // SDMA or RDMA
     double timeMs = 0;
-    double sizeBytes = 0; // as written by MindSpore (the second element)
-    double bandwidth = 0; // third element, bytes/s
+    double sizeKB = 0;         // bytes / 1000, as MindSpore writes it (4.096 = 4096 bytes)
+    double bandwidthKBps = 0;  // size_KB / time_s
+    double waitMs = kNoValue;  // RDMA only (4th element): Notify Wait time inside the link time
 };
 
 struct HcclOpCost
 {
-    QString opName; // stream_41_0_AllReduce-op4582
-    double costMs = 0;
-    double waitMs = 0;
-    std::vector<HcclLinkCost> links;
+    QString opName; // stream_41_0_AllReduce-op4582: the step trace column name
+    double costMs = 0; // main stream only
+    double waitMs = 0; // main stream Notify Wait minus the waits inside RDMA links
+    std::vector<HcclLinkCost> links; // all streams of the op
 };
 
 struct HcclRawRow
 {
     qint64 stepNum = 0;
-    double communicationCostMs = 0;
-    double waitCostMs = 0;
-    std::vector<HcclLinkCost> links;
-    std::vector<HcclOpCost> ops;
+    double communicationCostMs = 0; // sum of ops[].costMs
+    double waitCostMs = 0;          // sum of ops[].waitMs
+    std::vector<HcclLinkCost> links; // per link, summed over the step's ops
+    std::vector<HcclOpCost> ops;     // in file order
 };
 
-// minddata_pipeline_raw_{rank}.csv
+// minddata_pipeline_raw_{rank}.csv: one row per dataset pipeline op.
+// Empty cells (the root op has no parent and no queue) stay -1 / NaN / empty.
 struct MinddataPipelineRow
 {
     qint64 opId = -1;
     QString opType;
     qint64 numWorkers = -1;
-    QString outputQueueSize;
+    std::vector<qint64> outputQueueSizes; // "[10, 20, 30]": sampled queue sizes
     double outputQueueAverageSize = kNoValue;
-    qint64 outputQueueLength = -1;
-    double outputQueueUsageRate = kNoValue;
-    qint64 sampleInterval = -1;
-    qint64 parentId = -1;
-    QString childrenIds;
+    qint64 outputQueueLength = -1;      // queue capacity
+    double outputQueueUsageRate = kNoValue; // average size / capacity, 0..1
+    qint64 sampleInterval = -1;         // as written (the sampler period)
+    qint64 parentId = -1;               // -1 for the root
+    std::vector<qint64> childIds;       // "[2, 3]"
 };
 
 struct LegacyData

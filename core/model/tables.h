@@ -41,7 +41,7 @@ struct KernelTable
     std::vector<StringId> acceleratorCore; // "Accelerator Core" / "Task Type"
     std::vector<TimeNs> startNs;
     std::vector<TimeNs> durNs;
-    std::vector<TimeNs> waitNs;
+    std::vector<TimeNs> waitNs;        // kInvalidTime when no wait column or N/A
     std::vector<qint64> blockDim;
     std::vector<StringId> inputShapes;  // outer triple quotes removed: 32,3,224,224;...
     std::vector<StringId> inputDataTypes;
@@ -200,8 +200,10 @@ struct OperatorMemoryTable
     std::vector<TimeNs> activeDurationNs;
     std::vector<double> allocationTotalAllocatedMB;
     std::vector<double> allocationTotalReservedMB;
+    std::vector<double> allocationTotalActiveMB; // NaN when the file has no Active columns (older torch_npu)
     std::vector<double> releaseTotalAllocatedMB;
     std::vector<double> releaseTotalReservedMB;
+    std::vector<double> releaseTotalActiveMB;
     std::vector<StringId> streamPtr;
     std::vector<StringId> deviceType;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "trace.h"
 
+#include <QFile>
+
 namespace profscope {
 
 void SliceColumns::reserve(std::size_t n)
@@ -39,6 +41,41 @@ const ProcessTrack* TraceData::findProcess(const QString& name) const
     return nullptr;
 }
 
+QByteArray TraceData::argsText(ArgsRef ref) const
+{
+    if (!ref.isValid() || ref.fileIndex() >= std::uint32_t(sourceFiles.size()))
+        return {};
+    QFile file(sourceFiles[qsizetype(ref.fileIndex())]);
+    if (!file.open(QIODevice::ReadOnly) || !file.seek(qint64(ref.offset())))
+        return {};
+    if (ref.length() != ArgsRef::kLengthOverflow)
+        return file.read(qint64(ref.length()));
+    // Longer than the packed length: read until the object's closing brace.
+    QByteArray text;
+    int depth = 0;
+    bool inString = false;
+    bool escaped = false;
+    char c = 0;
+    while (file.getChar(&c)) {
+        text.append(c);
+        if (inString) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            break;
+        }
+    }
+    return text;
+}
+
 std::size_t TraceData::memoryBytes() const
 {
     std::size_t bytes = strings.memoryBytes();
@@ -46,11 +83,11 @@ std::size_t TraceData::memoryBytes() const
         for (const auto& t : p.threads) {
             const auto& s = t.slices;
             bytes += s.startNs.capacity() * sizeof(TimeNs) + s.durNs.capacity() * sizeof(TimeNs)
-                + (s.name.capacity() + s.category.capacity() + s.args.capacity()) * sizeof(StringId)
+                + (s.name.capacity() + s.category.capacity()) * sizeof(StringId) + s.args.capacity() * sizeof(ArgsRef)
                 + s.depth.capacity() * sizeof(std::uint16_t);
             const auto& i = t.instants;
             bytes += i.tsNs.capacity() * sizeof(TimeNs)
-                + (i.name.capacity() + i.category.capacity() + i.args.capacity()) * sizeof(StringId);
+                + (i.name.capacity() + i.category.capacity()) * sizeof(StringId) + i.args.capacity() * sizeof(ArgsRef);
         }
         for (const auto& c : p.counters)
             bytes += c.tsNs.capacity() * sizeof(TimeNs) + c.value.capacity() * sizeof(double);

@@ -4,13 +4,54 @@
 #include "stringpool.h"
 #include "types.h"
 
+#include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <cstdint>
 #include <vector>
 
 namespace profscope {
+
+// Where an event's "args" object sits in its source file. Args can be large
+// (call stacks) and are only needed when a user inspects one slice, so the
+// model keeps a reference and reads the text on demand: 8 bytes per slice
+// instead of the text itself. Packed as file index (10 bits), byte offset
+// (36 bits, 64 GiB) and length (18 bits; kLengthOverflow means "longer, scan
+// to the closing brace").
+struct ArgsRef
+{
+    std::uint64_t packed = 0;
+
+    static constexpr std::uint64_t kLengthBits = 18;
+    static constexpr std::uint64_t kOffsetBits = 36;
+    static constexpr std::uint64_t kLengthOverflow = (1ull << kLengthBits) - 1;
+
+    static ArgsRef make(std::uint32_t fileIndex, std::uint64_t offset, std::uint64_t length)
+    {
+        if (length == 0 || offset >= (1ull << kOffsetBits) || fileIndex >= 1023)
+            return {};
+        const std::uint64_t len = length >= kLengthOverflow ? kLengthOverflow : length;
+        return ArgsRef { (std::uint64_t(fileIndex + 1) << (kOffsetBits + kLengthBits)) | (offset << kLengthBits) | len };
+    }
+    bool isValid() const
+    {
+        return packed != 0;
+    }
+    std::uint32_t fileIndex() const
+    {
+        return std::uint32_t(packed >> (kOffsetBits + kLengthBits)) - 1;
+    }
+    std::uint64_t offset() const
+    {
+        return (packed >> kLengthBits) & ((1ull << kOffsetBits) - 1);
+    }
+    std::uint64_t length() const
+    {
+        return packed & kLengthOverflow;
+    }
+};
 
 // Slices of one thread or stream, column by column, sorted by start time
 // (longer first on ties, so parents precede their children). `depth` is the
@@ -23,7 +64,7 @@ struct SliceColumns
     std::vector<StringId> name;
     std::vector<StringId> category;
     std::vector<std::uint16_t> depth;
-    std::vector<StringId> args; // raw JSON text of the event's "args", interned; invalid when absent
+    std::vector<ArgsRef> args; // where the event's "args" are; invalid when absent
 
     std::size_t size() const
     {
@@ -42,7 +83,7 @@ struct InstantColumns
     std::vector<TimeNs> tsNs;
     std::vector<StringId> name;
     std::vector<StringId> category;
-    std::vector<StringId> args;
+    std::vector<ArgsRef> args;
 
     std::size_t size() const
     {
@@ -123,6 +164,8 @@ struct TraceStats
     qint64 flowEndsWithoutStart = 0;
     qint64 skippedEvents = 0;       // events without a usable ph/ts
     qint64 bytes = 0;
+    // Flow edges per category name, filled by the builder.
+    std::vector<std::pair<QString, qint64>> flowsByCategory;
 
     qint64 phase(char ph) const
     {
@@ -132,6 +175,7 @@ struct TraceStats
 
 struct TraceData
 {
+    QStringList sourceFiles; // the trace files, in ArgsRef::fileIndex order
     StringPool strings;
     std::vector<ProcessTrack> processes; // sorted by (sortIndex, pid)
     FlowColumns flows;
@@ -145,6 +189,9 @@ struct TraceData
     std::size_t sliceCount() const;
     std::size_t counterPointCount() const;
     const ProcessTrack* findProcess(const QString& name) const;
+    // The JSON text of an event's args, read from its source file; empty when
+    // the file cannot be read any more.
+    QByteArray argsText(ArgsRef ref) const;
     std::size_t memoryBytes() const;
 };
 

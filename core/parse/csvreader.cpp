@@ -131,7 +131,9 @@ bool CsvReader::readRecord(std::vector<std::string_view>& cells)
                     closed = true;
                     break;
                 }
-                if (c == '\n')
+                // A line break inside the cell: \n, \r\n (counted at the \n)
+                // or a lone \r, the same three the record terminator accepts.
+                if (c == '\n' || (c == '\r' && (m_pos + 1 >= n || d[m_pos + 1] != '\n')))
                     ++m_nextLine;
                 m_scratch.push_back(c);
                 ++m_pos;

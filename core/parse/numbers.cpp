@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "numbers.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -93,7 +94,9 @@ std::optional<qint64> parseScaledDecimal(std::string_view text, int decimalShift
                 return std::nullopt;
             ptr = p2;
         }
-        exponent = expValue;
+        // Clamp so that the scale arithmetic below cannot overflow an int;
+        // anything this far out is 0 or an overflow either way.
+        exponent = std::clamp(expValue, -100000, 100000);
         i = std::size_t(ptr - text.data());
     }
     if (i != text.size())

@@ -1,0 +1,561 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "discovery.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::Discovery)
+};
+
+struct KindPattern
+{
+    FileKind kind;
+    QRegularExpression re;
+};
+
+const std::vector<KindPattern>& patterns()
+{
+    static const std::vector<KindPattern> list = [] {
+        auto re = [](const char* p) {
+            return QRegularExpression(QRegularExpression::anchoredPattern(QLatin1String(p)),
+                                      QRegularExpression::CaseInsensitiveOption);
+        };
+        return std::vector<KindPattern> {
+            { FileKind::TraceView, re("trace_view(_\\d+)?\\.json") },
+            { FileKind::LegacyTimeline, re("(ascend_|gpu_)?timeline_display_\\d+\\.json") },
+            { FileKind::CannTimeline, re("(msprof|hccl|task_time|step_trace)_\\d+_\\d+_\\d+\\.json") },
+            { FileKind::CannTimeline, re("msprof_\\d{8,}(_\\d+)?\\.json") },
+            { FileKind::KernelDetails, re("kernel_details(_\\d+)?\\.csv") },
+            { FileKind::KernelDetails, re("op_summary(_\\d+)*\\.csv") },
+            { FileKind::OpStatistic, re("op_statistic(_\\d+)*\\.csv") },
+            { FileKind::ApiStatistic, re("api_statistic(_\\d+)*\\.csv") },
+            { FileKind::StepTraceTime, re("step_trace_time(_\\d+)?\\.csv") },
+            { FileKind::Communication, re("communication(_\\d+)?\\.json") },
+            { FileKind::CommunicationMatrix, re("communication_matrix(_\\d+)?\\.json") },
+            { FileKind::MemoryRecord, re("memory_record(_\\d+)?\\.csv") },
+            { FileKind::OperatorMemory, re("operator_memory(_\\d+)?\\.csv") },
+            { FileKind::NpuModuleMem, re("npu_module_mem(_\\d+)?\\.csv") },
+            { FileKind::OperatorDetails, re("operator_details(_\\d+)?\\.csv") },
+            { FileKind::L2Cache, re("l2_cache(_\\d+)*\\.csv") },
+            { FileKind::ProfilerInfo, re("profiler_info(_\\d+)?\\.json") },
+            { FileKind::ProfilerMetadata, re("profiler_metadata(_\\d+)?\\.json") },
+            { FileKind::Database, re(".*\\.db") },
+            { FileKind::LegacyStepTrace, re("step_trace_raw_\\d+_detail_time\\.csv") },
+            { FileKind::LegacyFrameworkRaw, re("framework_raw_\\d+\\.csv") },
+            { FileKind::LegacyAicoreDetail, re("aicore_intermediate_\\d+_detail\\.csv") },
+            { FileKind::LegacyAicoreType, re("aicore_intermediate_\\d+_type\\.csv") },
+            { FileKind::LegacyAicpu, re("aicpu_intermediate_\\d+\\.csv") },
+            { FileKind::LegacyHcclRaw, re("hccl_raw_\\d+\\.csv") },
+            { FileKind::LegacyMinddataPipeline, re("minddata_pipeline_raw_\\d+\\.csv") },
+            // Recognised profiler output that Profscope does not read yet.
+            { FileKind::KnownUnused,
+              re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|communication_group|"
+                 "cluster_\\w+|.*timeline_summary_\\d+|flops(_summary|_scope)?_\\d+|min_cycle_counter_\\d+|"
+                 "output_\\w+|pipeline_profiling_\\d+|step_trace_point_info|minddata_\\w+|device_queue_profiling_\\d+|"
+                 "dataset_iterator_profiling_\\d+|ascend_cluster_analyse_\\S+|dynamic_shape_info_\\d+|"
+                 "parallel_strategy_\\d+|info\\.json\\.\\d+|start_info\\.\\d+|end_info\\.\\d+|"
+                 "\\S+\\.done|sample\\.json|hccl\\.json|host_ips_mapping\\.txt)(\\.\\w+)?") },
+        };
+    }();
+    return list;
+}
+
+bool isRankFolderName(const QString& name)
+{
+    return name.endsWith(QLatin1String("_ascend_ms")) || name.endsWith(QLatin1String("_ascend_pt"));
+}
+
+bool isLegacyKind(FileKind k)
+{
+    switch (k) {
+    case FileKind::LegacyStepTrace:
+    case FileKind::LegacyFrameworkRaw:
+    case FileKind::LegacyAicoreDetail:
+    case FileKind::LegacyAicoreType:
+    case FileKind::LegacyAicpu:
+    case FileKind::LegacyHcclRaw:
+    case FileKind::LegacyMinddataPipeline:
+    case FileKind::LegacyTimeline:
+        return true;
+    default:
+        return false;
+    }
+}
+
+// Reads rank_id out of a profiler_info*.json; -1 when absent or unreadable.
+int rankIdFromProfilerInfo(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly) || f.size() > (16 << 20))
+        return -1;
+    const QByteArray bytes = f.readAll();
+    const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
+    if (json.is_discarded() || !json.is_object() || !json.contains("rank_id"))
+        return -1;
+    const auto& v = json["rank_id"];
+    if (v.is_number_integer())
+        return int(v.get<qint64>());
+    if (v.is_string()) {
+        bool ok = false;
+        const int id = QString::fromStdString(v.get<std::string>()).trimmed().toInt(&ok);
+        return ok ? id : -1;
+    }
+    return -1;
+}
+
+class Walker
+{
+public:
+    Walker(DiscoveryResult& result, const DiscoveryOptions& options)
+        : m_result(result)
+        , m_options(options)
+    {
+    }
+
+    void walk(const QString& root)
+    {
+        const QFileInfo info(root);
+        if (!info.exists()) {
+            m_result.report.error(Tr::tr("%1 does not exist").arg(root), root);
+            return;
+        }
+        if (info.isFile()) {
+            addSingleFile(info);
+            return;
+        }
+        if (!info.isReadable() || !QDir(root).isReadable()) {
+            m_result.report.error(Tr::tr("cannot read folder %1 (permissions)").arg(root), root);
+            return;
+        }
+        checkLegacyCluster(info.absoluteFilePath());
+        visit(info.absoluteFilePath(), 0);
+    }
+
+private:
+    void addSingleFile(const QFileInfo& info)
+    {
+        const FileKind kind = classifyFile(info.fileName());
+        if (kind != FileKind::TraceView && kind != FileKind::LegacyTimeline && kind != FileKind::CannTimeline) {
+            // A file inside a rank folder: open the folder it belongs to.
+            QDir dir = info.absoluteDir();
+            if (dir.dirName() == QLatin1String("ASCEND_PROFILER_OUTPUT"))
+                dir.cdUp();
+            visit(dir.absolutePath(), 0);
+            return;
+        }
+        DiscoveredRank rank;
+        rank.info.rootPath = info.absolutePath();
+        rank.info.displayName = info.fileName();
+        rank.info.layout = kind == FileKind::LegacyTimeline ? RankLayout::MindInsightProfiler : RankLayout::AscendPt;
+        rank.info.rankId = rankFromLegacyFileName(info.fileName());
+        rank.files.push_back({ info.absoluteFilePath(), kind });
+        m_result.ranks.push_back(std::move(rank));
+    }
+
+    // Lists a folder's entries once; symlinked folders are followed only
+    // when their target has not been seen (no loops).
+    bool enter(const QString& path)
+    {
+        const QString canonical = QFileInfo(path).canonicalFilePath();
+        if (canonical.isEmpty() || m_seen.contains(canonical)) {
+            if (!canonical.isEmpty())
+                m_result.report.info(Tr::tr("skipped %1: already visited (symbolic link loop or duplicate)").arg(path),
+                                     path);
+            return false;
+        }
+        m_seen.insert(canonical);
+        return true;
+    }
+
+    void visit(const QString& path, int depth)
+    {
+        if (++m_entries > m_options.maxEntries) {
+            if (m_entries == m_options.maxEntries + 1)
+                m_result.report.warning(
+                    Tr::tr("stopped scanning after %1 folders; open a smaller folder").arg(m_options.maxEntries), path);
+            return;
+        }
+        if (!enter(path))
+            return;
+        QDir dir(path);
+        const QFileInfo info(path);
+        if (!dir.isReadable()) {
+            m_result.report.warning(Tr::tr("cannot read folder %1 (permissions)").arg(path), path);
+            return;
+        }
+        const QString name = info.fileName();
+        const QFileInfoList entries
+            = dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+
+        bool hasOutput = false, hasInfo = false, hasTimelineDir = false;
+        for (const auto& e : entries) {
+            if (e.isDir() && e.fileName() == QLatin1String("ASCEND_PROFILER_OUTPUT"))
+                hasOutput = true;
+            if (e.isFile() && classifyFile(e.fileName()) == FileKind::ProfilerInfo)
+                hasInfo = true;
+            if (e.isDir() && e.fileName() == QLatin1String("timeline"))
+                hasTimelineDir = true;
+        }
+        if (isRankFolderName(name) || hasOutput || (hasInfo && !hasLegacyFiles(entries))) {
+            addNewStyleRank(path, name);
+            return;
+        }
+        static const QRegularExpression deviceDir(QStringLiteral("^device_(\\d+)$"));
+        if (const auto m = deviceDir.match(name); m.hasMatch() && hasTimelineDir) {
+            addCannRank(path, m.captured(1).toInt());
+            return;
+        }
+        if (hasLegacyFiles(entries))
+            addLegacyFolder(path, entries);
+        if (depth >= m_options.maxDepth) {
+            for (const auto& e : entries)
+                if (e.isDir())
+                    m_result.report.info(
+                        Tr::tr("not scanned: %1 is deeper than %2 levels").arg(e.absoluteFilePath()).arg(m_options.maxDepth),
+                        e.absoluteFilePath());
+            return;
+        }
+        for (const auto& e : entries)
+            if (e.isDir())
+                visit(e.absoluteFilePath(), depth + 1);
+    }
+
+    static bool hasLegacyFiles(const QFileInfoList& entries)
+    {
+        return std::any_of(entries.begin(), entries.end(),
+                           [](const QFileInfo& e) { return e.isFile() && isLegacyKind(classifyFile(e.fileName())); });
+    }
+
+    // Every file below a rank folder (bounded depth), classified.
+    void collectFiles(const QString& path, int depth, std::vector<DiscoveredFile>& out)
+    {
+        QDir dir(path);
+        const QFileInfoList entries
+            = dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        for (const auto& e : entries) {
+            if (e.isDir()) {
+                const QString name = e.fileName();
+                const FileKind kind = classifyFile(name);
+                if (kind != FileKind::Unknown && kind != FileKind::KnownUnused) {
+                    out.push_back({ e.absoluteFilePath(), kind }); // a folder named like a file: reported as broken
+                    continue;
+                }
+                // Raw CANN data and framework dumps are the profiler's own
+                // inputs; the deliverables in ASCEND_PROFILER_OUTPUT are used.
+                if (name.startsWith(QLatin1String("PROF_")) || name == QLatin1String("FRAMEWORK")
+                    || name == QLatin1String("logs")) {
+                    out.push_back({ e.absoluteFilePath(), FileKind::KnownUnused });
+                    continue;
+                }
+                if (depth < m_options.maxDepth && enter(e.absoluteFilePath()))
+                    collectFiles(e.absoluteFilePath(), depth + 1, out);
+                continue;
+            }
+            out.push_back({ e.absoluteFilePath(), e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown });
+        }
+    }
+
+    void addNewStyleRank(const QString& path, const QString& name)
+    {
+        DiscoveredRank rank;
+        RankInfo& info = rank.info;
+        info.rootPath = path;
+        info.displayName = name;
+        info.layout = name.endsWith(QLatin1String("_ascend_ms")) ? RankLayout::AscendMs : RankLayout::AscendPt;
+        info.framework = info.layout == RankLayout::AscendMs ? QStringLiteral("MindSpore") : QStringLiteral("PyTorch");
+        collectFiles(path, 0, rank.files);
+        bool anyData = false, anyDb = false;
+        for (const auto& f : rank.files) {
+            const QString fileName = QFileInfo(f.path).fileName();
+            // Raw CANN data (PROF_*/device_*/data) and the FRAMEWORK folder are
+            // inputs of the profiler's own post-processing, not deliverables.
+            if (f.kind == FileKind::ProfilerInfo) {
+                info.profilerInfoPath = f.path;
+                if (info.rankId < 0)
+                    info.rankId = rankIdFromProfilerInfo(f.path);
+            } else if (f.kind == FileKind::ProfilerMetadata) {
+                info.metadataPath = f.path;
+            } else if (f.kind == FileKind::Database) {
+                anyDb = true;
+                info.dbFiles << f.path;
+            } else if (f.kind == FileKind::TraceView) {
+                info.traceFiles << f.path;
+                anyData = true;
+            } else if (f.kind != FileKind::Unknown && f.kind != FileKind::KnownUnused) {
+                info.tableFiles << f.path;
+                anyData = true;
+            }
+        }
+        if (info.rankId < 0) {
+            // rank0_ascend_pt, {worker}_{pid}_{timestamp}_ascend_ms: try "rankN" first.
+            static const QRegularExpression rankRe(QStringLiteral("rank[_-]?(\\d+)"));
+            if (const auto m = rankRe.match(path.section(QLatin1Char('/'), -3)); m.hasMatch())
+                info.rankId = m.captured(1).toInt();
+        }
+        info.dbOnly = anyDb && !anyData;
+        m_result.ranks.push_back(std::move(rank));
+    }
+
+    void addCannRank(const QString& path, int deviceId)
+    {
+        DiscoveredRank rank;
+        rank.info.rootPath = path;
+        rank.info.layout = RankLayout::CannMsprof;
+        rank.info.deviceId = deviceId;
+        rank.info.framework = QStringLiteral("CANN");
+        rank.info.displayName = QFileInfo(QFileInfo(path).absolutePath()).fileName() + QLatin1Char('/')
+            + QFileInfo(path).fileName();
+        collectFiles(path, 0, rank.files);
+        for (const auto& f : rank.files) {
+            if (f.kind == FileKind::CannTimeline)
+                rank.info.traceFiles << f.path;
+            else if (f.kind == FileKind::Database)
+                rank.info.dbFiles << f.path;
+        }
+        rank.info.dbOnly = rank.info.traceFiles.isEmpty() && !rank.info.dbFiles.isEmpty();
+        m_result.ranks.push_back(std::move(rank));
+    }
+
+    // A MindInsight profiler/ folder: one rank per rank/device id found in
+    // the file names (cluster_propose keeps 4 ranks in one folder).
+    void addLegacyFolder(const QString& path, const QFileInfoList& entries)
+    {
+        std::map<int, DiscoveredRank> byId;
+        std::vector<DiscoveredFile> shared;
+        QString host;
+        // cluster_profiler/{host}/profiler
+        const QDir parent = QFileInfo(path).absoluteDir();
+        const bool inCluster = QFileInfo(parent.absolutePath()).absoluteDir().dirName() == QLatin1String("cluster_profiler");
+        if (inCluster)
+            host = parent.dirName();
+        for (const auto& e : entries) {
+            if (!e.isFile())
+                continue;
+            const FileKind kind = classifyFile(e.fileName());
+            const int id = rankFromLegacyFileName(e.fileName());
+            if (id < 0 || (!isLegacyKind(kind) && kind != FileKind::KnownUnused)) {
+                shared.push_back({ e.absoluteFilePath(), kind });
+                continue;
+            }
+            DiscoveredRank& rank = byId[id];
+            rank.files.push_back({ e.absoluteFilePath(), kind });
+            if (kind == FileKind::LegacyTimeline)
+                rank.info.traceFiles << e.absoluteFilePath();
+            else if (isLegacyKind(kind))
+                rank.info.tableFiles << e.absoluteFilePath();
+        }
+        for (auto& [id, rank] : byId) {
+            if (rank.info.traceFiles.isEmpty() && rank.info.tableFiles.isEmpty())
+                continue; // only unused files carry this id
+            rank.info.rootPath = path;
+            rank.info.layout = inCluster ? RankLayout::LegacyClusterRank : RankLayout::MindInsightProfiler;
+            rank.info.framework = QStringLiteral("MindSpore");
+            rank.info.host = host;
+            // In the legacy cluster layout the number is the device id on its host;
+            // hccl.json maps (host, device) to the rank. Elsewhere it is the rank id.
+            if (inCluster) {
+                rank.info.deviceId = id;
+                rank.info.rankId = clusterRankId(host, id);
+            } else {
+                rank.info.rankId = id;
+            }
+            rank.info.displayName = QFileInfo(path).fileName() + QLatin1Char('#') + QString::number(id);
+            m_result.ranks.push_back(std::move(rank));
+        }
+        for (const auto& f : shared) {
+            FileReport r;
+            r.path = f.path;
+            r.kind = fileKindName(f.kind);
+            r.status = FileStatus::Skipped;
+            r.sizeBytes = QFileInfo(f.path).size();
+            r.reason = f.kind == FileKind::Unknown ? Tr::tr("not a file Profscope knows")
+                                                   : Tr::tr("recognised, not read by this version of Profscope");
+            m_result.report.files.push_back(std::move(r));
+        }
+    }
+
+    int clusterRankId(const QString& hostAlias, int deviceId) const
+    {
+        QString ip;
+        for (const auto& [realHost, alias] : m_result.hostMapping)
+            if (alias == hostAlias)
+                ip = realHost;
+        if (auto it = m_hcclRanks.find({ ip, deviceId }); it != m_hcclRanks.end())
+            return it->second;
+        return -1;
+    }
+
+    // Legacy cluster root: hccl.json + host_ips_mapping.txt + cluster_profiler/.
+    void checkLegacyCluster(const QString& root)
+    {
+        const QDir dir(root);
+        if (!dir.exists(QStringLiteral("cluster_profiler")))
+            return;
+        const QString mapping = dir.filePath(QStringLiteral("host_ips_mapping.txt"));
+        if (QFileInfo::exists(mapping)) {
+            m_result.hostIpsMappingPath = mapping;
+            QFile f(mapping);
+            if (f.open(QIODevice::ReadOnly)) {
+                int lineNo = 0;
+                while (!f.atEnd()) {
+                    ++lineNo;
+                    const QString line = QString::fromUtf8(f.readLine()).trimmed();
+                    if (line.isEmpty())
+                        continue;
+                    const QStringList parts = line.split(QRegularExpression(QStringLiteral("[\\s,:]+")), Qt::SkipEmptyParts);
+                    if (parts.size() != 2) {
+                        m_result.report.warning(Tr::tr("%1:%2: expected \"host alias\", got \"%3\"").arg(mapping).arg(lineNo).arg(line),
+                                                mapping);
+                        continue;
+                    }
+                    m_result.hostMapping.emplace_back(parts[0], parts[1]);
+                }
+            }
+        } else {
+            m_result.report.warning(Tr::tr("legacy cluster folder without host_ips_mapping.txt: hosts stay anonymous"), root);
+        }
+        // The networking file: hccl.json, or any JSON with a server_list.
+        QString hccl = dir.filePath(QStringLiteral("hccl.json"));
+        if (!QFileInfo::exists(hccl)) {
+            hccl.clear();
+            for (const auto& e : dir.entryInfoList({ QStringLiteral("*.json") }, QDir::Files)) {
+                QFile f(e.absoluteFilePath());
+                if (f.size() < (4 << 20) && f.open(QIODevice::ReadOnly) && f.readAll().contains("server_list"))
+                    hccl = e.absoluteFilePath();
+            }
+        }
+        if (hccl.isEmpty()) {
+            m_result.report.warning(Tr::tr("legacy cluster folder without hccl.json: rank ids are taken from device ids"), root);
+            return;
+        }
+        m_result.hcclJsonPath = hccl;
+        QFile f(hccl);
+        if (!f.open(QIODevice::ReadOnly)) {
+            m_result.report.error(Tr::tr("cannot open %1: %2").arg(hccl, f.errorString()), hccl);
+            return;
+        }
+        const QByteArray bytes = f.readAll();
+        const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
+        if (json.is_discarded() || !json.is_object() || !json.contains("server_list")) {
+            m_result.report.error(Tr::tr("%1 is not a valid networking file (no server_list)").arg(hccl), hccl);
+            return;
+        }
+        auto toInt = [](const nlohmann::json& v) {
+            if (v.is_number_integer())
+                return int(v.get<qint64>());
+            if (v.is_string())
+                return QString::fromStdString(v.get<std::string>()).toInt();
+            return -1;
+        };
+        for (const auto& server : json["server_list"]) {
+            if (!server.is_object() || !server.contains("server_id") || !server.contains("device"))
+                continue;
+            const QString ip = QString::fromStdString(server["server_id"].get<std::string>());
+            for (const auto& device : server["device"])
+                if (device.is_object() && device.contains("device_id") && device.contains("rank_id"))
+                    m_hcclRanks[{ ip, toInt(device["device_id"]) }] = toInt(device["rank_id"]);
+        }
+    }
+
+    DiscoveryResult& m_result;
+    const DiscoveryOptions& m_options;
+    QSet<QString> m_seen;
+    int m_entries = 0;
+    std::map<std::pair<QString, int>, int> m_hcclRanks;
+};
+
+} // namespace
+
+QString fileKindName(FileKind kind)
+{
+    switch (kind) {
+    case FileKind::Unknown: return QStringLiteral("unknown");
+    case FileKind::TraceView: return QStringLiteral("trace_view.json");
+    case FileKind::LegacyTimeline: return QStringLiteral("timeline_display.json");
+    case FileKind::CannTimeline: return QStringLiteral("msprof timeline.json");
+    case FileKind::KernelDetails: return QStringLiteral("kernel_details.csv");
+    case FileKind::OpStatistic: return QStringLiteral("op_statistic.csv");
+    case FileKind::ApiStatistic: return QStringLiteral("api_statistic.csv");
+    case FileKind::StepTraceTime: return QStringLiteral("step_trace_time.csv");
+    case FileKind::Communication: return QStringLiteral("communication.json");
+    case FileKind::CommunicationMatrix: return QStringLiteral("communication_matrix.json");
+    case FileKind::MemoryRecord: return QStringLiteral("memory_record.csv");
+    case FileKind::OperatorMemory: return QStringLiteral("operator_memory.csv");
+    case FileKind::NpuModuleMem: return QStringLiteral("npu_module_mem.csv");
+    case FileKind::OperatorDetails: return QStringLiteral("operator_details.csv");
+    case FileKind::L2Cache: return QStringLiteral("l2_cache.csv");
+    case FileKind::ProfilerInfo: return QStringLiteral("profiler_info.json");
+    case FileKind::ProfilerMetadata: return QStringLiteral("profiler_metadata.json");
+    case FileKind::Database: return QStringLiteral("database (.db)");
+    case FileKind::LegacyStepTrace: return QStringLiteral("step_trace_raw.csv");
+    case FileKind::LegacyFrameworkRaw: return QStringLiteral("framework_raw.csv");
+    case FileKind::LegacyAicoreDetail: return QStringLiteral("aicore_intermediate_detail.csv");
+    case FileKind::LegacyAicoreType: return QStringLiteral("aicore_intermediate_type.csv");
+    case FileKind::LegacyAicpu: return QStringLiteral("aicpu_intermediate.csv");
+    case FileKind::LegacyHcclRaw: return QStringLiteral("hccl_raw.csv");
+    case FileKind::LegacyMinddataPipeline: return QStringLiteral("minddata_pipeline_raw.csv");
+    case FileKind::KnownUnused: return QStringLiteral("profiler output (not read)");
+    }
+    return {};
+}
+
+FileKind classifyFile(const QString& fileName)
+{
+    for (const auto& p : patterns())
+        if (p.re.match(fileName).hasMatch())
+            return p.kind;
+    return FileKind::Unknown;
+}
+
+int rankFromLegacyFileName(const QString& fileName)
+{
+    static const QRegularExpression re(QStringLiteral("^(?:step_trace_raw|framework_raw|aicore_intermediate|aicpu_intermediate|"
+                                                      "hccl_raw|minddata_pipeline_raw|(?:ascend_|gpu_)?timeline_display|"
+                                                      "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|"
+                                                      "output_\\w+?|pipeline_profiling|min_cycle_counter|"
+                                                      "minddata_\\w+?|device_queue_profiling|dataset_iterator_profiling|"
+                                                      "dynamic_shape_info)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));
+    const auto m = re.match(fileName);
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+DiscoveryResult discoverProfiles(const QStringList& paths, const DiscoveryOptions& options)
+{
+    DiscoveryResult result;
+    result.rootPath = paths.value(0);
+    Walker walker(result, options);
+    for (const auto& p : paths)
+        walker.walk(QDir::cleanPath(QFileInfo(p).absoluteFilePath()));
+    // Stable order: by rank id (unknown last), then host, then path.
+    std::stable_sort(result.ranks.begin(), result.ranks.end(), [](const DiscoveredRank& a, const DiscoveredRank& b) {
+        const auto ka = a.info.rankId < 0 ? INT_MAX : a.info.rankId;
+        const auto kb = b.info.rankId < 0 ? INT_MAX : b.info.rankId;
+        if (ka != kb)
+            return ka < kb;
+        if (a.info.host != b.info.host)
+            return a.info.host < b.info.host;
+        return a.info.rootPath < b.info.rootPath;
+    });
+    if (result.ranks.empty())
+        result.report.error(Tr::tr("no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, "
+                                   "ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N")
+                                .arg(paths.join(QStringLiteral(", "))));
+    return result;
+}
+
+} // namespace profscope

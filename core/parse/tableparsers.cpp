@@ -1,0 +1,756 @@
+// SPDX-License-Identifier: Apache-2.0
+// CSV parsers of the ASCEND_PROFILER_OUTPUT deliverables. See the contract at
+// the top of tableparsers.h; communication*.json and profiler_info /
+// profiler_metadata live in jsonparsers.cpp.
+
+#include "tableparsers.h"
+
+#include "csvreader.h"
+#include "numbers.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <array>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::TableParsers)
+};
+
+// A file with a systematic problem (say, a column of garbage) would otherwise
+// bury the report under thousands of identical lines.
+constexpr int kMaxWarningLines = 20;
+
+QString fromView(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+// One CSV file being read into the model: owns the reader, looks columns up by
+// name, turns cell problems into warnings and fills the FileReport at the end.
+class CsvTable
+{
+public:
+    CsvTable(const QString& path, const char* kind, FileReport& report)
+        : m_path(path)
+        , m_report(report)
+    {
+        m_timer.start();
+        if (m_report.path.isEmpty())
+            m_report.path = path;
+        if (m_report.kind.isEmpty())
+            m_report.kind = QString::fromLatin1(kind);
+        m_report.status = FileStatus::Used;
+        m_report.reason.clear();
+    }
+
+    // Reads the file and its header. On failure the report is Broken.
+    bool open()
+    {
+        const QFileInfo info(m_path);
+        m_report.sizeBytes = info.isFile() ? info.size() : 0;
+        if (!m_reader.open(m_path)) {
+            m_report.sizeBytes = std::max(m_report.sizeBytes, m_reader.sizeBytes());
+            broken(m_reader.error(), m_reader.errorLine());
+            if (m_report.line < 0 && info.isFile())
+                m_report.byteOffset = 0; // empty file, or unreadable from the start
+            return false;
+        }
+        m_report.sizeBytes = m_reader.sizeBytes();
+        // Trailing unnamed header cells (a header ending in ',') need no value.
+        const auto& header = m_reader.header();
+        m_namedColumns = header.size();
+        while (m_namedColumns > 0 && header[m_namedColumns - 1].empty())
+            --m_namedColumns;
+        return true;
+    }
+
+    // Looks up a required column (first matching alias); remembers it when
+    // missing so that checkRequired() can name every missing one at once.
+    int required(std::initializer_list<std::string_view> names)
+    {
+        const int col = m_reader.column(names);
+        if (col < 0)
+            m_missing << fromView(*names.begin());
+        else
+            m_mapped.push_back(col);
+        return col;
+    }
+    int optional(std::initializer_list<std::string_view> names)
+    {
+        const int col = m_reader.column(names);
+        if (col >= 0)
+            m_mapped.push_back(col);
+        return col;
+    }
+    const std::vector<int>& mappedColumns() const
+    {
+        return m_mapped;
+    }
+
+    // A missing required column makes the whole file unusable: the header is
+    // on line 1, so that is where the problem is.
+    bool checkRequired()
+    {
+        if (m_missing.isEmpty())
+            return true;
+        const QString fileName = QFileInfo(m_path).fileName();
+        QStringList quoted;
+        for (const QString& name : std::as_const(m_missing))
+            quoted << QLatin1Char('"') + name + QLatin1Char('"');
+        if (m_missing.size() == 1)
+            broken(Tr::tr("%1: required column %2 is missing").arg(fileName, quoted.first()), 1);
+        else
+            broken(Tr::tr("%1: required columns %2 are missing").arg(fileName, quoted.join(QStringLiteral(", "))), 1);
+        return false;
+    }
+
+    // Next record whose cells line up with the header. A record with fewer
+    // cells lost one somewhere (server test_rank_0 kernel_details line 17 has
+    // 31 cells for 32 columns, everything after the gap shifted by one), and
+    // one with extra non-empty cells gained one: either way every value after
+    // the gap would land in the wrong column, so the record is skipped with a
+    // warning rather than read wrong.
+    bool next()
+    {
+        while (m_reader.next()) {
+            m_rowProblem.clear();
+            const std::size_t cells = m_reader.cellCount();
+            bool aligned = cells >= m_namedColumns;
+            for (std::size_t i = m_reader.header().size(); aligned && i < cells; ++i)
+                aligned = m_reader.cell(int(i)).empty();
+            if (aligned)
+                return true;
+            m_rowProblem = Tr::tr("%1 cells where the header has %2 columns").arg(cells).arg(m_reader.header().size());
+            skipRow();
+        }
+        m_rowProblem.clear();
+        return false;
+    }
+    CsvReader& reader()
+    {
+        return m_reader;
+    }
+    qint64 line() const
+    {
+        return m_reader.line();
+    }
+
+    QString columnName(int col) const
+    {
+        const auto& header = m_reader.header();
+        return col >= 0 && std::size_t(col) < header.size() ? QString::fromStdString(header[std::size_t(col)]) : QString();
+    }
+
+    // Required cells: a problem marks the row as unusable (rowOk() false).
+    std::optional<TimeNs> requiredNs(int col)
+    {
+        auto v = m_reader.microsToNs(col);
+        if (!v)
+            rowProblem(col);
+        return v;
+    }
+    std::optional<qint64> requiredInt(int col)
+    {
+        auto v = m_reader.integer(col);
+        if (!v)
+            rowProblem(col);
+        return v;
+    }
+    std::optional<double> requiredDouble(int col)
+    {
+        auto v = m_reader.number(col);
+        if (!v)
+            rowProblem(col);
+        return v;
+    }
+    bool rowOk() const
+    {
+        return m_rowProblem.isEmpty();
+    }
+    void skipRow()
+    {
+        ++m_skipped;
+        warn(Tr::tr("line %1: row skipped: %2").arg(line()).arg(m_rowProblem));
+    }
+
+    // Optional cells: an empty / N/A cell gives the fallback silently, a cell
+    // that is there but not a number gives the fallback and a warning.
+    TimeNs optionalNs(int col, TimeNs fallback = kInvalidTime)
+    {
+        if (col < 0 || isNullCell(m_reader.cell(col)))
+            return fallback;
+        if (auto v = m_reader.microsToNs(col))
+            return *v;
+        badCell(col);
+        return fallback;
+    }
+    qint64 optionalInt(int col, qint64 fallback = -1)
+    {
+        if (col < 0 || isNullCell(m_reader.cell(col)))
+            return fallback;
+        if (auto v = m_reader.integer(col))
+            return *v;
+        badCell(col);
+        return fallback;
+    }
+    double optionalDouble(int col)
+    {
+        if (col < 0 || isNullCell(m_reader.cell(col)))
+            return kNoValue;
+        if (auto v = m_reader.number(col))
+            return *v;
+        badCell(col);
+        return kNoValue;
+    }
+    // Text cell; the empty and N/A cells of shapes and data types mean "none".
+    std::string_view optionalText(int col) const
+    {
+        const auto v = m_reader.cell(col);
+        return isNullCell(v) ? std::string_view() : v;
+    }
+
+    void warn(const QString& text)
+    {
+        ++m_warnings;
+        if (m_warnings <= kMaxWarningLines)
+            m_report.warnings << text;
+    }
+
+    // Fills counts / status. Returns the contract value: false only when
+    // nothing usable was read.
+    bool finish(qint64 rows)
+    {
+        if (!m_reader.error().isEmpty() && m_report.status != FileStatus::Broken) {
+            broken(QFileInfo(m_path).fileName() + QStringLiteral(": ") + m_reader.error(), m_reader.errorLine());
+        }
+        if (m_warnings > kMaxWarningLines)
+            m_report.warnings << Tr::tr("... %n more warning(s)", nullptr, int(m_warnings - kMaxWarningLines));
+        m_report.addCount(QStringLiteral("rows"), rows);
+        if (m_skipped > 0)
+            m_report.addCount(QStringLiteral("skippedRows"), m_skipped);
+        m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
+        return m_report.status != FileStatus::Broken || rows > 0;
+    }
+    // For the early exits (cannot open, missing column).
+    bool fail()
+    {
+        m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
+        return false;
+    }
+
+private:
+    void broken(const QString& reason, qint64 line)
+    {
+        m_report.status = FileStatus::Broken;
+        m_report.reason = reason;
+        m_report.line = line;
+    }
+    void rowProblem(int col)
+    {
+        if (!m_rowProblem.isEmpty())
+            return; // the first problem of the row is enough
+        const auto cell = m_reader.cell(col);
+        if (col < 0 || std::size_t(col) >= m_reader.cellCount())
+            m_rowProblem = Tr::tr("column \"%1\" is missing in this row").arg(columnName(col));
+        else if (isNullCell(cell))
+            m_rowProblem = Tr::tr("column \"%1\" is empty or N/A").arg(columnName(col));
+        else
+            m_rowProblem = Tr::tr("column \"%1\": \"%2\" is not a valid number").arg(columnName(col), fromView(cell));
+    }
+    void badCell(int col)
+    {
+        warn(Tr::tr("line %1: column \"%2\": \"%3\" is not a valid number, ignored")
+                 .arg(line())
+                 .arg(columnName(col), fromView(m_reader.cell(col))));
+    }
+
+    QString m_path;
+    FileReport& m_report;
+    CsvReader m_reader;
+    QElapsedTimer m_timer;
+    QStringList m_missing;
+    std::vector<int> m_mapped;
+    std::size_t m_namedColumns = 0;
+    QString m_rowProblem;
+    qint64 m_warnings = 0;
+    qint64 m_skipped = 0;
+};
+
+// The PMU columns (aic_mac_ratio, aiv_time(us), ...) differ with the
+// aic_metrics setting and the CANN version, so they are not named anywhere:
+// every column we do not map is a candidate, and the ones holding text (a
+// non-null cell that is not a number) are dropped at the end.
+struct MetricColumn
+{
+    int csvColumn = -1;
+    QString name;
+    std::vector<double> values;
+    bool text = false;
+};
+
+// Text columns of kernel_details / op_summary that must never become metrics,
+// even when every cell of a given file happens to be N/A.
+bool isKnownTextColumn(std::string_view header)
+{
+    static constexpr std::string_view kText[] = {
+        "HF32 Eligible", "Input Formats", "Output Formats", "Output Data Types", "Input Data Types",
+        "Input Shapes",  "Output Shapes", "Op Name",        "Name",              "Type",
+        "OP Type",       "Task Type",     "Model Name",     "Accelerator Core",  "OP State",
+    };
+    const auto trimmed = trimCell(header);
+    for (auto t : kText) {
+        if (t.size() != trimmed.size())
+            continue;
+        bool same = true;
+        for (std::size_t i = 0; i < t.size() && same; ++i) {
+            char a = t[i], b = trimmed[i];
+            if (a >= 'A' && a <= 'Z')
+                a = char(a - 'A' + 'a');
+            if (b >= 'A' && b <= 'Z')
+                b = char(b - 'A' + 'a');
+            same = a == b;
+        }
+        if (same)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report)
+{
+    CsvTable t(path, "kernel_details.csv", report);
+    if (!t.open())
+        return t.fail();
+    // kernel_details.csv names first, then the CANN op_summary_*.csv names.
+    const int cName = t.required({ "Name", "Op Name" });
+    const int cStart = t.required({ "Start Time(us)", "Task Start Time(us)" });
+    const int cDur = t.required({ "Duration(us)", "Task Duration(us)" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cStep = t.optional({ "Step Id", "Step ID" });
+    const int cModel = t.optional({ "Model ID", "Model Id" });
+    const int cTask = t.optional({ "Task ID", "Task Id" });
+    const int cStream = t.optional({ "Stream ID", "Stream Id" });
+    const int cDevice = t.optional({ "Device_id", "Device ID", "Device Id" });
+    const int cType = t.optional({ "Type", "OP Type", "Op Type" });
+    const int cState = t.optional({ "OP State", "Op State" });
+    const int cCore = t.optional({ "Accelerator Core", "Task Type" });
+    const int cWait = t.optional({ "Wait Time(us)", "Task Wait Time(us)" });
+    const int cBlock = t.optional({ "Block Dim" });
+    const int cInShapes = t.optional({ "Input Shapes" });
+    const int cInTypes = t.optional({ "Input Data Types" });
+    const int cOutShapes = t.optional({ "Output Shapes" });
+    const int cContext = t.optional({ "Context ID", "Context Id" });
+
+    std::vector<MetricColumn> metrics;
+    {
+        const auto& header = t.reader().header();
+        const auto& mapped = t.mappedColumns();
+        for (std::size_t i = 0; i < header.size(); ++i) {
+            if (std::find(mapped.begin(), mapped.end(), int(i)) != mapped.end() || isKnownTextColumn(header[i])
+                || trimCell(header[i]).empty())
+                continue;
+            metrics.push_back({ int(i), fromView(trimCell(header[i])), {}, false });
+        }
+    }
+
+    const std::size_t firstRow = out.size();
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto startNs = t.requiredNs(cStart);
+        const auto durNs = t.requiredNs(cDur);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        auto& r = t.reader();
+        out.stepId.push_back(qint32(t.optionalInt(cStep)));
+        qint64 model = t.optionalInt(cModel);
+        if (model == kUint32Sentinel)
+            model = -1; // "no model"
+        out.modelId.push_back(model);
+        out.taskId.push_back(t.optionalInt(cTask));
+        out.streamId.push_back(t.optionalInt(cStream));
+        // Device_id is "host" in some CANN files: not a device.
+        out.deviceId.push_back(cDevice >= 0 ? r.integer(cDevice).value_or(-1) : -1);
+        out.name.push_back(out.strings.intern(r.cell(cName)));
+        out.type.push_back(out.strings.intern(r.cell(cType)));
+        out.opState.push_back(out.strings.intern(r.cell(cState)));
+        out.acceleratorCore.push_back(out.strings.intern(r.cell(cCore)));
+        out.startNs.push_back(*startNs);
+        out.durNs.push_back(*durNs);
+        out.waitNs.push_back(t.optionalNs(cWait));
+        out.blockDim.push_back(t.optionalInt(cBlock));
+        out.inputShapes.push_back(out.strings.intern(stripLiteralQuotes(t.optionalText(cInShapes))));
+        out.inputDataTypes.push_back(out.strings.intern(t.optionalText(cInTypes)));
+        out.outputShapes.push_back(out.strings.intern(stripLiteralQuotes(t.optionalText(cOutShapes))));
+        out.contextId.push_back(t.optionalInt(cContext)); // N/A -> -1
+        for (auto& m : metrics) {
+            const auto cell = r.cell(m.csvColumn);
+            if (isNullCell(cell)) {
+                m.values.push_back(kNoValue);
+                continue;
+            }
+            const auto v = parseDouble(cell);
+            if (!v)
+                m.text = true;
+            m.values.push_back(v.value_or(kNoValue));
+        }
+        ++rows;
+    }
+
+    // Merge the numeric candidates into out.metrics; columns already known
+    // (when out already held rows) are extended, new ones padded with NaN.
+    const std::size_t total = out.size();
+    for (auto& m : metrics) {
+        if (m.text)
+            continue;
+        qsizetype index = out.metricNames.indexOf(m.name);
+        if (index < 0) {
+            out.metricNames << m.name;
+            out.metrics.emplace_back(firstRow, kNoValue);
+            index = out.metricNames.size() - 1;
+        }
+        auto& column = out.metrics[std::size_t(index)];
+        column.resize(firstRow, kNoValue);
+        column.insert(column.end(), m.values.begin(), m.values.end());
+    }
+    for (auto& column : out.metrics)
+        column.resize(total, kNoValue);
+
+    report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames.size()));
+    return t.finish(rows);
+}
+
+bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, FileReport& report)
+{
+    CsvTable t(path, "op_statistic.csv", report);
+    if (!t.open())
+        return t.fail();
+    const int cType = t.required({ "OP Type", "Op Type" });
+    const int cCount = t.required({ "Count" });
+    const int cTotal = t.required({ "Total Time(us)" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cCore = t.optional({ "Core Type" });
+    const int cMin = t.optional({ "Min Time(us)" });
+    const int cAvg = t.optional({ "Avg Time(us)" });
+    const int cMax = t.optional({ "Max Time(us)" });
+    const int cRatio = t.optional({ "Ratio(%)" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto count = t.requiredInt(cCount);
+        const auto total = t.requiredNs(cTotal);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        OpStatisticRow row;
+        row.opType = t.reader().text(cType);
+        row.coreType = t.reader().text(cCore);
+        row.count = *count;
+        row.totalNs = *total;
+        row.minNs = t.optionalNs(cMin, 0);
+        row.avgNs = t.optionalNs(cAvg, 0);
+        row.maxNs = t.optionalNs(cMax, 0);
+        row.ratioPercent = t.optionalDouble(cRatio);
+        out.push_back(std::move(row));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseApiStatistic(const QString& path, std::vector<ApiStatisticRow>& out, FileReport& report)
+{
+    CsvTable t(path, "api_statistic.csv", report);
+    if (!t.open())
+        return t.fail();
+    const int cName = t.required({ "API Name", "Api Name" });
+    const int cTime = t.required({ "Time(us)" });
+    const int cCount = t.required({ "Count" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cLevel = t.optional({ "Level" });
+    const int cAvg = t.optional({ "Avg(us)" });
+    const int cMin = t.optional({ "Min(us)" });
+    const int cMax = t.optional({ "Max(us)" });
+    const int cVariance = t.optional({ "Variance" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto total = t.requiredNs(cTime);
+        const auto count = t.requiredInt(cCount);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        ApiStatisticRow row;
+        row.level = t.reader().text(cLevel);
+        row.apiName = t.reader().text(cName);
+        row.totalNs = *total;
+        row.count = *count;
+        row.avgNs = t.optionalNs(cAvg, 0);
+        row.minNs = t.optionalNs(cMin, 0);
+        row.maxNs = t.optionalNs(cMax, 0);
+        row.variance = t.optionalDouble(cVariance);
+        out.push_back(std::move(row));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, FileReport& report)
+{
+    CsvTable t(path, "step_trace_time.csv", report);
+    if (!t.open())
+        return t.fail();
+    // Computing is in every version; the others come and go (Preparing is
+    // new), so they are optional and stay kInvalidTime when absent.
+    const int cComputing = t.required({ "Computing" });
+    if (!t.checkRequired())
+        return t.fail();
+    std::array<int, StepTraceRow::ColumnCount> cols;
+    cols.fill(-1);
+    cols[StepTraceRow::Computing] = cComputing;
+    cols[StepTraceRow::CommunicationNotOverlapped] = t.optional({ "Communication(Not Overlapped)" });
+    cols[StepTraceRow::Overlapped] = t.optional({ "Overlapped" });
+    cols[StepTraceRow::Communication] = t.optional({ "Communication" });
+    cols[StepTraceRow::Free] = t.optional({ "Free" });
+    cols[StepTraceRow::Stage] = t.optional({ "Stage" });
+    cols[StepTraceRow::Bubble] = t.optional({ "Bubble" });
+    cols[StepTraceRow::CommunicationNotOverlappedExcludeReceive] =
+        t.optional({ "Communication(Not Overlapped and Exclude Receive)" });
+    cols[StepTraceRow::Preparing] = t.optional({ "Preparing" });
+    const int cStep = t.optional({ "Step", "Step Id", "Step ID" });
+    const int cDevice = t.optional({ "Device_id", "Device ID", "Device Id" });
+    const int cRank = t.optional({ "Rank ID", "Rank Id", "Rank_id", "rank_id" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto computing = t.requiredNs(cComputing);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        StepTraceRow row;
+        row.step = t.reader().text(cStep);
+        row.deviceId = cDevice >= 0 ? t.reader().integer(cDevice).value_or(-1) : -1;
+        row.rankId = t.optionalInt(cRank);
+        for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
+            row.valueNs[std::size_t(c)] = t.optionalNs(cols[std::size_t(c)]);
+        row.valueNs[StepTraceRow::Computing] = *computing;
+        out.push_back(std::move(row));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report)
+{
+    CsvTable t(path, "memory_record.csv", report);
+    if (!t.open())
+        return t.fail();
+    const int cComponent = t.required({ "Component" });
+    const int cTs = t.required({ "Timestamp(us)" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cAllocated = t.optional({ "Total Allocated(MB)" });
+    const int cReserved = t.optional({ "Total Reserved(MB)" });
+    const int cActive = t.optional({ "Total Active(MB)" });
+    const int cStream = t.optional({ "Stream Ptr" });
+    const int cDevice = t.optional({ "Device Type", "Device" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto ts = t.requiredNs(cTs);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        auto& r = t.reader();
+        out.component.push_back(out.strings.intern(r.cell(cComponent)));
+        out.tsNs.push_back(*ts);
+        out.allocatedMB.push_back(t.optionalDouble(cAllocated));
+        out.reservedMB.push_back(t.optionalDouble(cReserved));
+        out.activeMB.push_back(t.optionalDouble(cActive));
+        out.streamPtr.push_back(out.strings.intern(r.cell(cStream)));
+        out.deviceType.push_back(out.strings.intern(r.cell(cDevice)));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report)
+{
+    CsvTable t(path, "npu_module_mem.csv", report);
+    if (!t.open())
+        return t.fail();
+    const int cComponent = t.required({ "Component" });
+    const int cTs = t.required({ "Timestamp(us)" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cReserved = t.optional({ "Total Reserved(MB)" });
+    const int cDevice = t.optional({ "Device", "Device Type" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto ts = t.requiredNs(cTs);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        auto& r = t.reader();
+        out.component.push_back(out.strings.intern(r.cell(cComponent)));
+        out.tsNs.push_back(*ts);
+        out.reservedMB.push_back(t.optionalDouble(cReserved));
+        out.device.push_back(out.strings.intern(r.cell(cDevice)));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report)
+{
+    CsvTable t(path, "operator_memory.csv", report);
+    if (!t.open())
+        return t.fail();
+    const int cName = t.required({ "Name" });
+    const int cSize = t.required({ "Size(KB)" });
+    const int cAlloc = t.required({ "Allocation Time(us)" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cRelease = t.optional({ "Release Time(us)" });
+    const int cActiveRelease = t.optional({ "Active Release Time(us)" });
+    const int cDuration = t.optional({ "Duration(us)" });
+    const int cActiveDuration = t.optional({ "Active Duration(us)" });
+    const int cAllocAllocated = t.optional({ "Allocation Total Allocated(MB)" });
+    const int cAllocReserved = t.optional({ "Allocation Total Reserved(MB)" });
+    const int cAllocActive = t.optional({ "Allocation Total Active(MB)" });
+    const int cRelAllocated = t.optional({ "Release Total Allocated(MB)" });
+    const int cRelReserved = t.optional({ "Release Total Reserved(MB)" });
+    const int cRelActive = t.optional({ "Release Total Active(MB)" });
+    const int cStream = t.optional({ "Stream Ptr" });
+    const int cDevice = t.optional({ "Device Type", "Device" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto alloc = t.requiredNs(cAlloc);
+        const auto size = t.requiredDouble(cSize);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        auto& r = t.reader();
+        out.name.push_back(out.strings.intern(r.cell(cName)));
+        out.sizeKB.push_back(*size);
+        out.allocationNs.push_back(*alloc);
+        out.releaseNs.push_back(t.optionalNs(cRelease));
+        out.activeReleaseNs.push_back(t.optionalNs(cActiveRelease));
+        out.durationNs.push_back(t.optionalNs(cDuration));
+        out.activeDurationNs.push_back(t.optionalNs(cActiveDuration));
+        out.allocationTotalAllocatedMB.push_back(t.optionalDouble(cAllocAllocated));
+        out.allocationTotalReservedMB.push_back(t.optionalDouble(cAllocReserved));
+        out.allocationTotalActiveMB.push_back(t.optionalDouble(cAllocActive));
+        out.releaseTotalAllocatedMB.push_back(t.optionalDouble(cRelAllocated));
+        out.releaseTotalReservedMB.push_back(t.optionalDouble(cRelReserved));
+        out.releaseTotalActiveMB.push_back(t.optionalDouble(cRelActive));
+        out.streamPtr.push_back(out.strings.intern(r.cell(cStream)));
+        out.deviceType.push_back(out.strings.intern(r.cell(cDevice)));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseOperatorDetails(const QString& path, OperatorDetailsTable& out, FileReport& report)
+{
+    CsvTable t(path, "operator_details.csv", report);
+    if (!t.open())
+        return t.fail();
+    // The host durations are in every version; the device ones may be
+    // missing for host-only captures.
+    const int cName = t.required({ "Name" });
+    const int cHostSelf = t.required({ "Host Self Duration(us)" });
+    const int cHostTotal = t.required({ "Host Total Duration(us)" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cShapes = t.optional({ "Input Shapes" });
+    const int cStack = t.optional({ "Call Stack" });
+    const int cDevSelf = t.optional({ "Device Self Duration(us)" });
+    const int cDevTotal = t.optional({ "Device Total Duration(us)" });
+    const int cDevSelfAic = t.optional({ "Device Self Duration With AICore(us)" });
+    const int cDevTotalAic = t.optional({ "Device Total Duration With AICore(us)" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto hostSelf = t.requiredNs(cHostSelf);
+        const auto hostTotal = t.requiredNs(cHostTotal);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        auto& r = t.reader();
+        out.name.push_back(out.strings.intern(r.cell(cName)));
+        // Shapes are kept as written ("0;\n;\n" for five inputs, the first
+        // a scalar); only the outer literal quotes go.
+        out.inputShapes.push_back(out.strings.intern(stripLiteralQuotes(r.cell(cShapes))));
+        out.callStack.push_back(out.strings.intern(r.cell(cStack)));
+        out.hostSelfNs.push_back(*hostSelf);
+        out.hostTotalNs.push_back(*hostTotal);
+        out.deviceSelfNs.push_back(t.optionalNs(cDevSelf));
+        out.deviceTotalNs.push_back(t.optionalNs(cDevTotal));
+        out.deviceSelfWithAiCoreNs.push_back(t.optionalNs(cDevSelfAic));
+        out.deviceTotalWithAiCoreNs.push_back(t.optionalNs(cDevTotalAic));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+bool parseL2Cache(const QString& path, std::vector<L2CacheRow>& out, FileReport& report)
+{
+    CsvTable t(path, "l2_cache.csv", report);
+    if (!t.open())
+        return t.fail();
+    const int cStream = t.required({ "Stream Id", "Stream ID" });
+    const int cTask = t.required({ "Task Id", "Task ID" });
+    if (!t.checkRequired())
+        return t.fail();
+    const int cHit = t.optional({ "Hit Rate" });
+    const int cVictim = t.optional({ "Victim Rate" });
+    const int cName = t.optional({ "Op Name", "Name" });
+
+    qint64 rows = 0;
+    while (t.next()) {
+        const auto stream = t.requiredInt(cStream);
+        const auto task = t.requiredInt(cTask);
+        if (!t.rowOk()) {
+            t.skipRow();
+            continue;
+        }
+        L2CacheRow row;
+        row.streamId = *stream;
+        row.taskId = *task;
+        row.hitRate = t.optionalDouble(cHit); // N/A -> NaN
+        row.victimRate = t.optionalDouble(cVictim);
+        row.opName = t.reader().text(cName);
+        out.push_back(std::move(row));
+        ++rows;
+    }
+    return t.finish(rows);
+}
+
+} // namespace profscope

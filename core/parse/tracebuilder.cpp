@@ -1,0 +1,427 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tracebuilder.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <numeric>
+
+namespace profscope {
+
+TraceBuilder::TraceBuilder() = default;
+
+std::uint32_t TraceBuilder::addSourceFile(const QString& path)
+{
+    m_data.sourceFiles.append(path);
+    return std::uint32_t(m_data.sourceFiles.size() - 1);
+}
+
+std::uint32_t TraceBuilder::process(qint64 pid)
+{
+    // Consecutive events mostly share a pid: skip the hash lookup then.
+    if (m_lastProcess != UINT32_MAX && m_lastPid == pid)
+        return m_lastProcess;
+    auto [it, inserted] = m_processIndex.try_emplace(pid, std::uint32_t(m_processes.size()));
+    if (inserted) {
+        ProcessBuild p;
+        p.track.pid = pid;
+        m_processes.push_back(std::move(p));
+    }
+    m_lastPid = pid;
+    m_lastProcess = it->second;
+    return it->second;
+}
+
+std::uint32_t TraceBuilder::thread(std::uint32_t process, qint64 tid)
+{
+    ProcessBuild& p = m_processes[process];
+    auto [it, inserted] = p.threadIndex.try_emplace(tid, std::uint32_t(p.threads.size()));
+    if (inserted) {
+        ThreadBuild t;
+        t.track.tid = tid;
+        t.track.sortIndex = tid;
+        p.threads.push_back(std::move(t));
+    }
+    return it->second;
+}
+
+qint64 TraceBuilder::syntheticId(std::string_view text)
+{
+    // Negative ids never collide with the numeric pids/tids of real traces.
+    auto [it, inserted] = m_syntheticIds.try_emplace(std::string(text), -qint64(m_syntheticIds.size()) - 1);
+    return it->second;
+}
+
+void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
+                            StringId category, ArgsRef args)
+{
+    ThreadBuild& t = m_processes[process].threads[thread];
+    SliceColumns& s = t.track.slices;
+    s.startNs.push_back(startNs);
+    s.durNs.push_back(std::max<TimeNs>(durNs, 0));
+    s.name.push_back(name);
+    s.category.push_back(category);
+    s.args.push_back(args);
+    touch(t, startNs + std::max<TimeNs>(durNs, 0));
+}
+
+void TraceBuilder::beginSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name,
+                              StringId category, ArgsRef args)
+{
+    ThreadBuild& t = m_processes[process].threads[thread];
+    t.open.push_back({ tsNs, name, category, args });
+    touch(t, tsNs);
+}
+
+void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs)
+{
+    ThreadBuild& t = m_processes[process].threads[thread];
+    if (t.open.empty()) {
+        ++m_data.stats.unmatchedEnds;
+        return;
+    }
+    const OpenSlice o = t.open.back();
+    t.open.pop_back();
+    addSlice(process, thread, o.startNs, tsNs - o.startNs, o.name, o.category, o.args);
+}
+
+void TraceBuilder::addInstant(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name,
+                              StringId category, ArgsRef args)
+{
+    ThreadBuild& t = m_processes[process].threads[thread];
+    InstantColumns& i = t.track.instants;
+    i.tsNs.push_back(tsNs);
+    i.name.push_back(name);
+    i.category.push_back(category);
+    i.args.push_back(args);
+    touch(t, tsNs);
+}
+
+void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value)
+{
+    ProcessBuild& p = m_processes[process];
+    const std::uint64_t k = (std::uint64_t(name.value) << 32) | key.value;
+    auto [it, inserted] = p.counterIndex.try_emplace(k, std::uint32_t(p.track.counters.size()));
+    if (inserted) {
+        CounterSeries series;
+        series.name = name;
+        series.key = key;
+        p.track.counters.push_back(std::move(series));
+    }
+    CounterSeries& c = p.track.counters[it->second];
+    c.tsNs.push_back(tsNs);
+    c.value.push_back(value);
+}
+
+void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs,
+                                StringId category, StringId name, StringId id, bool bindEnclosing)
+{
+    m_flowPoints.push_back(
+        { tsNs, category, name, id, process, thread, std::uint32_t(m_flowPoints.size()), phase, bindEnclosing });
+}
+
+static QString fromUtf8(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+void TraceBuilder::setProcessName(std::uint32_t process, std::string_view name)
+{
+    auto& t = m_processes[process].track;
+    t.name = fromUtf8(name);
+    t.hasMetadata = true;
+}
+
+void TraceBuilder::setProcessLabels(std::uint32_t process, std::string_view labels)
+{
+    auto& t = m_processes[process].track;
+    t.labels = fromUtf8(labels);
+    t.hasMetadata = true;
+}
+
+void TraceBuilder::setProcessSortIndex(std::uint32_t process, qint64 sortIndex)
+{
+    auto& t = m_processes[process].track;
+    t.sortIndex = sortIndex;
+    t.hasSortIndex = true;
+    t.hasMetadata = true;
+}
+
+void TraceBuilder::setThreadName(std::uint32_t process, std::uint32_t thread, std::string_view name)
+{
+    m_processes[process].threads[thread].track.name = fromUtf8(name);
+}
+
+void TraceBuilder::setThreadSortIndex(std::uint32_t process, std::uint32_t thread, qint64 sortIndex)
+{
+    auto& t = m_processes[process].threads[thread].track;
+    t.sortIndex = sortIndex;
+    t.hasSortIndex = true;
+}
+
+template<typename T>
+static void applyPermutation(std::vector<T>& column, const std::vector<std::uint32_t>& order)
+{
+    std::vector<T> sorted;
+    sorted.reserve(column.size());
+    for (auto i : order)
+        sorted.push_back(column[i]);
+    column = std::move(sorted);
+}
+
+void TraceBuilder::sortAndNest(ThreadTrack& thread)
+{
+    SliceColumns& s = thread.slices;
+    const std::size_t n = s.size();
+    // Most traces are written in time order: check before paying for a sort.
+    bool sorted = true;
+    for (std::size_t i = 1; i < n && sorted; ++i)
+        sorted = s.startNs[i - 1] < s.startNs[i] || (s.startNs[i - 1] == s.startNs[i] && s.durNs[i - 1] >= s.durNs[i]);
+    if (!sorted) {
+        std::vector<std::uint32_t> order(n);
+        std::iota(order.begin(), order.end(), 0u);
+        std::stable_sort(order.begin(), order.end(), [&s](std::uint32_t a, std::uint32_t b) {
+            if (s.startNs[a] != s.startNs[b])
+                return s.startNs[a] < s.startNs[b];
+            return s.durNs[a] > s.durNs[b]; // parent (longer) first
+        });
+        applyPermutation(s.startNs, order);
+        applyPermutation(s.durNs, order);
+        applyPermutation(s.name, order);
+        applyPermutation(s.category, order);
+        applyPermutation(s.args, order);
+    }
+    // Depth by a stack of open ends: a slice that starts before the top ends
+    // is nested in it. Partial overlaps go one level deeper, so that within a
+    // depth slices never overlap.
+    s.depth.assign(n, 0);
+    std::vector<TimeNs> ends;
+    std::uint16_t maxDepth = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        while (!ends.empty() && ends.back() <= s.startNs[i])
+            ends.pop_back();
+        const auto depth = std::uint16_t(std::min<std::size_t>(ends.size(), std::numeric_limits<std::uint16_t>::max()));
+        s.depth[i] = depth;
+        maxDepth = std::max(maxDepth, depth);
+        ends.push_back(s.startNs[i] + s.durNs[i]);
+    }
+    thread.maxDepth = maxDepth;
+
+    InstantColumns& in = thread.instants;
+    if (!std::is_sorted(in.tsNs.begin(), in.tsNs.end())) {
+        std::vector<std::uint32_t> order(in.size());
+        std::iota(order.begin(), order.end(), 0u);
+        std::stable_sort(order.begin(), order.end(), [&in](auto a, auto b) { return in.tsNs[a] < in.tsNs[b]; });
+        applyPermutation(in.tsNs, order);
+        applyPermutation(in.name, order);
+        applyPermutation(in.category, order);
+        applyPermutation(in.args, order);
+    }
+}
+
+std::int32_t TraceBuilder::bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing, TimeNs maxDurNs)
+{
+    const SliceColumns& s = thread.slices;
+    if (s.size() == 0)
+        return -1;
+    if (!enclosing) {
+        // The next slice that starts at or after ts.
+        auto it = std::lower_bound(s.startNs.begin(), s.startNs.end(), ts);
+        return it == s.startNs.end() ? -1 : std::int32_t(it - s.startNs.begin());
+    }
+    // The deepest slice with start <= ts <= end. Candidates start within
+    // maxDurNs before ts, so the backward walk is bounded.
+    auto it = std::upper_bound(s.startNs.begin(), s.startNs.end(), ts);
+    std::int32_t best = -1;
+    int bestDepth = -1;
+    for (std::ptrdiff_t i = (it - s.startNs.begin()) - 1; i >= 0; --i) {
+        const auto idx = std::size_t(i);
+        if (s.startNs[idx] < ts - maxDurNs)
+            break;
+        if (ts <= s.startNs[idx] + s.durNs[idx] && int(s.depth[idx]) > bestDepth) {
+            best = std::int32_t(idx);
+            bestDepth = s.depth[idx];
+        }
+    }
+    return best;
+}
+
+void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap,
+                             const std::vector<std::uint32_t>& processRemap)
+{
+    // Group points by (category, id); within a group order by time, starts
+    // before steps before finishes at equal times. A finish (or step) pairs
+    // with the latest start at or before it, else the first start of the
+    // group (device clocks can run slightly ahead of the host's); one start
+    // can feed several finishes.
+    auto& pts = m_flowPoints;
+    std::sort(pts.begin(), pts.end(), [](const FlowPoint& a, const FlowPoint& b) {
+        if (a.category != b.category)
+            return a.category < b.category;
+        if (a.id != b.id)
+            return a.id < b.id;
+        if (a.tsNs != b.tsNs)
+            return a.tsNs < b.tsNs;
+        if (a.phase != b.phase)
+            return a.phase == FlowPhase::Start || (a.phase == FlowPhase::Step && b.phase == FlowPhase::Finish);
+        return a.order < b.order;
+    });
+
+    std::map<StringId, qint64> perCategory;
+    // Max slice duration per thread bounds the enclosing-slice search.
+    std::vector<std::vector<TimeNs>> maxDur(m_data.processes.size());
+    for (std::size_t p = 0; p < m_data.processes.size(); ++p) {
+        for (const auto& t : m_data.processes[p].threads) {
+            TimeNs m = 0;
+            for (auto d : t.slices.durNs)
+                m = std::max(m, d);
+            maxDur[p].push_back(m);
+        }
+    }
+    auto bind = [&](const FlowPoint& fp, std::uint32_t& proc, std::uint32_t& thr) {
+        proc = processRemap[fp.process];
+        thr = threadRemap[fp.process][fp.thread];
+        return bindSlice(m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, maxDur[proc][thr]);
+    };
+    FlowColumns& f = m_data.flows;
+    std::size_t i = 0;
+    while (i < pts.size()) {
+        std::size_t j = i;
+        while (j < pts.size() && pts[j].category == pts[i].category && pts[j].id == pts[i].id)
+            ++j;
+        const FlowPoint* lastStart = nullptr; // start or step the next step/finish continues from
+        const FlowPoint* firstStart = nullptr;
+        std::size_t starts = 0, usedStarts = 0;
+        for (std::size_t k = i; k < j; ++k)
+            if (pts[k].phase == FlowPhase::Start)
+                ++starts;
+        std::map<const FlowPoint*, bool> used;
+        for (std::size_t k = i; k < j; ++k) {
+            const FlowPoint& p = pts[k];
+            if (p.phase == FlowPhase::Start) {
+                lastStart = &p;
+                if (!firstStart)
+                    firstStart = &p;
+                continue;
+            }
+            const FlowPoint* from = lastStart ? lastStart : firstStart;
+            if (!from) {
+                // Look ahead: a finish written before its start (clock skew).
+                for (std::size_t q = k + 1; q < j && !from; ++q)
+                    if (pts[q].phase == FlowPhase::Start)
+                        from = &pts[q];
+            }
+            if (!from) {
+                ++m_data.stats.flowEndsWithoutStart;
+                continue;
+            }
+            if (!used[from] && from->phase == FlowPhase::Start)
+                ++usedStarts;
+            used[from] = true;
+            std::uint32_t fp = 0, ft = 0, tp = 0, tt = 0;
+            const auto fromSlice = bind(*from, fp, ft);
+            const auto toSlice = bind(p, tp, tt);
+            f.category.push_back(p.category);
+            f.name.push_back(from->name.isValid() ? from->name : p.name);
+            f.id.push_back(p.id);
+            f.fromNs.push_back(from->tsNs);
+            f.toNs.push_back(p.tsNs);
+            f.fromProcess.push_back(fp);
+            f.fromThread.push_back(ft);
+            f.fromSlice.push_back(fromSlice);
+            f.toProcess.push_back(tp);
+            f.toThread.push_back(tt);
+            f.toSlice.push_back(toSlice);
+            ++perCategory[p.category];
+            if (p.phase == FlowPhase::Step)
+                lastStart = &p; // a step continues the chain
+        }
+        m_data.stats.flowStartsWithoutEnd += qint64(starts - usedStarts);
+        i = j;
+    }
+    for (const auto& [cat, n] : perCategory)
+        m_data.stats.flowsByCategory.emplace_back(cat.isValid() ? m_data.strings.string(cat) : QString(), n);
+    std::vector<FlowPoint>().swap(m_flowPoints);
+}
+
+TraceData TraceBuilder::finish()
+{
+    TimeRange range { std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min() };
+    auto extend = [&range](TimeNs a, TimeNs b) {
+        range.startNs = std::min(range.startNs, a);
+        range.endNs = std::max(range.endNs, b);
+    };
+    // Close B slices that never got their E at the thread's last timestamp.
+    for (std::uint32_t p = 0; p < m_processes.size(); ++p) {
+        for (std::uint32_t t = 0; t < m_processes[p].threads.size(); ++t) {
+            auto& th = m_processes[p].threads[t];
+            while (!th.open.empty()) {
+                ++m_data.stats.unterminatedBegins;
+                endSlice(p, t, th.lastTsNs);
+            }
+        }
+    }
+    // Order processes by (sort index, pid) and threads by (sort index, tid),
+    // as trace viewers do; unsorted ones after the sorted ones.
+    std::vector<std::uint32_t> processOrder(m_processes.size());
+    std::iota(processOrder.begin(), processOrder.end(), 0u);
+    std::stable_sort(processOrder.begin(), processOrder.end(), [this](auto a, auto b) {
+        const auto& x = m_processes[a].track;
+        const auto& y = m_processes[b].track;
+        if (x.hasSortIndex != y.hasSortIndex)
+            return x.hasSortIndex;
+        if (x.sortIndex != y.sortIndex)
+            return x.sortIndex < y.sortIndex;
+        return x.pid < y.pid;
+    });
+    std::vector<std::uint32_t> processRemap(m_processes.size());
+    std::vector<std::vector<std::uint32_t>> threadRemap(m_processes.size());
+    m_data.processes.clear();
+    m_data.processes.reserve(m_processes.size());
+    for (std::uint32_t newIndex = 0; newIndex < processOrder.size(); ++newIndex) {
+        const auto old = processOrder[newIndex];
+        processRemap[old] = newIndex;
+        ProcessBuild& pb = m_processes[old];
+        std::vector<std::uint32_t> threadOrder(pb.threads.size());
+        std::iota(threadOrder.begin(), threadOrder.end(), 0u);
+        std::stable_sort(threadOrder.begin(), threadOrder.end(), [&pb](auto a, auto b) {
+            const auto& x = pb.threads[a].track;
+            const auto& y = pb.threads[b].track;
+            if (x.sortIndex != y.sortIndex)
+                return x.sortIndex < y.sortIndex;
+            return x.tid < y.tid;
+        });
+        threadRemap[old].resize(pb.threads.size());
+        ProcessTrack track = std::move(pb.track);
+        for (std::uint32_t nt = 0; nt < threadOrder.size(); ++nt) {
+            threadRemap[old][threadOrder[nt]] = nt;
+            ThreadTrack thread = std::move(pb.threads[threadOrder[nt]].track);
+            sortAndNest(thread);
+            for (std::size_t i = 0; i < thread.slices.size(); ++i)
+                extend(thread.slices.startNs[i], thread.slices.endNs(i));
+            for (auto ts : thread.instants.tsNs)
+                extend(ts, ts);
+            track.threads.push_back(std::move(thread));
+        }
+        for (auto& c : track.counters) {
+            if (!std::is_sorted(c.tsNs.begin(), c.tsNs.end())) {
+                std::vector<std::uint32_t> order(c.tsNs.size());
+                std::iota(order.begin(), order.end(), 0u);
+                std::stable_sort(order.begin(), order.end(), [&c](auto a, auto b) { return c.tsNs[a] < c.tsNs[b]; });
+                applyPermutation(c.tsNs, order);
+                applyPermutation(c.value, order);
+            }
+            if (!c.tsNs.empty())
+                extend(c.tsNs.front(), c.tsNs.back());
+        }
+        m_data.processes.push_back(std::move(track));
+    }
+    pairFlows(threadRemap, processRemap);
+    m_data.rangeNs = range.startNs <= range.endNs ? range : TimeRange {};
+    m_processes.clear();
+    m_processIndex.clear();
+    m_lastProcess = UINT32_MAX;
+    return std::move(m_data);
+}
+
+} // namespace profscope

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/trace.h"
+
+#include <QString>
+
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace profscope {
+
+// Accumulates the events of one rank's trace files (in any order, from one
+// thread) and turns them into the sorted, immutable TraceData: slices sorted
+// and nested into depths, B/E pairs matched, flows paired and bound to slices.
+class TraceBuilder
+{
+public:
+    TraceBuilder();
+
+    StringPool& strings()
+    {
+        return m_data.strings;
+    }
+    TraceStats& stats()
+    {
+        return m_data.stats;
+    }
+    std::uint32_t addSourceFile(const QString& path);
+
+    // pid / tid as written; string ids that are not numbers get stable synthetic ids.
+    std::uint32_t process(qint64 pid);
+    std::uint32_t thread(std::uint32_t process, qint64 tid);
+    qint64 syntheticId(std::string_view text); // for non-numeric pid/tid strings
+
+    void addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
+                  StringId category, ArgsRef args);
+    void beginSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category,
+                    ArgsRef args);
+    void endSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs);
+    void addInstant(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category,
+                    ArgsRef args);
+    void addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value);
+
+    enum class FlowPhase : char { Start = 's', Step = 't', Finish = 'f' };
+    // bindEnclosing: the end binds to the slice enclosing ts (bp "e", and
+    // always for s / t); otherwise to the next slice that starts at or after ts.
+    void addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId category,
+                      StringId name, StringId id, bool bindEnclosing);
+
+    void setProcessName(std::uint32_t process, std::string_view name);
+    void setProcessLabels(std::uint32_t process, std::string_view labels);
+    void setProcessSortIndex(std::uint32_t process, qint64 sortIndex);
+    void setThreadName(std::uint32_t process, std::uint32_t thread, std::string_view name);
+    void setThreadSortIndex(std::uint32_t process, std::uint32_t thread, qint64 sortIndex);
+
+    // Consumes the builder.
+    TraceData finish();
+
+private:
+    struct OpenSlice
+    {
+        TimeNs startNs;
+        StringId name;
+        StringId category;
+        ArgsRef args;
+    };
+    struct ThreadBuild
+    {
+        ThreadTrack track;
+        std::vector<OpenSlice> open;
+        TimeNs lastTsNs = kInvalidTime;
+    };
+    struct ProcessBuild
+    {
+        ProcessTrack track;
+        std::vector<ThreadBuild> threads;
+        std::unordered_map<qint64, std::uint32_t> threadIndex;
+        std::unordered_map<std::uint64_t, std::uint32_t> counterIndex; // (name << 32 | key)
+    };
+    struct FlowPoint
+    {
+        TimeNs tsNs;
+        StringId category;
+        StringId name;
+        StringId id;
+        std::uint32_t process;
+        std::uint32_t thread;
+        std::uint32_t order;
+        FlowPhase phase;
+        bool bindEnclosing;
+    };
+
+    void touch(ThreadBuild& t, TimeNs ts)
+    {
+        if (t.lastTsNs == kInvalidTime || ts > t.lastTsNs)
+            t.lastTsNs = ts;
+    }
+    static void sortAndNest(ThreadTrack& thread);
+    static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing, TimeNs maxDurNs);
+    void pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
+
+    TraceData m_data;
+    std::vector<ProcessBuild> m_processes;
+    std::unordered_map<qint64, std::uint32_t> m_processIndex;
+    std::unordered_map<std::string, qint64> m_syntheticIds;
+    std::vector<FlowPoint> m_flowPoints;
+    std::uint32_t m_lastProcess = UINT32_MAX;
+    qint64 m_lastPid = 0;
+};
+
+} // namespace profscope

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/importreport.h"
+#include "tracebuilder.h"
+
+#include <QString>
+
+#include <functional>
+
+namespace profscope {
+
+struct TraceParseOptions
+{
+    // Bytes of events handed to simdjson at a time. Bounds the parser's
+    // memory to a few times this, whatever the file size, and lifts
+    // simdjson's 4 GiB document limit.
+    std::size_t chunkBytes = 8u << 20;
+    // Called with the fraction of the file done (0..1); return false to cancel.
+    std::function<bool(double)> progress;
+};
+
+// Parses a Chrome-trace-format file (trace_view.json, MindInsight
+// timeline_display_*.json, CANN msprof_*.json): a bare array of events or an
+// object with "traceEvents". The file is memory-mapped and walked in chunks
+// that end on event boundaries; each chunk is parsed with simdjson's
+// On-Demand API, so no DOM of the file is ever built.
+//
+// Events: X, B/E, i/I/R, C, M (process/thread name, labels, sort index), s/t/f
+// flows. ts/dur may be strings or numbers and are converted to ns exactly;
+// pid/tid may be numbers or strings; flow ids are kept as written.
+// On a syntax error or truncation the events before it are kept and the
+// report is Broken with the byte offset. Returns false when nothing was read.
+bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& report,
+                    const TraceParseOptions& options = {});
+
+} // namespace profscope
