@@ -211,7 +211,14 @@ private:
             if (e.isDir() && e.fileName() == QLatin1String("timeline"))
                 hasTimelineDir = true;
         }
-        if (isRankFolderName(name) || hasOutput || (hasInfo && !hasLegacyFiles(entries))) {
+        // A renamed rank folder still has ASCEND_PROFILER_OUTPUT, or
+        // profiler_info next to the deliverables themselves.
+        const bool infoWithData = hasInfo && !hasLegacyFiles(entries)
+            && std::any_of(entries.begin(), entries.end(), [](const QFileInfo& e) {
+                   const FileKind k = classifyFile(e.fileName());
+                   return e.isFile() && (k == FileKind::TraceView || k == FileKind::KernelDetails || k == FileKind::Database);
+               });
+        if (isRankFolderName(name) || hasOutput || infoWithData) {
             addNewStyleRank(path, name);
             return;
         }

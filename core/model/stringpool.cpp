@@ -1,39 +1,97 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "stringpool.h"
 
+#include <cstring>
+
 namespace profscope {
 
 StringPool::StringPool()
 {
     m_strings.emplace_back(); // id 0: the empty / invalid string
+    m_hashes.push_back(0);
+    m_slots.assign(1024, 0);
+}
+
+std::uint64_t StringPool::hash(std::string_view text)
+{
+    // 8 bytes at a time with a multiply-xorshift mix: fast for the short
+    // names of trace events, good enough spread for a power-of-two table.
+    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ (text.size() * 0xFF51AFD7ED558CCDull);
+    const char* p = text.data();
+    std::size_t n = text.size();
+    while (n >= 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 29;
+        p += 8;
+        n -= 8;
+    }
+    if (n > 0) {
+        std::uint64_t w = 0;
+        std::memcpy(&w, p, n);
+        h = (h ^ w) * 0x94D049BB133111EBull;
+    }
+    h ^= h >> 32;
+    h *= 0xD6E8FEB86659FD93ull;
+    h ^= h >> 32;
+    return h;
+}
+
+void StringPool::grow()
+{
+    std::vector<std::uint32_t> table(m_slots.size() * 2, 0);
+    const std::size_t mask = table.size() - 1;
+    for (std::uint32_t id = 1; id < m_strings.size(); ++id) {
+        std::size_t i = m_hashes[id] & mask;
+        while (table[i] != 0)
+            i = (i + 1) & mask;
+        table[i] = id;
+    }
+    m_slots = std::move(table);
 }
 
 StringId StringPool::intern(std::string_view text)
 {
     if (text.empty())
         return {};
-    if (auto it = m_index.find(text); it != m_index.end())
-        return StringId { it->second };
+    const std::uint64_t h = hash(text);
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t i = h & mask;
+    while (const std::uint32_t id = m_slots[i]) {
+        if (m_hashes[id] == h && m_strings[id] == text)
+            return StringId { id };
+        i = (i + 1) & mask;
+    }
     const auto id = std::uint32_t(m_strings.size());
     const std::string& stored = m_strings.emplace_back(text);
-    m_index.emplace(std::string_view(stored), id);
+    m_hashes.push_back(h);
     m_textBytes += stored.capacity() + 1;
+    m_slots[i] = id;
+    if (m_strings.size() * 2 > m_slots.size()) // keep the load under 1/2
+        grow();
     return StringId { id };
 }
 
 StringId StringPool::find(std::string_view text) const
 {
-    if (auto it = m_index.find(text); it != m_index.end())
-        return StringId { it->second };
+    if (text.empty())
+        return {};
+    const std::uint64_t h = hash(text);
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t i = h & mask;
+    while (const std::uint32_t id = m_slots[i]) {
+        if (m_hashes[id] == h && m_strings[id] == text)
+            return StringId { id };
+        i = (i + 1) & mask;
+    }
     return {};
 }
 
 std::size_t StringPool::memoryBytes() const
 {
-    // string objects + text + hash nodes (key, value, next pointer, cached hash)
-    return m_strings.size() * sizeof(std::string) + m_textBytes
-        + m_index.size() * (sizeof(std::string_view) + 2 * sizeof(void*) + sizeof(std::uint32_t))
-        + m_index.bucket_count() * sizeof(void*);
+    return m_strings.size() * (sizeof(std::string) + sizeof(std::uint64_t)) + m_textBytes
+        + m_slots.size() * sizeof(std::uint32_t);
 }
 
 } // namespace profscope

@@ -7,7 +7,7 @@
 #include <deque>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 namespace profscope {
 
@@ -56,11 +56,18 @@ public:
     // Approximate heap bytes used, for the memory figures of the benchmark.
     std::size_t memoryBytes() const;
 
+    static std::uint64_t hash(std::string_view text);
+
 private:
-    // A deque keeps every std::string at a stable address, so the map's
-    // string_view keys stay valid while the pool grows.
+    void grow();
+
+    // A deque keeps every std::string at a stable address. The index is an
+    // open-addressing table of ids (0 = empty) with the hashes kept beside
+    // the strings: interning runs once per trace event, and std::unordered_map's
+    // node chasing was the parser's top cost.
     std::deque<std::string> m_strings;
-    std::unordered_map<std::string_view, std::uint32_t> m_index;
+    std::vector<std::uint64_t> m_hashes;
+    std::vector<std::uint32_t> m_slots;
     std::size_t m_textBytes = 0;
 };
 

@@ -93,7 +93,7 @@ std::size_t TraceData::memoryBytes() const
             bytes += c.tsNs.capacity() * sizeof(TimeNs) + c.value.capacity() * sizeof(double);
     }
     const auto& f = flows;
-    bytes += (f.category.capacity() + f.name.capacity() + f.id.capacity()) * sizeof(StringId)
+    bytes += (f.category.capacity() + f.name.capacity() + f.idText.capacity()) * sizeof(StringId) + f.id.capacity() * sizeof(std::uint64_t)
         + (f.fromNs.capacity() + f.toNs.capacity()) * sizeof(TimeNs)
         + (f.fromProcess.capacity() + f.fromThread.capacity() + f.fromSlice.capacity() + f.toProcess.capacity()
            + f.toThread.capacity() + f.toSlice.capacity())

@@ -136,7 +136,8 @@ struct FlowColumns
 {
     std::vector<StringId> category;
     std::vector<StringId> name;
-    std::vector<StringId> id; // the flow id as written (string or integer text), exact
+    std::vector<std::uint64_t> id; // numeric ids (also "936" strings) exactly, 64-bit
+    std::vector<StringId> idText;  // non-numeric ids as written; invalid for numeric ids
     std::vector<TimeNs> fromNs;
     std::vector<TimeNs> toNs;
     std::vector<std::uint32_t> fromProcess;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QByteArrayView>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -45,6 +46,14 @@ QString quoted(std::string_view text)
     return s;
 }
 
+bool looksLikeText(std::string_view text)
+{
+    for (const char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
+            return false;
+    return QByteArrayView(text.data(), qsizetype(text.size())).isValidUtf8();
+}
+
 enum class Need { Optional, Required };
 
 // What every legacy parser does around its row loop: open, find columns,
@@ -68,10 +77,6 @@ public:
     {
         return m_csv;
     }
-    const QString& fileName() const
-    {
-        return m_fileName;
-    }
     bool failed() const
     {
         return m_failed;
@@ -87,6 +92,15 @@ public:
         m_report.sizeBytes = m_csv.sizeBytes();
         m_endsWithNewline = lastByteIsNewline();
         m_headerLine = m_csv.line();
+        // Random bytes without a NUL would otherwise only surface as "required
+        // column missing", which hides that the file is not text at all.
+        for (const auto& name : m_csv.header()) {
+            if (!looksLikeText(name)) {
+                fail(m_headerLine,
+                     Tr::tr("%1 is not a CSV text file: its header line contains binary data").arg(m_fileName));
+                return false;
+            }
+        }
         // A trailing comma on the header line adds an empty column name that
         // the data rows need not repeat.
         const auto& header = m_csv.header();
@@ -220,7 +234,9 @@ public:
         m_report.line = line;
     }
 
-    // Returns whether anything usable was read (the parsers' return value).
+    // The contract value (as in tableparsers.cpp): false only when nothing
+    // usable was read. A readable file without data rows is usable: it says
+    // there was nothing to record.
     bool finish(qint64 keptRows)
     {
         if (!m_failed) {
@@ -232,9 +248,9 @@ public:
         if (m_skippedRows > 0)
             m_report.addCount(QStringLiteral("skippedRows"), m_skippedRows);
         if (m_warningCount > kMaxWarnings)
-            m_report.warnings << Tr::tr("%n more warning(s) not shown", nullptr, int(m_warningCount - kMaxWarnings));
+            m_report.warnings << Tr::tr("... %n more warning(s)", nullptr, int(m_warningCount - kMaxWarnings));
         m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
-        return keptRows > 0;
+        return !m_failed || keptRows > 0;
     }
 
 private:
@@ -264,10 +280,8 @@ private:
         if (atEnd && !m_endsWithNewline) {
             fail(m_shortLine,
                  Tr::tr("%1 is truncated: its last line %2 stops after %3 of %4 cells")
-                     .arg(m_fileName)
-                     .arg(m_shortLine)
-                     .arg(m_shortCells)
-                     .arg(m_headerCells));
+                     .arg(m_fileName, QString::number(m_shortLine), QString::number(m_shortCells),
+                          QString::number(m_headerCells)));
         } else {
             warn(m_shortLine,
                  Tr::tr("%1 of %2 cells; row skipped").arg(m_shortCells).arg(m_headerCells));
@@ -463,6 +477,8 @@ bool parseLegacyStepTrace(const QString& path, LegacyStepTrace& out, FileReport&
     if (!p.open())
         return p.finish(0);
 
+    // The nine fixed columns are in every known version (2020 and 2021
+    // fixtures); the step breakdown needs all of them, so none is optional.
     const int stepCol = p.require({ "step_num" });
     const int startCol = p.require({ "start_point" });
     const int endCol = p.require({ "end_point" });
@@ -556,6 +572,7 @@ bool parseLegacyStepTrace(const QString& path, LegacyStepTrace& out, FileReport&
         out.rows.pop_back();
 
     const auto kept = qint64(out.rows.size() - firstNewRow);
+    report.addCount(QStringLiteral("rows"), kept);
     report.addCount(QStringLiteral("steps"), kept);
     report.addCount(QStringLiteral("streamOps"), qint64(opColumns.size()));
     return p.finish(kept);
@@ -780,6 +797,7 @@ bool parseHcclRaw(const QString& path, std::vector<HcclRawRow>& out, FileReport&
         out.push_back(std::move(row));
         ++kept;
     }
+    report.addCount(QStringLiteral("rows"), kept);
     report.addCount(QStringLiteral("steps"), kept);
     report.addCount(QStringLiteral("ops"), ops);
     report.addCount(QStringLiteral("links"), links);

@@ -8,7 +8,125 @@
 
 namespace profscope {
 
-TraceBuilder::TraceBuilder() = default;
+TraceBuilder::TraceBuilder(bool partial)
+    : m_partial(partial)
+{
+}
+
+void TraceBuilder::merge(TraceBuilder&& other)
+{
+    // Strings: intern the other pool's strings here once.
+    const StringPool& theirs = other.m_data.strings;
+    std::vector<StringId> strings(theirs.size() + 1);
+    for (std::uint32_t i = 1; i <= theirs.size(); ++i)
+        strings[i] = m_data.strings.intern(theirs.view(StringId { i }));
+    auto str = [&strings](StringId id) { return strings[id.value]; };
+    // Non-numeric pid/tid strings got builder-local synthetic ids.
+    std::unordered_map<qint64, qint64> synthetic;
+    for (const auto& [text, id] : other.m_syntheticIds)
+        synthetic[id] = syntheticId(text);
+    auto ident = [&synthetic](qint64 id) {
+        if (id < 0)
+            if (auto it = synthetic.find(id); it != synthetic.end())
+                return it->second;
+        return id;
+    };
+
+    TraceStats& st = m_data.stats;
+    const TraceStats& os = other.m_data.stats;
+    for (std::size_t i = 0; i < st.eventsByPhase.size(); ++i)
+        st.eventsByPhase[i] += os.eventsByPhase[i];
+    st.totalEvents += os.totalEvents;
+    st.unmatchedEnds += os.unmatchedEnds;
+    st.skippedEvents += os.skippedEvents;
+
+    std::vector<std::uint32_t> processMap(other.m_processes.size());
+    std::vector<std::vector<std::uint32_t>> threadMap(other.m_processes.size());
+    for (std::uint32_t op = 0; op < other.m_processes.size(); ++op) {
+        ProcessBuild& theirP = other.m_processes[op];
+        const std::uint32_t p = process(ident(theirP.track.pid));
+        processMap[op] = p;
+        ProcessTrack& mine = m_processes[p].track;
+        if (!theirP.track.name.isEmpty())
+            mine.name = theirP.track.name;
+        if (!theirP.track.labels.isEmpty())
+            mine.labels = theirP.track.labels;
+        if (theirP.track.hasSortIndex) {
+            mine.sortIndex = theirP.track.sortIndex;
+            mine.hasSortIndex = true;
+        }
+        mine.hasMetadata = mine.hasMetadata || theirP.track.hasMetadata;
+        threadMap[op].resize(theirP.threads.size());
+        for (std::uint32_t ot = 0; ot < theirP.threads.size(); ++ot) {
+            ThreadBuild& theirT = theirP.threads[ot];
+            const std::uint32_t t = thread(p, ident(theirT.track.tid));
+            threadMap[op][ot] = t;
+            {
+                ThreadTrack& mt = m_processes[p].threads[t].track;
+                if (!theirT.track.name.isEmpty())
+                    mt.name = theirT.track.name;
+                if (theirT.track.hasSortIndex) {
+                    mt.sortIndex = theirT.track.sortIndex;
+                    mt.hasSortIndex = true;
+                }
+            }
+            for (TimeNs end : theirT.pendingEnds)
+                endSlice(p, t, end);
+            ThreadBuild& mineT = m_processes[p].threads[t];
+            SliceColumns& ms = mineT.track.slices;
+            const SliceColumns& ts = theirT.track.slices;
+            ms.startNs.insert(ms.startNs.end(), ts.startNs.begin(), ts.startNs.end());
+            ms.durNs.insert(ms.durNs.end(), ts.durNs.begin(), ts.durNs.end());
+            ms.args.insert(ms.args.end(), ts.args.begin(), ts.args.end());
+            for (std::size_t i = 0; i < ts.size(); ++i) {
+                ms.name.push_back(str(ts.name[i]));
+                ms.category.push_back(str(ts.category[i]));
+            }
+            InstantColumns& mi = mineT.track.instants;
+            const InstantColumns& ti = theirT.track.instants;
+            mi.tsNs.insert(mi.tsNs.end(), ti.tsNs.begin(), ti.tsNs.end());
+            mi.args.insert(mi.args.end(), ti.args.begin(), ti.args.end());
+            for (std::size_t i = 0; i < ti.size(); ++i) {
+                mi.name.push_back(str(ti.name[i]));
+                mi.category.push_back(str(ti.category[i]));
+            }
+            for (const OpenSlice& o : theirT.open)
+                mineT.open.push_back({ o.startNs, str(o.name), str(o.category), o.args });
+            if (theirT.lastTsNs != kInvalidTime)
+                touch(mineT, theirT.lastTsNs);
+        }
+        for (CounterSeries& c : theirP.track.counters) {
+            const StringId name = str(c.name), key = str(c.key);
+            ProcessBuild& mp = m_processes[p];
+            const std::uint64_t k = (std::uint64_t(name.value) << 32) | key.value;
+            auto [it, inserted] = mp.counterIndex.try_emplace(k, std::uint32_t(mp.track.counters.size()));
+            if (inserted) {
+                CounterSeries series;
+                series.name = name;
+                series.key = key;
+                mp.track.counters.push_back(std::move(series));
+            }
+            CounterSeries& mc = mp.track.counters[it->second];
+            mc.tsNs.insert(mc.tsNs.end(), c.tsNs.begin(), c.tsNs.end());
+            mc.value.insert(mc.value.end(), c.value.begin(), c.value.end());
+        }
+    }
+    const auto base = std::uint32_t(m_flowPoints.size());
+    m_flowPoints.reserve(m_flowPoints.size() + other.m_flowPoints.size());
+    for (const FlowPoint& fp : other.m_flowPoints) {
+        FlowPoint mine = fp;
+        mine.category = str(fp.category);
+        mine.name = str(fp.name);
+        mine.idText = str(fp.idText);
+        if (mine.idText.isValid())
+            mine.idKey = mine.idText.value;
+        mine.process = processMap[fp.process];
+        mine.thread = threadMap[fp.process][fp.thread];
+        mine.order = base + fp.order;
+        m_flowPoints.push_back(mine);
+    }
+    m_lastProcess = UINT32_MAX;
+}
 
 std::uint32_t TraceBuilder::addSourceFile(const QString& path)
 {
@@ -77,7 +195,10 @@ void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
 {
     ThreadBuild& t = m_processes[process].threads[thread];
     if (t.open.empty()) {
-        ++m_data.stats.unmatchedEnds;
+        if (m_partial)
+            t.pendingEnds.push_back(tsNs);
+        else
+            ++m_data.stats.unmatchedEnds;
         return;
     }
     const OpenSlice o = t.open.back();
@@ -114,10 +235,11 @@ void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key
 }
 
 void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs,
-                                StringId category, StringId name, StringId id, bool bindEnclosing)
+                                StringId category, StringId name, std::uint64_t idKey, StringId idText,
+                                bool bindEnclosing)
 {
-    m_flowPoints.push_back(
-        { tsNs, category, name, id, process, thread, std::uint32_t(m_flowPoints.size()), phase, bindEnclosing });
+    m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread, std::uint32_t(m_flowPoints.size()),
+                             phase, bindEnclosing });
 }
 
 static QString fromUtf8(std::string_view text)
@@ -258,8 +380,10 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
     std::sort(pts.begin(), pts.end(), [](const FlowPoint& a, const FlowPoint& b) {
         if (a.category != b.category)
             return a.category < b.category;
-        if (a.id != b.id)
-            return a.id < b.id;
+        if (a.idText.isValid() != b.idText.isValid())
+            return b.idText.isValid();
+        if (a.idKey != b.idKey)
+            return a.idKey < b.idKey;
         if (a.tsNs != b.tsNs)
             return a.tsNs < b.tsNs;
         if (a.phase != b.phase)
@@ -287,43 +411,59 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
     std::size_t i = 0;
     while (i < pts.size()) {
         std::size_t j = i;
-        while (j < pts.size() && pts[j].category == pts[i].category && pts[j].id == pts[i].id)
+        while (j < pts.size() && pts[j].category == pts[i].category && pts[j].idKey == pts[i].idKey
+               && pts[j].idText.isValid() == pts[i].idText.isValid())
             ++j;
-        const FlowPoint* lastStart = nullptr; // start or step the next step/finish continues from
-        const FlowPoint* firstStart = nullptr;
+        // Open chain heads (starts, and steps that continue a chain) in time
+        // order. A finish takes the latest head nobody has taken yet, so that
+        // duplicated pairs (CANN repeats them across timeline files) pair 1:1;
+        // when all are taken it shares the latest one (one start, several finishes).
+        std::vector<const FlowPoint*> heads;
+        std::vector<bool> taken;
         std::size_t starts = 0, usedStarts = 0;
-        for (std::size_t k = i; k < j; ++k)
-            if (pts[k].phase == FlowPhase::Start)
-                ++starts;
-        std::map<const FlowPoint*, bool> used;
         for (std::size_t k = i; k < j; ++k) {
             const FlowPoint& p = pts[k];
             if (p.phase == FlowPhase::Start) {
-                lastStart = &p;
-                if (!firstStart)
-                    firstStart = &p;
+                heads.push_back(&p);
+                taken.push_back(false);
+                ++starts;
                 continue;
             }
-            const FlowPoint* from = lastStart ? lastStart : firstStart;
+            // Prefer an untaken start, then an untaken step (a chain), then
+            // share the latest head.
+            auto latest = [&](bool startsOnly) {
+                for (std::ptrdiff_t q = std::ptrdiff_t(heads.size()) - 1; q >= 0; --q)
+                    if (!taken[std::size_t(q)] && (!startsOnly || heads[std::size_t(q)]->phase == FlowPhase::Start))
+                        return q;
+                return std::ptrdiff_t(-1);
+            };
+            std::ptrdiff_t h = latest(true);
+            if (h < 0)
+                h = latest(false);
+            if (h < 0)
+                h = std::ptrdiff_t(heads.size()) - 1;
+            const FlowPoint* from = h >= 0 ? heads[std::size_t(h)] : nullptr;
             if (!from) {
-                // Look ahead: a finish written before its start (clock skew).
+                // A finish written before its start (clock skew): take the next start.
                 for (std::size_t q = k + 1; q < j && !from; ++q)
                     if (pts[q].phase == FlowPhase::Start)
                         from = &pts[q];
+            } else if (!taken[std::size_t(h)]) {
+                taken[std::size_t(h)] = true;
+                if (from->phase == FlowPhase::Start)
+                    ++usedStarts;
             }
             if (!from) {
                 ++m_data.stats.flowEndsWithoutStart;
                 continue;
             }
-            if (!used[from] && from->phase == FlowPhase::Start)
-                ++usedStarts;
-            used[from] = true;
             std::uint32_t fp = 0, ft = 0, tp = 0, tt = 0;
             const auto fromSlice = bind(*from, fp, ft);
             const auto toSlice = bind(p, tp, tt);
             f.category.push_back(p.category);
             f.name.push_back(from->name.isValid() ? from->name : p.name);
-            f.id.push_back(p.id);
+            f.id.push_back(p.idText.isValid() ? 0 : p.idKey);
+            f.idText.push_back(p.idText);
             f.fromNs.push_back(from->tsNs);
             f.toNs.push_back(p.tsNs);
             f.fromProcess.push_back(fp);
@@ -333,8 +473,10 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
             f.toThread.push_back(tt);
             f.toSlice.push_back(toSlice);
             ++perCategory[p.category];
-            if (p.phase == FlowPhase::Step)
-                lastStart = &p; // a step continues the chain
+            if (p.phase == FlowPhase::Step) { // a step continues the chain
+                heads.push_back(&p);
+                taken.push_back(false);
+            }
         }
         m_data.stats.flowStartsWithoutEnd += qint64(starts - usedStarts);
         i = j;

@@ -17,7 +17,15 @@ namespace profscope {
 class TraceBuilder
 {
 public:
-    TraceBuilder();
+    // A partial builder collects one chunk of a file for a parallel parse:
+    // E events without a B are kept for merge() instead of being counted.
+    explicit TraceBuilder(bool partial = false);
+    TraceBuilder(TraceBuilder&&) = default;
+    TraceBuilder& operator=(TraceBuilder&&) = default;
+
+    // Appends a partial builder holding the events that follow this one's in
+    // the file (chunks are merged in file order).
+    void merge(TraceBuilder&& other);
 
     StringPool& strings()
     {
@@ -46,8 +54,9 @@ public:
     enum class FlowPhase : char { Start = 's', Step = 't', Finish = 'f' };
     // bindEnclosing: the end binds to the slice enclosing ts (bp "e", and
     // always for s / t); otherwise to the next slice that starts at or after ts.
+    // idKey: the numeric id, or idText's value for a non-numeric id.
     void addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId category,
-                      StringId name, StringId id, bool bindEnclosing);
+                      StringId name, std::uint64_t idKey, StringId idText, bool bindEnclosing);
 
     void setProcessName(std::uint32_t process, std::string_view name);
     void setProcessLabels(std::uint32_t process, std::string_view labels);
@@ -70,6 +79,7 @@ private:
     {
         ThreadTrack track;
         std::vector<OpenSlice> open;
+        std::vector<TimeNs> pendingEnds; // partial builders: E events whose B is in an earlier chunk
         TimeNs lastTsNs = kInvalidTime;
     };
     struct ProcessBuild
@@ -82,9 +92,10 @@ private:
     struct FlowPoint
     {
         TimeNs tsNs;
+        std::uint64_t idKey;
         StringId category;
         StringId name;
-        StringId id;
+        StringId idText;
         std::uint32_t process;
         std::uint32_t thread;
         std::uint32_t order;
@@ -105,6 +116,7 @@ private:
     std::vector<ProcessBuild> m_processes;
     std::unordered_map<qint64, std::uint32_t> m_processIndex;
     std::unordered_map<std::string, qint64> m_syntheticIds;
+    bool m_partial = false;
     std::vector<FlowPoint> m_flowPoints;
     std::uint32_t m_lastProcess = UINT32_MAX;
     qint64 m_lastPid = 0;

@@ -13,13 +13,13 @@ static bool cpuHasAvx2()
 #endif
 }
 
-TraceChunkParser* makeTraceChunkParser(TraceBuilder& builder, std::uint32_t fileIndex)
+TraceChunkParser* makeTraceChunkParser(std::uint32_t fileIndex)
 {
 #if defined(__x86_64__)
     if (cpuHasAvx2())
-        return makeTraceChunkParserAvx2(builder, fileIndex);
+        return makeTraceChunkParserAvx2(fileIndex);
 #endif
-    return makeTraceChunkParserBase(builder, fileIndex);
+    return makeTraceChunkParserBase(fileIndex);
 }
 
 const char* traceKernelName()

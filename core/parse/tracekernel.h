@@ -16,18 +16,18 @@ public:
     virtual ~TraceChunkParser() = default;
     // fileOffset: position in the source file of buffer[1]. On failure
     // `error` is simdjson's message and `errorOffset` the file offset.
-    virtual bool parse(const char* buffer, std::size_t length, std::size_t capacity, std::size_t fileOffset,
-                       const char*& error, std::size_t& errorOffset)
+    virtual bool parse(TraceBuilder& builder, const char* buffer, std::size_t length, std::size_t capacity,
+                       std::size_t fileOffset, const char*& error, std::size_t& errorOffset)
         = 0;
 };
 
 // The best kernel this CPU runs (AVX2 when available on x86-64).
-TraceChunkParser* makeTraceChunkParser(TraceBuilder& builder, std::uint32_t fileIndex);
+TraceChunkParser* makeTraceChunkParser(std::uint32_t fileIndex);
 const char* traceKernelName();
 
 // The compiled variants (tracekernel_*.cpp).
-TraceChunkParser* makeTraceChunkParserAvx2(TraceBuilder& builder, std::uint32_t fileIndex);
-TraceChunkParser* makeTraceChunkParserBase(TraceBuilder& builder, std::uint32_t fileIndex);
+TraceChunkParser* makeTraceChunkParserAvx2(std::uint32_t fileIndex);
+TraceChunkParser* makeTraceChunkParserBase(std::uint32_t fileIndex);
 const char* traceKernelNameAvx2();
 const char* traceKernelNameBase();
 

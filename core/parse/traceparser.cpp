@@ -11,7 +11,13 @@
 
 #include <simdjson.h> // simdjson::SIMDJSON_PADDING only
 
+#include <algorithm>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace profscope {
@@ -97,6 +103,31 @@ private:
     int m_depth = 0;
     bool m_inString = false;
 };
+
+// The end of the first "}" followed by "," and "{" (blanks allowed) at or
+// after `from`: very likely the end of one event and the start of the next.
+std::size_t speculativeCut(const char* d, std::size_t size, std::size_t from)
+{
+    std::size_t p = from;
+    while (p < size) {
+        const void* q = std::memchr(d + p, '}', size - p);
+        if (!q)
+            return std::string::npos;
+        const std::size_t brace = std::size_t(static_cast<const char*>(q) - d);
+        std::size_t i = brace + 1;
+        while (i < size && isJsonSpace(d[i]))
+            ++i;
+        if (i < size && d[i] == ',') {
+            ++i;
+            while (i < size && isJsonSpace(d[i]))
+                ++i;
+            if (i < size && d[i] == '{')
+                return brace + 1;
+        }
+        p = brace + 1;
+    }
+    return std::string::npos;
+}
 
 // Skips one JSON value at `p` (for keys before "traceEvents"). Returns the
 // offset after it, or npos on malformed input.
@@ -213,61 +244,272 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     }
     ++pos; // past '['
     const std::uint32_t fileIndex = builder.addSourceFile(info.absoluteFilePath());
-    std::unique_ptr<TraceChunkParser> chunkParser(makeTraceChunkParser(builder, fileIndex));
-    BoundaryScanner scanner(data, size);
-    std::vector<char> buffer;
     const qint64 eventsBefore = builder.stats().totalEvents;
+
+    // Chunks are cut by the scanner on this thread, decoded by `threads`
+    // workers (each with its own simdjson parser and partial builder) and
+    // merged here in file order, so B/E pairs and metadata behave exactly
+    // as in one sequential pass. Small files and threads == 1 skip the pool.
+    struct Job
+    {
+        std::size_t begin = 0; // first byte of the first event
+        std::size_t end = 0;   // one past the last event's closing brace
+        bool speculative = false;
+        TraceBuilder partial { true };
+        bool done = false;
+        bool ok = true;
+        const char* error = "";
+        std::size_t errorOffset = 0;
+    };
+    int threads = options.threads > 0 ? options.threads : int(std::thread::hardware_concurrency());
+    if (size < 4 * options.chunkBytes)
+        threads = 1;
+    threads = std::clamp(threads, 1, 16);
+
+    auto decode = [&](TraceChunkParser& parser, std::vector<char>& buffer, Job& job) {
+        const std::size_t length = job.end - job.begin;
+        buffer.resize(length + 2 + simdjson::SIMDJSON_PADDING);
+        buffer[0] = '[';
+        std::memcpy(buffer.data() + 1, data + job.begin, length);
+        buffer[length + 1] = ']';
+        std::memset(buffer.data() + length + 2, ' ', simdjson::SIMDJSON_PADDING);
+        job.ok = parser.parse(job.partial, buffer.data(), length + 2, buffer.size(), job.begin, job.error,
+                              job.errorOffset);
+    };
+
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::deque<std::unique_ptr<Job>> jobs; // cut, not yet merged, in file order
+    std::size_t nextToDecode = 0;          // index into jobs of the next job a worker takes
+    bool stop = false;
+    std::vector<std::thread> workers;
+    if (threads > 1) {
+        for (int w = 0; w < threads; ++w) {
+            workers.emplace_back([&] {
+                std::unique_ptr<TraceChunkParser> parser(makeTraceChunkParser(fileIndex));
+                std::vector<char> buffer;
+                std::unique_lock lock(mutex);
+                while (true) {
+                    wake.wait(lock, [&] { return stop || nextToDecode < jobs.size(); });
+                    if (stop)
+                        return;
+                    Job* job = jobs[nextToDecode++].get();
+                    lock.unlock();
+                    decode(*parser, buffer, *job);
+                    lock.lock();
+                    job->done = true;
+                    wake.notify_all();
+                }
+            });
+        }
+    }
+    std::unique_ptr<TraceChunkParser> serialParser;
+    std::vector<char> serialBuffer;
+
     bool ok = true;
-    while (true) {
-        std::size_t scanPos = pos;
+    bool failed = false;           // a chunk had a real syntax error: merged up to it, the rest dropped
+    std::size_t resyncAt = SIZE_MAX; // a speculative cut was wrong: cut again exactly from here
+    // Merges finished jobs at the front in order; with `wait`, blocks until
+    // the front job is done and merges at least it.
+    auto mergeReady = [&](bool wait) {
+        std::unique_lock lock(mutex);
+        while (!jobs.empty() && !failed && resyncAt == SIZE_MAX) {
+            if (!jobs.front()->done) {
+                if (!wait)
+                    return;
+                wake.wait(lock, [&] { return jobs.front()->done; });
+            }
+            std::unique_ptr<Job> job = std::move(jobs.front());
+            jobs.pop_front();
+            --nextToDecode;
+            if (!job->ok && job->speculative) {
+                // The guessed cut fell inside a string or a nested object.
+                // Drop this job and everything after it (waiting for the
+                // ones a worker is decoding), then re-cut exactly.
+                resyncAt = job->begin;
+                const std::size_t taken = nextToDecode;
+                nextToDecode = jobs.size(); // nobody takes the rest
+                wake.wait(lock, [&] {
+                    for (std::size_t i = 0; i < taken; ++i)
+                        if (!jobs[i]->done)
+                            return false;
+                    return true;
+                });
+                jobs.clear();
+                nextToDecode = 0;
+                return;
+            }
+            lock.unlock();
+            builder.merge(std::move(job->partial));
+            if (!job->ok) {
+                failed = true;
+                broken(Tr::tr("invalid JSON (%1) at byte %2; %3 events before it were loaded")
+                           .arg(QString::fromUtf8(job->error))
+                           .arg(job->errorOffset)
+                           .arg(builder.stats().totalEvents - eventsBefore),
+                       qint64(job->errorOffset));
+                ok = false;
+            }
+            lock.lock();
+            if (wait)
+                return;
+        }
+    };
+    auto pending = [&] {
+        std::lock_guard lock(mutex);
+        return jobs.size();
+    };
+
+    bool canceled = false;
+    bool forceExact = false;
+    while (!failed) {
+        // Cut the next chunk. Fast path: guess the first "}, {" after
+        // chunkBytes; a wrong guess cannot parse (odd quotes or unbalanced
+        // brackets) and is redone with the exact scanner. Near the end of
+        // the array, and after a wrong guess, scan exactly.
         std::size_t boundary = pos;
-        const auto stop = scanner.scan(scanPos, options.chunkBytes, boundary);
-        // Chunk = [pos, boundary): whole elements, possibly preceded by ','.
+        auto stopAt = BoundaryScanner::Stop::ChunkFull;
+        bool speculative = false;
+        if (!forceExact && pos + options.chunkBytes < size) {
+            const std::size_t cut = speculativeCut(data, size, pos + options.chunkBytes);
+            if (cut != std::string::npos) {
+                boundary = cut;
+                speculative = true;
+            }
+        }
+        forceExact = false;
+        if (!speculative) {
+            BoundaryScanner scanner(data, size); // pos is between two events: fresh state
+            std::size_t scanPos = pos;
+            stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
+        }
         std::size_t begin = pos;
         while (begin < boundary && (isJsonSpace(data[begin]) || data[begin] == ','))
             ++begin;
         if (boundary > begin) {
-            const std::size_t length = boundary - begin;
-            buffer.resize(length + 2 + simdjson::SIMDJSON_PADDING);
-            buffer[0] = '[';
-            std::memcpy(buffer.data() + 1, data + begin, length);
-            buffer[length + 1] = ']';
-            std::memset(buffer.data() + length + 2, ' ', simdjson::SIMDJSON_PADDING);
-            const char* error = "";
-            std::size_t errorOffset = begin;
-            if (!chunkParser->parse(buffer.data(), length + 2, buffer.size(), begin, error, errorOffset)) {
-                broken(Tr::tr("invalid JSON (%1) at byte %2; %3 events before it were loaded")
-                           .arg(QString::fromUtf8(error))
-                           .arg(errorOffset)
-                           .arg(builder.stats().totalEvents - eventsBefore),
-                       qint64(errorOffset));
-                ok = false;
-                break;
+            auto job = std::make_unique<Job>();
+            job->begin = begin;
+            job->end = boundary;
+            job->speculative = speculative;
+            if (threads > 1) {
+                {
+                    std::lock_guard lock(mutex);
+                    jobs.push_back(std::move(job));
+                }
+                wake.notify_all();
+                // Bound memory: at most two chunks per worker in flight.
+                while (!failed && resyncAt == SIZE_MAX && pending() > std::size_t(2 * threads))
+                    mergeReady(true);
+                mergeReady(false);
+            } else {
+                if (!serialParser)
+                    serialParser.reset(makeTraceChunkParser(fileIndex));
+                decode(*serialParser, serialBuffer, *job);
+                job->done = true;
+                jobs.push_back(std::move(job));
+                mergeReady(true);
             }
         }
-        if (stop == BoundaryScanner::Stop::ArrayEnd)
+        if (resyncAt != SIZE_MAX) {
+            pos = resyncAt;
+            resyncAt = SIZE_MAX;
+            forceExact = true;
+            continue;
+        }
+        if (failed)
             break;
-        if (stop == BoundaryScanner::Stop::EndOfData) {
+        if (stopAt == BoundaryScanner::Stop::ArrayEnd)
+            break;
+        if (stopAt == BoundaryScanner::Stop::EndOfData) {
             // The array never closed: a truncated file (a crashed or killed profiler).
-            std::size_t at = boundary;
-            while (at < size && (isJsonSpace(data[at]) || data[at] == ','))
-                ++at;
-            broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 complete events "
-                          "before it were loaded")
-                       .arg(at)
-                       .arg(builder.stats().totalEvents - eventsBefore),
-                   qint64(at));
-            ok = false;
+            while (!failed && resyncAt == SIZE_MAX && pending() > 0)
+                mergeReady(true);
+            if (resyncAt != SIZE_MAX) {
+                pos = resyncAt;
+                resyncAt = SIZE_MAX;
+                forceExact = true;
+                continue;
+            }
+            if (!failed) {
+                std::size_t at = boundary;
+                while (at < size && (isJsonSpace(data[at]) || data[at] == ','))
+                    ++at;
+                broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 complete "
+                              "events before it were loaded")
+                           .arg(at)
+                           .arg(builder.stats().totalEvents - eventsBefore),
+                       qint64(at));
+                ok = false;
+            }
             break;
         }
         pos = boundary;
         if (options.progress && !options.progress(double(boundary) / double(size))) {
-            broken(Tr::tr("canceled"), qint64(boundary));
-            report.status = FileStatus::Skipped;
-            ok = false;
+            canceled = true;
             break;
         }
     }
+    // Drain: merge everything cut so far (unless a chunk failed or the load
+    // was canceled). A wrong guess found here is re-cut by looping again.
+    while (!failed && !canceled && pending() > 0) {
+        mergeReady(true);
+        if (resyncAt != SIZE_MAX) {
+            // Rare: finish the rest of the file exactly and serially.
+            std::size_t p = resyncAt;
+            resyncAt = SIZE_MAX;
+            while (true) {
+                BoundaryScanner scanner(data, size);
+                std::size_t scanPos = p, boundary = p;
+                const auto stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
+                std::size_t begin = p;
+                while (begin < boundary && (isJsonSpace(data[begin]) || data[begin] == ','))
+                    ++begin;
+                if (boundary > begin) {
+                    auto job = std::make_unique<Job>();
+                    job->begin = begin;
+                    job->end = boundary;
+                    if (!serialParser)
+                        serialParser.reset(makeTraceChunkParser(fileIndex));
+                    decode(*serialParser, serialBuffer, *job);
+                    job->done = true;
+                    {
+                        std::lock_guard lock(mutex);
+                        jobs.push_back(std::move(job));
+                        nextToDecode = jobs.size();
+                    }
+                    mergeReady(true);
+                    if (failed)
+                        break;
+                }
+                if (stopAt != BoundaryScanner::Stop::ChunkFull) {
+                    if (stopAt == BoundaryScanner::Stop::EndOfData) {
+                        broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 "
+                                      "complete events before it were loaded")
+                                   .arg(boundary)
+                                   .arg(builder.stats().totalEvents - eventsBefore),
+                               qint64(boundary));
+                        ok = false;
+                    }
+                    break;
+                }
+                p = boundary;
+            }
+        }
+    }
+    {
+        std::lock_guard lock(mutex);
+        stop = true;
+    }
+    wake.notify_all();
+    for (auto& w : workers)
+        w.join();
+    if (canceled) {
+        report.status = FileStatus::Skipped;
+        report.reason = Tr::tr("canceled");
+        report.byteOffset = qint64(pos);
+        ok = false;
+    }
+
     const qint64 events = builder.stats().totalEvents - eventsBefore;
     builder.stats().bytes += qint64(size);
     if (ok) {

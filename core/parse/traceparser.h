@@ -15,7 +15,10 @@ struct TraceParseOptions
     // Bytes of events handed to simdjson at a time. Bounds the parser's
     // memory to a few times this, whatever the file size, and lifts
     // simdjson's 4 GiB document limit.
-    std::size_t chunkBytes = 8u << 20;
+    std::size_t chunkBytes = 2u << 20;
+    // Decoder threads for this file (0: one per core). The loader passes 1
+    // when it already loads several ranks in parallel.
+    int threads = 0;
     // Called with the fraction of the file done (0..1); return false to cancel.
     std::function<bool(double)> progress;
 };

@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "summarypage.h"
+
+#include "itemmodels/importreportmodel.h"
+#include "itemmodels/ranksummarymodel.h"
+#include "common/statuscolors.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <map>
+#include <set>
+
+namespace profscope {
+
+namespace {
+
+constexpr int kKindSortRole = Qt::UserRole + 1;
+
+// Colours for the file-status counts and database-only ranks (views decide
+// colours; the core model only has numbers).
+class RankSummaryProxy : public QSortFilterProxyModel
+{
+public:
+    RankSummaryProxy(const QWidget* paletteSource, QObject* parent)
+        : QSortFilterProxyModel(parent)
+        , m_paletteSource(paletteSource)
+    {
+        setSortRole(RankSummaryModel::SortRole);
+    }
+
+    QVariant data(const QModelIndex& index, int role) const override
+    {
+        if (role == Qt::ForegroundRole) {
+            const QPalette& pal = m_paletteSource->palette();
+            const int column = index.column();
+            const qint64 n = QSortFilterProxyModel::data(index, RankSummaryModel::SortRole).toLongLong();
+            if (column == RankSummaryModel::BrokenColumn && n > 0)
+                return statusColor(FileStatus::Broken, pal);
+            if (column == RankSummaryModel::UsedColumn && n > 0)
+                return statusColor(FileStatus::Used, pal);
+            if (QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool()
+                || (RankSummaryModel::isNumericColumn(column) && n == 0))
+                return mutedTextColor(pal);
+        } else if (role == Qt::FontRole && QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool()) {
+            QFont font = m_paletteSource->font();
+            font.setItalic(true);
+            return font;
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+
+private:
+    const QWidget* m_paletteSource;
+};
+
+void setupTable(QTableView* table)
+{
+    table->setSortingEnabled(true);
+    table->setAlternatingRowColors(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    table->setShowGrid(false);
+    table->setWordWrap(false);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 10);
+    table->horizontalHeader()->setHighlightSections(false);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    table->horizontalHeader()->setMinimumSectionSize(56);
+}
+
+QLabel* heading(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setBold(true);
+    label->setFont(font);
+    return label;
+}
+
+void fitColumns(QTableView* table, int padding)
+{
+    QHeaderView* header = table->horizontalHeader();
+    for (int c = 0; c < header->count() - 1; ++c) {
+        table->resizeColumnToContents(c);
+        header->resizeSection(c, header->sectionSize(c) + padding);
+    }
+}
+
+} // namespace
+
+SummaryPage::SummaryPage(QWidget* parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_path(new QLabel(this))
+    , m_stats(new QLabel(this))
+    , m_reportButton(new QPushButton(tr("Import report…"), this))
+    , m_rankModel(new RankSummaryModel(this))
+    , m_rankProxy(new RankSummaryProxy(this, this))
+    , m_rankTable(new QTableView(this))
+    , m_kindModel(new QStandardItemModel(this))
+    , m_kindTable(new QTableView(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(20, 16, 20, 16);
+    layout->setSpacing(6);
+
+    auto* headerRow = new QHBoxLayout;
+    auto* headerText = new QVBoxLayout;
+    headerText->setSpacing(4);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    headerText->addWidget(m_title);
+    m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QPalette muted = m_path->palette();
+    muted.setColor(QPalette::WindowText, mutedTextColor(palette()));
+    m_path->setPalette(muted);
+    headerText->addWidget(m_path);
+    headerText->addSpacing(4);
+    headerText->addWidget(m_stats);
+    headerRow->addLayout(headerText, 1);
+    m_reportButton->setToolTip(tr("Every file that was found, with its status (Ctrl+R)"));
+    headerRow->addWidget(m_reportButton, 0, Qt::AlignBottom);
+    layout->addLayout(headerRow);
+    layout->addSpacing(14);
+
+    layout->addWidget(heading(tr("Ranks"), this));
+    m_rankProxy->setSourceModel(m_rankModel);
+    setupTable(m_rankTable);
+    m_rankTable->setModel(m_rankProxy);
+    m_rankTable->sortByColumn(-1, Qt::AscendingOrder);
+    layout->addWidget(m_rankTable, 0);
+    layout->addSpacing(14);
+
+    layout->addWidget(heading(tr("Files by kind"), this));
+    m_kindModel->setSortRole(kKindSortRole);
+    setupTable(m_kindTable);
+    m_kindTable->setModel(m_kindModel);
+    layout->addWidget(m_kindTable, 1);
+
+    connect(m_reportButton, &QPushButton::clicked, this, &SummaryPage::showReportRequested);
+    connect(m_rankTable, &QTableView::activated, this, [this](const QModelIndex& index) {
+        emit rankActivated(index.data(RankSummaryModel::RankIndexRole).toInt());
+    });
+}
+
+void SummaryPage::setProfile(const ProfilePtr& profile, qint64 loadMs)
+{
+    m_rankModel->setProfile(profile);
+    m_kindModel->clear();
+    if (!profile) {
+        m_title->clear();
+        m_path->clear();
+        m_stats->clear();
+        return;
+    }
+    const QFileInfo root(profile->rootPath);
+    m_title->setText(root.fileName().isEmpty() ? QDir::toNativeSeparators(profile->rootPath) : root.fileName());
+    m_path->setText(QDir::toNativeSeparators(root.absoluteFilePath()));
+
+    std::set<QString> hosts;
+    for (const auto& rank : profile->ranks)
+        hosts.insert(rank->info.host);
+    const ImportReport& report = profile->report;
+    QStringList stats;
+    stats << tr("%n rank(s)", nullptr, int(profile->ranks.size()));
+    stats << tr("%n host(s)", nullptr, int(hosts.size()));
+    stats << tr("%1 files used, %2 skipped, %3 broken")
+                 .arg(report.countWithStatus(FileStatus::Used))
+                 .arg(report.countWithStatus(FileStatus::Skipped))
+                 .arg(report.countWithStatus(FileStatus::Broken));
+    if (loadMs >= 0)
+        stats << tr("loaded in %1 s").arg(QLocale().toString(double(loadMs) / 1000.0, 'f', 1));
+    m_stats->setText(stats.join(QStringLiteral("   ·   ")));
+
+    fillKinds(*profile);
+    fitColumns(m_rankTable, 20);
+    fitColumns(m_kindTable, 28);
+    fitRankTableHeight();
+}
+
+void SummaryPage::fillKinds(const Profile& profile)
+{
+    struct KindTotals
+    {
+        int files = 0;
+        int used = 0;
+        int skipped = 0;
+        int broken = 0;
+        qint64 bytes = 0;
+        double parseMs = 0;
+    };
+    std::map<QString, KindTotals> kinds;
+    for (const FileReport& f : profile.report.files) {
+        KindTotals& k = kinds[f.kind];
+        ++k.files;
+        k.used += f.status == FileStatus::Used;
+        k.skipped += f.status == FileStatus::Skipped;
+        k.broken += f.status == FileStatus::Broken;
+        k.bytes += f.sizeBytes;
+        k.parseMs += f.parseMs;
+    }
+    m_kindModel->setHorizontalHeaderLabels(
+        { tr("Kind"), tr("Files"), tr("Used"), tr("Skipped"), tr("Broken"), tr("Total size"), tr("Parse time") });
+    const QLocale locale;
+    const auto number = [&](qint64 n, FileStatus colourFor, bool colour) {
+        auto* item = new QStandardItem(locale.toString(n));
+        item->setData(n, kKindSortRole);
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        if (colour && n > 0)
+            item->setForeground(statusColor(colourFor, palette()));
+        else if (n == 0)
+            item->setForeground(mutedTextColor(palette()));
+        return item;
+    };
+    for (const auto& [kind, k] : kinds) {
+        QList<QStandardItem*> row;
+        auto* name = new QStandardItem(kind.isEmpty() ? tr("(not recognised)") : kind);
+        name->setData(name->text(), kKindSortRole);
+        if (kind.isEmpty())
+            name->setForeground(mutedTextColor(palette()));
+        row << name;
+        row << number(k.files, FileStatus::Used, false);
+        row << number(k.used, FileStatus::Used, false);
+        row << number(k.skipped, FileStatus::Skipped, false);
+        row << number(k.broken, FileStatus::Broken, true);
+        auto* size = new QStandardItem(ImportReportModel::formatBytes(k.bytes));
+        size->setData(k.bytes, kKindSortRole);
+        size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row << size;
+        auto* ms = new QStandardItem(k.parseMs > 0 ? tr("%1 ms").arg(locale.toString(k.parseMs, 'f', 1)) : QString());
+        ms->setData(k.parseMs, kKindSortRole);
+        ms->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row << ms;
+        for (QStandardItem* item : row)
+            item->setEditable(false);
+        m_kindModel->appendRow(row);
+    }
+    m_kindTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+}
+
+void SummaryPage::fitRankTableHeight()
+{
+    // Few ranks: the table is as tall as its rows and the kinds table gets the
+    // rest. Many ranks: up to about 14 rows, then it scrolls.
+    const int rows = std::clamp(m_rankModel->rowCount(), 1, 14);
+    const int height = m_rankTable->horizontalHeader()->sizeHint().height()
+        + rows * m_rankTable->verticalHeader()->defaultSectionSize() + 2 * m_rankTable->frameWidth() + 2;
+    m_rankTable->setMinimumHeight(std::min(height, 160));
+    m_rankTable->setMaximumHeight(height + (m_rankModel->rowCount() > 14 ? 0 : 20));
+}
+
+void SummaryPage::selectRank(int rankIndex)
+{
+    const QModelIndex source = m_rankModel->index(rankIndex, 0);
+    const QModelIndex index = m_rankProxy->mapFromSource(source);
+    if (!index.isValid())
+        return;
+    m_rankTable->selectRow(index.row());
+    m_rankTable->scrollTo(index);
+}
+
+} // namespace profscope

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "model/profile.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStandardItemModel;
+class QTableView;
+
+namespace profscope {
+
+class RankSummaryModel;
+
+// What was loaded, one row per rank, plus the files grouped by kind. The
+// analysis pages (timeline, operators, communication) come later.
+class SummaryPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit SummaryPage(QWidget* parent = nullptr);
+
+    void setProfile(const ProfilePtr& profile, qint64 loadMs = -1);
+    // Selects and shows the row of Profile::ranks[rankIndex].
+    void selectRank(int rankIndex);
+
+    RankSummaryModel* rankModel() const
+    {
+        return m_rankModel;
+    }
+    QTableView* rankTable() const
+    {
+        return m_rankTable;
+    }
+    QTableView* kindTable() const
+    {
+        return m_kindTable;
+    }
+
+signals:
+    void showReportRequested();
+    void rankActivated(int rankIndex);
+
+private:
+    void fillKinds(const Profile& profile);
+    void fitRankTableHeight();
+
+    QLabel* m_title;
+    QLabel* m_path;
+    QLabel* m_stats;
+    QPushButton* m_reportButton;
+    RankSummaryModel* m_rankModel;
+    QSortFilterProxyModel* m_rankProxy;
+    QTableView* m_rankTable;
+    QStandardItemModel* m_kindModel;
+    QTableView* m_kindTable;
+};
+
+} // namespace profscope

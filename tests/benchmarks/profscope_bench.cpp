@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: Apache-2.0
+// profscope-bench: ingest throughput and memory of the trace parser on a
+// large generated trace_view.json, against nlohmann/json's DOM as the
+// baseline, in one run. Each measurement runs in a child process so that its
+// peak RSS (VmHWM) is its own.
+//
+//   profscope-bench [--size-mb N] [--keep FILE] [--skip-dom]
+//   profscope-bench generate FILE SIZE_MB      (child)
+//   profscope-bench parse FILE                 (child)
+//   profscope-bench dom FILE                   (child)
+#include "parse/tracebuilder.h"
+#include "parse/tracekernel.h"
+#include "parse/traceparser.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <nlohmann/json.hpp>
+
+#include <charconv>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <string>
+
+using namespace profscope;
+
+namespace {
+
+qint64 peakRssKb()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    for (const auto& line : lines)
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+// Writes events shaped like a torch_npu / MindSpore trace_view.json: string
+// timestamps in µs with 3 decimals, Python/CANN host slices with args,
+// Ascend Hardware / HCCL device tasks, counters, HostToDevice flows with
+// string ids and async_npu flows with 64-bit ids.
+class Generator
+{
+public:
+    explicit Generator(std::FILE* out)
+        : m_out(out)
+    {
+        m_buf.reserve(1 << 20);
+    }
+
+    void run(qint64 targetBytes)
+    {
+        put("[");
+        metadata();
+        qint64 tsNs = 1736408883000000000LL;
+        std::mt19937_64 rng(42);
+        std::uint64_t flowId = 1000;
+        int step = 0;
+        while (m_written + qint64(m_buf.size()) < targetBytes) {
+            // One "op": a Python op, its CANN launch, a device kernel, a flow pair, sometimes a counter.
+            const int op = int(rng() % 40);
+            const qint64 hostDur = 20000 + qint64(rng() % 200000);
+            const qint64 devDur = 5000 + qint64(rng() % 100000);
+            sliceEvent(kPython, kMainTid, tsNs, hostDur, kOpNames[op % 20], "cpu_op", true, op);
+            sliceEvent(kCann, kMainTid, tsNs + 3000, hostDur / 2, kCannNames[op % 6], nullptr, false, op);
+            const qint64 devTs = tsNs + hostDur + qint64(rng() % 50000);
+            sliceEvent(kDevice, 2 + op % 3, devTs, devDur, kKernelNames[op % 20], nullptr, false, op);
+            flow("s", "HostToDevice", flowId, kCann, kMainTid, tsNs + 3000, true);
+            flow("f", "HostToDevice", flowId, kDevice, 2 + op % 3, devTs, true);
+            const std::uint64_t npuId = std::uint64_t(devTs) + 7; // > 2^53, like async_npu ids
+            flow("s", "async_npu", npuId, kPython, kMainTid, tsNs + 1000, false);
+            flow("f", "async_npu", npuId, kDevice, 2 + op % 3, devTs, false);
+            if (op % 8 == 0)
+                sliceEvent(kHccl, 0, devTs + devDur, devDur * 3, "hcom_allReduce__586_0_1", nullptr, false, op);
+            if (op % 2 == 0)
+                counter(kFreq, "AI Core Freq", "MHz", tsNs, 1800);
+            if (op % 3 == 0)
+                counter(kMem, "APP/DDR", "KB", tsNs, double(rng() % 100000) / 4.0);
+            ++flowId;
+            tsNs += hostDur + 1000;
+            if (flowId % 5000 == 0)
+                sliceEvent(kPython, kMainTid, tsNs, 1, ("ProfilerStep#" + std::to_string(++step)).c_str(), "cpu_op", false, 0);
+            if (m_buf.size() > (1 << 20) - 4096)
+                flush();
+        }
+        put("\n]");
+        flush();
+    }
+
+    qint64 written() const
+    {
+        return m_written;
+    }
+
+private:
+    static constexpr qint64 kPython = 3096504, kCann = 3170820320LL, kDevice = 3170820512LL, kHccl = 3170820576LL,
+                            kFreq = 3170820544LL, kMem = 3170820704LL, kMainTid = 3096504;
+    static constexpr const char* kOpNames[20] = { "aten::empty", "aten::to", "aten::copy_", "aten::conv2d",
+        "aten::relu", "aten::max_pool2d", "aten::linear", "aten::add_", "aten::mul", "aten::view", "aten::addmm",
+        "aten::t", "aten::sum", "aten::mean", "aten::batch_norm", "aten::cat", "aten::zeros", "aten::ones_like",
+        "aten::div", "aten::log_softmax" };
+    static constexpr const char* kCannNames[6] = { "AscendCL@aclnnAdd", "AscendCL@aclnnMul", "Node@launch",
+        "AscendCL@aclnnConvolution", "AscendCL@aclrtMemcpyAsync", "HostToDevice" };
+    static constexpr const char* kKernelNames[20] = { "trans_TransData_0", "Conv2D", "ReluV2", "MaxPoolV3",
+        "MatMulV2", "Add", "Mul", "Cast", "ReduceSum", "BNTrainingReduce", "BNTrainingUpdate", "SoftmaxV2",
+        "ConcatD", "Fill", "ZerosLike", "RealDiv", "LogSoftmaxV2", "Transpose", "Slice", "AddN" };
+
+    void put(const char* s)
+    {
+        m_buf.append(s);
+    }
+    void put(const std::string& s)
+    {
+        m_buf.append(s);
+    }
+    void num(qint64 v)
+    {
+        char tmp[24];
+        auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
+        m_buf.append(tmp, r.ptr);
+    }
+    void unum(std::uint64_t v)
+    {
+        char tmp[24];
+        auto r = std::to_chars(tmp, tmp + sizeof tmp, v);
+        m_buf.append(tmp, r.ptr);
+    }
+    void usString(qint64 ns) // "1736408883694795.840"
+    {
+        m_buf.push_back('"');
+        micros(ns);
+        m_buf.push_back('"');
+    }
+    void micros(qint64 ns)
+    {
+        num(ns / 1000);
+        m_buf.push_back('.');
+        const auto frac = ns % 1000;
+        m_buf.push_back(char('0' + frac / 100));
+        m_buf.push_back(char('0' + frac / 10 % 10));
+        m_buf.push_back(char('0' + frac % 10));
+    }
+    void sep()
+    {
+        if (m_first)
+            m_first = false;
+        else
+            m_buf.append(",\n");
+    }
+    void meta(qint64 pid, qint64 tid, const char* what, const std::string& argsJson)
+    {
+        sep();
+        put(R"({"ph": "M", "name": ")");
+        put(what);
+        put(R"(", "pid": )");
+        num(pid);
+        put(R"(, "tid": )");
+        num(tid);
+        put(R"(, "args": )");
+        put(argsJson);
+        put("}");
+    }
+    void metadata()
+    {
+        const std::pair<qint64, const char*> processes[] = { { kPython, "Python" }, { kCann, "CANN" },
+            { kDevice, "Ascend Hardware" }, { kHccl, "HCCL" }, { kFreq, "AI Core Freq" }, { kMem, "NPU MEM" } };
+        int sort = 0;
+        for (const auto& [pid, name] : processes) {
+            meta(pid, 0, "process_name", std::string(R"({"name": ")") + name + "\"}");
+            meta(pid, 0, "process_sort_index", "{\"sort_index\": " + std::to_string(sort++) + "}");
+        }
+        meta(kPython, kMainTid, "thread_name", R"({"name": "Thread 3096504"})");
+        meta(kCann, kMainTid, "thread_name", R"({"name": "Thread 3096504"})");
+        for (int s = 2; s < 5; ++s)
+            meta(kDevice, s, "thread_name", "{\"name\": \"Stream " + std::to_string(s) + "\"}");
+        meta(kHccl, 0, "thread_name", R"({"name": "Group 0 Communication"})");
+    }
+    void sliceEvent(qint64 pid, qint64 tid, qint64 tsNs, qint64 durNs, const char* name, const char* cat,
+                    bool pythonArgs, int op)
+    {
+        sep();
+        put(R"({"ph": "X", "name": ")");
+        put(name);
+        put(R"(", "pid": )");
+        num(pid);
+        put(R"(, "tid": )");
+        num(tid);
+        put(R"(, "ts": )");
+        usString(tsNs);
+        put(R"(, "dur": )");
+        micros(durNs);
+        if (cat) {
+            put(R"(, "cat": ")");
+            put(cat);
+            put("\"");
+        }
+        if (pythonArgs) {
+            put(R"(, "args": {"Sequence number": )");
+            num(op * 7);
+            put(R"(, "Fwd thread id": 0, "Input Dims": "32,3,224,224;\r\n64,3,7,7", "Input type": "float;\r\nfloat"})");
+        } else if (pid == kDevice) {
+            put(R"(, "args": {"Model Id": 4294967295, "Task Type": "AI_CORE", "Physic Stream Id": )");
+            num(tid);
+            put(R"(, "Task Id": )");
+            num(tsNs % 65536);
+            put(R"(, "Batch Id": 0, "Subtask Id": 4294967295})");
+        }
+        put("}");
+    }
+    void counter(qint64 pid, const char* name, const char* key, qint64 tsNs, double value)
+    {
+        sep();
+        put(R"({"name": ")");
+        put(name);
+        put(R"(", "ts": )");
+        usString(tsNs);
+        put(R"(, "pid": )");
+        num(pid);
+        put(R"(, "tid": 0, "args": {")");
+        put(key);
+        put("\": ");
+        char tmp[32];
+        auto r = std::to_chars(tmp, tmp + sizeof tmp, value);
+        m_buf.append(tmp, r.ptr);
+        put(R"(}, "ph": "C"})");
+    }
+    void flow(const char* ph, const char* cat, std::uint64_t id, qint64 pid, qint64 tid, qint64 tsNs, bool stringId)
+    {
+        sep();
+        put(R"({"ph": ")");
+        put(ph);
+        put(R"(", "bp": "e", "name": ")");
+        put(std::string(cat) == "HostToDevice" ? "HostToDevice" + std::to_string(id) : std::string("torch_to_npu"));
+        put(R"(", "id": )");
+        if (stringId)
+            m_buf.push_back('"');
+        unum(id);
+        if (stringId)
+            m_buf.push_back('"');
+        put(R"(, "pid": )");
+        num(pid);
+        put(R"(, "tid": )");
+        num(tid);
+        put(R"(, "ts": )");
+        usString(tsNs);
+        put(R"(, "cat": ")");
+        put(cat);
+        put("\"}");
+    }
+    void flush()
+    {
+        std::fwrite(m_buf.data(), 1, m_buf.size(), m_out);
+        m_written += qint64(m_buf.size());
+        m_buf.clear();
+    }
+
+    std::FILE* m_out;
+    std::string m_buf;
+    qint64 m_written = 0;
+    bool m_first = true;
+};
+
+int childGenerate(const QString& path, qint64 sizeMb)
+{
+    std::FILE* f = std::fopen(path.toLocal8Bit().constData(), "wb");
+    if (!f)
+        return 1;
+    QElapsedTimer t;
+    t.start();
+    Generator g(f);
+    g.run(sizeMb << 20);
+    std::fclose(f);
+    QTextStream(stdout) << QJsonDocument(QJsonObject { { QStringLiteral("bytes"), double(g.written()) },
+                                                       { QStringLiteral("seconds"), double(t.nsecsElapsed()) / 1e9 } })
+                               .toJson(QJsonDocument::Compact)
+                        << '\n';
+    return 0;
+}
+
+int childParse(const QString& path)
+{
+    QElapsedTimer t;
+    t.start();
+    TraceBuilder builder;
+    FileReport report;
+    TraceParseOptions options;
+    options.threads = qEnvironmentVariableIntValue("PROFSCOPE_BENCH_THREADS");
+    if (const int mb = qEnvironmentVariableIntValue("PROFSCOPE_BENCH_CHUNK_MB"); mb > 0)
+        options.chunkBytes = std::size_t(mb) << 20;
+    parseTraceFile(path, builder, report, options);
+    const double parseSeconds = double(t.nsecsElapsed()) / 1e9;
+    TraceData data = builder.finish();
+    const double totalSeconds = double(t.nsecsElapsed()) / 1e9;
+    QTextStream(stdout) << QJsonDocument(QJsonObject {
+                                             { QStringLiteral("status"), fileStatusName(report.status) },
+                                             { QStringLiteral("reason"), report.reason },
+                                             { QStringLiteral("events"), double(data.stats.totalEvents) },
+                                             { QStringLiteral("slices"), double(data.sliceCount()) },
+                                             { QStringLiteral("flows"), double(data.flows.size()) },
+                                             { QStringLiteral("counterPoints"), double(data.counterPointCount()) },
+                                             { QStringLiteral("parseSeconds"), parseSeconds },
+                                             { QStringLiteral("seconds"), totalSeconds },
+                                             { QStringLiteral("modelBytes"), double(data.memoryBytes()) },
+                                             { QStringLiteral("peakRssKb"), double(peakRssKb()) },
+                                             { QStringLiteral("kernel"), QString::fromLatin1(traceKernelName()) },
+                                         })
+                               .toJson(QJsonDocument::Compact)
+                        << '\n';
+    return report.status == FileStatus::Used ? 0 : 1;
+}
+
+int childDom(const QString& path)
+{
+    QElapsedTimer t;
+    t.start();
+    std::ifstream in(path.toLocal8Bit().constData(), std::ios::binary);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const nlohmann::json doc = nlohmann::json::parse(text);
+    // Touch every event like a loader would: count X events.
+    qint64 x = 0;
+    for (const auto& e : doc)
+        if (e.contains("ph") && e["ph"] == "X")
+            ++x;
+    QTextStream(stdout) << QJsonDocument(QJsonObject { { QStringLiteral("events"), double(doc.size()) },
+                                                       { QStringLiteral("x"), double(x) },
+                                                       { QStringLiteral("seconds"), double(t.nsecsElapsed()) / 1e9 },
+                                                       { QStringLiteral("peakRssKb"), double(peakRssKb()) } })
+                               .toJson(QJsonDocument::Compact)
+                        << '\n';
+    return 0;
+}
+
+QJsonObject runChild(const QStringList& args)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(QCoreApplication::applicationFilePath(), args);
+    p.waitForFinished(-1);
+    const QByteArray out = p.readAllStandardOutput().trimmed();
+    return QJsonDocument::fromJson(out.split('\n').last()).object();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 4 && args[1] == QLatin1String("generate"))
+        return childGenerate(args[2], args[3].toLongLong());
+    if (args.size() >= 3 && args[1] == QLatin1String("parse"))
+        return childParse(args[2]);
+    if (args.size() >= 3 && args[1] == QLatin1String("dom"))
+        return childDom(args[2]);
+
+    qint64 sizeMb = 512;
+    QString keep;
+    bool skipDom = false;
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--size-mb") && i + 1 < args.size())
+            sizeMb = args[++i].toLongLong();
+        else if (args[i] == QLatin1String("--keep") && i + 1 < args.size())
+            keep = args[++i];
+        else if (args[i] == QLatin1String("--skip-dom"))
+            skipDom = true;
+    }
+    QTextStream out(stdout);
+    QTemporaryDir dir;
+    const QString path = keep.isEmpty() ? dir.filePath(QStringLiteral("trace_view.json")) : keep;
+    if (!QFileInfo::exists(path)) {
+        out << "generating " << sizeMb << " MiB trace at " << path << " ..." << Qt::endl;
+        const QJsonObject g = runChild({ QStringLiteral("generate"), path, QString::number(sizeMb) });
+        out << "  written " << qint64(g[QStringLiteral("bytes")].toDouble()) << " bytes in "
+            << g[QStringLiteral("seconds")].toDouble() << " s" << Qt::endl;
+    }
+    const double fileMb = double(QFileInfo(path).size()) / double(1 << 20);
+    // Warm the page cache so both parsers read from memory.
+    runChild({ QStringLiteral("parse"), path });
+    const QJsonObject ours = runChild({ QStringLiteral("parse"), path });
+    const double oursSeconds = ours[QStringLiteral("seconds")].toDouble();
+    const double oursMbps = fileMb / oursSeconds;
+    out << "\nProfscope trace parser (simdjson " << ours[QStringLiteral("kernel")].toString() << ", 1 thread):\n"
+        << "  file            " << QString::number(fileMb, 'f', 1) << " MiB, "
+        << qint64(ours[QStringLiteral("events")].toDouble()) << " events\n"
+        << "  parse + build   " << QString::number(oursSeconds, 'f', 2) << " s  ("
+        << QString::number(ours[QStringLiteral("parseSeconds")].toDouble(), 'f', 2) << " s parse)\n"
+        << "  throughput      " << QString::number(oursMbps, 'f', 0) << " MiB/s per core\n"
+        << "  model memory    " << QString::number(ours[QStringLiteral("modelBytes")].toDouble() / double(1 << 20), 'f', 1)
+        << " MiB = " << QString::number(ours[QStringLiteral("modelBytes")].toDouble() / double(1 << 20) / fileMb, 'f', 3)
+        << " x file size\n"
+        << "  peak RSS        " << QString::number(ours[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1)
+        << " MiB (includes the mapped file pages)\n"
+        << "  slices " << qint64(ours[QStringLiteral("slices")].toDouble()) << ", flows "
+        << qint64(ours[QStringLiteral("flows")].toDouble()) << ", counter points "
+        << qint64(ours[QStringLiteral("counterPoints")].toDouble()) << Qt::endl;
+    if (!skipDom) {
+        const QJsonObject dom = runChild({ QStringLiteral("dom"), path });
+        const double domSeconds = dom[QStringLiteral("seconds")].toDouble();
+        out << "\nBaseline: nlohmann/json DOM of the whole file:\n"
+            << "  parse           " << QString::number(domSeconds, 'f', 2) << " s, "
+            << QString::number(fileMb / domSeconds, 'f', 0) << " MiB/s\n"
+            << "  peak RSS        " << QString::number(dom[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1)
+            << " MiB\n"
+            << "\nSpeed-up vs DOM: " << QString::number(domSeconds / oursSeconds, 'f', 1) << "x, peak memory "
+            << QString::number(dom[QStringLiteral("peakRssKb")].toDouble() / ours[QStringLiteral("peakRssKb")].toDouble(), 'f', 1)
+            << "x lower" << Qt::endl;
+    }
+    return 0;
+}

@@ -1,0 +1,292 @@
+// SPDX-License-Identifier: Apache-2.0
+// CsvReader: the RFC 4180 details the profiler's files need (BOM, CRLF /
+// LF / lone CR, doubled quotes, multi-line quoted cells with correct line
+// numbers afterwards, triple-quoted shapes, TAB-terminated cells) and its
+// errors (unterminated quote, NUL bytes, empty input).
+
+#include "parse/csvreader.h"
+#include "testsupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <string>
+
+using namespace profscope;
+
+namespace {
+QString str(std::string_view v)
+{
+    return QString::fromUtf8(v.data(), qsizetype(v.size()));
+}
+QString output(const QString& rank, const char* file)
+{
+    return rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(file);
+}
+} // namespace
+
+class TestCsvReader : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void lineEndings_data();
+    void lineEndings();
+    void bom();
+    void doubledQuotes();
+    void multiLineCellKeepsLineNumbers_data();
+    void multiLineCellKeepsLineNumbers();
+    void tripleQuotedShapes();
+    void tabTerminatedCells();
+    void textAfterClosingQuote();
+    void columnLookup();
+    void blankLinesAndShortRows();
+    void headerOnly();
+    void unterminatedQuote();
+    void errors_data();
+    void errors();
+    void directoryAndMissingFile();
+    void realFileLineNumbers_data();
+    void realFileLineNumbers();
+};
+
+void TestCsvReader::lineEndings_data()
+{
+    QTest::addColumn<QByteArray>("data");
+    QTest::newRow("LF") << QByteArray("a,b\n1,2\n3,4\n");
+    QTest::newRow("CRLF") << QByteArray("a,b\r\n1,2\r\n3,4\r\n");
+    QTest::newRow("lone CR") << QByteArray("a,b\r1,2\r3,4\r");
+    QTest::newRow("no final newline") << QByteArray("a,b\n1,2\n3,4");
+}
+
+void TestCsvReader::lineEndings()
+{
+    QFETCH(QByteArray, data);
+    CsvReader r;
+    QVERIFY(r.openData(data.toStdString()));
+    QCOMPARE(r.header().size(), std::size_t(2));
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(2));
+    QCOMPARE(str(r.cell(0)), QStringLiteral("1"));
+    QCOMPARE(str(r.rawCell(1)), QStringLiteral("2")); // no CR left in the last cell
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(3));
+    QCOMPARE(r.integer(1).value_or(0), qint64(4));
+    QVERIFY(!r.next());
+    QVERIFY(r.error().isEmpty());
+    QCOMPARE(r.rowCount(), qint64(2));
+}
+
+void TestCsvReader::bom()
+{
+    CsvReader r;
+    QVERIFY(r.openData("\xEF\xBB\xBFName,Value\nx,1\n"));
+    QCOMPARE(r.column("Name"), 0); // the BOM is not part of the first header
+    QVERIFY(r.next());
+    QCOMPARE(str(r.cell(r.column("Value"))), QStringLiteral("1"));
+}
+
+void TestCsvReader::doubledQuotes()
+{
+    CsvReader r;
+    QVERIFY(r.openData("a,b\n\"say \"\"hi\"\"\",\"x,y\"\n"));
+    QVERIFY(r.next());
+    QCOMPARE(str(r.cell(0)), QStringLiteral("say \"hi\""));
+    QCOMPARE(str(r.cell(1)), QStringLiteral("x,y"));
+}
+
+void TestCsvReader::multiLineCellKeepsLineNumbers_data()
+{
+    QTest::addColumn<QByteArray>("newline");
+    QTest::newRow("LF") << QByteArray("\n");
+    QTest::newRow("CRLF") << QByteArray("\r\n");
+    QTest::newRow("lone CR") << QByteArray("\r");
+}
+
+void TestCsvReader::multiLineCellKeepsLineNumbers()
+{
+    QFETCH(QByteArray, newline);
+    // Like operator_details.csv: a Call Stack cell spanning three lines.
+    QByteArray data = "Name,Call Stack,Host(us)" + newline;
+    data += "op1,\"a.py(1): f;" + newline + "b.py(2): g;" + newline + "c.py(3): h\",1.5" + newline;
+    data += "op2,,2.5" + newline;
+    data += "op3,\"x" + newline + "y\",3" + newline;
+    data += "op4,,4" + newline;
+    CsvReader r;
+    QVERIFY(r.openData(data.toStdString()));
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(2));
+    QCOMPARE(str(r.cell(1)), QString::fromLatin1("a.py(1): f;" + newline + "b.py(2): g;" + newline + "c.py(3): h"));
+    QCOMPARE(r.number(2).value_or(0), 1.5);
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(5)); // 2 + three physical lines
+    QCOMPARE(str(r.cell(0)), QStringLiteral("op2"));
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(6));
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(8));
+    QCOMPARE(str(r.cell(0)), QStringLiteral("op4"));
+    QVERIFY(!r.next());
+    QVERIFY(r.error().isEmpty());
+}
+
+void TestCsvReader::tripleQuotedShapes()
+{
+    // The kernel_details shape cells, byte for byte.
+    CsvReader r;
+    QVERIFY(r.openData("Input Shapes,Input Data Types,Output Shapes\n\"\"\"32,1,224,224,8;121,4,16,8;64\"\"\",FLOAT;FLOAT;FLOAT,\"\"\"\"\"\"\n"));
+    QVERIFY(r.next());
+    QCOMPARE(str(r.cell(0)), QStringLiteral("\"32,1,224,224,8;121,4,16,8;64\""));
+    QCOMPARE(str(stripLiteralQuotes(r.cell(0))), QStringLiteral("32,1,224,224,8;121,4,16,8;64"));
+    QCOMPARE(str(r.cell(1)), QStringLiteral("FLOAT;FLOAT;FLOAT"));
+    QCOMPARE(str(r.cell(2)), QStringLiteral("\"\"")); // """""" : an empty shape
+    QCOMPARE(str(stripLiteralQuotes(r.cell(2))), QString());
+    QCOMPARE(r.cellCount(), std::size_t(3));
+}
+
+void TestCsvReader::tabTerminatedCells()
+{
+    CsvReader r;
+    QVERIFY(r.openData("Start Time(us),Duration(us)\r\n1736408883704643.212\t,53.741\r\n"));
+    QVERIFY(r.next());
+    QCOMPARE(str(r.rawCell(0)), QStringLiteral("1736408883704643.212\t"));
+    QCOMPARE(str(r.cell(0)), QStringLiteral("1736408883704643.212"));
+    QCOMPARE(r.microsToNs(0).value_or(0), qint64(1736408883704643212));
+    QCOMPARE(r.microsToNs(1).value_or(0), qint64(53741));
+}
+
+void TestCsvReader::textAfterClosingQuote()
+{
+    // A quoted timestamp followed by the Excel TAB: the TAB stays in the raw
+    // cell and is trimmed by cell().
+    CsvReader r;
+    QVERIFY(r.openData("a,b\n\"12.5\"\t,x\n"));
+    QVERIFY(r.next());
+    QCOMPARE(str(r.rawCell(0)), QStringLiteral("12.5\t"));
+    QCOMPARE(r.microsToNs(0).value_or(0), qint64(12500));
+    QCOMPARE(str(r.cell(1)), QStringLiteral("x"));
+}
+
+void TestCsvReader::columnLookup()
+{
+    CsvReader r;
+    QVERIFY(r.openData("Device_id, Op Name ,OP Type,Task Start Time(us)\n0,a,b,1\n"));
+    QCOMPARE(r.column("Op Name"), 1);          // surrounding blanks in the header ignored
+    QCOMPARE(r.column("op type"), 2);          // ASCII case-insensitive
+    QCOMPARE(r.column({ "Name", "Op Name" }), 1); // first alias that exists
+    QCOMPARE(r.column({ "Start Time(us)", "Task Start Time(us)" }), 3);
+    QCOMPARE(r.column("Missing"), -1);
+    QVERIFY(r.next());
+    QCOMPARE(str(r.cell(-1)), QString()); // column -1 is an empty cell, not a crash
+    QCOMPARE(str(r.cell(99)), QString());
+}
+
+void TestCsvReader::blankLinesAndShortRows()
+{
+    CsvReader r;
+    QVERIFY(r.openData("\n\r\na,b,c\n\n1,2\n\n3,4,5\n\n"));
+    QCOMPARE(r.header().size(), std::size_t(3));
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(5));
+    QCOMPARE(r.cellCount(), std::size_t(2));
+    QCOMPARE(str(r.cell(2)), QString());
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(7));
+    QVERIFY(!r.next());
+    QCOMPARE(r.rowCount(), qint64(2));
+}
+
+void TestCsvReader::headerOnly()
+{
+    CsvReader r;
+    QVERIFY(r.openData("Component,Timestamp(us)\r\n"));
+    QCOMPARE(r.header().size(), std::size_t(2));
+    QVERIFY(!r.next());
+    QVERIFY(r.error().isEmpty());
+    QCOMPARE(r.rowCount(), qint64(0));
+}
+
+void TestCsvReader::unterminatedQuote()
+{
+    CsvReader r;
+    QVERIFY(r.openData("a,b\n1,2\n3,\"open\nstill open\n"));
+    QVERIFY(r.next());
+    QVERIFY(!r.next());
+    QVERIFY(!r.error().isEmpty());
+    QCOMPARE(r.errorLine(), qint64(3));
+    QVERIFY2(r.error().contains(QLatin1String("3")), qPrintable(r.error()));
+}
+
+void TestCsvReader::errors_data()
+{
+    QTest::addColumn<QByteArray>("data");
+    QTest::addColumn<qint64>("errorLine");
+    QTest::newRow("empty") << QByteArray() << qint64(-1);
+    QTest::newRow("only blank lines") << QByteArray("\n\r\n\n") << qint64(-1);
+    QTest::newRow("NUL on line 2") << QByteArray("a,b\n\x01\x02\x00\x03", 8) << qint64(2);
+    QTest::newRow("NUL first byte") << QByteArray("\x00PK\x03\x04", 5) << qint64(1);
+    QTest::newRow("unterminated quote in header") << QByteArray("\"a,b\n") << qint64(1);
+}
+
+void TestCsvReader::errors()
+{
+    QFETCH(QByteArray, data);
+    QFETCH(qint64, errorLine);
+    CsvReader r;
+    QVERIFY(!r.openData(data.toStdString()));
+    QVERIFY(!r.error().isEmpty());
+    QCOMPARE(r.errorLine(), errorLine);
+    QVERIFY(!r.next());
+}
+
+void TestCsvReader::directoryAndMissingFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    CsvReader r;
+    QVERIFY(!r.open(dir.path()));
+    QVERIFY2(r.error().contains(QLatin1String("directory")), qPrintable(r.error()));
+    QVERIFY(!r.open(dir.filePath(QStringLiteral("missing.csv"))));
+    QVERIFY(!r.error().isEmpty());
+}
+
+void TestCsvReader::realFileLineNumbers_data()
+{
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<qint64>("records");
+    QTest::addColumn<qint64>("startLineSum");
+    QTest::addColumn<qint64>("lastStartLine");
+    // python3: with open(p, newline='') as f:
+    //   r = csv.reader(f); prev = 0; starts = []
+    //   for rec in r: starts.append(prev + 1); prev = r.line_num
+    // print(len(starts) - 1, sum(starts[1:]), starts[-1])
+    QTest::newRow("operator_details level0 rank0 (multi-line)")
+        << output(test::textRank(0, 0), "operator_details.csv") << qint64(859) << qint64(3301231) << qint64(6213);
+    QTest::newRow("operator_details server rank0 (multi-line)")
+        << output(test::serverRank(0), "operator_details.csv") << qint64(2) << qint64(17) << qint64(15);
+    QTest::newRow("kernel_details level1 rank0 (CRLF)")
+        << output(test::textRank(1, 0), "kernel_details.csv") << qint64(191) << qint64(18527) << qint64(192);
+}
+
+void TestCsvReader::realFileLineNumbers()
+{
+    QFETCH(QString, path);
+    QFETCH(qint64, records);
+    QFETCH(qint64, startLineSum);
+    QFETCH(qint64, lastStartLine);
+    CsvReader r;
+    QVERIFY2(r.open(path), qPrintable(r.error()));
+    qint64 sum = 0, last = 0;
+    while (r.next()) {
+        sum += r.line();
+        last = r.line();
+        QCOMPARE(r.cellCount(), r.header().size());
+    }
+    QVERIFY2(r.error().isEmpty(), qPrintable(r.error()));
+    QCOMPARE(r.rowCount(), records);
+    QCOMPARE(sum, startLineSum);
+    QCOMPARE(last, lastStartLine);
+}
+
+QTEST_GUILESS_MAIN(TestCsvReader)
+#include "tst_csvreader.moc"
