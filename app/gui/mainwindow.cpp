@@ -28,6 +28,7 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -193,7 +194,7 @@ void MainWindow::createDock()
     m_projectTree->setAnimated(true);
     m_projectTree->setIndentation(16);
     m_projectTree->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_projectTree->setTextElideMode(Qt::ElideMiddle);
+    m_projectTree->setTextElideMode(Qt::ElideRight);
     m_projectTree->setMinimumWidth(220);
     m_projectTree->setFrameShape(QFrame::NoFrame);
     // Choosing a rank in the tree points at its row on the summary page.
@@ -203,9 +204,20 @@ void MainWindow::createDock()
                     m_summaryPage->selectRank(index.data(ProjectTreeModel::RankIndexRole).toInt());
             });
 
-    dock->setWidget(m_projectTree);
+    // An empty white tree looks broken; say what will appear there instead.
+    m_dockPages = new QStackedWidget(dock);
+    auto* placeholder = new QLabel(tr("Open a profile folder to see its hosts and ranks here."), m_dockPages);
+    placeholder->setWordWrap(true);
+    placeholder->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    placeholder->setContentsMargins(16, 24, 16, 16);
+    QPalette muted = placeholder->palette();
+    muted.setColor(QPalette::WindowText, mutedTextColor(palette()));
+    placeholder->setPalette(muted);
+    m_dockPages->addWidget(placeholder);
+    m_dockPages->addWidget(m_projectTree);
+    dock->setWidget(m_dockPages);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
-    resizeDocks({ dock }, { 290 }, Qt::Horizontal);
+    resizeDocks({ dock }, { 280 }, Qt::Horizontal);
 }
 
 void MainWindow::createActions()
@@ -390,6 +402,7 @@ void MainWindow::setProfile(const ProfilePtr& profile)
     m_profile = profile;
     m_projectModel->setProfile(profile);
     m_projectTree->expandAll();
+    m_dockPages->setCurrentWidget(profile ? static_cast<QWidget*>(m_projectTree) : m_dockPages->widget(0));
     m_summaryPage->setProfile(profile, m_loader->lastLoadMs());
     m_reportAction->setEnabled(profile != nullptr);
     if (m_reportView && m_reportDialog->isVisible())
@@ -513,7 +526,10 @@ QDialog* MainWindow::importReportDialog()
         buttons->setContentsMargins(12, 0, 12, 0);
         connect(buttons, &QDialogButtonBox::rejected, m_reportDialog, &QDialog::close);
         layout->addWidget(buttons);
-        m_reportDialog->resize(1180, 680);
+        QSize size(1240, 720);
+        if (const QScreen* screen = this->screen())
+            size = size.boundedTo(screen->availableSize() * 0.9);
+        m_reportDialog->resize(size);
     }
     return m_reportDialog;
 }
@@ -539,6 +555,9 @@ void MainWindow::showReportFor(const ProfilePtr& profile)
     dialog->show();
     dialog->raise();
     dialog->activateWindow();
+    // The file table is what one reads and sorts; the message list would
+    // otherwise take the focus and show its first row as selected.
+    m_reportView->tableView()->setFocus();
 }
 
 void MainWindow::setLanguage(const QString& code)

@@ -116,6 +116,7 @@ private:
 
     ProjectTreeModel* m_projectModel;
     QTreeView* m_projectTree;
+    QStackedWidget* m_dockPages = nullptr;
 
     QWidget* m_statusLoad;
     QLabel* m_statusStage;

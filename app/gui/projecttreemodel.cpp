@@ -2,6 +2,7 @@
 #include "projecttreemodel.h"
 
 #include "common/statuscolors.h"
+#include "itemmodels/ranksummarymodel.h"
 
 #include <QApplication>
 #include <QDir>
@@ -62,7 +63,11 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
             host->setToolTip(info.host.isEmpty() ? tr("The profiler output does not name the host") : info.host);
             root->appendRow(host);
         }
-        auto* rank = new QStandardItem(rankIcon, rankLabel(info));
+        QString label = rankLabel(info);
+        const QString where = rankDisambiguation(*profile, i);
+        if (!where.isEmpty())
+            label += QStringLiteral(" · ") + where;
+        auto* rank = new QStandardItem(rankIcon, label);
         rank->setData(RankNode, NodeKindRole);
         rank->setData(int(i), RankIndexRole);
         rank->setEditable(false);

@@ -9,10 +9,12 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -48,8 +50,9 @@ public:
                 return statusColor(FileStatus::Broken, pal);
             if (column == RankSummaryModel::UsedColumn && n > 0)
                 return statusColor(FileStatus::Used, pal);
-            if (QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool()
-                || (RankSummaryModel::isNumericColumn(column) && n == 0))
+            // Zero counts recede so that what a rank has stands out.
+            const bool isCount = column >= RankSummaryModel::SlicesColumn && column <= RankSummaryModel::BrokenColumn;
+            if (QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool() || (isCount && n == 0))
                 return mutedTextColor(pal);
         } else if (role == Qt::FontRole && QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool()) {
             QFont font = m_paletteSource->font();
@@ -92,7 +95,9 @@ QLabel* heading(const QString& text, QWidget* parent)
 void fitColumns(QTableView* table, int padding)
 {
     QHeaderView* header = table->horizontalHeader();
-    for (int c = 0; c < header->count() - 1; ++c) {
+    for (int c = 0; c < header->count() - (header->stretchLastSection() ? 1 : 0); ++c) {
+        if (header->sectionResizeMode(c) == QHeaderView::Stretch || header->isSectionHidden(c))
+            continue;
         table->resizeColumnToContents(c);
         header->resizeSection(c, header->sectionSize(c) + padding);
     }
@@ -111,6 +116,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     , m_rankTable(new QTableView(this))
     , m_kindModel(new QStandardItemModel(this))
     , m_kindTable(new QTableView(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(20, 16, 20, 16);
@@ -137,19 +143,37 @@ SummaryPage::SummaryPage(QWidget* parent)
     layout->addLayout(headerRow);
     layout->addSpacing(14);
 
-    layout->addWidget(heading(tr("Ranks"), this));
+    // Ranks above, files by kind below; the splitter lets a long rank list
+    // take more room without a fixed split.
+    m_splitter->setChildrenCollapsible(false);
+    auto* rankSection = new QWidget(m_splitter);
+    auto* rankLayout = new QVBoxLayout(rankSection);
+    rankLayout->setContentsMargins(0, 0, 0, 8);
+    rankLayout->setSpacing(6);
+    rankLayout->addWidget(heading(tr("Ranks"), rankSection));
     m_rankProxy->setSourceModel(m_rankModel);
     setupTable(m_rankTable);
     m_rankTable->setModel(m_rankProxy);
     m_rankTable->sortByColumn(-1, Qt::AscendingOrder);
-    layout->addWidget(m_rankTable, 0);
-    layout->addSpacing(14);
+    rankLayout->addWidget(m_rankTable, 1);
+    m_splitter->addWidget(rankSection);
 
-    layout->addWidget(heading(tr("Files by kind"), this));
+    auto* kindSection = new QWidget(m_splitter);
+    auto* kindLayout = new QVBoxLayout(kindSection);
+    kindLayout->setContentsMargins(0, 8, 0, 0);
+    kindLayout->setSpacing(6);
+    kindLayout->addWidget(heading(tr("Files by kind"), kindSection));
     m_kindModel->setSortRole(kKindSortRole);
     setupTable(m_kindTable);
     m_kindTable->setModel(m_kindModel);
-    layout->addWidget(m_kindTable, 1);
+    // The name column takes the slack so the numbers stay together.
+    m_kindTable->horizontalHeader()->setStretchLastSection(false);
+    m_kindTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    kindLayout->addWidget(m_kindTable, 1);
+    m_splitter->addWidget(kindSection);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    layout->addWidget(m_splitter, 1);
 
     connect(m_reportButton, &QPushButton::clicked, this, &SummaryPage::showReportRequested);
     connect(m_rankTable, &QTableView::activated, this, [this](const QModelIndex& index) {
@@ -182,14 +206,31 @@ void SummaryPage::setProfile(const ProfilePtr& profile, qint64 loadMs)
                  .arg(report.countWithStatus(FileStatus::Used))
                  .arg(report.countWithStatus(FileStatus::Skipped))
                  .arg(report.countWithStatus(FileStatus::Broken));
-    if (loadMs >= 0)
+    if (loadMs >= 1000)
         stats << tr("loaded in %1 s").arg(QLocale().toString(double(loadMs) / 1000.0, 'f', 1));
+    else if (loadMs >= 0)
+        stats << tr("loaded in %1 ms").arg(loadMs);
     m_stats->setText(stats.join(QStringLiteral("   ·   ")));
 
     fillKinds(*profile);
-    fitColumns(m_rankTable, 20);
-    fitColumns(m_kindTable, 28);
-    fitRankTableHeight();
+    m_kindTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    // Many profiles do not record the host; a column of dashes only takes room.
+    m_rankTable->setColumnHidden(RankSummaryModel::HostColumn, hosts.size() == 1 && hosts.begin()->isEmpty());
+    // The folder only matters when rank ids repeat (several jobs or levels).
+    m_rankTable->setColumnHidden(RankSummaryModel::FolderColumn, !hasDuplicateRankIds(*profile));
+    fitColumns(m_rankTable, 0);
+    fitColumns(m_kindTable, 24);
+    m_needsHeightFit = true;
+    if (isVisible())
+        fitRankTableHeight();
+}
+
+void SummaryPage::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // The split depends on the page height, known once the page is shown.
+    if (m_needsHeightFit)
+        fitRankTableHeight();
 }
 
 void SummaryPage::fillKinds(const Profile& profile)
@@ -215,6 +256,10 @@ void SummaryPage::fillKinds(const Profile& profile)
     }
     m_kindModel->setHorizontalHeaderLabels(
         { tr("Kind"), tr("Files"), tr("Used"), tr("Skipped"), tr("Broken"), tr("Total size"), tr("Parse time") });
+    // Numbers are right-aligned; so are their headers.
+    for (int c = 1; c < m_kindModel->columnCount(); ++c)
+        m_kindModel->setHeaderData(c, Qt::Horizontal, QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter)),
+                                   Qt::TextAlignmentRole);
     const QLocale locale;
     const auto number = [&](qint64 n, FileStatus colourFor, bool colour) {
         auto* item = new QStandardItem(locale.toString(n));
@@ -254,13 +299,17 @@ void SummaryPage::fillKinds(const Profile& profile)
 
 void SummaryPage::fitRankTableHeight()
 {
-    // Few ranks: the table is as tall as its rows and the kinds table gets the
-    // rest. Many ranks: up to about 14 rows, then it scrolls.
+    // Few ranks: the rank table is as tall as its rows and the kinds table
+    // gets the rest. Many ranks: up to about 14 rows, then it scrolls.
     const int rows = std::clamp(m_rankModel->rowCount(), 1, 14);
-    const int height = m_rankTable->horizontalHeader()->sizeHint().height()
-        + rows * m_rankTable->verticalHeader()->defaultSectionSize() + 2 * m_rankTable->frameWidth() + 2;
-    m_rankTable->setMinimumHeight(std::min(height, 160));
-    m_rankTable->setMaximumHeight(height + (m_rankModel->rowCount() > 14 ? 0 : 20));
+    const int tableHeight = m_rankTable->horizontalHeader()->sizeHint().height()
+        + rows * m_rankTable->verticalHeader()->defaultSectionSize() + 2 * m_rankTable->frameWidth()
+        + m_rankTable->horizontalScrollBar()->sizeHint().height();
+    const int sectionHeight = tableHeight + m_splitter->widget(0)->layout()->spacing()
+        + m_splitter->widget(0)->layout()->contentsMargins().bottom() + fontMetrics().height() + 4;
+    const int total = std::max(m_splitter->height(), 400);
+    m_splitter->setSizes({ std::min(sectionHeight, total * 2 / 3), std::max(total - sectionHeight, total / 3) });
+    m_needsHeightFit = false;
 }
 
 void SummaryPage::selectRank(int rankIndex)

@@ -8,6 +8,7 @@
 class QLabel;
 class QPushButton;
 class QSortFilterProxyModel;
+class QSplitter;
 class QStandardItemModel;
 class QTableView;
 
@@ -48,6 +49,12 @@ private:
     void fillKinds(const Profile& profile);
     void fitRankTableHeight();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
+private:
+    bool m_needsHeightFit = false;
+
     QLabel* m_title;
     QLabel* m_path;
     QLabel* m_stats;
@@ -57,6 +64,7 @@ private:
     QTableView* m_rankTable;
     QStandardItemModel* m_kindModel;
     QTableView* m_kindTable;
+    QSplitter* m_splitter;
 };
 
 } // namespace profscope

@@ -16,6 +16,8 @@
 #include <QStyledItemDelegate>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace profscope {
 
 namespace {
@@ -136,14 +138,14 @@ WelcomePage::WelcomePage(QWidget* parent)
     recentColumn->setSpacing(8);
     recentColumn->addWidget(heading(tr("Recent folders"), content));
     m_recent->setItemDelegate(new RecentDelegate(m_recent));
-    m_recent->setMinimumHeight(240);
     m_recent->setMinimumWidth(360);
     m_recent->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_recent->setToolTip(tr("Double-click or press Enter to open"));
-    recentColumn->addWidget(m_recent, 1);
+    recentColumn->addWidget(m_recent);
     m_noRecent->setPalette(subtitlePalette);
     m_noRecent->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     recentColumn->addWidget(m_noRecent);
+    recentColumn->addStretch(1);
     columns->addLayout(recentColumn, 5);
 
     auto* supportedColumn = new QVBoxLayout;
@@ -203,6 +205,11 @@ void WelcomePage::setRecent(const QList<QStringList>& recent)
     }
     m_recent->setVisible(m_recent->count() > 0);
     m_noRecent->setVisible(m_recent->count() == 0);
+    // As tall as the entries (up to six, then it scrolls): an almost empty
+    // white box looks broken.
+    const int rows = std::clamp(m_recent->count(), 1, 6);
+    const int rowHeight = m_recent->sizeHintForRow(0) > 0 ? m_recent->sizeHintForRow(0) : fontMetrics().height() * 2 + 16;
+    m_recent->setFixedHeight(rows * rowHeight + 2 * m_recent->frameWidth() + 4);
 }
 
 } // namespace profscope

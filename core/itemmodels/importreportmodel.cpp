@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "importreportmodel.h"
 
+#include "ranksummarymodel.h"
+
 #include <QDir>
 #include <QLocale>
 
@@ -32,6 +34,7 @@ void ImportReportModel::setProfile(ProfilePtr profile)
 {
     beginResetModel();
     m_profile = std::move(profile);
+    m_duplicateRankIds = m_profile && hasDuplicateRankIds(*m_profile);
     endResetModel();
 }
 
@@ -116,9 +119,10 @@ QString ImportReportModel::rankText(int rankIndex) const
     if (!m_profile || rankIndex < 0 || rankIndex >= int(m_profile->ranks.size()))
         return tr("—", "no rank: a cluster-level file");
     const RankInfo& info = m_profile->ranks[std::size_t(rankIndex)]->info;
-    if (info.rankId >= 0)
-        return QString::number(info.rankId);
-    return info.displayName;
+    const QString id = info.rankId >= 0 ? QString::number(info.rankId) : info.displayName;
+    if (m_duplicateRankIds)
+        return id + QStringLiteral(" · ") + rankDisambiguation(*m_profile, std::size_t(rankIndex));
+    return id;
 }
 
 QVariant ImportReportModel::data(const QModelIndex& index, int role) const

@@ -59,10 +59,12 @@ public:
     // Path shown in the File column: relative to the rank folder, else to the
     // profile root, else absolute.
     QString displayPath(const FileReport& file) const;
+    // The rank id, plus its folder when several ranks share the id.
     QString rankText(int rankIndex) const;
 
 private:
     ProfilePtr m_profile;
+    bool m_duplicateRankIds = false;
 };
 
 // The report's messages (discovery findings, rank conflicts, cancel notes).

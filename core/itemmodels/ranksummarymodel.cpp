@@ -2,7 +2,10 @@
 #include "ranksummarymodel.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QLocale>
+
+#include <set>
 
 namespace profscope {
 
@@ -34,6 +37,35 @@ RankSummary summarizeRank(const Profile& profile, std::size_t rankIndex)
         }
     }
     return s;
+}
+
+bool hasDuplicateRankIds(const Profile& profile)
+{
+    std::set<int> seen;
+    for (const auto& rank : profile.ranks)
+        if (rank->info.rankId >= 0 && !seen.insert(rank->info.rankId).second)
+            return true;
+    return false;
+}
+
+QString rankRelativeFolder(const Profile& profile, std::size_t rankIndex)
+{
+    if (rankIndex >= profile.ranks.size())
+        return {};
+    const QString root = profile.ranks[rankIndex]->info.rootPath;
+    const QString rel = QDir(profile.rootPath).relativeFilePath(root);
+    if (rel.isEmpty() || rel == QLatin1String(".") || rel.startsWith(QLatin1String("..")))
+        return QFileInfo(root).fileName();
+    return rel;
+}
+
+QString rankDisambiguation(const Profile& profile, std::size_t rankIndex)
+{
+    if (!hasDuplicateRankIds(profile))
+        return {};
+    const QString rel = rankRelativeFolder(profile, rankIndex);
+    const qsizetype slash = rel.lastIndexOf(QLatin1Char('/'));
+    return slash > 0 ? rel.left(slash) : rel;
 }
 
 RankSummaryModel::RankSummaryModel(QObject* parent)
@@ -101,7 +133,7 @@ QVariant RankSummaryModel::rawValue(int row, int column) const
     case BrokenColumn:
         return s.filesBroken;
     case FolderColumn:
-        return info.displayName;
+        return rankRelativeFolder(*m_profile, std::size_t(row));
     }
     return {};
 }

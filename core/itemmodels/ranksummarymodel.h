@@ -24,6 +24,16 @@ struct RankSummary
 
 RankSummary summarizeRank(const Profile& profile, std::size_t rankIndex);
 
+// True when two ranks share a rank id: several jobs or profiler levels were
+// opened together, and labels need more than "rank 0" to be told apart.
+bool hasDuplicateRankIds(const Profile& profile);
+// The rank folder relative to the opened folder ("text/level1/rank0_ascend_pt"),
+// or its name when it is the opened folder itself.
+QString rankRelativeFolder(const Profile& profile, std::size_t rankIndex);
+// What tells a rank apart from others with the same id: the relative parent
+// folder ("text/level1"); empty when rank ids are unique.
+QString rankDisambiguation(const Profile& profile, std::size_t rankIndex);
+
 // One row per rank of a profile: identity (rank, device, host, layout,
 // level), what was loaded, and how the rank's files fared. QtCore only.
 class RankSummaryModel : public QAbstractTableModel

@@ -50,7 +50,7 @@ const char* kPhases = "XBEiICMstfbenR";
 
 std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discovered, std::vector<FileReport>& files,
                                                   const LoadControl& control,
-                                                  const std::function<void(double)>& fraction)
+                                                  const std::function<void(double)>& fraction, int traceThreads)
 {
     auto rank = std::make_shared<RankData>();
     rank->info = discovered.info;
@@ -210,6 +210,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             }
             const auto before = builder.stats().eventsByPhase;
             TraceParseOptions options;
+            options.threads = traceThreads;
             const qint64 base = doneBytes;
             options.progress = [&](double done) {
                 if (fraction)
@@ -306,7 +307,10 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     std::atomic<int> ranksDone { 0 };
 
     QThreadPool pool;
-    pool.setMaxThreadCount(options.maxThreads > 0 ? options.maxThreads : QThread::idealThreadCount());
+    const int workers = options.maxThreads > 0 ? options.maxThreads : QThread::idealThreadCount();
+    pool.setMaxThreadCount(workers);
+    // Cores not busy with other ranks decode chunks of a rank's trace.
+    const int traceThreads = std::max(1, workers / int(std::max<std::size_t>(n, 1)));
     std::vector<std::shared_ptr<RankData>> loaded(n);
     std::vector<std::vector<FileReport>> rankFiles(n);
     QList<QFuture<void>> futures;
@@ -327,7 +331,7 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             };
             LoadControl rankControl;
             rankControl.isCanceled = control.isCanceled;
-            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction);
+            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads);
             ++ranksDone;
         });
     }

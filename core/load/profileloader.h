@@ -34,13 +34,15 @@ public:
     // Blocking load (CLI, tests). Never throws; problems go to the report.
     static ProfilePtr load(const QStringList& paths, const LoadOptions& options = {}, const LoadControl& control = {});
     // Background load for the GUI: progress via QFuture::progressValue()
-    // (0..1000) and progressText(); QFuture::cancel() stops it, and the result
-    // then carries report.canceled = true with whatever finished.
+    // (0..1000) and progressText(); QFuture::cancel() stops the work soon
+    // (between chunks of a trace) and the future then has no result.
     static QFuture<ProfilePtr> loadAsync(const QStringList& paths, const LoadOptions& options = {});
 
     // Loads one discovered rank (used by load(); public for tests).
+    // traceThreads: decoder threads per trace file (0: one per core).
     static std::shared_ptr<RankData> loadRank(const DiscoveredRank& rank, std::vector<FileReport>& files,
-                                              const LoadControl& control, const std::function<void(double)>& fraction);
+                                              const LoadControl& control, const std::function<void(double)>& fraction,
+                                              int traceThreads = 0);
 };
 
 } // namespace profscope

@@ -34,7 +34,16 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b)
 
 bool CsvReader::open(const QString& path)
 {
+    // Forget any previous file first: a failed open must not leave its
+    // records readable.
     m_path = path;
+    m_data.clear();
+    m_pos = 0;
+    m_rows = 0;
+    m_header.clear();
+    m_cells.clear();
+    m_error.clear();
+    m_errorLine = -1;
     QFileInfo info(path);
     if (info.isDir()) {
         m_error = Tr::tr("%1 is a directory, not a CSV file").arg(path);
@@ -69,17 +78,22 @@ bool CsvReader::openData(std::string data, const QString& pathForMessages)
     if (m_data.size() >= 3 && (unsigned char)m_data[0] == 0xEF && (unsigned char)m_data[1] == 0xBB
         && (unsigned char)m_data[2] == 0xBF)
         m_pos = 3;
+    // On failure nothing is left to read, so a next() after a failed open
+    // cannot hand out records of a file that was refused.
     if (m_data.find('\0') != std::string::npos) {
         const auto at = m_data.find('\0');
         m_error = Tr::tr("binary data (NUL byte) at byte %1: not a CSV file").arg(at);
         m_errorLine = 1 + qint64(std::count(m_data.begin(), m_data.begin() + qint64(at), '\n'));
+        m_pos = m_data.size();
         return false;
     }
     std::vector<std::string_view> cells;
     // Skip blank lines before the header.
     while (m_pos < m_data.size()) {
-        if (!readRecord(cells))
+        if (!readRecord(cells)) {
+            m_pos = m_data.size();
             return false;
+        }
         if (!(cells.size() == 1 && trimCell(cells[0]).empty()))
             break;
         cells.clear();

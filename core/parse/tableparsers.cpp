@@ -62,9 +62,13 @@ public:
         m_report.sizeBytes = info.isFile() ? info.size() : 0;
         if (!m_reader.open(m_path)) {
             m_report.sizeBytes = std::max(m_report.sizeBytes, m_reader.sizeBytes());
-            broken(m_reader.error(), m_reader.errorLine());
-            if (m_report.line < 0 && info.isFile())
-                m_report.byteOffset = 0; // empty file, or unreadable from the start
+            // "cannot open <path>" names the file already; "empty file" does not.
+            QString reason = m_reader.error();
+            if (!reason.contains(m_path))
+                reason = info.fileName() + QStringLiteral(": ") + reason;
+            broken(reason, m_reader.errorLine());
+            if (m_report.line < 0 && info.isFile() && info.isReadable())
+                m_report.byteOffset = 0; // nothing usable from the first byte on (empty file)
             return false;
         }
         m_report.sizeBytes = m_reader.sizeBytes();
@@ -432,8 +436,9 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
     for (auto& column : out.metrics)
         column.resize(total, kNoValue);
 
+    const bool ok = t.finish(rows);
     report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames.size()));
-    return t.finish(rows);
+    return ok;
 }
 
 bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, FileReport& report)

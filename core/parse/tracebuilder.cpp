@@ -420,12 +420,13 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
         // when all are taken it shares the latest one (one start, several finishes).
         std::vector<const FlowPoint*> heads;
         std::vector<bool> taken;
+        std::vector<bool> claimed(j - i, false); // starts already taken by an earlier finish (clock skew)
         std::size_t starts = 0, usedStarts = 0;
         for (std::size_t k = i; k < j; ++k) {
             const FlowPoint& p = pts[k];
             if (p.phase == FlowPhase::Start) {
                 heads.push_back(&p);
-                taken.push_back(false);
+                taken.push_back(claimed[k - i]);
                 ++starts;
                 continue;
             }
@@ -444,10 +445,14 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
                 h = std::ptrdiff_t(heads.size()) - 1;
             const FlowPoint* from = h >= 0 ? heads[std::size_t(h)] : nullptr;
             if (!from) {
-                // A finish written before its start (clock skew): take the next start.
+                // A finish stamped before its start (the device clock runs a
+                // little ahead of the host's): take the next unclaimed start.
                 for (std::size_t q = k + 1; q < j && !from; ++q)
-                    if (pts[q].phase == FlowPhase::Start)
+                    if (pts[q].phase == FlowPhase::Start && !claimed[q - i]) {
                         from = &pts[q];
+                        claimed[q - i] = true;
+                        ++usedStarts;
+                    }
             } else if (!taken[std::size_t(h)]) {
                 taken[std::size_t(h)] = true;
                 if (from->phase == FlowPhase::Start)

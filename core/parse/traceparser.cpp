@@ -407,6 +407,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 decode(*serialParser, serialBuffer, *job);
                 job->done = true;
                 jobs.push_back(std::move(job));
+                nextToDecode = jobs.size(); // keep the worker bookkeeping consistent
                 mergeReady(true);
             }
         }

@@ -22,8 +22,10 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QShortcut>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -86,6 +88,21 @@ public:
 
 private:
     const QWidget* m_styleSource;
+};
+
+// Paths keep both ends readable (folder and file name); everything else is
+// cut at the end as usual.
+class ElideMiddleDelegate : public QStyledItemDelegate
+{
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = Qt::ElideMiddle;
+    }
 };
 
 } // namespace
@@ -151,6 +168,7 @@ ImportReportView::ImportReportView(QWidget* parent)
     , m_copyButton(new QPushButton(tr("&Copy"), this))
     , m_exportButton(new QPushButton(tr("&Export CSV…"), this))
     , m_filterTimer(new QTimer(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
 {
     m_proxy->setSourceModel(m_model);
 
@@ -158,10 +176,17 @@ ImportReportView::ImportReportView(QWidget* parent)
     layout->setContentsMargins(12, 12, 12, 12);
     layout->setSpacing(8);
 
+    // Messages above the files; a splitter so that long messages (they can
+    // list many paths) can be given more room.
+    m_splitter->setChildrenCollapsible(false);
+    m_messagesPanel = new QWidget(m_splitter);
+    auto* messagesLayout = new QVBoxLayout(m_messagesPanel);
+    messagesLayout->setContentsMargins(0, 0, 0, 6);
+    messagesLayout->setSpacing(6);
     QFont titleFont = m_messagesTitle->font();
     titleFont.setBold(true);
     m_messagesTitle->setFont(titleFont);
-    layout->addWidget(m_messagesTitle);
+    messagesLayout->addWidget(m_messagesTitle);
 
     auto* decorated = new MessageDecorationModel(this, this);
     decorated->setSourceModel(m_messageModel);
@@ -171,10 +196,17 @@ ImportReportView::ImportReportView(QWidget* parent)
     m_messages->setAlternatingRowColors(true);
     m_messages->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_messages->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_messages->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
     m_messages->setResizeMode(QListView::Adjust);
+    m_messages->setIconSize(QSize(16, 16));
     m_messages->setSpacing(2);
-    layout->addWidget(m_messages);
+    messagesLayout->addWidget(m_messages, 1);
+    m_splitter->addWidget(m_messagesPanel);
 
+    auto* filesPanel = new QWidget(m_splitter);
+    auto* filesLayout = new QVBoxLayout(filesPanel);
+    filesLayout->setContentsMargins(0, 6, 0, 0);
+    filesLayout->setSpacing(8);
     auto* filterRow = new QHBoxLayout;
     filterRow->setSpacing(8);
     m_filterEdit->setPlaceholderText(tr("Filter files, kinds, reasons…"));
@@ -187,7 +219,7 @@ ImportReportView::ImportReportView(QWidget* parent)
     filterRow->addWidget(statusLabel);
     m_statusCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     filterRow->addWidget(m_statusCombo);
-    layout->addLayout(filterRow);
+    filesLayout->addLayout(filterRow);
 
     m_table->setModel(m_proxy);
     m_table->setSortingEnabled(true);
@@ -197,7 +229,7 @@ ImportReportView::ImportReportView(QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setWordWrap(false);
     m_table->setShowGrid(false);
-    m_table->setTextElideMode(Qt::ElideMiddle); // paths keep both ends readable
+    m_table->setItemDelegateForColumn(ImportReportModel::FileColumn, new ElideMiddleDelegate(m_table));
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 10);
     m_table->horizontalHeader()->setHighlightSections(false);
@@ -205,11 +237,18 @@ ImportReportView::ImportReportView(QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setSectionResizeMode(ImportReportModel::ReasonColumn, QHeaderView::Stretch);
     m_table->horizontalHeader()->setMinimumSectionSize(48);
-    layout->addWidget(m_table, 1);
+    filesLayout->addWidget(m_table, 1);
+    m_splitter->addWidget(filesPanel);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    layout->addWidget(m_splitter, 1);
 
     auto* bottomRow = new QHBoxLayout;
     bottomRow->setSpacing(8);
     bottomRow->addWidget(m_summary, 1);
+    // In a dialog these would otherwise grab Enter as default buttons.
+    m_copyButton->setAutoDefault(false);
+    m_exportButton->setAutoDefault(false);
     m_copyButton->setToolTip(tr("Copy the selected rows (or all shown rows) as tab-separated text"));
     m_exportButton->setToolTip(tr("Save the rows shown, after filtering, as a CSV file"));
     bottomRow->addWidget(m_copyButton);
@@ -255,40 +294,87 @@ void ImportReportView::setProfile(ProfilePtr profile)
 
     updateMessages();
     updateSummary();
-    fitColumns();
+    m_needsFit = true;
+    if (isVisible())
+        fitColumns();
 }
 
 void ImportReportView::updateMessages()
 {
     const int n = m_messageModel->rowCount();
     m_messagesTitle->setText(tr("Messages (%1)").arg(n));
-    m_messagesTitle->setVisible(n > 0);
-    m_messages->setVisible(n > 0);
-    // Tall enough for a few messages without pushing the file table away.
-    const int lines = std::clamp(n, 1, 4);
-    const int lineHeight = std::max(m_messages->fontMetrics().height(), 16) + 8;
-    m_messages->setMaximumHeight(lines * lineHeight + 2 * m_messages->frameWidth() + 8);
-    m_messages->setMinimumHeight(std::min(lines, 2) * lineHeight + 2 * m_messages->frameWidth());
+    m_messagesPanel->setVisible(n > 0);
+    m_needsFit = true;
+}
+
+void ImportReportView::fitMessages()
+{
+    if (!m_messagesPanel->isVisible())
+        return;
+    // Room for the messages as they wrap at the current width, but at most
+    // about a third of the view; the splitter gives more on demand.
+    const QFontMetrics fm = m_messages->fontMetrics();
+    const int textWidth = std::max(200, m_messages->viewport()->width() - m_messages->iconSize().width() - 24);
+    int wanted = 2 * m_messages->frameWidth() + 4;
+    for (int row = 0; row < m_messageModel->rowCount(); ++row) {
+        const QString text = m_messageModel->index(row).data().toString();
+        const QRect bounds = fm.boundingRect(QRect(0, 0, textWidth, 100000), Qt::TextWordWrap, text);
+        wanted += std::max(bounds.height(), m_messages->iconSize().height()) + 2 * m_messages->spacing() + 6;
+    }
+    const int title = m_messagesTitle->sizeHint().height() + 12;
+    const int total = m_splitter->height();
+    const int top = std::min(wanted + title, std::max(total / 3, 2 * fm.height() + title + 24));
+    m_splitter->setSizes({ top, std::max(total - top, 100) });
 }
 
 void ImportReportView::fitColumns()
 {
     QHeaderView* header = m_table->horizontalHeader();
-    const QFontMetrics fm = m_table->fontMetrics();
+    const int charWidth = m_table->fontMetrics().horizontalAdvance(QLatin1Char('x'));
     // Content-based widths, capped so that one long path does not push the
-    // reasons off screen; the Reason column takes what is left.
+    // reasons off screen.
+    int total = 0;
     for (int c = 0; c < ImportReportModel::ColumnCount; ++c) {
         if (c == ImportReportModel::ReasonColumn)
             continue;
         m_table->resizeColumnToContents(c);
-        const int width = header->sectionSize(c) + 16;
-        int cap = fm.horizontalAdvance(QLatin1Char('x')) * 24;
+        int cap = charWidth * 20;
         if (c == ImportReportModel::FileColumn)
-            cap = fm.horizontalAdvance(QLatin1Char('x')) * 52;
+            cap = charWidth * 48;
         else if (c == ImportReportModel::CountsColumn)
-            cap = fm.horizontalAdvance(QLatin1Char('x')) * 36;
-        header->resizeSection(c, std::min(width, cap));
+            cap = charWidth * 34;
+        else if (c == ImportReportModel::KindColumn)
+            cap = charWidth * 26;
+        const int width = std::min(header->sectionSize(c) + 12, cap);
+        header->resizeSection(c, width);
+        total += width;
     }
+    // The Reason column stretches into what is left; when that is too little,
+    // take it from the wide text columns (their cells elide, tooltips show all).
+    const int available = m_table->viewport()->width() > 100 ? m_table->viewport()->width() : width() - 40;
+    const int reasonMin = charWidth * 46;
+    int excess = total + reasonMin - available;
+    // Kind mostly repeats the file name, so it gives first; the path last.
+    const std::pair<int, int> shrinkable[] = { { ImportReportModel::KindColumn, 16 },
+                                               { ImportReportModel::CountsColumn, 22 },
+                                               { ImportReportModel::FileColumn, 30 } };
+    for (const auto& [c, floorChars] : shrinkable) {
+        if (excess <= 0)
+            break;
+        const int take = std::min(excess, std::max(0, header->sectionSize(c) - charWidth * floorChars));
+        header->resizeSection(c, header->sectionSize(c) - take);
+        excess -= take;
+    }
+    fitMessages();
+    m_needsFit = false;
+}
+
+void ImportReportView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    // Widths depend on the viewport, known only once shown.
+    if (m_needsFit)
+        fitColumns();
 }
 
 void ImportReportView::applyTextFilter()

@@ -11,6 +11,7 @@ class QLabel;
 class QLineEdit;
 class QListView;
 class QPushButton;
+class QSplitter;
 class QTableView;
 class QTimer;
 
@@ -95,18 +96,21 @@ public slots:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void applyTextFilter();
     void updateSummary();
     void updateMessages();
     void fitColumns();
+    void fitMessages();
     QList<int> shownColumns() const;
     QStringList rowTexts(int proxyRow, const QList<int>& columns) const;
 
     ImportReportModel* m_model;
     ImportMessageModel* m_messageModel;
     ImportReportFilterModel* m_proxy;
+    QWidget* m_messagesPanel = nullptr;
     QLabel* m_messagesTitle;
     QListView* m_messages;
     QLineEdit* m_filterEdit;
@@ -116,6 +120,8 @@ private:
     QPushButton* m_copyButton;
     QPushButton* m_exportButton;
     QTimer* m_filterTimer;
+    QSplitter* m_splitter;
+    bool m_needsFit = true;
 };
 
 } // namespace profscope
