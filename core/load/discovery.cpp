@@ -538,7 +538,12 @@ int rankFromLegacyFileName(const QString& fileName)
                                                       "minddata_\\w+?|device_queue_profiling|dataset_iterator_profiling|"
                                                       "dynamic_shape_info)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));
     const auto m = re.match(fileName);
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
+    if (m.hasMatch())
+        return m.captured(1).toInt();
+    // ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv: the rank is the last number.
+    static const QRegularExpression cluster(QStringLiteral("^ascend_cluster_analyse_.*_(\\d+)\\.csv$"));
+    const auto c = cluster.match(fileName);
+    return c.hasMatch() ? c.captured(1).toInt() : -1;
 }
 
 DiscoveryResult discoverProfiles(const QStringList& paths, const DiscoveryOptions& options)

@@ -261,6 +261,14 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
     }
     if (info.displayName.isEmpty())
         info.displayName = QFileInfo(info.rootPath).fileName();
+    if (discovered.files.empty()) {
+        FileReport empty;
+        empty.path = info.rootPath;
+        empty.kind = QStringLiteral("folder");
+        empty.status = FileStatus::Skipped;
+        empty.reason = Tr::tr("the rank folder is empty: the profiler wrote nothing here (still running, or it failed?)");
+        files.push_back(std::move(empty));
+    }
     if (fraction)
         fraction(1.0);
     return rank;

@@ -98,6 +98,8 @@ private:
 
 void TestImportReportModel::initTestCase()
 {
+    // Formatting checks expect English number formats, whatever the machine's locale.
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     m_profile = ProfileLoader::load({ level1() });
     QVERIFY(m_profile);
     QCOMPARE(m_profile->ranks.size(), std::size_t(2));

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// Discovery of rank folders in every layout, on the real fixtures and on
+// folders made in the test (nested dynamic-profiler runs, the legacy cluster
+// layout, symlink loops, empty and odd folders).
+#include "load/discovery.h"
+#include "testsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace profscope;
+
+namespace {
+
+QString stepTraceFixture()
+{
+    return test::mindinsight(QStringLiteral("run_2/normal_run/profiler/step_trace_raw_1_detail_time.csv"));
+}
+
+bool copyFile(const QString& from, const QString& to)
+{
+    QDir().mkpath(QFileInfo(to).absolutePath());
+    return QFile::copy(from, to);
+}
+
+QList<int> rankIds(const DiscoveryResult& r)
+{
+    QList<int> ids;
+    for (const auto& rank : r.ranks)
+        ids << rank.info.rankId;
+    return ids;
+}
+
+} // namespace
+
+class TestDiscovery : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void classify_data();
+    void classify();
+    void textExportRoot();
+    void singleRankFolderAndFile();
+    void dbOnlyRanks();
+    void renamedRankFolders();
+    void mindInsightFolders();
+    void cannDeviceFolders();
+    void nestedDynamicProfilerRuns();
+    void legacyClusterLayout();
+    void symlinkLoop();
+    void missingAndEmpty();
+};
+
+void TestDiscovery::classify_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("kind");
+    QTest::newRow("trace") << "trace_view.json" << int(FileKind::TraceView);
+    QTest::newRow("kernels") << "kernel_details.csv" << int(FileKind::KernelDetails);
+    QTest::newRow("op_summary") << "op_summary_1.csv" << int(FileKind::KernelDetails);
+    QTest::newRow("info") << "profiler_info_12.json" << int(FileKind::ProfilerInfo);
+    QTest::newRow("info plain") << "profiler_info.json" << int(FileKind::ProfilerInfo);
+    QTest::newRow("metadata") << "profiler_metadata.json" << int(FileKind::ProfilerMetadata);
+    QTest::newRow("ms db") << "ascend_mindspore_profiler_3.db" << int(FileKind::Database);
+    QTest::newRow("analysis db") << "analysis.db" << int(FileKind::Database);
+    QTest::newRow("step raw") << "step_trace_raw_10_detail_time.csv" << int(FileKind::LegacyStepTrace);
+    QTest::newRow("timeline") << "ascend_timeline_display_0.json" << int(FileKind::LegacyTimeline);
+    QTest::newRow("old timeline") << "timeline_display_1.json" << int(FileKind::LegacyTimeline);
+    QTest::newRow("cann msprof") << "msprof_0_2_10.json" << int(FileKind::CannTimeline);
+    QTest::newRow("hccl raw") << "hccl_raw_3.csv" << int(FileKind::LegacyHcclRaw);
+    QTest::newRow("aicore type") << "aicore_intermediate_1_type.csv" << int(FileKind::LegacyAicoreType);
+    QTest::newRow("static op mem") << "static_op_mem.csv" << int(FileKind::KnownUnused);
+    QTest::newRow("random") << "notes.txt" << int(FileKind::Unknown);
+}
+
+void TestDiscovery::classify()
+{
+    QFETCH(QString, name);
+    QFETCH(int, kind);
+    QCOMPARE(int(classifyFile(name)), kind);
+}
+
+void TestDiscovery::textExportRoot()
+{
+    const auto r = discoverProfiles({ test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text")) });
+    QCOMPARE(r.ranks.size(), std::size_t(6));
+    QCOMPARE(rankIds(r), QList<int>({ 0, 0, 0, 1, 1, 1 }));
+    for (const auto& rank : r.ranks) {
+        QCOMPARE(rank.info.layout, RankLayout::AscendPt);
+        QVERIFY(rank.info.rootPath.endsWith(QLatin1String("_ascend_pt")));
+        QCOMPARE(rank.info.traceFiles.size(), 1);
+        QVERIFY(!rank.info.profilerInfoPath.isEmpty());
+        QVERIFY(!rank.info.dbOnly);
+    }
+    // find levelN/rank0_ascend_pt -type f | wc -l: level0 10, level1 14, level2 14
+    QCOMPARE(r.ranks[2].files.size() + r.ranks[0].files.size() + r.ranks[1].files.size(), std::size_t(10 + 14 + 14));
+}
+
+void TestDiscovery::singleRankFolderAndFile()
+{
+    const QString rank = test::textRank(1, 1);
+    auto r = discoverProfiles({ rank });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks[0].info.rankId, 1);
+    // A file inside ASCEND_PROFILER_OUTPUT opens its rank folder.
+    r = discoverProfiles({ rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv") });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks[0].info.rootPath, rank);
+    // A lone trace file is a rank of its own.
+    r = discoverProfiles({ test::mindinsight(QStringLiteral("run_1/normal_run/profiler/timeline_display_1.json")) });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks[0].files.size(), std::size_t(1));
+    QCOMPARE(r.ranks[0].info.rankId, 1);
+}
+
+void TestDiscovery::dbOnlyRanks()
+{
+    const auto r = discoverProfiles({ test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/db")) });
+    QCOMPARE(r.ranks.size(), std::size_t(6));
+    for (const auto& rank : r.ranks) {
+        QVERIFY(rank.info.dbOnly);
+        QCOMPARE(rank.info.dbFiles.size(), 2);
+    }
+}
+
+void TestDiscovery::renamedRankFolders()
+{
+    // test_rank_0 / test_rank_1: ASCEND_PROFILER_OUTPUT without the _ascend_pt suffix;
+    // rank ids come from profiler_info_{rank}.json.
+    const auto r = discoverProfiles({ test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data")) });
+    QCOMPARE(r.ranks.size(), std::size_t(2));
+    QCOMPARE(rankIds(r), QList<int>({ 0, 1 }));
+    QVERIFY(r.ranks[0].info.rootPath.endsWith(QLatin1String("test_rank_0")));
+}
+
+void TestDiscovery::mindInsightFolders()
+{
+    // cluster_propose: 4 ranks in one folder, ids from the file names.
+    auto r = discoverProfiles({ test::mindinsight(QStringLiteral("cluster_propose")) });
+    QCOMPARE(rankIds(r), QList<int>({ 0, 1, 2, 3 }));
+    for (const auto& rank : r.ranks) {
+        QCOMPARE(rank.info.layout, RankLayout::MindInsightProfiler);
+        // step_trace_raw, hccl_raw, ascend_cluster_analyse, flops_summary
+        QCOMPARE(rank.files.size(), std::size_t(4));
+    }
+    r = discoverProfiles({ test::mindinsight(QStringLiteral("run_1")) });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks[0].info.rankId, 1);
+    QCOMPARE(r.ranks[0].info.traceFiles.size(), 1);
+}
+
+void TestDiscovery::cannDeviceFolders()
+{
+    const auto r = discoverProfiles({ test::mindinsight(QStringLiteral("profiler")) });
+    int cann = 0;
+    for (const auto& rank : r.ranks)
+        if (rank.info.layout == RankLayout::CannMsprof) {
+            ++cann;
+            QCOMPARE(rank.info.traceFiles.size(), 40);
+            QVERIFY(rank.info.deviceId == 0 || rank.info.deviceId == 1);
+        }
+    QCOMPARE(cann, 2);
+}
+
+void TestDiscovery::nestedDynamicProfilerRuns()
+{
+    QTemporaryDir dir;
+    const QString info = test::textRank(1, 0) + QStringLiteral("/profiler_info_0.json");
+    // Dynamic profiler: one subfolder per capture window, each with *_ascend_ms inside.
+    QVERIFY(copyFile(info, dir.filePath(QStringLiteral("job/rank0_start2_stop5/host_1_20250101_ascend_ms/profiler_info_0.json"))));
+    QVERIFY(copyFile(info, dir.filePath(QStringLiteral("job/rank0_start7_stop9/host_1_20250102_ascend_ms/profiler_info_0.json"))));
+    QDir().mkpath(dir.filePath(QStringLiteral("job/rank0_start7_stop9/host_1_20250102_ascend_ms/ASCEND_PROFILER_OUTPUT")));
+    auto r = discoverProfiles({ dir.path() });
+    QCOMPARE(r.ranks.size(), std::size_t(2));
+    for (const auto& rank : r.ranks) {
+        QCOMPARE(rank.info.layout, RankLayout::AscendMs);
+        QCOMPARE(rank.info.framework, QStringLiteral("MindSpore"));
+        QCOMPARE(rank.info.rankId, 0);
+    }
+    // Bounded depth: with maxDepth 1 the runs 3 levels down are not reached, and that is reported.
+    DiscoveryOptions shallow;
+    shallow.maxDepth = 1;
+    r = discoverProfiles({ dir.path() }, shallow);
+    QCOMPARE(r.ranks.size(), std::size_t(0));
+    bool told = false;
+    for (const auto& m : r.report.messages)
+        told = told || m.text.contains(QLatin1String("deeper"));
+    QVERIFY(told);
+}
+
+void TestDiscovery::legacyClusterLayout()
+{
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("run"));
+    test::writeFile(dir, QStringLiteral("run/hccl.json"), R"({"version": "1.0", "server_count": "2", "server_list": [
+        {"server_id": "10.0.0.1", "device": [{"device_id": "0", "device_ip": "192.1.27.6", "rank_id": "0"},
+                                            {"device_id": "1", "device_ip": "192.2.27.6", "rank_id": "1"}]},
+        {"server_id": "10.0.0.2", "device": [{"device_id": "0", "device_ip": "192.1.27.7", "rank_id": "8"}]}],
+        "status": "completed"})");
+    test::writeFile(dir, QStringLiteral("run/host_ips_mapping.txt"), "10.0.0.1 1\n10.0.0.2 2\n");
+    QVERIFY(copyFile(stepTraceFixture(), root + QStringLiteral("/cluster_profiler/1/profiler/step_trace_raw_0_detail_time.csv")));
+    QVERIFY(copyFile(stepTraceFixture(), root + QStringLiteral("/cluster_profiler/1/profiler/step_trace_raw_1_detail_time.csv")));
+    QVERIFY(copyFile(stepTraceFixture(), root + QStringLiteral("/cluster_profiler/2/profiler/step_trace_raw_0_detail_time.csv")));
+    const auto r = discoverProfiles({ root });
+    QCOMPARE(r.hcclJsonPath, root + QStringLiteral("/hccl.json"));
+    QCOMPARE(r.hostMapping.size(), std::size_t(2));
+    QCOMPARE(rankIds(r), QList<int>({ 0, 1, 8 }));
+    QCOMPARE(r.ranks[0].info.host, QStringLiteral("1"));
+    QCOMPARE(r.ranks[0].info.deviceId, 0);
+    QCOMPARE(r.ranks[2].info.host, QStringLiteral("2"));
+    QCOMPARE(r.ranks[2].info.deviceId, 0);
+    for (const auto& rank : r.ranks)
+        QCOMPARE(rank.info.layout, RankLayout::LegacyClusterRank);
+}
+
+void TestDiscovery::symlinkLoop()
+{
+    QTemporaryDir dir;
+    QVERIFY(test::copyTree(test::textRank(0, 0), dir.filePath(QStringLiteral("a/rank0_ascend_pt"))));
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("a")), dir.filePath(QStringLiteral("a/loop"))));
+    QVERIFY(QFile::link(dir.path(), dir.filePath(QStringLiteral("a/up"))));
+    const auto r = discoverProfiles({ dir.path() });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+}
+
+void TestDiscovery::missingAndEmpty()
+{
+    auto r = discoverProfiles({ QStringLiteral("/nonexistent/profscope") });
+    QVERIFY(r.ranks.empty());
+    QVERIFY(!r.report.messages.empty());
+    QCOMPARE(r.report.messages.front().severity, ImportMessage::Error);
+    QTemporaryDir dir;
+    QDir().mkpath(dir.filePath(QStringLiteral("empty_ascend_pt")));
+    r = discoverProfiles({ dir.path() });
+    QCOMPARE(r.ranks.size(), std::size_t(1)); // reported by the loader as an empty rank folder
+    QVERIFY(r.ranks[0].files.empty());
+    QTemporaryDir nothing;
+    r = discoverProfiles({ nothing.path() });
+    QVERIFY(r.ranks.empty());
+    QVERIFY(r.report.messages.back().text.contains(QLatin1String("no profiler data")));
+}
+
+QTEST_GUILESS_MAIN(TestDiscovery)
+#include "tst_discovery.moc"

@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: Apache-2.0
+// The GUI shell end to end (offscreen): loading real profiler output through
+// the window's own LoadController, the project tree, the summary page, the
+// import report (filters, CSV export), cancel, and the banners for broken or
+// empty folders.
+
+#include "banner.h"
+#include "common/importreportview.h"
+#include "itemmodels/importreportmodel.h"
+#include "itemmodels/ranksummarymodel.h"
+#include "loadcontroller.h"
+#include "mainwindow.h"
+#include "projecttreemodel.h"
+#include "summarypage.h"
+#include "testsupport.h"
+#include "welcomepage.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+using namespace profscope;
+
+namespace {
+
+constexpr int kLoadTimeoutMs = 120000; // generous: the CI machine is shared
+
+QString level1()
+{
+    return test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text/level1"));
+}
+
+// A strict RFC 4180 reader for what the view exports: no trimming, quotes
+// doubled inside quoted fields, CRLF record ends. Independent of the core's
+// forgiving CSV reader on purpose.
+QList<QStringList> parseCsv(const QString& text, bool* ok)
+{
+    QList<QStringList> records;
+    QStringList record;
+    QString field;
+    bool quoted = false;
+    bool fieldStarted = false;
+    *ok = true;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text[i];
+        if (quoted) {
+            if (c == QLatin1Char('"')) {
+                if (i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
+                    field += QLatin1Char('"');
+                    ++i;
+                } else {
+                    quoted = false;
+                }
+            } else {
+                field += c;
+            }
+        } else if (c == QLatin1Char('"') && !fieldStarted) {
+            quoted = true;
+            fieldStarted = true;
+        } else if (c == QLatin1Char(',')) {
+            record << field;
+            field.clear();
+            fieldStarted = false;
+        } else if (c == QLatin1Char('\r') && i + 1 < text.size() && text[i + 1] == QLatin1Char('\n')) {
+            record << field;
+            records << record;
+            record.clear();
+            field.clear();
+            fieldStarted = false;
+            ++i;
+        } else if (c == QLatin1Char('"') || c == QLatin1Char('\n') || c == QLatin1Char('\r')) {
+            *ok = false; // a bare quote or line break outside quotes
+            return records;
+        } else {
+            field += c;
+            fieldStarted = true;
+        }
+    }
+    if (quoted || !record.isEmpty() || !field.isEmpty())
+        *ok = false; // the last record must end with CRLF
+    return records;
+}
+
+QList<QStringList> readCsvFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    bool ok = false;
+    const QList<QStringList> records = parseCsv(QString::fromUtf8(file.readAll()), &ok);
+    return ok ? records : QList<QStringList>();
+}
+
+bool waitForLoad(MainWindow& window)
+{
+    return QTest::qWaitFor([&] { return !window.loadController()->isLoading(); }, kLoadTimeoutMs);
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void welcomeWhenEmpty();
+    void loadsLevel1();
+    void reportViewFilters();
+    void exportCsv();
+    void cancelLoad();
+    void newLoadReplacesRunningOne();
+    void brokenFolderShowsBanner();
+    void emptyFolderShowsErrorBanner();
+    void recentFolders();
+};
+
+void TestMainWindow::initTestCase()
+{
+    // Settings (recent folders, language) go to a test location, never the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    // Formatting checks below expect English number formats.
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    QVERIFY(QFileInfo(level1()).isDir());
+}
+
+void TestMainWindow::init()
+{
+    QSettings().clear();
+}
+
+void TestMainWindow::welcomeWhenEmpty()
+{
+    MainWindow window;
+    window.show();
+    QCOMPARE(window.currentPage(), window.welcomePage());
+    QCOMPARE(window.windowTitle(), QStringLiteral("Profscope"));
+    QCOMPARE(window.projectModel()->rankCount(), 0);
+    QVERIFY(!window.banner()->isVisible());
+    QVERIFY(!window.profile());
+}
+
+void TestMainWindow::loadsLevel1()
+{
+    MainWindow window;
+    window.show();
+    LoadController* loader = window.loadController();
+    QSignalSpy started(loader, &LoadController::started);
+    QSignalSpy finished(loader, &LoadController::finished);
+    QSignalSpy progress(loader, &LoadController::progressChanged);
+
+    window.openPaths({ level1() });
+    QCOMPARE(started.count(), 1);
+    QVERIFY(loader->isLoading());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kLoadTimeoutMs);
+    QVERIFY(!loader->isLoading());
+    QVERIFY(progress.count() >= 1);
+
+    const ProfilePtr profile = window.profile();
+    QVERIFY(profile);
+    QCOMPARE(profile->ranks.size(), std::size_t(2));
+    QVERIFY(window.windowTitle().contains(QDir::toNativeSeparators(level1())));
+
+    // Project tree: profile → host → 2 ranks, labelled "rank N · device D · layout".
+    ProjectTreeModel* tree = window.projectModel();
+    QCOMPARE(tree->rankCount(), 2);
+    QCOMPARE(tree->rowCount(), 1);
+    const QModelIndex root = tree->index(0, 0);
+    QCOMPARE(root.data().toString(), QStringLiteral("level1"));
+    QCOMPARE(tree->rowCount(root), 1); // one (unnamed) host
+    const QModelIndex host = tree->index(0, 0, root);
+    QCOMPARE(tree->rowCount(host), 2);
+    QCOMPARE(tree->index(0, 0, host).data().toString(), QStringLiteral("rank 0 · device 0 · ascend_pt"));
+    QCOMPARE(tree->index(1, 0, host).data().toString(), QStringLiteral("rank 1 · device 1 · ascend_pt"));
+    QVERIFY(tree->index(1, 0, host).data(Qt::ToolTipRole).toString().contains(QLatin1String("rank1_ascend_pt")));
+
+    // Summary page shows both ranks.
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.summaryPage()));
+    QAbstractItemModel* ranks = window.summaryPage()->rankTable()->model();
+    QCOMPARE(ranks->rowCount(), 2);
+    QCOMPARE(ranks->index(0, RankSummaryModel::RankColumn).data().toString(), QStringLiteral("0"));
+    QCOMPARE(ranks->index(1, RankSummaryModel::RankColumn).data().toString(), QStringLiteral("1"));
+    QCOMPARE(ranks->index(0, RankSummaryModel::KernelsColumn).data().toString(), QStringLiteral("191"));
+    QVERIFY(ranks->index(0, RankSummaryModel::SlicesColumn).data(RankSummaryModel::SortRole).toLongLong() > 1000);
+
+    // Choosing a rank in the tree selects its summary row.
+    window.projectTree()->setCurrentIndex(tree->index(1, 0, host));
+    const QModelIndexList selected = window.summaryPage()->rankTable()->selectionModel()->selectedRows();
+    QCOMPARE(selected.size(), 1);
+    QCOMPARE(selected.first().data(RankSummaryModel::RankIndexRole).toInt(), 1);
+
+    // A clean text export: no banner.
+    QVERIFY2(!window.banner()->isVisible(), qPrintable(window.banner()->text()));
+
+    // The import report lists every file.
+    window.showImportReport();
+    QVERIFY(window.importReportDialog()->isVisible());
+    QVERIFY(!window.importReportDialog()->isModal());
+    ImportReportView* report = window.importReportView();
+    QCOMPARE(report->proxyModel()->rowCount(), int(profile->report.files.size()));
+    QCOMPARE(report->summaryText(),
+             QStringLiteral("%1 used, 0 skipped, 0 broken").arg(profile->report.countWithStatus(FileStatus::Used)));
+}
+
+void TestMainWindow::reportViewFilters()
+{
+    MainWindow window;
+    window.show();
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    window.showImportReport();
+    ImportReportView* report = window.importReportView();
+    const int total = int(window.profile()->report.files.size());
+    QCOMPARE(report->proxyModel()->rowCount(), total);
+
+    // Typing filters after the debounce, not on every key.
+    QTest::keyClicks(report->filterEdit(), QStringLiteral("trace_view"));
+    QCOMPARE(report->proxyModel()->rowCount(), total);
+    QTRY_COMPARE_WITH_TIMEOUT(report->proxyModel()->rowCount(), 2, 3000);
+    QVERIFY(report->summaryText().contains(QLatin1String("showing 2 of")));
+
+    report->setTextFilter(QString());
+    QCOMPARE(report->proxyModel()->rowCount(), total);
+    report->setStatusFilter(int(FileStatus::Broken));
+    QCOMPARE(report->statusCombo()->currentData().toInt(), int(FileStatus::Broken));
+    QCOMPARE(report->proxyModel()->rowCount(), 0);
+    report->setStatusFilter(int(FileStatus::Used));
+    QCOMPARE(report->proxyModel()->rowCount(), window.profile()->report.countWithStatus(FileStatus::Used));
+    report->setStatusFilter(-1);
+    QCOMPARE(report->proxyModel()->rowCount(), total);
+
+    // Status cells are coloured by the view, not by the core model.
+    const QModelIndex status = report->proxyModel()->index(0, ImportReportModel::StatusColumn);
+    QVERIFY(status.data(Qt::ForegroundRole).canConvert<QColor>());
+    QVERIFY(report->model()->index(0, ImportReportModel::StatusColumn).data(Qt::ForegroundRole).isNull());
+
+    // Copy: header plus every shown row, tab-separated.
+    const QStringList lines = report->toTsv(false).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), total + 1);
+    QVERIFY(lines.first().startsWith(QLatin1String("File\tRank\tKind\tStatus")));
+}
+
+void TestMainWindow::exportCsv()
+{
+    MainWindow window;
+    window.show();
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    window.showImportReport();
+    ImportReportView* report = window.importReportView();
+    const ProfilePtr profile = window.profile();
+    const int total = int(profile->report.files.size());
+
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("report.csv"));
+    QString error;
+    QVERIFY2(report->exportCsv(path, &error), qPrintable(error));
+    QList<QStringList> records = readCsvFile(path);
+    QCOMPARE(records.size(), total + 1); // header + one row per file
+    QCOMPARE(records.first(), QStringList({ QStringLiteral("File"), QStringLiteral("Rank"), QStringLiteral("Kind"),
+                                            QStringLiteral("Status"), QStringLiteral("Size"), QStringLiteral("Counts"),
+                                            QStringLiteral("Reason / where"), QStringLiteral("Parse time") }));
+    for (int row = 1; row < records.size(); ++row)
+        QCOMPARE(records[row].size(), int(ImportReportModel::ColumnCount));
+    // Counts of a trace hold commas ("events=…, X=…"): quoted, and read back intact.
+    bool sawTrace = false;
+    for (int row = 0; row < report->proxyModel()->rowCount(); ++row) {
+        const QString counts = report->proxyModel()->index(row, ImportReportModel::CountsColumn).data().toString();
+        QCOMPARE(records[row + 1][ImportReportModel::CountsColumn], counts);
+        sawTrace = sawTrace || counts.contains(QLatin1Char(','));
+    }
+    QVERIFY(sawTrace);
+
+    // Only what is shown: after a filter, only the matching rows.
+    report->setTextFilter(QStringLiteral("kernel_details"));
+    QCOMPARE(report->proxyModel()->rowCount(), 2);
+    QVERIFY(report->exportCsv(path));
+    records = readCsvFile(path);
+    QCOMPARE(records.size(), 3);
+    QCOMPARE(records[1][ImportReportModel::KindColumn], QStringLiteral("kernel_details.csv"));
+
+    // A hidden column is not exported.
+    report->tableView()->setColumnHidden(ImportReportModel::ParseTimeColumn, true);
+    QVERIFY(report->exportCsv(path));
+    records = readCsvFile(path);
+    QCOMPARE(records.first().size(), int(ImportReportModel::ColumnCount) - 1);
+
+    // Unwritable target: an error, no crash.
+    QVERIFY(!report->exportCsv(dir.filePath(QStringLiteral("no/such/folder/report.csv")), &error));
+    QVERIFY(!error.isEmpty());
+}
+
+void TestMainWindow::cancelLoad()
+{
+    MainWindow window;
+    window.show();
+    LoadController* loader = window.loadController();
+    QSignalSpy canceled(loader, &LoadController::canceled);
+    QSignalSpy finished(loader, &LoadController::finished);
+
+    window.openPaths({ level1() });
+    QVERIFY(loader->isLoading());
+    loader->cancel();
+    QCOMPARE(canceled.count(), 1);
+    QVERIFY(!loader->isLoading());
+    QVERIFY(!window.profile());
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.welcomePage()));
+    loader->cancel(); // nothing running: no second signal
+    QCOMPARE(canceled.count(), 1);
+
+    // The abandoned worker winds down without reporting.
+    QTest::qWait(300);
+    QCOMPARE(finished.count(), 0);
+
+    // The window is still usable: the same folder loads fine afterwards.
+    window.openPaths({ level1() });
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kLoadTimeoutMs);
+    QCOMPARE(window.projectModel()->rankCount(), 2);
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.summaryPage()));
+}
+
+void TestMainWindow::newLoadReplacesRunningOne()
+{
+    MainWindow window;
+    window.show();
+    LoadController* loader = window.loadController();
+    QSignalSpy canceled(loader, &LoadController::canceled);
+    QSignalSpy finished(loader, &LoadController::finished);
+    window.openPaths({ test::textRank(1, 0) });
+    window.openPaths({ level1() }); // cancels the first
+    QCOMPARE(canceled.count(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kLoadTimeoutMs);
+    QTest::qWait(200);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(window.profile()->ranks.size(), std::size_t(2));
+}
+
+void TestMainWindow::brokenFolderShowsBanner()
+{
+    // A fake torch_npu rank whose trace was cut in half (as by a full disk).
+    QFile real(test::textRank(1, 0) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+    QVERIFY(real.open(QIODevice::ReadOnly));
+    const QByteArray trace = real.readAll();
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QVERIFY(!test::writeFile(dir, QStringLiteral("x_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+                             trace.left(trace.size() / 2))
+                 .isEmpty());
+
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(window.loadController(), &LoadController::finished);
+    window.openPaths({ dir.path() });
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kLoadTimeoutMs);
+    const ProfilePtr loaded = window.loadController()->lastResult();
+    QVERIFY(loaded);
+    QVERIFY(loaded->report.countWithStatus(FileStatus::Broken) >= 1);
+
+    QVERIFY(window.banner()->isVisible());
+    QCOMPARE(window.banner()->kind(), Banner::Error);
+
+    // "Show report" opens the (non-modal) report on that load, broken row included.
+    QTest::mouseClick(window.banner()->reportButton(), Qt::LeftButton);
+    QVERIFY(window.importReportDialog()->isVisible());
+    ImportReportView* report = window.importReportView();
+    QCOMPARE(report->profile(), loaded);
+    report->setStatusFilter(int(FileStatus::Broken));
+    QVERIFY(report->proxyModel()->rowCount() >= 1);
+    const QString reason = report->proxyModel()->index(0, ImportReportModel::ReasonColumn).data().toString();
+    QVERIFY2(!reason.isEmpty(), "a broken file says what is wrong");
+}
+
+void TestMainWindow::emptyFolderShowsErrorBanner()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    test::writeFile(dir, QStringLiteral("notes.txt"), "nothing to see");
+
+    MainWindow window;
+    window.show();
+    window.openPaths({ dir.path() });
+    QVERIFY(waitForLoad(window));
+    QVERIFY(window.banner()->isVisible());
+    QCOMPARE(window.banner()->kind(), Banner::Error);
+    QVERIFY(window.banner()->text().contains(QDir::toNativeSeparators(dir.path())));
+    QVERIFY(!window.profile());
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.welcomePage()));
+
+    // A failed open keeps a profile that was already shown.
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    QVERIFY(window.profile());
+    window.openPaths({ dir.path() });
+    QVERIFY(waitForLoad(window));
+    QVERIFY(window.profile());
+    QCOMPARE(window.profile()->ranks.size(), std::size_t(2));
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.summaryPage()));
+    QVERIFY(window.banner()->isVisible());
+}
+
+void TestMainWindow::recentFolders()
+{
+    QTemporaryDir gone;
+    QVERIFY(gone.isValid());
+    MainWindow::addRecentPaths({ gone.path() });
+    MainWindow::addRecentPaths({ level1() });
+    QCOMPARE(MainWindow::recentPaths().size(), 2);
+    gone.remove();
+    // Entries that no longer exist are dropped (and forgotten).
+    QCOMPARE(MainWindow::recentPaths(), QList<QStringList>({ QStringList({ level1() }) }));
+    QCOMPARE(QSettings().value(QStringLiteral("recent/entries")).toStringList().size(), 1);
+
+    for (int i = 0; i < 15; ++i)
+        MainWindow::addRecentPaths({ level1() + QStringLiteral("/rank0_ascend_pt"), QString::number(i) });
+    QVERIFY(QSettings().value(QStringLiteral("recent/entries")).toStringList().size() <= 10);
+
+    // A successful load puts its folder first; the welcome page lists it.
+    QSettings().clear();
+    MainWindow window;
+    window.show();
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    QCOMPARE(MainWindow::recentPaths().value(0), QStringList({ level1() }));
+    QCOMPARE(window.welcomePage()->recentList()->count(), 1);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
