@@ -305,7 +305,13 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
     timer.start();
     const ProfilePtr profile = ProfileLoader::load(paths, options);
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
-    const int used = profile->report.countWithStatus(FileStatus::Used);
+    // "Something loaded" means profile data, not just the small info files
+    // (a DB-only rank reads profiler_info but has nothing to show yet).
+    int used = 0;
+    for (const auto& f : profile->report.files)
+        if (f.status == FileStatus::Used && f.kind != QLatin1String("profiler_info.json")
+            && f.kind != QLatin1String("profiler_metadata.json"))
+            ++used;
     if (parser.isSet(json)) {
         QJsonObject root = profileToJson(*profile);
         root[QStringLiteral("loadSeconds")] = seconds;

@@ -28,7 +28,10 @@ LoadController::~LoadController()
 
 bool LoadController::hasUsableData(const Profile& profile)
 {
-    return !profile.ranks.empty() && profile.report.countWithStatus(FileStatus::Used) > 0;
+    // A broken file still contributes what was read before the error (the
+    // first half of a cut trace), which is worth showing.
+    return !profile.ranks.empty()
+        && profile.report.countWithStatus(FileStatus::Used) + profile.report.countWithStatus(FileStatus::Broken) > 0;
 }
 
 void LoadController::load(const QStringList& paths)

@@ -54,7 +54,7 @@ public:
         return m_progressText;
     }
 
-    // True when the profile has at least one rank with a file that was read.
+    // True when the profile has a rank and a file that was read, at least in part.
     static bool hasUsableData(const Profile& profile);
 
 public slots:

@@ -33,6 +33,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
 

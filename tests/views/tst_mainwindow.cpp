@@ -373,6 +373,12 @@ void TestMainWindow::brokenFolderShowsBanner()
 
     QVERIFY(window.banner()->isVisible());
     QCOMPARE(window.banner()->kind(), Banner::Error);
+    QVERIFY2(window.banner()->text().contains(QLatin1String("could not be read completely")),
+             qPrintable(window.banner()->text()));
+    // What was read before the cut is shown: one rank with its slices.
+    QCOMPARE(window.profile(), loaded);
+    QCOMPARE(window.projectModel()->rankCount(), 1);
+    QCOMPARE(window.summaryPage()->rankTable()->model()->rowCount(), 1);
 
     // "Show report" opens the (non-modal) report on that load, broken row included.
     QTest::mouseClick(window.banner()->reportButton(), Qt::LeftButton);

@@ -372,9 +372,13 @@ void ImportReportView::fitColumns()
 void ImportReportView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    // Widths depend on the viewport, known only once shown.
+    // Widths depend on the viewport, known only once the dialog's layout has
+    // run, which is after this event.
     if (m_needsFit)
-        fitColumns();
+        QTimer::singleShot(0, this, [this] {
+            if (m_needsFit)
+                fitColumns();
+        });
 }
 
 void ImportReportView::applyTextFilter()

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// `profscope-cli inspect` as a user runs it: exit codes, text and JSON.
+#include "testsupport.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace profscope;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList& args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PROFSCOPE_CLI), args);
+    p.waitForFinished(120000);
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+             p.readAllStandardError() };
+}
+
+} // namespace
+
+class TestInspect : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void jsonOnRealRanks();
+    void textOnRealRanks();
+    void nothingLoadable_data();
+    void nothingLoadable();
+    void helpAndVersion();
+};
+
+void TestInspect::jsonOnRealRanks()
+{
+    const Run r = cli({ QStringLiteral("inspect"), test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text/level2")),
+                        QStringLiteral("--json") });
+    QCOMPARE(r.exitCode, 0);
+    QJsonParseError error;
+    const QJsonObject root = QJsonDocument::fromJson(r.out, &error).object();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    const QJsonArray ranks = root[QStringLiteral("ranks")].toArray();
+    QCOMPARE(ranks.size(), 2);
+    const QJsonObject r1 = ranks[1].toObject();
+    QCOMPARE(r1[QStringLiteral("rankId")].toInt(), 1);
+    // python (level2/rank1 trace_view.json): X 4816, C 4584, M 80, s 606, f 611
+    const QJsonObject phases = r1[QStringLiteral("eventsByPhase")].toObject();
+    QCOMPARE(phases[QStringLiteral("X")].toInt(), 4816);
+    QCOMPARE(phases[QStringLiteral("C")].toInt(), 4584);
+    QCOMPARE(phases[QStringLiteral("f")].toInt(), 611);
+    QCOMPARE(r1[QStringLiteral("slicesPerProcess")].toObject()[QStringLiteral("CANN")].toInt(), 1139);
+    QCOMPARE(r1[QStringLiteral("flowsPerCategory")].toObject()[QStringLiteral("HostToDevice")].toInt(), 215);
+    QCOMPARE(r1[QStringLiteral("kernels")].toInt(), 191);
+    QCOMPARE(r1[QStringLiteral("steps")].toInt(), 1);
+    QCOMPARE(root[QStringLiteral("fileTotals")].toObject()[QStringLiteral("broken")].toInt(), 0);
+    QCOMPARE(root[QStringLiteral("files")].toArray().size(), 28);
+}
+
+void TestInspect::textOnRealRanks()
+{
+    const Run r = cli({ QStringLiteral("inspect"), test::dbRank(0, 1) });
+    QCOMPARE(r.exitCode, 1); // a DB-only rank: nothing could be read yet, and it says so
+    QVERIFY(r.out.contains("database export only"));
+    QVERIFY(r.out.contains("ascend_pytorch_profiler_1.db"));
+    QVERIFY(r.err.contains("nothing could be loaded"));
+    const Run ok = cli({ QStringLiteral("inspect"), test::mindinsight(QStringLiteral("cluster_propose")) });
+    QCOMPARE(ok.exitCode, 0);
+    QVERIFY(ok.out.contains("Ranks: 4"));
+    QVERIFY(ok.out.contains("legacy steps 5"));
+}
+
+void TestInspect::nothingLoadable_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::newRow("missing path") << "missing";
+    QTest::newRow("empty folder") << "empty";
+    QTest::newRow("only garbage") << "garbage";
+}
+
+void TestInspect::nothingLoadable()
+{
+    QFETCH(QString, what);
+    QTemporaryDir dir;
+    QString path = dir.path();
+    if (what == QLatin1String("missing"))
+        path = dir.filePath(QStringLiteral("does-not-exist"));
+    if (what == QLatin1String("garbage"))
+        test::writeFile(dir, QStringLiteral("x_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"), "\x01\x02 not json");
+    const Run r = cli({ QStringLiteral("inspect"), path });
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("nothing could be loaded"), r.err.constData());
+    if (what == QLatin1String("garbage")) {
+        QVERIFY(r.out.contains("[broken ]"));
+        QVERIFY(r.out.contains("trace_view.json"));
+    }
+}
+
+void TestInspect::helpAndVersion()
+{
+    Run r = cli({ QStringLiteral("--version") });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.startsWith("profscope-cli "));
+    r = cli({ QStringLiteral("inspect"), QStringLiteral("--help") });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("--json"));
+    r = cli({ QStringLiteral("frobnicate") });
+    QCOMPARE(r.exitCode, 2);
+}
+
+QTEST_GUILESS_MAIN(TestInspect)
+#include "tst_inspect.moc"
