@@ -1,4 +1,1316 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>profscope::Banner</name>
+    <message>
+        <source>Show report</source>
+        <translation>查看报告</translation>
+    </message>
+    <message>
+        <source>Import notice</source>
+        <translation>导入提示</translation>
+    </message>
+    <message>
+        <source>Hide this notice (the report stays under File → Import Report)</source>
+        <translation>隐藏此提示（报告仍可从“文件 → 导入报告”打开）</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CsvReader</name>
+    <message>
+        <source>%1 is a directory, not a CSV file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>binary data (NUL byte) at byte %1: not a CSV file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty file: no header row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unterminated quoted cell starting on line %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Discovery</name>
+    <message>
+        <source>%1 does not exist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read folder %1 (permissions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>skipped %1: already visited (symbolic link loop or duplicate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stopped scanning after %1 folders; open a smaller folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not scanned: %1 is deeper than %2 levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a file Profscope knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recognised, not read by this version of Profscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: expected &quot;host alias&quot;, got &quot;%3&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legacy cluster folder without host_ips_mapping.txt: hosts stay anonymous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legacy cluster folder without hccl.json: rank ids are taken from device ids</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a valid networking file (no server_list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ImportMessageModel</name>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ImportReportModel</name>
+    <message>
+        <source>Used</source>
+        <translation>已使用</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>已损坏</translation>
+    </message>
+    <message>
+        <source>line %1</source>
+        <translation>第 %1 行</translation>
+    </message>
+    <message>
+        <source>byte %1</source>
+        <translation>第 %1 字节</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <comment>no rank: a cluster-level file</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>Warnings:</source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Counts</source>
+        <translation>计数</translation>
+    </message>
+    <message>
+        <source>Reason / where</source>
+        <translation>原因 / 位置</translation>
+    </message>
+    <message>
+        <source>Parse time</source>
+        <translation>解析耗时</translation>
+    </message>
+    <message>
+        <source>Path relative to the rank folder (or to the opened folder for cluster-level files)</source>
+        <translation>相对于 rank 文件夹的路径（集群级文件相对于打开的文件夹）</translation>
+    </message>
+    <message>
+        <source>What the file contributed: rows, or trace events by phase letter (X, C, s, f, …)</source>
+        <translation>文件贡献的数据：行数，或按阶段字母统计的 trace 事件（X、C、s、f、…）</translation>
+    </message>
+    <message>
+        <source>Why a file was skipped or what is wrong with it, with the line or byte offset when known</source>
+        <translation>文件被跳过的原因或出错之处，已知时附带行号或字节偏移</translation>
+    </message>
+    <message>
+        <source>Wall time spent reading the file</source>
+        <translation>读取该文件所用的时间</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ImportReportView</name>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>导出 CSV(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Filter files, kinds, reasons…</source>
+        <translation>筛选文件、类型、原因…</translation>
+    </message>
+    <message>
+        <source>&amp;Status:</source>
+        <translation>状态(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows (or all shown rows) as tab-separated text</source>
+        <translation>以制表符分隔的文本复制所选行（未选择时复制全部显示的行）</translation>
+    </message>
+    <message>
+        <source>Save the rows shown, after filtering, as a CSV file</source>
+        <translation>将筛选后显示的行保存为 CSV 文件</translation>
+    </message>
+    <message>
+        <source>All (%1)</source>
+        <translation>全部（%1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Messages (%1)</source>
+        <translation>消息（%1）</translation>
+    </message>
+    <message>
+        <source>No profile loaded</source>
+        <translation>未加载性能数据</translation>
+    </message>
+    <message>
+        <source>%1 used, %2 skipped, %3 broken</source>
+        <translation>已使用 %1，已跳过 %2，已损坏 %3</translation>
+    </message>
+    <message>
+        <source>showing %1 of %2 files</source>
+        <translation>显示 %2 个文件中的 %1 个</translation>
+    </message>
+    <message>
+        <source>loading was canceled</source>
+        <translation>加载已取消</translation>
+    </message>
+    <message>
+        <source>Export Import Report</source>
+        <translation>导出导入报告</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1:
+%2</source>
+        <translation>无法写入 %1：
+%2</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::LegacyParsers</name>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a CSV text file: its header line contains binary data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: required column %2 is missing from the header</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cells but the header has %2; the extra cells are ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has a header but no data rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>... %n more warning(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is truncated: its last line %2 stops after %3 of %4 cells</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells; row skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot; is empty; row skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot;: &quot;%2&quot; is not a number; row skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot;: &quot;%2&quot; is not a number; value ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the link map is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>link &quot;%1&quot; %2 is not [time, size, bandwidth]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator &quot;%1&quot; is not [step, cost, wait, links]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid JSON (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot; appears twice; the first one is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>stream operator &quot;%1&quot; lacks its start, end or duration column; the missing values are -1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>op_info is not valid JSON; kept as text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot;: %2; step kept without these details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot;: &quot;%2&quot; is not a list of integers; value ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::LoadController</name>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Main</name>
+    <message>
+        <source>Profscope: a native viewer for MindSpore and Ascend PyTorch profiler output.</source>
+        <translation>Profscope：MindSpore 与 Ascend PyTorch 性能数据的原生查看器。</translation>
+    </message>
+    <message>
+        <source>Wait until loading has finished, save a PNG of the main window (or of the import report with --report) to FILE, and quit.</source>
+        <translation>等待加载完成，将主窗口（配合 --report 时为导入报告）保存为 PNG 文件 FILE，然后退出。</translation>
+    </message>
+    <message>
+        <source>Open the import report after loading.</source>
+        <translation>加载完成后打开导入报告。</translation>
+    </message>
+    <message>
+        <source>Profile folders to open: a rank folder, a folder of ranks or a cluster root.</source>
+        <translation>要打开的性能数据文件夹：单个 rank 文件夹、包含多个 rank 的文件夹或集群根目录。</translation>
+    </message>
+    <message>
+        <source>profscope: could not write %1</source>
+        <translation>profscope：无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::MainWindow</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 等 %n 项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Open a profile folder to see its hosts and ranks here.</source>
+        <translation>打开性能数据文件夹后，这里会显示其主机和 rank。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Folder…</source>
+        <translation>打开文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a rank folder or a folder holding several ranks</source>
+        <translation>打开一个 rank 文件夹或包含多个 rank 的文件夹</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Import &amp;Report…</source>
+        <translation>导入报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Every file that was found, with its status, counts and problems</source>
+        <translation>找到的全部文件及其状态、计数和问题</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Project Panel</source>
+        <translation>项目面板(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Applies after a restart</source>
+        <translation>重启后生效</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Profscope</source>
+        <translation>关于 Profscope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Stop loading (Esc)</source>
+        <translation>停止加载 (Esc)</translation>
+    </message>
+    <message>
+        <source>Open Profile Folder</source>
+        <translation>打开性能数据文件夹</translation>
+    </message>
+    <message>
+        <source>No recent folders</source>
+        <translation>没有最近打开的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent</source>
+        <translation>清除最近记录(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Profscope</source>
+        <translation>Profscope</translation>
+    </message>
+    <message>
+        <source>%1 — Profscope</source>
+        <translation>%1 — Profscope</translation>
+    </message>
+    <message>
+        <source>Loading %1</source>
+        <translation>正在加载 %1</translation>
+    </message>
+    <message>
+        <source>Nothing could be loaded from %1.</source>
+        <translation>无法从 %1 加载任何数据。</translation>
+    </message>
+    <message>
+        <source>No profiler output was found there.</source>
+        <translation>该位置没有找到性能数据。</translation>
+    </message>
+    <message>
+        <source>Loading failed</source>
+        <translation>加载失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be read completely</source>
+        <translation>
+            <numerusform>%n 个文件未能完整读取</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s)</source>
+        <translation>
+            <numerusform>%n 个错误</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) skipped</source>
+        <translation>
+            <numerusform>跳过 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %n rank(s); %1.</source>
+        <translation>
+            <numerusform>已加载 %n 个 rank；%1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>list separator</comment>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Loading canceled</source>
+        <translation>加载已取消</translation>
+    </message>
+    <message>
+        <source>Import Report — %1</source>
+        <translation>导入报告 — %1</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The new language is used the next time Profscope starts.</source>
+        <translation>新的语言将在下次启动 Profscope 时生效。</translation>
+    </message>
+    <message>
+        <source>About Profscope</source>
+        <translation>关于 Profscope</translation>
+    </message>
+    <message>
+        <source>A native viewer for the output of the MindSpore and Ascend PyTorch (torch_npu) profilers: traces, kernels, steps, communication and memory of every rank of a training job.</source>
+        <translation>MindSpore 与 Ascend PyTorch（torch_npu）性能分析工具输出的原生查看器：训练作业每个 rank 的 trace、算子、迭代、通信与内存。</translation>
+    </message>
+    <message>
+        <source>Built with Qt %1, running on Qt %2.</source>
+        <translation>基于 Qt %1 构建，运行于 Qt %2。</translation>
+    </message>
+    <message>
+        <source>Licensed under the Apache License, Version 2.0.</source>
+        <translation>采用 Apache License 2.0 许可。</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ProfileLoader</name>
+    <message>
+        <source>canceled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rank id %1 in the file differs from %2 found before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a kernel table was already read for this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite export: this rank has only database files, which this version of Profscope cannot read yet (export with export_type &quot;text&quot; to open it now)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite export: not read; the text files of this rank are used instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raw profiler data folder: not read, the exported deliverables are used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recognised profiler output, not read by this version of Profscope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a file Profscope knows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 flow starts without a finish</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 flow finishes without a start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 E events without a B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 B events without an E, closed at the thread&apos;s last event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events without a usable ph or ts were skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the rank folder is empty: the profiler wrote nothing here (still running, or it failed?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scanning %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Found %n rank(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Loading %1 (%2 of %3 ranks done)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finishing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folders claim rank %1: %2. They are all kept as separate ranks; open one job at a time if this is a mix-up.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>loading was canceled: %n rank(s) loaded</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %n rank(s) in %1 s</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ProjectTreeModel</name>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation>设备 %1</translation>
+    </message>
+    <message>
+        <source>database only</source>
+        <translation>仅数据库</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown host</source>
+        <translation>未知主机</translation>
+    </message>
+    <message>
+        <source>The profiler output does not name the host</source>
+        <translation>性能数据中没有记录主机名</translation>
+    </message>
+    <message>
+        <source>Profiler level: %1</source>
+        <translation>采集级别：%1</translation>
+    </message>
+    <message>
+        <source>Only SQLite exports (.db) were found; this version cannot read them yet.</source>
+        <translation>只找到 SQLite 导出文件（.db），当前版本尚不能读取。</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RankSummaryModel</name>
+    <message>
+        <source>?</source>
+        <comment>unknown rank or device id</comment>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <comment>profiler level not recorded</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <comment>host not recorded</comment>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Framework: %1</source>
+        <translation>框架：%1</translation>
+    </message>
+    <message>
+        <source>Only database exports were found; their contents are not read yet.</source>
+        <translation>只找到数据库导出文件，其内容尚未读取。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>目录结构</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>切片</translation>
+    </message>
+    <message>
+        <source>Flows</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Memory records</source>
+        <translation>内存记录</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>已使用</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>已损坏</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Duration events on the timeline (all processes and threads)</source>
+        <translation>时间线上的持续事件（所有进程和线程）</translation>
+    </message>
+    <message>
+        <source>Flow arrows (e.g. host launch → device kernel)</source>
+        <translation>连线箭头（如 host 下发 → device 算子）</translation>
+    </message>
+    <message>
+        <source>Rows of kernel_details.csv / op_summary</source>
+        <translation>kernel_details.csv / op_summary 的行数</translation>
+    </message>
+    <message>
+        <source>Training steps in the step trace</source>
+        <translation>step trace 中的训练迭代</translation>
+    </message>
+    <message>
+        <source>Rows of memory_record.csv</source>
+        <translation>memory_record.csv 的行数</translation>
+    </message>
+    <message>
+        <source>Files of this rank that were read</source>
+        <translation>该 rank 已读取的文件</translation>
+    </message>
+    <message>
+        <source>Files of this rank that were deliberately not read</source>
+        <translation>该 rank 有意未读取的文件</translation>
+    </message>
+    <message>
+        <source>Files of this rank that could not be read completely</source>
+        <translation>该 rank 未能完整读取的文件</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::SummaryPage</name>
+    <message>
+        <source>Import report…</source>
+        <translation>导入报告…</translation>
+    </message>
+    <message>
+        <source>Every file that was found, with its status (Ctrl+R)</source>
+        <translation>找到的全部文件及其状态 (Ctrl+R)</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 列表</translation>
+    </message>
+    <message>
+        <source>Files by kind</source>
+        <translation>按类型统计文件</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s)</source>
+        <translation>
+            <numerusform>%n 台主机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 files used, %2 skipped, %3 broken</source>
+        <translation>已使用 %1 个文件，跳过 %2 个，损坏 %3 个</translation>
+    </message>
+    <message>
+        <source>loaded in %1 s</source>
+        <translation>加载耗时 %1 秒</translation>
+    </message>
+    <message>
+        <source>loaded in %1 ms</source>
+        <translation>加载耗时 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Files</source>
+        <translation>文件数</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>已使用</translation>
+    </message>
+    <message>
+        <source>Skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>Broken</source>
+        <translation>已损坏</translation>
+    </message>
+    <message>
+        <source>Total size</source>
+        <translation>总大小</translation>
+    </message>
+    <message>
+        <source>Parse time</source>
+        <translation>解析耗时</translation>
+    </message>
+    <message>
+        <source>(not recognised)</source>
+        <translation>（未识别）</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TableParsers</name>
+    <message>
+        <source>%1 is a directory, not a JSON file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: empty file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: binary data (NUL byte) at byte %2: not a JSON file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: invalid JSON at byte %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object at the top level</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>... %n more warning(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step &quot;%1&quot; is not an object, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 is not an object, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2/%3 is not an object, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: no valid &quot;Start Timestamp(us)&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: no &quot;Communication Time Info&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2/%3: bad &quot;Size Distribution&quot; entry &quot;%4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2 link &quot;%3&quot; is not an object, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/%2: link &quot;%3&quot; is not &quot;src-dst&quot;; ranks unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;collectionTimeEnd&quot; is not an integer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;rank_id&quot; is not an integer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no known profiler_info keys (config, profiler_parameters, rank_id, end_info)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;parallel_group_info&quot; is not an object, ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group &quot;%1&quot; is not an object, skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>group &quot;%1&quot;: rank %2 is not an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: required column %2 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: required columns %2 are missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cells where the header has %2 columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: row skipped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot; is missing in this row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot; is empty or N/A</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot;: &quot;%2&quot; is not a valid number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>line %1: column &quot;%2&quot;: &quot;%3&quot; is not a valid number, ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TraceParser</name>
+    <message>
+        <source>is a directory, not a trace file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON trace: expected &apos;[&apos; or &apos;{&apos; at byte %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &quot;traceEvents&quot; array in the top-level object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid JSON (%1) at byte %2; %3 events before it were loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file ends before the events array is closed (truncated?) at byte %1; %2 complete events before it were loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::WelcomePage</name>
+    <message>
+        <source>Open a profile folder…</source>
+        <translation>打开性能数据文件夹…</translation>
+    </message>
+    <message>
+        <source>No recent folders yet.</source>
+        <translation>还没有最近打开的文件夹。</translation>
+    </message>
+    <message>
+        <source>Profscope</source>
+        <translation>Profscope</translation>
+    </message>
+    <message>
+        <source>A native viewer for MindSpore and Ascend PyTorch (torch_npu) profiler output.</source>
+        <translation>MindSpore 与 Ascend PyTorch（torch_npu）性能数据的原生查看器。</translation>
+    </message>
+    <message>
+        <source>or drop a folder onto this window  ·  %1</source>
+        <translation>或将文件夹拖放到此窗口  ·  %1</translation>
+    </message>
+    <message>
+        <source>Recent folders</source>
+        <translation>最近打开</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open</source>
+        <translation>双击或按回车键打开</translation>
+    </message>
+    <message>
+        <source>Supported folders</source>
+        <translation>支持的文件夹</translation>
+    </message>
+    <message>
+        <source>MindSpore 2.x profiler output</source>
+        <translation>MindSpore 2.x 性能数据</translation>
+    </message>
+    <message>
+        <source>Ascend PyTorch (torch_npu) profiler output</source>
+        <translation>Ascend PyTorch（torch_npu）性能数据</translation>
+    </message>
+    <message>
+        <source>MindInsight-era MindSpore profiler folder</source>
+        <translation>MindInsight 时期的 MindSpore profiler 文件夹</translation>
+    </message>
+    <message>
+        <source>legacy MindSpore cluster layout (one folder per host)</source>
+        <translation>旧版 MindSpore 集群目录（每台主机一个文件夹）</translation>
+    </message>
+    <message>
+        <source>CANN msprof output with timeline JSON</source>
+        <translation>带 timeline JSON 的 CANN msprof 输出</translation>
+    </message>
+    <message>
+        <source>Open one rank folder, or a parent folder of many: every rank below it is found, and each file read or skipped is listed in the import report.</source>
+        <translation>可以打开单个 rank 文件夹，也可以打开包含多个 rank 的上级文件夹：其下所有 rank 都会被找到，每个读取或跳过的文件都会列在导入报告中。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 等 %n 项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::cli::Inspect</name>
+    <message>
+        <source>rank %1</source>
+        <translation type="unfinished">rank %1</translation>
+    </message>
+    <message>
+        <source>rank ?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device %1</source>
+        <translation type="unfinished">设备 %1</translation>
+    </message>
+    <message>
+        <source>host %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>database export only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events by phase: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slices: %1, counter points: %2, flows: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slices in %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>flows %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kernels %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>steps %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>legacy steps %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory records %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator allocations %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>communication ops %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>matrix links %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (line %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other files:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import report:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files: %1 used, %2 skipped, %3 broken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the ranks found under PATH and, per rank, every file with its status and counts, then the import report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the result as JSON.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks loaded in parallel (default: cores).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder levels scanned below PATH (default 8).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank folder, folder of ranks or cluster root.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect: give a PATH (see --help)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s (trace parser: simdjson %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error: nothing could be loaded from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::cli::Main</name>
+    <message>
+        <source>Usage: profscope-cli COMMAND [options]
+
+Commands:
+  inspect PATH... [--json]   list the ranks and files found, with counts and the import report
+
+Options:
+  -h, --help                 this help; COMMAND --help for a command&apos;s options
+  -v, --version              the version
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

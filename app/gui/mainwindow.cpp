@@ -23,6 +23,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -401,6 +402,7 @@ void MainWindow::refreshRecent()
 void MainWindow::setProfile(const ProfilePtr& profile)
 {
     m_profile = profile;
+    m_profilePaths = profile ? m_loader->paths() : QStringList();
     m_projectModel->setProfile(profile);
     m_projectTree->expandAll();
     m_dockPages->setCurrentWidget(profile ? static_cast<QWidget*>(m_projectTree) : m_dockPages->widget(0));
@@ -421,7 +423,8 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("Profscope"));
         return;
     }
-    setWindowTitle(tr("%1 — Profscope").arg(QDir::toNativeSeparators(m_profile->rootPath)));
+    setWindowTitle(tr("%1 — Profscope")
+                       .arg(displayPaths(m_profilePaths.isEmpty() ? QStringList(m_profile->rootPath) : m_profilePaths)));
 }
 
 void MainWindow::onLoadStarted(const QStringList& paths)
@@ -556,9 +559,9 @@ void MainWindow::showReportFor(const ProfilePtr& profile)
     dialog->show();
     dialog->raise();
     dialog->activateWindow();
-    // The file table is what one reads and sorts; the message list would
-    // otherwise take the focus and show its first row as selected.
-    m_reportView->tableView()->setFocus();
+    // Ready to type a filter; the message list would otherwise take the
+    // focus and show its first row as selected.
+    m_reportView->filterEdit()->setFocus();
 }
 
 void MainWindow::setLanguage(const QString& code)
@@ -567,8 +570,12 @@ void MainWindow::setLanguage(const QString& code)
     if (settings.value(QLatin1String(kLanguageKey)).toString() == code)
         return;
     settings.setValue(QLatin1String(kLanguageKey), code);
-    QMessageBox::information(this, tr("Language"),
-                             tr("The new language is used the next time Profscope starts."));
+    // Window-modal and non-blocking: nothing else waits on the answer.
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Language"),
+                                tr("The new language is used the next time Profscope starts."), QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("languageNotice"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::showAbout()

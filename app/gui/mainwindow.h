@@ -103,6 +103,7 @@ private:
 
     LoadController* m_loader;
     ProfilePtr m_profile;
+    QStringList m_profilePaths; // what was opened to get m_profile
     ProfilePtr m_bannerProfile; // the load the banner talks about (may differ after a failed load)
 
     QStackedWidget* m_pages;

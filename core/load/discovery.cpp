@@ -314,6 +314,11 @@ private:
             if (const auto m = rankRe.match(path.section(QLatin1Char('/'), -3)); m.hasMatch())
                 info.rankId = m.captured(1).toInt();
         }
+        // The profiler names rank folders {worker}_{pid}_{timestamp}_ascend_{ms|pt},
+        // where the default worker name is {hostname}_{pid}.
+        static const QRegularExpression workerRe(QStringLiteral("^(.+?)(?:_\\d+)?_\\d+_\\d{14,17}_ascend_(?:ms|pt)$"));
+        if (const auto m = workerRe.match(name); m.hasMatch() && info.host.isEmpty())
+            info.host = m.captured(1);
         info.dbOnly = anyDb && !anyData;
         m_result.ranks.push_back(std::move(rank));
     }

@@ -170,15 +170,16 @@ void TestDiscovery::nestedDynamicProfilerRuns()
     QTemporaryDir dir;
     const QString info = test::textRank(1, 0) + QStringLiteral("/profiler_info_0.json");
     // Dynamic profiler: one subfolder per capture window, each with *_ascend_ms inside.
-    QVERIFY(copyFile(info, dir.filePath(QStringLiteral("job/rank0_start2_stop5/host_1_20250101_ascend_ms/profiler_info_0.json"))));
-    QVERIFY(copyFile(info, dir.filePath(QStringLiteral("job/rank0_start7_stop9/host_1_20250102_ascend_ms/profiler_info_0.json"))));
-    QDir().mkpath(dir.filePath(QStringLiteral("job/rank0_start7_stop9/host_1_20250102_ascend_ms/ASCEND_PROFILER_OUTPUT")));
+    QVERIFY(copyFile(info, dir.filePath(QStringLiteral("job/rank0_start2_stop5/node-a_4711_20250101120000123_ascend_ms/profiler_info_0.json"))));
+    QVERIFY(copyFile(info, dir.filePath(QStringLiteral("job/rank0_start7_stop9/node-a_4711_20250101120500456_ascend_ms/profiler_info_0.json"))));
+    QDir().mkpath(dir.filePath(QStringLiteral("job/rank0_start7_stop9/node-a_4711_20250101120500456_ascend_ms/ASCEND_PROFILER_OUTPUT")));
     auto r = discoverProfiles({ dir.path() });
     QCOMPARE(r.ranks.size(), std::size_t(2));
     for (const auto& rank : r.ranks) {
         QCOMPARE(rank.info.layout, RankLayout::AscendMs);
         QCOMPARE(rank.info.framework, QStringLiteral("MindSpore"));
         QCOMPARE(rank.info.rankId, 0);
+        QCOMPARE(rank.info.host, QStringLiteral("node-a")); // {hostname}_{pid}_{timestamp}_ascend_ms
     }
     // Bounded depth: with maxDepth 1 the runs 3 levels down are not reached, and that is reported.
     DiscoveryOptions shallow;

@@ -21,6 +21,8 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMessageBox>
+#include <QAction>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -125,6 +127,7 @@ private slots:
     void brokenFolderShowsBanner();
     void emptyFolderShowsErrorBanner();
     void recentFolders();
+    void languageChoiceIsStored();
 };
 
 void TestMainWindow::initTestCase()
@@ -443,6 +446,30 @@ void TestMainWindow::recentFolders()
     QVERIFY(waitForLoad(window));
     QCOMPARE(MainWindow::recentPaths().value(0), QStringList({ level1() }));
     QCOMPARE(window.welcomePage()->recentList()->count(), 1);
+}
+
+void TestMainWindow::languageChoiceIsStored()
+{
+    MainWindow window;
+    window.show();
+    QAction* chinese = nullptr;
+    QAction* system = nullptr;
+    for (QAction* action : window.findChildren<QAction*>()) {
+        if (action->isCheckable() && action->data().toString() == QLatin1String("zh_CN"))
+            chinese = action;
+        if (action->isCheckable() && action->data().isValid() && action->data().toString().isEmpty())
+            system = action;
+    }
+    QVERIFY(chinese && system);
+    QVERIFY(system->isChecked()); // nothing stored yet: follow the system
+    chinese->trigger();
+    QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
+    QVERIFY(chinese->isChecked());
+    // The restart notice does not block.
+    auto* notice = window.findChild<QMessageBox*>(QStringLiteral("languageNotice"));
+    QVERIFY(notice);
+    QTRY_VERIFY(notice->isVisible());
+    notice->close();
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds Profscope and runs every test: first the
+# normal build (preset "dev"), then the ASan/UBSan build (preset "dev-asan").
+# Benchmarks are not part of this run (ctest label "benchmark").
+#   bash packaging/run-tests.sh            both builds
+#   bash packaging/run-tests.sh --no-asan  the normal build only
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash packaging/install-deps.sh
+
+if [ ! -d ../shared/fixtures/real ]; then
+  echo "run-tests: ../shared/fixtures/real is missing; the tests read the real profiler fixtures from there" >&2
+  exit 1
+fi
+
+jobs=$(nproc 2>/dev/null || echo 2)
+presets=(dev dev-asan)
+if [ "${1:-}" = "--no-asan" ]; then presets=(dev); fi
+
+export QT_QPA_PLATFORM=offscreen
+for preset in "${presets[@]}"; do
+  echo "== configure + build ($preset)"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs"
+  echo "== test ($preset)"
+  ctest --preset "$preset" -j "$jobs"
+done
