@@ -93,7 +93,8 @@ int main(int argc, char** argv)
                 QWidget* target = &window;
                 if (openReport && window.importReportDialog()->isVisible())
                     target = window.importReportDialog();
-                const bool saved = target->grab().save(file, "PNG");
+                // Highest PNG compression: these images go into the repository.
+                const bool saved = target->grab().save(file, "PNG", 0);
                 if (!saved)
                     std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("profscope: could not write %1").arg(file)));
                 QCoreApplication::exit(saved ? 0 : 1);

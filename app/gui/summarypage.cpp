@@ -155,6 +155,9 @@ SummaryPage::SummaryPage(QWidget* parent)
     setupTable(m_rankTable);
     m_rankTable->setModel(m_rankProxy);
     m_rankTable->sortByColumn(-1, Qt::AscendingOrder);
+    // Columns keep their content width; a stretched last count column would
+    // push its number far from the others.
+    m_rankTable->horizontalHeader()->setStretchLastSection(false);
     rankLayout->addWidget(m_rankTable, 1);
     m_splitter->addWidget(rankSection);
 

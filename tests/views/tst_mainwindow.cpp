@@ -15,14 +15,17 @@
 #include "testsupport.h"
 #include "welcomepage.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFile>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMimeData>
 #include <QMessageBox>
-#include <QAction>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -128,6 +131,7 @@ private slots:
     void emptyFolderShowsErrorBanner();
     void recentFolders();
     void languageChoiceIsStored();
+    void dropFolderOpensIt();
 };
 
 void TestMainWindow::initTestCase()
@@ -470,6 +474,31 @@ void TestMainWindow::languageChoiceIsStored()
     QVERIFY(notice);
     QTRY_VERIFY(notice->isVisible());
     notice->close();
+}
+
+void TestMainWindow::dropFolderOpensIt()
+{
+    MainWindow window;
+    window.show();
+
+    // A file is not a profile folder: refused.
+    QMimeData file;
+    file.setUrls({ QUrl::fromLocalFile(test::textRank(1, 0) + QStringLiteral("/profiler_info_0.json")) });
+    QDragEnterEvent refused(QPoint(10, 10), Qt::CopyAction, &file, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &refused);
+    QVERIFY(!refused.isAccepted());
+
+    QMimeData folder;
+    folder.setUrls({ QUrl::fromLocalFile(level1()) });
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &folder, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &folder, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop);
+    QVERIFY(drop.isAccepted());
+    QVERIFY(window.loadController()->isLoading());
+    QVERIFY(waitForLoad(window));
+    QCOMPARE(window.projectModel()->rankCount(), 2);
 }
 
 QTEST_MAIN(TestMainWindow)

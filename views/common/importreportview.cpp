@@ -269,6 +269,17 @@ ImportReportView::ImportReportView(QWidget* parent)
     connect(m_exportButton, &QPushButton::clicked, this, &ImportReportView::exportCsvInteractive);
     auto* copyShortcut = new QShortcut(QKeySequence::Copy, m_table, nullptr, nullptr, Qt::WidgetShortcut);
     connect(copyShortcut, &QShortcut::activated, this, &ImportReportView::copyToClipboard);
+    // Messages often name paths one wants to paste into a terminal.
+    auto* copyMessages = new QShortcut(QKeySequence::Copy, m_messages, nullptr, nullptr, Qt::WidgetShortcut);
+    connect(copyMessages, &QShortcut::activated, this, [this] {
+        QModelIndexList rows = m_messages->selectionModel()->selectedIndexes();
+        std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+        QStringList texts;
+        for (const QModelIndex& index : rows)
+            texts << index.data().toString();
+        if (!texts.isEmpty())
+            QApplication::clipboard()->setText(texts.join(QLatin1Char('\n')));
+    });
 
     setProfile(nullptr);
 }
