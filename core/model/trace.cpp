@@ -41,6 +41,15 @@ const ProcessTrack* TraceData::findProcess(const QString& name) const
     return nullptr;
 }
 
+QString flowName(const TraceData& trace, std::size_t i)
+{
+    const FlowColumns& f = trace.flows;
+    if (f.name[i].isValid())
+        return trace.strings.string(f.name[i]);
+    const QString id = f.idText[i].isValid() ? trace.strings.string(f.idText[i]) : QString::number(f.id[i]);
+    return trace.strings.string(f.category[i]) + id;
+}
+
 QByteArray TraceData::argsText(ArgsRef ref) const
 {
     if (!ref.isValid() || ref.fileIndex() >= std::uint32_t(sourceFiles.size()))

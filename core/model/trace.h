@@ -135,7 +135,7 @@ struct ProcessTrack
 struct FlowColumns
 {
     std::vector<StringId> category;
-    std::vector<StringId> name;
+    std::vector<StringId> name;    // invalid when the name is category + id ("HostToDevice936"): see flowName()
     std::vector<std::uint64_t> id; // numeric ids (also "936" strings) exactly, 64-bit
     std::vector<StringId> idText;  // non-numeric ids as written; invalid for numeric ids
     std::vector<TimeNs> fromNs;
@@ -152,6 +152,10 @@ struct FlowColumns
         return fromNs.size();
     }
 };
+
+struct TraceData;
+// The display name of flow edge i (rebuilds "HostToDevice936" style names).
+QString flowName(const TraceData& trace, std::size_t i);
 
 // What the parser saw, for the import report and `profscope-cli inspect`.
 struct TraceStats

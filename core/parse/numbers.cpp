@@ -36,9 +36,59 @@ bool isNullCell(std::string_view text)
         || text == "-" || text == "nan" || text == "NaN";
 }
 
+// The common case, "1736408883694795.840" or "53.741": plain digits with an
+// optional fraction, at most 18 digits. Integer arithmetic only.
+static bool parseSimpleDecimal(std::string_view text, int decimalShift, qint64& out)
+{
+    static constexpr std::uint64_t kPow10[] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+                                                10000000ull, 100000000ull, 1000000000ull };
+    if (decimalShift < 0 || decimalShift > 9 || text.empty() || text.size() > 19)
+        return false;
+    std::size_t i = 0;
+    const bool negative = text[0] == '-';
+    if (negative)
+        ++i;
+    std::uint64_t integer = 0;
+    int digits = 0;
+    const std::size_t intStart = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+        integer = integer * 10 + std::uint64_t(text[i] - '0');
+        ++i;
+        ++digits;
+    }
+    const int intDigits = int(i - intStart);
+    std::uint64_t fraction = 0;
+    int fractionDigits = 0;
+    int roundDigit = 0;
+    if (i < text.size() && text[i] == '.') {
+        ++i;
+        while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
+            if (fractionDigits < decimalShift) {
+                fraction = fraction * 10 + std::uint64_t(text[i] - '0');
+                ++fractionDigits;
+            } else if (fractionDigits == decimalShift) {
+                roundDigit = text[i] - '0';
+                ++fractionDigits; // only the first dropped digit decides (half up)
+            }
+            ++i;
+            ++digits;
+        }
+    }
+    if (i != text.size() || digits == 0 || digits > 18 || intDigits + decimalShift > 18)
+        return false;
+    const int kept = std::min(fractionDigits, decimalShift);
+    std::uint64_t value = integer * kPow10[decimalShift] + fraction * kPow10[decimalShift - kept];
+    if (roundDigit >= 5)
+        ++value;
+    out = negative ? -qint64(value) : qint64(value);
+    return true;
+}
+
 std::optional<qint64> parseScaledDecimal(std::string_view text, int decimalShift)
 {
     text = trimCell(text);
+    if (qint64 fast = 0; parseSimpleDecimal(text, decimalShift, fast))
+        return fast;
     if (isNullCell(text))
         return std::nullopt;
     std::size_t i = 0;

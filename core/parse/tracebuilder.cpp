@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <thread>
 
 namespace profscope {
 
@@ -112,7 +113,6 @@ void TraceBuilder::merge(TraceBuilder&& other)
         }
     }
     const auto base = std::uint32_t(m_flowPoints.size());
-    m_flowPoints.reserve(m_flowPoints.size() + other.m_flowPoints.size());
     for (const FlowPoint& fp : other.m_flowPoints) {
         FlowPoint mine = fp;
         mine.category = str(fp.category);
@@ -368,14 +368,8 @@ std::int32_t TraceBuilder::bindSlice(const ThreadTrack& thread, TimeNs ts, bool 
     return best;
 }
 
-void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap,
-                             const std::vector<std::uint32_t>& processRemap)
+void TraceBuilder::sortFlowPoints()
 {
-    // Group points by (category, id); within a group order by time, starts
-    // before steps before finishes at equal times. A finish (or step) pairs
-    // with the latest start at or before it, else the first start of the
-    // group (device clocks can run slightly ahead of the host's); one start
-    // can feed several finishes.
     auto& pts = m_flowPoints;
     std::sort(pts.begin(), pts.end(), [](const FlowPoint& a, const FlowPoint& b) {
         if (a.category != b.category)
@@ -390,6 +384,17 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
             return a.phase == FlowPhase::Start || (a.phase == FlowPhase::Step && b.phase == FlowPhase::Finish);
         return a.order < b.order;
     });
+}
+
+void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap,
+                             const std::vector<std::uint32_t>& processRemap)
+{
+    // Group points by (category, id); within a group order by time, starts
+    // before steps before finishes at equal times. A finish (or step) pairs
+    // with the latest start at or before it, else the first start of the
+    // group (device clocks can run slightly ahead of the host's); one start
+    // can feed several finishes.
+    auto& pts = m_flowPoints; // sorted by sortFlowPoints()
 
     std::map<StringId, qint64> perCategory;
     // Max slice duration per thread bounds the enclosing-slice search.
@@ -521,6 +526,14 @@ TraceData TraceBuilder::finish()
             return x.sortIndex < y.sortIndex;
         return x.pid < y.pid;
     });
+    // The flow points sort on another thread while the slices sort and nest
+    // here: they do not depend on each other, and on big traces both are
+    // the longest serial steps of the load.
+    std::thread flowSorter;
+    if (m_flowPoints.size() > 50000)
+        flowSorter = std::thread([this] { sortFlowPoints(); });
+    else
+        sortFlowPoints();
     std::vector<std::uint32_t> processRemap(m_processes.size());
     std::vector<std::vector<std::uint32_t>> threadRemap(m_processes.size());
     m_data.processes.clear();
@@ -563,6 +576,8 @@ TraceData TraceBuilder::finish()
         }
         m_data.processes.push_back(std::move(track));
     }
+    if (flowSorter.joinable())
+        flowSorter.join();
     pairFlows(threadRemap, processRemap);
     m_data.rangeNs = range.startNs <= range.endNs ? range : TimeRange {};
     m_processes.clear();

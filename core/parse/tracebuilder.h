@@ -110,6 +110,7 @@ private:
     }
     static void sortAndNest(ThreadTrack& thread);
     static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing, TimeNs maxDurNs);
+    void sortFlowPoints();
     void pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
 
     TraceData m_data;

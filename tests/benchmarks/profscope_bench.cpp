@@ -21,6 +21,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTextStream>
+#include <QThread>
 
 #include <nlohmann/json.hpp>
 
@@ -341,10 +342,13 @@ int childDom(const QString& path)
     return 0;
 }
 
-QJsonObject runChild(const QStringList& args)
+QJsonObject runChild(const QStringList& args, int threads = 0)
 {
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads));
+    p.setProcessEnvironment(env);
     p.start(QCoreApplication::applicationFilePath(), args);
     p.waitForFinished(-1);
     const QByteArray out = p.readAllStandardOutput().trimmed();
@@ -385,36 +389,47 @@ int main(int argc, char** argv)
             << g[QStringLiteral("seconds")].toDouble() << " s" << Qt::endl;
     }
     const double fileMb = double(QFileInfo(path).size()) / double(1 << 20);
-    // Warm the page cache so both parsers read from memory.
-    runChild({ QStringLiteral("parse"), path });
-    const QJsonObject ours = runChild({ QStringLiteral("parse"), path });
-    const double oursSeconds = ours[QStringLiteral("seconds")].toDouble();
-    const double oursMbps = fileMb / oursSeconds;
-    out << "\nProfscope trace parser (simdjson " << ours[QStringLiteral("kernel")].toString() << ", 1 thread):\n"
-        << "  file            " << QString::number(fileMb, 'f', 1) << " MiB, "
-        << qint64(ours[QStringLiteral("events")].toDouble()) << " events\n"
-        << "  parse + build   " << QString::number(oursSeconds, 'f', 2) << " s  ("
-        << QString::number(ours[QStringLiteral("parseSeconds")].toDouble(), 'f', 2) << " s parse)\n"
-        << "  throughput      " << QString::number(oursMbps, 'f', 0) << " MiB/s per core\n"
-        << "  model memory    " << QString::number(ours[QStringLiteral("modelBytes")].toDouble() / double(1 << 20), 'f', 1)
-        << " MiB = " << QString::number(ours[QStringLiteral("modelBytes")].toDouble() / double(1 << 20) / fileMb, 'f', 3)
-        << " x file size\n"
-        << "  peak RSS        " << QString::number(ours[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1)
-        << " MiB (includes the mapped file pages)\n"
-        << "  slices " << qint64(ours[QStringLiteral("slices")].toDouble()) << ", flows "
-        << qint64(ours[QStringLiteral("flows")].toDouble()) << ", counter points "
-        << qint64(ours[QStringLiteral("counterPoints")].toDouble()) << Qt::endl;
+    // Warm the page cache so every parser reads from memory.
+    runChild({ QStringLiteral("parse"), path }, 1);
+    const int cores = QThread::idealThreadCount();
+    QTextStream err(stderr);
+    auto show = [&](const QJsonObject& r, int threads) {
+        const double seconds = r[QStringLiteral("seconds")].toDouble();
+        const double modelMb = r[QStringLiteral("modelBytes")].toDouble() / double(1 << 20);
+        out << "\nProfscope trace parser (simdjson " << r[QStringLiteral("kernel")].toString() << ", " << threads
+            << (threads == 1 ? " thread" : " threads") << "):\n"
+            << "  file            " << QString::number(fileMb, 'f', 1) << " MiB, "
+            << qint64(r[QStringLiteral("events")].toDouble()) << " events, "
+            << qint64(r[QStringLiteral("slices")].toDouble()) << " slices, "
+            << qint64(r[QStringLiteral("flows")].toDouble()) << " flows, "
+            << qint64(r[QStringLiteral("counterPoints")].toDouble()) << " counter points\n"
+            << "  parse + build   " << QString::number(seconds, 'f', 2) << " s  ("
+            << QString::number(r[QStringLiteral("parseSeconds")].toDouble(), 'f', 2) << " s chunk decoding, the rest "
+            << "sorting, nesting and flow pairing)\n"
+            << "  throughput      " << QString::number(fileMb / seconds, 'f', 0) << " MiB/s"
+            << (threads == 1 ? " on one core" : QStringLiteral(", %1 MiB/s per core").arg(fileMb / seconds / threads, 0, 'f', 0)) << "\n"
+            << "  model memory    " << QString::number(modelMb, 'f', 1) << " MiB = "
+            << QString::number(modelMb / fileMb, 'f', 3) << " x file size\n"
+            << "  peak RSS        " << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1)
+            << " MiB (includes the mapped file's pages)" << Qt::endl;
+    };
+    const QJsonObject one = runChild({ QStringLiteral("parse"), path }, 1);
+    show(one, 1);
+    const QJsonObject all = runChild({ QStringLiteral("parse"), path }, cores);
+    if (cores > 1)
+        show(all, cores);
     if (!skipDom) {
         const QJsonObject dom = runChild({ QStringLiteral("dom"), path });
         const double domSeconds = dom[QStringLiteral("seconds")].toDouble();
-        out << "\nBaseline: nlohmann/json DOM of the whole file:\n"
+        const double domRss = dom[QStringLiteral("peakRssKb")].toDouble();
+        out << "\nBaseline: nlohmann/json DOM of the whole file (1 thread):\n"
             << "  parse           " << QString::number(domSeconds, 'f', 2) << " s, "
             << QString::number(fileMb / domSeconds, 'f', 0) << " MiB/s\n"
-            << "  peak RSS        " << QString::number(dom[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1)
-            << " MiB\n"
-            << "\nSpeed-up vs DOM: " << QString::number(domSeconds / oursSeconds, 'f', 1) << "x, peak memory "
-            << QString::number(dom[QStringLiteral("peakRssKb")].toDouble() / ours[QStringLiteral("peakRssKb")].toDouble(), 'f', 1)
-            << "x lower" << Qt::endl;
+            << "  peak RSS        " << QString::number(domRss / 1024.0, 'f', 1) << " MiB\n"
+            << "\nSpeed-up vs DOM: " << QString::number(domSeconds / one[QStringLiteral("seconds")].toDouble(), 'f', 1)
+            << "x on one core, " << QString::number(domSeconds / all[QStringLiteral("seconds")].toDouble(), 'f', 1)
+            << "x on " << cores << " cores; peak RSS "
+            << QString::number(domRss / one[QStringLiteral("peakRssKb")].toDouble(), 'f', 1) << "x lower" << Qt::endl;
     }
     return 0;
 }

@@ -72,6 +72,9 @@ void TestNumbers::scaledDecimal_data()
     QTest::newRow("more digits than fit") << QByteArray("0.1234567890123456789012345") << 3 << qint64(123);
     QTest::newRow("tiny exponent") << QByteArray("1e-2147483648") << 3 << qint64(0);
     QTest::newRow("long zero fraction") << QByteArray("0.0000000000000000000000000000000000000001e40") << 3 << qint64(1000);
+    QTest::newRow("rounding carries into the integer part") << QByteArray("99999999999999.9995") << 3 << qint64(100000000000000000);
+    QTest::newRow("17 integer digits (slow path)") << QByteArray("12345678901234567.5") << 2 << qint64(1234567890123456750);
+    QTest::newRow("negative rounding") << QByteArray("-1.2345") << 3 << qint64(-1235);
     QTest::newRow("zero") << QByteArray("0") << 3 << qint64(0);
     QTest::newRow("zero float") << QByteArray("0.0") << 3 << qint64(0);
 
