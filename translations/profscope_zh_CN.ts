@@ -24,82 +24,82 @@
     <name>profscope::CsvReader</name>
     <message>
         <source>%1 is a directory, not a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件夹，不是 CSV 文件</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>binary data (NUL byte) at byte %1: not a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 字节处有二进制数据（NUL 字节）：不是 CSV 文件</translation>
     </message>
     <message>
         <source>empty file: no header row</source>
-        <translation type="unfinished"></translation>
+        <translation>空文件：没有表头行</translation>
     </message>
     <message>
         <source>unterminated quoted cell starting on line %1</source>
-        <translation type="unfinished"></translation>
+        <translation>从第 %1 行开始的带引号单元格未闭合</translation>
     </message>
 </context>
 <context>
     <name>profscope::Discovery</name>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不存在</translation>
     </message>
     <message>
         <source>cannot read folder %1 (permissions)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取文件夹 %1（权限不足）</translation>
     </message>
     <message>
         <source>skipped %1: already visited (symbolic link loop or duplicate)</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过 %1：已访问过（符号链接循环或重复）</translation>
     </message>
     <message>
         <source>stopped scanning after %1 folders; open a smaller folder</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描 %1 个文件夹后已停止扫描；请打开范围更小的文件夹</translation>
     </message>
     <message>
         <source>not scanned: %1 is deeper than %2 levels</source>
-        <translation type="unfinished"></translation>
+        <translation>未扫描：%1 的深度超过 %2 层</translation>
     </message>
     <message>
         <source>not a file Profscope knows</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 Profscope 可识别的文件</translation>
     </message>
     <message>
         <source>recognised, not read by this version of Profscope</source>
-        <translation type="unfinished"></translation>
+        <translation>已识别，但当前版本的 Profscope 不读取</translation>
     </message>
     <message>
         <source>%1:%2: expected &quot;host alias&quot;, got &quot;%3&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1:%2: 应为 &quot;host alias&quot;，实际为 &quot;%3&quot;</translation>
     </message>
     <message>
         <source>legacy cluster folder without host_ips_mapping.txt: hosts stay anonymous</source>
-        <translation type="unfinished"></translation>
+        <translation>旧版集群文件夹缺少 host_ips_mapping.txt：主机将保持匿名</translation>
     </message>
     <message>
         <source>legacy cluster folder without hccl.json: rank ids are taken from device ids</source>
-        <translation type="unfinished"></translation>
+        <translation>旧版集群文件夹缺少 hccl.json：rank id 取自设备 id</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1 is not a valid networking file (no server_list)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是有效的组网文件（缺少 server_list）</translation>
     </message>
     <message>
         <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 下未找到性能数据：应包含 *_ascend_ms / *_ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT、MindInsight 的 profiler/ 文件夹或 PROF_*/device_N</translation>
     </message>
 </context>
 <context>
@@ -278,105 +278,105 @@
     <name>profscope::LegacyParsers</name>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1 is not a CSV text file: its header line contains binary data</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 不是 CSV 文本文件：其表头行包含二进制数据</translation>
     </message>
     <message>
         <source>%1: required column %2 is missing from the header</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：表头中缺少必需的列 %2</translation>
     </message>
     <message>
         <source> or </source>
-        <translation type="unfinished"></translation>
+        <translation> 或 </translation>
     </message>
     <message>
         <source>%1 cells but the header has %2; the extra cells are ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个单元格，但表头只有 %2 列；多出的单元格已忽略</translation>
     </message>
     <message>
         <source>line %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：%2</translation>
     </message>
     <message>
         <source>%1 has a header but no data rows</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 只有表头，没有数据行</translation>
     </message>
     <message numerus="yes">
         <source>... %n more warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>... 另有 %n 条警告</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 is truncated: its last line %2 stops after %3 of %4 cells</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已被截断：最后一行（第 %2 行）只有 %3 个单元格，应为 %4 个</translation>
     </message>
     <message>
         <source>%1 of %2 cells; row skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>只有 %1 个单元格，应为 %2 个；已跳过该行</translation>
     </message>
     <message>
         <source>column &quot;%1&quot; is empty; row skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot; 为空；已跳过该行</translation>
     </message>
     <message>
         <source>column &quot;%1&quot;: &quot;%2&quot; is not a number; row skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot;：&quot;%2&quot; 不是数字；已跳过该行</translation>
     </message>
     <message>
         <source>column &quot;%1&quot;: &quot;%2&quot; is not a number; value ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot;：&quot;%2&quot; 不是数字；已忽略该值</translation>
     </message>
     <message>
         <source>the link map is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>链路表不是 JSON 对象</translation>
     </message>
     <message>
         <source>link &quot;%1&quot; is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>链路 &quot;%1&quot; 不是 JSON 对象</translation>
     </message>
     <message>
         <source>link &quot;%1&quot; %2 is not [time, size, bandwidth]</source>
-        <translation type="unfinished"></translation>
+        <translation>链路 &quot;%1&quot; 的 %2 不是 [时间, 大小, 带宽] 格式</translation>
     </message>
     <message>
         <source>it is not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON 对象</translation>
     </message>
     <message>
         <source>operator &quot;%1&quot; is not [step, cost, wait, links]</source>
-        <translation type="unfinished"></translation>
+        <translation>算子 &quot;%1&quot; 不是 [迭代, 耗时, 等待, 链路] 格式</translation>
     </message>
     <message>
         <source>operator &quot;%1&quot;: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>算子 &quot;%1&quot;：%2</translation>
     </message>
     <message>
         <source>invalid JSON (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>无效的 JSON（%1）</translation>
     </message>
     <message>
         <source>column &quot;%1&quot; appears twice; the first one is used</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot; 出现了两次；使用第一个</translation>
     </message>
     <message>
         <source>stream operator &quot;%1&quot; lacks its start, end or duration column; the missing values are -1</source>
-        <translation type="unfinished"></translation>
+        <translation>stream 算子 &quot;%1&quot; 缺少开始、结束或持续时间列；缺失的值记为 -1</translation>
     </message>
     <message>
         <source>op_info is not valid JSON; kept as text</source>
-        <translation type="unfinished"></translation>
+        <translation>op_info 不是有效的 JSON；按文本保留</translation>
     </message>
     <message>
         <source>column &quot;%1&quot;: %2; step kept without these details</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot;：%2；该迭代已保留，但不含这些详细信息</translation>
     </message>
     <message>
         <source>column &quot;%1&quot;: &quot;%2&quot; is not a list of integers; value ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot;：&quot;%2&quot; 不是整数列表；已忽略该值</translation>
     </message>
 </context>
 <context>
@@ -601,94 +601,100 @@
     <name>profscope::ProfileLoader</name>
     <message>
         <source>canceled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>rank id %1 in the file differs from %2 found before</source>
-        <translation type="unfinished"></translation>
+        <translation>文件中的 rank id %1 与之前找到的 %2 不一致</translation>
     </message>
     <message>
         <source>a kernel table was already read for this rank</source>
-        <translation type="unfinished"></translation>
+        <translation>该 rank 已读取过一个算子表</translation>
     </message>
     <message>
         <source>SQLite export: this rank has only database files, which this version of Profscope cannot read yet (export with export_type &quot;text&quot; to open it now)</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 导出：该 rank 只有数据库文件，当前版本的 Profscope 尚不能读取（如需现在打开，请使用 export_type &quot;text&quot; 导出）</translation>
     </message>
     <message>
         <source>SQLite export: not read; the text files of this rank are used instead</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite 导出：未读取；改用该 rank 的文本文件</translation>
     </message>
     <message>
         <source>raw profiler data folder: not read, the exported deliverables are used</source>
-        <translation type="unfinished"></translation>
+        <translation>profiler 原始数据文件夹：未读取，使用导出的结果文件</translation>
     </message>
     <message>
         <source>recognised profiler output, not read by this version of Profscope</source>
-        <translation type="unfinished"></translation>
+        <translation>已识别的 profiler 输出，但当前版本的 Profscope 不读取</translation>
     </message>
     <message>
         <source>not a file Profscope knows</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 Profscope 可识别的文件</translation>
     </message>
     <message>
         <source>%1 flow starts without a finish</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个连线起点没有终点</translation>
     </message>
     <message>
         <source>%1 flow finishes without a start</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个连线终点没有起点</translation>
     </message>
     <message>
         <source>%1 E events without a B</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 E 事件没有对应的 B</translation>
     </message>
     <message>
         <source>%1 B events without an E, closed at the thread&apos;s last event</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个 B 事件没有对应的 E，已在该线程的最后一个事件处结束</translation>
     </message>
     <message>
         <source>%1 events without a usable ph or ts were skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过 %1 个缺少可用 ph 或 ts 的事件</translation>
     </message>
     <message>
         <source>the rank folder is empty: the profiler wrote nothing here (still running, or it failed?)</source>
-        <translation type="unfinished"></translation>
+        <translation>rank 文件夹为空：profiler 未在此写入任何内容（仍在运行，还是已失败？）</translation>
     </message>
     <message>
         <source>Scanning %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在扫描 %1</translation>
     </message>
     <message numerus="yes">
         <source>Found %n rank(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>找到 %n 个 rank</numerusform>
         </translation>
     </message>
     <message>
         <source>Loading %1 (%2 of %3 ranks done)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在加载 %1（已完成 %2/%3 个 rank）</translation>
     </message>
     <message>
         <source>Finishing</source>
-        <translation type="unfinished"></translation>
+        <translation>正在收尾</translation>
     </message>
     <message numerus="yes">
         <source>%n folders claim rank %1: %2. They are all kept as separate ranks; open one job at a time if this is a mix-up.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个文件夹都声称是 rank %1：%2。它们均作为独立的 rank 保留；如果这是混入了多个作业，请每次只打开一个作业。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>loading was canceled: %n rank(s) loaded</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>加载已取消：已加载 %n 个 rank</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Loaded %n rank(s) in %1 s</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已加载 %n 个 rank，耗时 %1 秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %n rank(s) in %1 ms</source>
+        <translation>
+            <numerusform>已加载 %n 个 rank，用时 %1 毫秒</numerusform>
         </translation>
     </message>
 </context>
@@ -930,164 +936,164 @@
     <name>profscope::TableParsers</name>
     <message>
         <source>%1 is a directory, not a JSON file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件夹，不是 JSON 文件</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>%1: empty file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：空文件</translation>
     </message>
     <message>
         <source>%1: binary data (NUL byte) at byte %2: not a JSON file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：第 %2 字节处有二进制数据（NUL 字节）：不是 JSON 文件</translation>
     </message>
     <message>
         <source>%1: invalid JSON at byte %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：第 %2 字节处的 JSON 无效：%3</translation>
     </message>
     <message>
         <source>%1: expected a JSON object at the top level</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：顶层应为 JSON 对象</translation>
     </message>
     <message numerus="yes">
         <source>... %n more warning(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>... 另有 %n 条警告</numerusform>
         </translation>
     </message>
     <message>
         <source>step &quot;%1&quot; is not an object, skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>迭代 &quot;%1&quot; 不是对象，已跳过</translation>
     </message>
     <message>
         <source>%1/%2 is not an object, skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2 不是对象，已跳过</translation>
     </message>
     <message>
         <source>%1/%2/%3 is not an object, skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2/%3 不是对象，已跳过</translation>
     </message>
     <message>
         <source>%1/%2: no valid &quot;Start Timestamp(us)&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2：没有有效的 &quot;Start Timestamp(us)&quot;</translation>
     </message>
     <message>
         <source>%1/%2: no &quot;Communication Time Info&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2：没有 &quot;Communication Time Info&quot;</translation>
     </message>
     <message>
         <source>%1/%2/%3: bad &quot;Size Distribution&quot; entry &quot;%4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2/%3：&quot;Size Distribution&quot; 中的条目 &quot;%4&quot; 无效</translation>
     </message>
     <message>
         <source>%1/%2 link &quot;%3&quot; is not an object, skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2 的链路 &quot;%3&quot; 不是对象，已跳过</translation>
     </message>
     <message>
         <source>%1/%2: link &quot;%3&quot; is not &quot;src-dst&quot;; ranks unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>%1/%2：链路 &quot;%3&quot; 不是 &quot;src-dst&quot; 格式；rank 未知</translation>
     </message>
     <message>
         <source>&quot;collectionTimeEnd&quot; is not an integer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;collectionTimeEnd&quot; 不是整数：%1</translation>
     </message>
     <message>
         <source>&quot;rank_id&quot; is not an integer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;rank_id&quot; 不是整数：%1</translation>
     </message>
     <message>
         <source>no known profiler_info keys (config, profiler_parameters, rank_id, end_info)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有已知的 profiler_info 键（config、profiler_parameters、rank_id、end_info）</translation>
     </message>
     <message>
         <source>&quot;parallel_group_info&quot; is not an object, ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;parallel_group_info&quot; 不是对象，已忽略</translation>
     </message>
     <message>
         <source>group &quot;%1&quot; is not an object, skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>通信组 &quot;%1&quot; 不是对象，已跳过</translation>
     </message>
     <message>
         <source>group &quot;%1&quot;: rank %2 is not an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>通信组 &quot;%1&quot;：rank %2 不是整数</translation>
     </message>
     <message>
         <source>%1: required column %2 is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：缺少必需的列 %2</translation>
     </message>
     <message>
         <source>%1: required columns %2 are missing</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：缺少必需的列 %2</translation>
     </message>
     <message>
         <source>%1 cells where the header has %2 columns</source>
-        <translation type="unfinished"></translation>
+        <translation>有 %1 个单元格，而表头有 %2 列</translation>
     </message>
     <message>
         <source>line %1: row skipped: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：已跳过该行：%2</translation>
     </message>
     <message>
         <source>column &quot;%1&quot; is missing in this row</source>
-        <translation type="unfinished"></translation>
+        <translation>该行缺少列 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>column &quot;%1&quot; is empty or N/A</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot; 为空或为 N/A</translation>
     </message>
     <message>
         <source>column &quot;%1&quot;: &quot;%2&quot; is not a valid number</source>
-        <translation type="unfinished"></translation>
+        <translation>列 &quot;%1&quot;：&quot;%2&quot; 不是有效的数字</translation>
     </message>
     <message>
         <source>line %1: column &quot;%2&quot;: &quot;%3&quot; is not a valid number, ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %1 行：列 &quot;%2&quot;：&quot;%3&quot; 不是有效的数字，已忽略</translation>
     </message>
 </context>
 <context>
     <name>profscope::TraceParser</name>
     <message>
         <source>is a directory, not a trace file</source>
-        <translation type="unfinished"></translation>
+        <translation>是文件夹，不是 trace 文件</translation>
     </message>
     <message>
         <source>cannot open: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开：%1</translation>
     </message>
     <message>
         <source>empty file</source>
-        <translation type="unfinished"></translation>
+        <translation>空文件</translation>
     </message>
     <message>
         <source>cannot read: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：%1</translation>
     </message>
     <message>
         <source>not a JSON trace: expected &apos;[&apos; or &apos;{&apos; at byte %1</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON trace：第 %1 字节处应为 &apos;[&apos; 或 &apos;{&apos;</translation>
     </message>
     <message>
         <source>no &quot;traceEvents&quot; array in the top-level object</source>
-        <translation type="unfinished"></translation>
+        <translation>顶层对象中没有 &quot;traceEvents&quot; 数组</translation>
     </message>
     <message>
         <source>invalid JSON (%1) at byte %2; %3 events before it were loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>第 %2 字节处的 JSON 无效（%1）；已加载此前的 %3 个事件</translation>
     </message>
     <message>
         <source>file ends before the events array is closed (truncated?) at byte %1; %2 complete events before it were loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>文件在第 %1 字节处结束，事件数组尚未闭合（文件被截断？）；已加载此前的 %2 个完整事件</translation>
     </message>
     <message>
         <source>canceled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
 </context>
 <context>
@@ -1159,139 +1165,139 @@
     <name>profscope::cli::Inspect</name>
     <message>
         <source>rank %1</source>
-        <translation type="unfinished">rank %1</translation>
+        <translation>rank %1</translation>
     </message>
     <message>
         <source>rank ?</source>
-        <translation type="unfinished"></translation>
+        <translation>rank ?</translation>
     </message>
     <message>
         <source>device %1</source>
-        <translation type="unfinished">设备 %1</translation>
+        <translation>设备 %1</translation>
     </message>
     <message>
         <source>host %1</source>
-        <translation type="unfinished"></translation>
+        <translation>主机 %1</translation>
     </message>
     <message>
         <source>database export only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅数据库导出</translation>
     </message>
     <message>
         <source>Profile: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>性能数据：%1</translation>
     </message>
     <message>
         <source>Ranks: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank 数：%1</translation>
     </message>
     <message>
         <source>events by phase: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>按阶段统计的事件：%1</translation>
     </message>
     <message>
         <source>slices: %1, counter points: %2, flows: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>切片：%1，计数器点：%2，连线：%3</translation>
     </message>
     <message>
         <source>slices in %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中的切片：%2</translation>
     </message>
     <message>
         <source>flows %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>连线 %1：%2</translation>
     </message>
     <message>
         <source>kernels %1</source>
-        <translation type="unfinished"></translation>
+        <translation>算子 %1</translation>
     </message>
     <message>
         <source>steps %1</source>
-        <translation type="unfinished"></translation>
+        <translation>迭代 %1</translation>
     </message>
     <message>
         <source>legacy steps %1</source>
-        <translation type="unfinished"></translation>
+        <translation>旧版迭代 %1</translation>
     </message>
     <message>
         <source>memory records %1</source>
-        <translation type="unfinished"></translation>
+        <translation>内存记录 %1</translation>
     </message>
     <message>
         <source>operator allocations %1</source>
-        <translation type="unfinished"></translation>
+        <translation>算子内存分配 %1</translation>
     </message>
     <message>
         <source>communication ops %1</source>
-        <translation type="unfinished"></translation>
+        <translation>通信算子 %1</translation>
     </message>
     <message>
         <source>matrix links %1</source>
-        <translation type="unfinished"></translation>
+        <translation>通信矩阵链路 %1</translation>
     </message>
     <message>
         <source>files:</source>
-        <translation type="unfinished"></translation>
+        <translation>文件：</translation>
     </message>
     <message>
         <source> (line %1)</source>
-        <translation type="unfinished"></translation>
+        <translation> (第 %1 行)</translation>
     </message>
     <message>
         <source>Other files:</source>
-        <translation type="unfinished"></translation>
+        <translation>其他文件：</translation>
     </message>
     <message>
         <source>Import report:</source>
-        <translation type="unfinished"></translation>
+        <translation>导入报告：</translation>
     </message>
     <message>
         <source>error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>info</source>
-        <translation type="unfinished"></translation>
+        <translation>信息</translation>
     </message>
     <message>
         <source>Files: %1 used, %2 skipped, %3 broken</source>
-        <translation type="unfinished"></translation>
+        <translation>文件：已使用 %1，已跳过 %2，已损坏 %3</translation>
     </message>
     <message>
         <source>Lists the ranks found under PATH and, per rank, every file with its status and counts, then the import report.</source>
-        <translation type="unfinished"></translation>
+        <translation>列出 PATH 下找到的 rank，以及每个 rank 的全部文件及其状态和计数，最后输出导入报告。</translation>
     </message>
     <message>
         <source>Print the result as JSON.</source>
-        <translation type="unfinished"></translation>
+        <translation>以 JSON 格式输出结果。</translation>
     </message>
     <message>
         <source>Ranks loaded in parallel (default: cores).</source>
-        <translation type="unfinished"></translation>
+        <translation>并行加载的 rank 数（默认：CPU 核数）。</translation>
     </message>
     <message>
         <source>Folder levels scanned below PATH (default 8).</source>
-        <translation type="unfinished"></translation>
+        <translation>在 PATH 下扫描的文件夹层数（默认 8）。</translation>
     </message>
     <message>
         <source>Rank folder, folder of ranks or cluster root.</source>
-        <translation type="unfinished"></translation>
+        <translation>rank 文件夹、包含多个 rank 的文件夹或集群根目录。</translation>
     </message>
     <message>
         <source>inspect: give a PATH (see --help)</source>
-        <translation type="unfinished"></translation>
+        <translation>inspect：请指定 PATH（参见 --help）</translation>
     </message>
     <message>
         <source>Loaded in %1 s (trace parser: simdjson %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>加载耗时 %1 秒（trace 解析器：simdjson %2）</translation>
     </message>
     <message>
         <source>error: nothing could be loaded from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>错误：无法从 %1 加载任何数据</translation>
     </message>
 </context>
 <context>
@@ -1306,11 +1312,19 @@ Options:
   -h, --help                 this help; COMMAND --help for a command&apos;s options
   -v, --version              the version
 </source>
-        <translation type="unfinished"></translation>
+        <translation>用法：profscope-cli COMMAND [选项]
+
+命令：
+  inspect PATH... [--json]   列出找到的 rank 和文件，附带计数和导入报告
+
+选项：
+  -h, --help                 显示此帮助；COMMAND --help 显示该命令的选项
+  -v, --version              显示版本
+</translation>
     </message>
     <message>
         <source>unknown command &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>未知命令 &quot;%1&quot;</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,7 @@
 #include "../parse/traceparser.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QHash>
@@ -362,6 +363,12 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             byRankId[loaded[i]->info.rankId] << loaded[i]->info.rootPath;
         profile->ranks.push_back(std::move(loaded[i]));
     }
+    // Folder names relative to the opened folder read better than absolute paths.
+    const QDir base(QFileInfo(profile->rootPath).isDir() ? profile->rootPath : QFileInfo(profile->rootPath).absolutePath());
+    for (auto& [id, roots] : byRankId)
+        for (auto& root : roots)
+            if (const QString rel = base.relativeFilePath(root); !rel.startsWith(QLatin1String("..")))
+                root = rel.isEmpty() || rel == QLatin1String(".") ? QFileInfo(root).fileName() : rel;
     for (const auto& [id, roots] : byRankId)
         if (roots.size() > 1)
             profile->report.warning(Tr::tr("%n folders claim rank %1: %2. They are all kept as separate ranks; "
@@ -371,8 +378,10 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
                                         .arg(roots.join(QStringLiteral(", "))));
     if (profile->report.canceled)
         profile->report.warning(Tr::tr("loading was canceled: %n rank(s) loaded", nullptr, int(profile->ranks.size())));
-    report(1000, Tr::tr("Loaded %n rank(s) in %1 s", nullptr, int(profile->ranks.size()))
-                     .arg(double(timer.elapsed()) / 1000.0, 0, 'f', 1));
+    const qint64 ms = timer.elapsed();
+    report(1000, ms < 1000 ? Tr::tr("Loaded %n rank(s) in %1 ms", nullptr, int(profile->ranks.size())).arg(ms)
+                           : Tr::tr("Loaded %n rank(s) in %1 s", nullptr, int(profile->ranks.size()))
+                                 .arg(double(ms) / 1000.0, 0, 'f', 1));
     return profile;
 }
 

@@ -51,23 +51,31 @@ void StringPool::grow()
     m_slots = std::move(table);
 }
 
+std::size_t StringPool::slotOf(std::string_view text, std::uint64_t hash) const
+{
+    const std::size_t mask = m_slots.size() - 1;
+    std::size_t i = hash & mask;
+    while (const std::uint32_t id = m_slots[i]) {
+        if (m_hashes[id] == hash && m_strings[id] == text)
+            return i;
+        i = (i + 1) & mask;
+    }
+    return i; // the empty slot where `text` would go
+}
+
 StringId StringPool::intern(std::string_view text)
 {
     if (text.empty())
         return {};
     const std::uint64_t h = hash(text);
-    const std::size_t mask = m_slots.size() - 1;
-    std::size_t i = h & mask;
-    while (const std::uint32_t id = m_slots[i]) {
-        if (m_hashes[id] == h && m_strings[id] == text)
-            return StringId { id };
-        i = (i + 1) & mask;
-    }
+    const std::size_t slot = slotOf(text, h);
+    if (m_slots[slot] != 0)
+        return StringId { m_slots[slot] };
     const auto id = std::uint32_t(m_strings.size());
     const std::string& stored = m_strings.emplace_back(text);
     m_hashes.push_back(h);
     m_textBytes += stored.capacity() + 1;
-    m_slots[i] = id;
+    m_slots[slot] = id;
     if (m_strings.size() * 2 > m_slots.size()) // keep the load under 1/2
         grow();
     return StringId { id };
@@ -77,15 +85,7 @@ StringId StringPool::find(std::string_view text) const
 {
     if (text.empty())
         return {};
-    const std::uint64_t h = hash(text);
-    const std::size_t mask = m_slots.size() - 1;
-    std::size_t i = h & mask;
-    while (const std::uint32_t id = m_slots[i]) {
-        if (m_hashes[id] == h && m_strings[id] == text)
-            return StringId { id };
-        i = (i + 1) & mask;
-    }
-    return {};
+    return StringId { m_slots[slotOf(text, hash(text))] };
 }
 
 std::size_t StringPool::memoryBytes() const

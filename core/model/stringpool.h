@@ -60,6 +60,7 @@ public:
 
 private:
     void grow();
+    std::size_t slotOf(std::string_view text, std::uint64_t hash) const;
 
     // A deque keeps every std::string at a stable address. The index is an
     // open-addressing table of ids (0 = empty) with the hashes kept beside

@@ -104,6 +104,14 @@ private:
     bool m_inString = false;
 };
 
+// The first byte at or after `from` that is not a blank or the comma between two events.
+std::size_t skipSeparators(const char* d, std::size_t size, std::size_t from)
+{
+    while (from < size && (isJsonSpace(d[from]) || d[from] == ','))
+        ++from;
+    return from;
+}
+
 // The end of the first "}" followed by "," and "{" (blanks allowed) at or
 // after `from`: very likely the end of one event and the start of the next.
 std::size_t speculativeCut(const char* d, std::size_t size, std::size_t from)
@@ -360,6 +368,17 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         return jobs.size();
     };
 
+    // The array never closed: a truncated file (a crashed or killed profiler).
+    // `lastEnd` is just past the last complete event.
+    auto truncated = [&](std::size_t lastEnd) {
+        const std::size_t at = skipSeparators(data, size, lastEnd);
+        broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 complete "
+                      "events before it were loaded")
+                   .arg(at)
+                   .arg(builder.stats().totalEvents - eventsBefore),
+               qint64(at));
+        ok = false;
+    };
     bool canceled = false;
     bool forceExact = false;
     while (!failed) {
@@ -383,9 +402,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             std::size_t scanPos = pos;
             stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
         }
-        std::size_t begin = pos;
-        while (begin < boundary && (isJsonSpace(data[begin]) || data[begin] == ','))
-            ++begin;
+        const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
         if (boundary > begin) {
             auto job = std::make_unique<Job>();
             job->begin = begin;
@@ -431,17 +448,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 forceExact = true;
                 continue;
             }
-            if (!failed) {
-                std::size_t at = boundary;
-                while (at < size && (isJsonSpace(data[at]) || data[at] == ','))
-                    ++at;
-                broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 complete "
-                              "events before it were loaded")
-                           .arg(at)
-                           .arg(builder.stats().totalEvents - eventsBefore),
-                       qint64(at));
-                ok = false;
-            }
+            if (!failed)
+                truncated(boundary);
             break;
         }
         pos = boundary;
@@ -462,9 +470,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 BoundaryScanner scanner(data, size);
                 std::size_t scanPos = p, boundary = p;
                 const auto stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
-                std::size_t begin = p;
-                while (begin < boundary && (isJsonSpace(data[begin]) || data[begin] == ','))
-                    ++begin;
+                const std::size_t begin = std::min(skipSeparators(data, boundary, p), boundary);
                 if (boundary > begin) {
                     auto job = std::make_unique<Job>();
                     job->begin = begin;
@@ -483,14 +489,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                         break;
                 }
                 if (stopAt != BoundaryScanner::Stop::ChunkFull) {
-                    if (stopAt == BoundaryScanner::Stop::EndOfData) {
-                        broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 "
-                                      "complete events before it were loaded")
-                                   .arg(boundary)
-                                   .arg(builder.stats().totalEvents - eventsBefore),
-                               qint64(boundary));
-                        ok = false;
-                    }
+                    if (stopAt == BoundaryScanner::Stop::EndOfData)
+                        truncated(boundary);
                     break;
                 }
                 p = boundary;
