@@ -694,7 +694,7 @@
     <message numerus="yes">
         <source>Loaded %n rank(s) in %1 ms</source>
         <translation>
-            <numerusform>已加载 %n 个 rank，用时 %1 毫秒</numerusform>
+            <numerusform>已加载 %n 个 rank，耗时 %1 毫秒</numerusform>
         </translation>
     </message>
 </context>
