@@ -13,6 +13,7 @@ void SliceColumns::reserve(std::size_t n)
     category.reserve(n);
     depth.reserve(n);
     args.reserve(n);
+    taskType.reserve(n);
 }
 
 std::size_t TraceData::sliceCount() const
@@ -92,7 +93,8 @@ std::size_t TraceData::memoryBytes() const
         for (const auto& t : p.threads) {
             const auto& s = t.slices;
             bytes += s.startNs.capacity() * sizeof(TimeNs) + s.durNs.capacity() * sizeof(TimeNs)
-                + (s.name.capacity() + s.category.capacity()) * sizeof(StringId) + s.args.capacity() * sizeof(ArgsRef)
+                + (s.name.capacity() + s.category.capacity() + s.taskType.capacity()) * sizeof(StringId)
+                + s.args.capacity() * sizeof(ArgsRef)
                 + s.depth.capacity() * sizeof(std::uint16_t);
             const auto& i = t.instants;
             bytes += i.tsNs.capacity() * sizeof(TimeNs)

@@ -65,6 +65,9 @@ struct SliceColumns
     std::vector<StringId> category;
     std::vector<std::uint16_t> depth;
     std::vector<ArgsRef> args; // where the event's "args" are; invalid when absent
+    // args["Task Type"] of device tasks (AI_CORE, MIX_AIV, SDMA, Notify Wait, ...),
+    // read at parse time because the overview classifies every device task by it.
+    std::vector<StringId> taskType;
 
     std::size_t size() const
     {

@@ -82,6 +82,7 @@ void TraceBuilder::merge(TraceBuilder&& other)
             for (std::size_t i = 0; i < ts.size(); ++i) {
                 ms.name.push_back(str(ts.name[i]));
                 ms.category.push_back(str(ts.category[i]));
+                ms.taskType.push_back(str(ts.taskType[i]));
             }
             InstantColumns& mi = mineT.track.instants;
             const InstantColumns& ti = theirT.track.instants;
@@ -171,7 +172,7 @@ qint64 TraceBuilder::syntheticId(std::string_view text)
 }
 
 void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
-                            StringId category, ArgsRef args)
+                            StringId category, ArgsRef args, StringId taskType)
 {
     ThreadBuild& t = m_processes[process].threads[thread];
     SliceColumns& s = t.track.slices;
@@ -180,6 +181,7 @@ void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
     s.name.push_back(name);
     s.category.push_back(category);
     s.args.push_back(args);
+    s.taskType.push_back(taskType);
     touch(t, startNs + std::max<TimeNs>(durNs, 0));
 }
 
@@ -312,6 +314,7 @@ void TraceBuilder::sortAndNest(ThreadTrack& thread)
         applyPermutation(s.name, order);
         applyPermutation(s.category, order);
         applyPermutation(s.args, order);
+        applyPermutation(s.taskType, order);
     }
     // Depth by a stack of open ends: a slice that starts before the top ends
     // is nested in it. Partial overlaps go one level deeper, so that within a

@@ -43,7 +43,7 @@ public:
     qint64 syntheticId(std::string_view text); // for non-numeric pid/tid strings
 
     void addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
-                  StringId category, ArgsRef args);
+                  StringId category, ArgsRef args, StringId taskType = {});
     void beginSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category,
                     ArgsRef args);
     void endSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs);

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/rank.h"
+
+#include <QString>
+
+#include <array>
+#include <vector>
+
+namespace profscope {
+
+// Where one rank's time goes in one step, recomputed from the device tasks
+// of its timeline (not copied from step_trace_time.csv). Definitions, as
+// checked against torch_npu's own output on the real fixtures:
+//
+// - Compute tasks: Ascend Hardware tasks whose Task Type is a kernel
+//   (AI_CORE, AI_VECTOR_CORE, AI_CPU, MIX_AIC, MIX_AIV, AIC, AIV, DSA);
+//   copies, event record/wait, write value, notify and place holders are not.
+// - Communication: the HCCL ops on the "Group N Communication" lanes (not
+//   the per-plane tasks).
+// - A task belongs to step N when its launch (the host end of its
+//   HostToDevice or async_npu flow) lies in the host slice ProfilerStep#N;
+//   a task without a flow goes by its own start time.
+// - Step span: first to last compute/communication task of the step (not
+//   the host slice, which also contains the host's own preparation).
+// - Computing = |∪ compute|, Communication = |∪ communication|,
+//   Communication(Not Overlapped) = |communication \ compute|,
+//   Overlapped = Communication − Not Overlapped,
+//   Free = span − |compute ∪ communication|,
+//   Preparing = span start − host step start,
+//   Bubble = |∪ receive ops| (hcom_receive*, Receive-op*: pipeline waits),
+//   Stage = span − Bubble (torch_npu's definition; MindSpore 2.5 uses the
+//   span of the step's HCCL ops instead),
+//   Communication(Not Overlapped and Exclude Receive) = Not Overlapped − Bubble.
+struct StepOverview
+{
+    QString step;             // "50"; empty when the profile has no step markers (one step = everything)
+    TimeRange hostRangeNs {}; // the ProfilerStep#N slice; empty without markers
+    TimeRange spanNs {};      // first to last device compute / communication task
+    std::array<TimeNs, StepTraceRow::ColumnCount> valueNs {}; // indexed like step_trace_time.csv
+    qint64 computeTasks = 0;
+    qint64 communicationOps = 0;
+
+    TimeNs value(StepTraceRow::Column c) const
+    {
+        return valueNs[std::size_t(c)];
+    }
+};
+
+// One column of one step: our value against the profiler's step_trace_time.csv.
+struct OverviewCheck
+{
+    QString step;
+    StepTraceRow::Column column = StepTraceRow::Computing;
+    TimeNs computedNs = 0;
+    TimeNs fileNs = 0;
+    TimeNs toleranceNs = 0; // 1% of the step's span
+    bool withinTolerance() const
+    {
+        const TimeNs diff = computedNs > fileNs ? computedNs - fileNs : fileNs - computedNs;
+        return diff <= toleranceNs;
+    }
+};
+
+struct RankOverview
+{
+    std::vector<StepOverview> steps;
+    std::vector<OverviewCheck> checks; // empty when the rank has no step_trace_time.csv
+    QString note;                      // why nothing could be computed, when steps is empty
+};
+
+// Column names exactly as step_trace_time.csv writes them.
+QString stepTraceColumnName(StepTraceRow::Column column);
+
+RankOverview computeOverview(const RankData& rank);
+
+// Σ durations of the profiler's own Overlap Analysis lane slices ("Computing",
+// "Communication", "Communication(Not Overlapped)", "Free") that start inside
+// `window`: the other ground truth the recomputed values are checked against.
+struct OverlapLaneTotals
+{
+    TimeNs computingNs = 0;
+    TimeNs communicationNs = 0;
+    TimeNs communicationNotOverlappedNs = 0;
+    TimeNs freeNs = 0;
+    bool present = false;
+};
+OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window);
+
+} // namespace profscope

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+// The overview recomputed from the device tasks, checked against what the
+// profiler itself wrote: step_trace_time.csv and the Overlap Analysis lanes
+// (both produced by torch_npu, independently of this code).
+#include "analysis/intervals.h"
+#include "analysis/overview.h"
+#include "load/profileloader.h"
+#include "testsupport.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace profscope;
+
+class TestOverview : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void intervalAlgebra();
+    void realRanksAgreeWithStepTraceTime_data();
+    void realRanksAgreeWithStepTraceTime();
+    void noStepMarkersAndReceiveOps();
+    void noTimeline();
+};
+
+void TestOverview::intervalAlgebra()
+{
+    const IntervalSet a = IntervalSet::fromUnsorted({ { 10, 20 }, { 0, 5 }, { 15, 30 }, { 40, 40 }, { 4, 6 } });
+    QCOMPARE(a.ranges().size(), std::size_t(2)); // [0,6) [10,30)
+    QCOMPARE(a.totalNs(), 26LL);
+    const IntervalSet b = IntervalSet::fromUnsorted({ { 2, 3 }, { 12, 14 }, { 25, 50 } });
+    QCOMPARE(a.subtract(b).totalNs(), 26LL - 1 - 2 - 5);
+    QCOMPARE(a.intersect(b).totalNs(), 8LL);
+    QCOMPARE(a.unite(b).totalNs(), 6LL + 40);
+    QCOMPARE(a.clip({ 5, 11 }).totalNs(), 2LL);
+    QCOMPARE(a.bounds(), (TimeRange { 0, 30 }));
+    QVERIFY(IntervalSet().subtract(a).isEmpty());
+}
+
+void TestOverview::realRanksAgreeWithStepTraceTime_data()
+{
+    QTest::addColumn<int>("level");
+    QTest::addColumn<int>("rank");
+    for (int level = 0; level < 3; ++level)
+        for (int rank = 0; rank < 2; ++rank)
+            QTest::newRow(qPrintable(QStringLiteral("level%1/rank%2").arg(level).arg(rank))) << level << rank;
+}
+
+void TestOverview::realRanksAgreeWithStepTraceTime()
+{
+    QFETCH(int, level);
+    QFETCH(int, rank);
+    const ProfilePtr profile = ProfileLoader::load({ test::textRank(level, rank) });
+    QCOMPARE(profile->ranks.size(), std::size_t(1));
+    const RankData& data = *profile->ranks[0];
+    const RankOverview overview = computeOverview(data);
+    QCOMPARE(overview.steps.size(), std::size_t(1));
+    const StepOverview& step = overview.steps[0];
+    QCOMPARE(step.step, QStringLiteral("50"));
+    QVERIFY(step.computeTasks > 150);
+    QCOMPARE(step.communicationOps, 4LL);
+
+    // Every column of the file, within 1% of the step (the issue's bar) ...
+    QVERIFY(!overview.checks.empty());
+    for (const OverviewCheck& c : overview.checks)
+        QVERIFY2(c.withinTolerance(), qPrintable(QStringLiteral("%1: computed %2 ns, file %3 ns")
+                                                     .arg(stepTraceColumnName(c.column))
+                                                     .arg(c.computedNs)
+                                                     .arg(c.fileNs)));
+    // ... and in fact within a few microseconds: the file rounds to 0.001-1 µs
+    // and floating point noise (e.g. Stage "136581.0").
+    const StepTraceRow& file = data.stepTrace.at(0);
+    for (auto column : { StepTraceRow::Computing, StepTraceRow::Communication, StepTraceRow::CommunicationNotOverlapped,
+                         StepTraceRow::Overlapped, StepTraceRow::Free, StepTraceRow::Stage, StepTraceRow::Preparing }) {
+        const TimeNs diff = std::abs(step.value(column) - file.valueNs[std::size_t(column)]);
+        QVERIFY2(diff <= 1000, qPrintable(QStringLiteral("%1 differs by %2 ns").arg(stepTraceColumnName(column)).arg(diff)));
+    }
+    QCOMPARE(step.value(StepTraceRow::Bubble), 0LL);
+
+    // The Overlap Analysis lanes that the profiler drew: same totals.
+    const OverlapLaneTotals lanes = overlapLaneTotals(data.trace, step.spanNs);
+    QVERIFY(lanes.present);
+    QVERIFY(std::abs(lanes.computingNs - step.value(StepTraceRow::Computing)) <= 1000);
+    QVERIFY(std::abs(lanes.communicationNs - step.value(StepTraceRow::Communication)) <= 1000);
+    QVERIFY(std::abs(lanes.communicationNotOverlappedNs - step.value(StepTraceRow::CommunicationNotOverlapped)) <= 1000);
+    QVERIFY(std::abs(lanes.freeNs - step.value(StepTraceRow::Free)) <= 1000);
+    // Identities that must hold whatever the data.
+    QCOMPARE(step.value(StepTraceRow::Overlapped) + step.value(StepTraceRow::CommunicationNotOverlapped),
+             step.value(StepTraceRow::Communication));
+    QCOMPARE(step.value(StepTraceRow::Computing) + step.value(StepTraceRow::CommunicationNotOverlapped)
+                 + step.value(StepTraceRow::Free),
+             step.spanNs.durationNs());
+}
+
+void TestOverview::noStepMarkersAndReceiveOps()
+{
+    // A hand-made device timeline: two compute kernels, an allreduce that
+    // overlaps one of them, and a pipeline receive; no ProfilerStep markers.
+    QTemporaryDir dir;
+    test::writeFile(dir, QStringLiteral("r_ascend_ms/ASCEND_PROFILER_OUTPUT/trace_view.json"), R"([
+        {"ph": "M", "name": "process_name", "pid": 10, "tid": 0, "args": {"name": "Ascend Hardware"}},
+        {"ph": "M", "name": "process_name", "pid": 20, "tid": 0, "args": {"name": "HCCL"}},
+        {"ph": "M", "name": "thread_name", "pid": 20, "tid": 0, "args": {"name": "Group 0 Communication"}},
+        {"ph": "M", "name": "thread_name", "pid": 20, "tid": 1, "args": {"name": "Plane 0"}},
+        {"ph": "X", "name": "MatMul", "pid": 10, "tid": 2, "ts": "100.000", "dur": 50, "args": {"Task Type": "AI_CORE"}},
+        {"ph": "X", "name": "Add", "pid": 10, "tid": 2, "ts": "200.000", "dur": 20, "args": {"Task Type": "AI_VECTOR_CORE"}},
+        {"ph": "X", "name": "MEMCPY_ASYNC", "pid": 10, "tid": 3, "ts": "90.000", "dur": 500, "args": {"Task Type": "SDMA"}},
+        {"ph": "X", "name": "hcom_allReduce__1", "pid": 20, "tid": 0, "ts": "140.000", "dur": 30},
+        {"ph": "X", "name": "Notify Wait", "pid": 20, "tid": 1, "ts": "140.000", "dur": 300},
+        {"ph": "X", "name": "hcom_receive__2", "pid": 20, "tid": 0, "ts": "230.000", "dur": 70}
+    ])");
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    const RankOverview o = computeOverview(*profile->ranks.at(0));
+    QCOMPARE(o.steps.size(), std::size_t(1));
+    const StepOverview& s = o.steps[0];
+    QVERIFY(s.step.isEmpty());
+    QCOMPARE(s.spanNs, (TimeRange { 100000, 300000 }));
+    QCOMPARE(s.value(StepTraceRow::Computing), 70000LL);          // 50 + 20 µs
+    QCOMPARE(s.value(StepTraceRow::Communication), 100000LL);     // 30 + 70 µs
+    QCOMPARE(s.value(StepTraceRow::CommunicationNotOverlapped), 90000LL); // 10 µs overlap with MatMul
+    QCOMPARE(s.value(StepTraceRow::Overlapped), 10000LL);
+    QCOMPARE(s.value(StepTraceRow::Free), 200000LL - 160000LL);
+    QCOMPARE(s.value(StepTraceRow::Bubble), 70000LL);
+    QCOMPARE(s.value(StepTraceRow::Stage), 130000LL);
+    QCOMPARE(s.value(StepTraceRow::CommunicationNotOverlappedExcludeReceive), 20000LL);
+    QCOMPARE(s.value(StepTraceRow::Preparing), 0LL);
+    QVERIFY(o.checks.empty()); // no step_trace_time.csv
+}
+
+void TestOverview::noTimeline()
+{
+    const ProfilePtr profile = ProfileLoader::load({ test::serverRank(0) }); // no trace_view.json
+    const RankOverview o = computeOverview(*profile->ranks.at(0));
+    QVERIFY(o.steps.empty());
+    QVERIFY(!o.note.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestOverview)
+#include "tst_overview.moc"
