@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // profscope-cli: the headless side of Profscope, on the same core library
 // as the GUI.
+#include "export.h"
 #include "inspect.h"
 
 #include <QCoreApplication>
@@ -20,6 +21,7 @@ QString usage()
                   "\n"
                   "Commands:\n"
                   "  inspect PATH... [--json]   list the ranks and files found, with counts and the import report\n"
+                  "  export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)\n"
                   "\n"
                   "Options:\n"
                   "  -h, --help                 this help; COMMAND --help for a command's options\n"
@@ -47,6 +49,8 @@ int main(int argc, char** argv)
     args.removeAt(1); // QCommandLineParser expects argv[0] then options
     if (command == QLatin1String("inspect"))
         return profscope::cli::runInspect(args, out, err);
+    if (command == QLatin1String("export"))
+        return profscope::cli::runExport(args, out, err);
     err << Tr::tr("unknown command \"%1\"").arg(command) << '\n' << usage();
     return 2;
 }
