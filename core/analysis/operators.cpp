@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "operators.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace profscope {
+
+namespace {
+
+bool isCommunication(std::string_view type, std::string_view core)
+{
+    return core == "HCCL" || core == "COMMUNICATION" || type.starts_with("hcom_");
+}
+
+} // namespace
+
+std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const OperatorQuery& query)
+{
+    using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
+    std::map<Key, OperatorStat> groups;
+    TimeNs computeTotal = 0, allTotal = 0;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        if (query.stepId >= 0 && k.stepId[i] != query.stepId)
+            continue;
+        const StringId type = k.type[i];
+        const StringId core = k.acceleratorCore[i];
+        Key key;
+        switch (query.grouping) {
+        case OperatorGrouping::TypeAndCore:
+            key = { type.value, core.value, 0 };
+            break;
+        case OperatorGrouping::Name:
+            key = { k.name[i].value, type.value, 0 };
+            break;
+        case OperatorGrouping::NameAndShape:
+            key = { k.name[i].value, type.value, k.inputShapes[i].value };
+            break;
+        }
+        OperatorStat& s = groups[key];
+        const TimeNs dur = k.durNs[i];
+        if (s.count == 0) {
+            s.type = k.strings.string(type);
+            s.core = k.strings.string(core);
+            s.key = query.grouping == OperatorGrouping::TypeAndCore ? s.type : k.strings.string(k.name[i]);
+            if (query.grouping == OperatorGrouping::NameAndShape)
+                s.inputShapes = k.strings.string(k.inputShapes[i]);
+            s.communication = isCommunication(k.strings.view(type), k.strings.view(core));
+            s.minNs = dur;
+            s.maxNs = dur;
+        }
+        ++s.count;
+        s.totalNs += dur;
+        s.minNs = std::min(s.minNs, dur);
+        s.maxNs = std::max(s.maxNs, dur);
+        if (k.waitNs[i] != kInvalidTime)
+            s.waitNs += k.waitNs[i];
+        allTotal += dur;
+        if (!s.communication)
+            computeTotal += dur;
+    }
+    std::vector<OperatorStat> out;
+    out.reserve(groups.size());
+    for (auto& [key, s] : groups) {
+        const TimeNs denominator = s.communication ? allTotal : computeTotal;
+        s.ratioPercent = denominator > 0 ? 100.0 * double(s.totalNs) / double(denominator) : 0.0;
+        out.push_back(std::move(s));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const OperatorStat& a, const OperatorStat& b) {
+        if (a.totalNs != b.totalNs)
+            return a.totalNs > b.totalNs;
+        return a.key < b.key;
+    });
+    if (query.topN > 0 && out.size() > std::size_t(query.topN))
+        out.resize(std::size_t(query.topN));
+    return out;
+}
+
+} // namespace profscope
