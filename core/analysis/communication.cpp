@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "communication.h"
+
+#include <algorithm>
+
+namespace profscope {
+
+double TransportTotals::largePacketRatio(const QString& transport) const
+{
+    const double thresholdMB = transport == QLatin1String("RDMA") ? 1.0 : 16.0;
+    qint64 large = 0, all = 0;
+    for (const auto& [sizeMB, countAndTime] : sizeDistribution) {
+        all += countAndTime.first;
+        if (sizeMB >= thresholdMB)
+            large += countAndTime.first;
+    }
+    return all > 0 ? double(large) / double(all) : 0;
+}
+
+qint64 TransportTotals::packets() const
+{
+    qint64 n = 0;
+    for (const auto& [sizeMB, countAndTime] : sizeDistribution)
+        n += countAndTime.first;
+    return n;
+}
+
+std::vector<RankCommunication> communicationByRankAndGroup(const Profile& profile, const QString& step)
+{
+    std::vector<RankCommunication> out;
+    for (std::size_t r = 0; r < profile.ranks.size(); ++r) {
+        const RankData& rank = *profile.ranks[r];
+        std::map<QString, RankCommunication> groups;
+        for (const CommOpRecord& op : rank.communication) {
+            if (!step.isEmpty() && op.step != step)
+                continue;
+            RankCommunication& g = groups[op.groupId];
+            g.rankIndex = int(r);
+            g.rankId = rank.info.rankId;
+            g.groupId = op.groupId;
+            ++g.ops;
+            g.elapseMs += op.elapseMs;
+            g.transitMs += op.transitMs;
+            g.waitMs += op.waitMs;
+            g.synchronizationMs += op.synchronizationMs;
+            g.idleMs += op.idleMs;
+            for (const CommBandwidth& b : op.bandwidth) {
+                TransportTotals& t = g.transports[b.transport];
+                t.sizeMB += b.transitSizeMB;
+                t.timeMs += b.transitTimeMs;
+                for (const auto& [sizeMB, countAndTime] : b.sizeDistribution) {
+                    auto& d = t.sizeDistribution[sizeMB];
+                    d.first += countAndTime.first;
+                    d.second += countAndTime.second;
+                }
+            }
+        }
+        for (auto& [id, g] : groups)
+            out.push_back(std::move(g));
+    }
+    return out;
+}
+
+std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query)
+{
+    const QString op = query.op.isEmpty() ? QStringLiteral("total") : query.op;
+    // Size-class keys are "<algorithm>-<class>@group" ("allreduce-top1@…"); a
+    // named op matches "<name>@group" or the link's Op Name.
+    auto matches = [&op](const CommMatrixLink& l) {
+        const QString key = l.opKey.section(QLatin1Char('@'), 0, 0);
+        const QString sizeClass = key.section(QLatin1Char('-'), -1);
+        if (op == QLatin1String("total") || op == QLatin1String("top1") || op == QLatin1String("middle")
+            || op.startsWith(QLatin1String("bottom")))
+            return sizeClass == op && key.contains(QLatin1Char('-'));
+        return key == op || l.opName == op;
+    };
+    std::map<std::pair<int, int>, MatrixCell> cells;
+    for (const auto& rank : profile.ranks) {
+        for (const CommMatrixLink& l : rank->communicationMatrix) {
+            if (!query.step.isEmpty() && l.step != query.step)
+                continue;
+            if (!query.groupId.isEmpty() && l.groupId != query.groupId)
+                continue;
+            if (!matches(l) || l.srcRank < 0 || l.dstRank < 0)
+                continue;
+            MatrixCell& c = cells[{ l.srcRank, l.dstRank }];
+            c.srcRank = l.srcRank;
+            c.dstRank = l.dstRank;
+            if (c.transport.isEmpty())
+                c.transport = l.transport;
+            c.sizeMB += l.transitSizeMB;
+            c.timeMs += l.transitTimeMs;
+            if (!l.opName.isEmpty() && !c.opNames.contains(l.opName))
+                c.opNames << l.opName;
+        }
+    }
+    std::vector<MatrixCell> out;
+    out.reserve(cells.size());
+    for (auto& [key, c] : cells)
+        out.push_back(std::move(c));
+    return out;
+}
+
+} // namespace profscope
