@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDialog>
+#include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QPixmap>
@@ -13,6 +14,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <string_view>
 
 namespace {
 
@@ -40,15 +42,44 @@ void installTranslators(QCoreApplication& app)
         QCoreApplication::installTranslator(qt);
 }
 
+// --help and --version only print: let them work without a display (over
+// ssh, in scripts, in a package test) by picking the offscreen platform when
+// there is no display and no platform was chosen.
+void allowTextOnlyRunsWithoutDisplay(int argc, char** argv)
+{
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        return;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+    }
+}
+
+QIcon applicationIcon()
+{
+    QIcon icon;
+    for (const int size : { 16, 24, 32, 48, 64, 128, 256 })
+        icon.addFile(QStringLiteral(":/icons/profscope-%1.png").arg(size), QSize(size, size));
+    return icon;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    allowTextOnlyRunsWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Profscope"));
     QCoreApplication::setApplicationName(QStringLiteral("Profscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROFSCOPE_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("profscope"));
+    // The installed .desktop file's name: Wayland compositors and task bars
+    // find the application's name and icon through it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.profscope.Profscope"));
+    QApplication::setWindowIcon(applicationIcon());
     installTranslators(app);
 
     QCommandLineParser parser;

@@ -10,6 +10,8 @@ packages=(
   libqt6opengl6-dev libgl1-mesa-dev libxkbcommon-dev
   libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
+  dpkg-dev desktop-file-utils appstream
+  openssh-client openssh-server rsync
 )
 
 missing=()
