@@ -14,9 +14,9 @@
 #include "tableparsers.h"
 
 #include "numbers.h"
+#include "reportscope.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
@@ -40,8 +40,6 @@ struct Tr
 // ordered_json keeps the file's key order: ops come in time order and the
 // parallel groups in the order the framework created them.
 using Json = nlohmann::ordered_json;
-
-constexpr int kMaxWarningLines = 20;
 
 // Builds an ordered_json DOM in which every floating-point number is stored
 // as a JSON string holding its source text (see the comment at the top).
@@ -156,40 +154,27 @@ private:
 };
 
 // One JSON file being read: loading, warnings and the report.
-class JsonFile
+class JsonFile : public ReportScope
 {
 public:
     JsonFile(const QString& path, const char* kind, FileReport& report)
-        : m_path(path)
-        , m_report(report)
+        : ReportScope(path, kind, report, "profscope::TableParsers")
     {
-        m_timer.start();
-        if (m_report.path.isEmpty())
-            m_report.path = path;
-        if (m_report.kind.isEmpty())
-            m_report.kind = QString::fromLatin1(kind);
-        m_report.status = FileStatus::Used;
-        m_report.reason.clear();
-    }
-
-    QString fileName() const
-    {
-        return QFileInfo(m_path).fileName();
     }
 
     // Reads and parses the file; the top level must be an object.
     bool load(Json& root)
     {
-        const QFileInfo info(m_path);
+        const QFileInfo info(path());
         if (info.isDir())
-            return broken(Tr::tr("%1 is a directory, not a JSON file").arg(m_path));
-        QFile file(m_path);
+            return broken(Tr::tr("%1 is a directory, not a JSON file").arg(path()));
+        QFile file(path());
         if (!file.open(QIODevice::ReadOnly))
-            return broken(Tr::tr("cannot open %1: %2").arg(m_path, file.errorString()));
+            return broken(Tr::tr("cannot open %1: %2").arg(path(), file.errorString()));
         const QByteArray bytes = file.readAll();
         m_report.sizeBytes = bytes.size();
         if (file.error() != QFileDevice::NoError)
-            return broken(Tr::tr("cannot read %1: %2").arg(m_path, file.errorString()));
+            return broken(Tr::tr("cannot read %1: %2").arg(path(), file.errorString()));
         if (bytes.trimmed().isEmpty())
             return broken(Tr::tr("%1: empty file").arg(fileName()), 0);
         // A NUL byte is never valid JSON, and nlohmann reports it as an
@@ -215,39 +200,13 @@ public:
         return true;
     }
 
-    void warn(const QString& text)
-    {
-        ++m_warnings;
-        if (m_warnings <= kMaxWarningLines)
-            m_report.warnings << text;
-    }
-
-    bool finish()
-    {
-        if (m_warnings > kMaxWarningLines)
-            m_report.warnings << Tr::tr("... %n more warning(s)", nullptr, int(m_warnings - kMaxWarningLines));
-        m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
-        return true;
-    }
-    bool fail()
-    {
-        m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
-        return false;
-    }
-
 private:
     bool broken(const QString& reason, qint64 byteOffset = -1)
     {
-        m_report.status = FileStatus::Broken;
-        m_report.reason = reason;
-        m_report.byteOffset = byteOffset;
+        if (markBroken(reason))
+            m_report.byteOffset = byteOffset;
         return false;
     }
-
-    QString m_path;
-    FileReport& m_report;
-    QElapsedTimer m_timer;
-    qint64 m_warnings = 0;
 };
 
 QString toQString(const std::string& text)

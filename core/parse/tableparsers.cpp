@@ -5,292 +5,17 @@
 
 #include "tableparsers.h"
 
-#include "csvreader.h"
+#include "csvtable.h"
 #include "numbers.h"
-
-#include <QCoreApplication>
-#include <QElapsedTimer>
-#include <QFileInfo>
 
 #include <algorithm>
 #include <array>
-#include <initializer_list>
-#include <optional>
 #include <string_view>
 #include <vector>
 
 namespace profscope {
 
 namespace {
-
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(profscope::TableParsers)
-};
-
-// A file with a systematic problem (say, a column of garbage) would otherwise
-// bury the report under thousands of identical lines.
-constexpr int kMaxWarningLines = 20;
-
-QString fromView(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-// One CSV file being read into the model: owns the reader, looks columns up by
-// name, turns cell problems into warnings and fills the FileReport at the end.
-class CsvTable
-{
-public:
-    CsvTable(const QString& path, const char* kind, FileReport& report)
-        : m_path(path)
-        , m_report(report)
-    {
-        m_timer.start();
-        if (m_report.path.isEmpty())
-            m_report.path = path;
-        if (m_report.kind.isEmpty())
-            m_report.kind = QString::fromLatin1(kind);
-        m_report.status = FileStatus::Used;
-        m_report.reason.clear();
-    }
-
-    // Reads the file and its header. On failure the report is Broken.
-    bool open()
-    {
-        const QFileInfo info(m_path);
-        m_report.sizeBytes = info.isFile() ? info.size() : 0;
-        if (!m_reader.open(m_path)) {
-            m_report.sizeBytes = std::max(m_report.sizeBytes, m_reader.sizeBytes());
-            // "cannot open <path>" names the file already; "empty file" does not.
-            QString reason = m_reader.error();
-            if (!reason.contains(m_path))
-                reason = info.fileName() + QStringLiteral(": ") + reason;
-            broken(reason, m_reader.errorLine());
-            if (m_report.line < 0 && info.isFile() && info.isReadable())
-                m_report.byteOffset = 0; // nothing usable from the first byte on (empty file)
-            return false;
-        }
-        m_report.sizeBytes = m_reader.sizeBytes();
-        // Trailing unnamed header cells (a header ending in ',') need no value.
-        const auto& header = m_reader.header();
-        m_namedColumns = header.size();
-        while (m_namedColumns > 0 && header[m_namedColumns - 1].empty())
-            --m_namedColumns;
-        return true;
-    }
-
-    // Looks up a required column (first matching alias); remembers it when
-    // missing so that checkRequired() can name every missing one at once.
-    int required(std::initializer_list<std::string_view> names)
-    {
-        const int col = m_reader.column(names);
-        if (col < 0)
-            m_missing << fromView(*names.begin());
-        else
-            m_mapped.push_back(col);
-        return col;
-    }
-    int optional(std::initializer_list<std::string_view> names)
-    {
-        const int col = m_reader.column(names);
-        if (col >= 0)
-            m_mapped.push_back(col);
-        return col;
-    }
-    const std::vector<int>& mappedColumns() const
-    {
-        return m_mapped;
-    }
-
-    // A missing required column makes the whole file unusable: the header is
-    // on line 1, so that is where the problem is.
-    bool checkRequired()
-    {
-        if (m_missing.isEmpty())
-            return true;
-        const QString fileName = QFileInfo(m_path).fileName();
-        QStringList quoted;
-        for (const QString& name : std::as_const(m_missing))
-            quoted << QLatin1Char('"') + name + QLatin1Char('"');
-        if (m_missing.size() == 1)
-            broken(Tr::tr("%1: required column %2 is missing").arg(fileName, quoted.first()), 1);
-        else
-            broken(Tr::tr("%1: required columns %2 are missing").arg(fileName, quoted.join(QStringLiteral(", "))), 1);
-        return false;
-    }
-
-    // Next record whose cells line up with the header. A record with fewer
-    // cells lost one somewhere (server test_rank_0 kernel_details line 17 has
-    // 31 cells for 32 columns, everything after the gap shifted by one), and
-    // one with extra non-empty cells gained one: either way every value after
-    // the gap would land in the wrong column, so the record is skipped with a
-    // warning rather than read wrong.
-    bool next()
-    {
-        while (m_reader.next()) {
-            m_rowProblem.clear();
-            const std::size_t cells = m_reader.cellCount();
-            bool aligned = cells >= m_namedColumns;
-            for (std::size_t i = m_reader.header().size(); aligned && i < cells; ++i)
-                aligned = m_reader.cell(int(i)).empty();
-            if (aligned)
-                return true;
-            m_rowProblem = Tr::tr("%1 cells where the header has %2 columns").arg(cells).arg(m_reader.header().size());
-            skipRow();
-        }
-        m_rowProblem.clear();
-        return false;
-    }
-    CsvReader& reader()
-    {
-        return m_reader;
-    }
-    qint64 line() const
-    {
-        return m_reader.line();
-    }
-
-    QString columnName(int col) const
-    {
-        const auto& header = m_reader.header();
-        return col >= 0 && std::size_t(col) < header.size() ? QString::fromStdString(header[std::size_t(col)]) : QString();
-    }
-
-    // Required cells: a problem marks the row as unusable (rowOk() false).
-    std::optional<TimeNs> requiredNs(int col)
-    {
-        auto v = m_reader.microsToNs(col);
-        if (!v)
-            rowProblem(col);
-        return v;
-    }
-    std::optional<qint64> requiredInt(int col)
-    {
-        auto v = m_reader.integer(col);
-        if (!v)
-            rowProblem(col);
-        return v;
-    }
-    std::optional<double> requiredDouble(int col)
-    {
-        auto v = m_reader.number(col);
-        if (!v)
-            rowProblem(col);
-        return v;
-    }
-    bool rowOk() const
-    {
-        return m_rowProblem.isEmpty();
-    }
-    void skipRow()
-    {
-        ++m_skipped;
-        warn(Tr::tr("line %1: row skipped: %2").arg(line()).arg(m_rowProblem));
-    }
-
-    // Optional cells: an empty / N/A cell gives the fallback silently, a cell
-    // that is there but not a number gives the fallback and a warning.
-    TimeNs optionalNs(int col, TimeNs fallback = kInvalidTime)
-    {
-        if (col < 0 || isNullCell(m_reader.cell(col)))
-            return fallback;
-        if (auto v = m_reader.microsToNs(col))
-            return *v;
-        badCell(col);
-        return fallback;
-    }
-    qint64 optionalInt(int col, qint64 fallback = -1)
-    {
-        if (col < 0 || isNullCell(m_reader.cell(col)))
-            return fallback;
-        if (auto v = m_reader.integer(col))
-            return *v;
-        badCell(col);
-        return fallback;
-    }
-    double optionalDouble(int col)
-    {
-        if (col < 0 || isNullCell(m_reader.cell(col)))
-            return kNoValue;
-        if (auto v = m_reader.number(col))
-            return *v;
-        badCell(col);
-        return kNoValue;
-    }
-    // Text cell; the empty and N/A cells of shapes and data types mean "none".
-    std::string_view optionalText(int col) const
-    {
-        const auto v = m_reader.cell(col);
-        return isNullCell(v) ? std::string_view() : v;
-    }
-
-    void warn(const QString& text)
-    {
-        ++m_warnings;
-        if (m_warnings <= kMaxWarningLines)
-            m_report.warnings << text;
-    }
-
-    // Fills counts / status. Returns the contract value: false only when
-    // nothing usable was read.
-    bool finish(qint64 rows)
-    {
-        if (!m_reader.error().isEmpty() && m_report.status != FileStatus::Broken) {
-            broken(QFileInfo(m_path).fileName() + QStringLiteral(": ") + m_reader.error(), m_reader.errorLine());
-        }
-        if (m_warnings > kMaxWarningLines)
-            m_report.warnings << Tr::tr("... %n more warning(s)", nullptr, int(m_warnings - kMaxWarningLines));
-        m_report.addCount(QStringLiteral("rows"), rows);
-        if (m_skipped > 0)
-            m_report.addCount(QStringLiteral("skippedRows"), m_skipped);
-        m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
-        return m_report.status != FileStatus::Broken || rows > 0;
-    }
-    // For the early exits (cannot open, missing column).
-    bool fail()
-    {
-        m_report.parseMs = double(m_timer.nsecsElapsed()) / 1e6;
-        return false;
-    }
-
-private:
-    void broken(const QString& reason, qint64 line)
-    {
-        m_report.status = FileStatus::Broken;
-        m_report.reason = reason;
-        m_report.line = line;
-    }
-    void rowProblem(int col)
-    {
-        if (!m_rowProblem.isEmpty())
-            return; // the first problem of the row is enough
-        const auto cell = m_reader.cell(col);
-        if (col < 0 || std::size_t(col) >= m_reader.cellCount())
-            m_rowProblem = Tr::tr("column \"%1\" is missing in this row").arg(columnName(col));
-        else if (isNullCell(cell))
-            m_rowProblem = Tr::tr("column \"%1\" is empty or N/A").arg(columnName(col));
-        else
-            m_rowProblem = Tr::tr("column \"%1\": \"%2\" is not a valid number").arg(columnName(col), fromView(cell));
-    }
-    void badCell(int col)
-    {
-        warn(Tr::tr("line %1: column \"%2\": \"%3\" is not a valid number, ignored")
-                 .arg(line())
-                 .arg(columnName(col), fromView(m_reader.cell(col))));
-    }
-
-    QString m_path;
-    FileReport& m_report;
-    CsvReader m_reader;
-    QElapsedTimer m_timer;
-    QStringList m_missing;
-    std::vector<int> m_mapped;
-    std::size_t m_namedColumns = 0;
-    QString m_rowProblem;
-    qint64 m_warnings = 0;
-    qint64 m_skipped = 0;
-};
 
 // The PMU columns (aic_mac_ratio, aiv_time(us), ...) differ with the
 // aic_metrics setting and the CANN version, so they are not named anywhere:
@@ -336,7 +61,7 @@ bool isKnownTextColumn(std::string_view header)
 
 bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report)
 {
-    CsvTable t(path, "kernel_details.csv", report);
+    CsvTable t(path, "kernel_details.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     // kernel_details.csv names first, then the CANN op_summary_*.csv names.
@@ -368,7 +93,7 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
             if (std::find(mapped.begin(), mapped.end(), int(i)) != mapped.end() || isKnownTextColumn(header[i])
                 || trimCell(header[i]).empty())
                 continue;
-            metrics.push_back({ int(i), fromView(trimCell(header[i])), {}, false });
+            metrics.push_back({ int(i), toQString(trimCell(header[i])), {}, false });
         }
     }
 
@@ -443,7 +168,7 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
 
 bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, FileReport& report)
 {
-    CsvTable t(path, "op_statistic.csv", report);
+    CsvTable t(path, "op_statistic.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     const int cType = t.required({ "OP Type", "Op Type" });
@@ -482,7 +207,7 @@ bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, Fil
 
 bool parseApiStatistic(const QString& path, std::vector<ApiStatisticRow>& out, FileReport& report)
 {
-    CsvTable t(path, "api_statistic.csv", report);
+    CsvTable t(path, "api_statistic.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     const int cName = t.required({ "API Name", "Api Name" });
@@ -521,7 +246,7 @@ bool parseApiStatistic(const QString& path, std::vector<ApiStatisticRow>& out, F
 
 bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, FileReport& report)
 {
-    CsvTable t(path, "step_trace_time.csv", report);
+    CsvTable t(path, "step_trace_time.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     // Computing is in every version; the others come and go (Preparing is
@@ -567,7 +292,7 @@ bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, Fil
 
 bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report)
 {
-    CsvTable t(path, "memory_record.csv", report);
+    CsvTable t(path, "memory_record.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     const int cComponent = t.required({ "Component" });
@@ -602,7 +327,7 @@ bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& 
 
 bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report)
 {
-    CsvTable t(path, "npu_module_mem.csv", report);
+    CsvTable t(path, "npu_module_mem.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     const int cComponent = t.required({ "Component" });
@@ -631,7 +356,7 @@ bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& 
 
 bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report)
 {
-    CsvTable t(path, "operator_memory.csv", report);
+    CsvTable t(path, "operator_memory.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     const int cName = t.required({ "Name" });
@@ -683,7 +408,7 @@ bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileRepo
 
 bool parseOperatorDetails(const QString& path, OperatorDetailsTable& out, FileReport& report)
 {
-    CsvTable t(path, "operator_details.csv", report);
+    CsvTable t(path, "operator_details.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     // The host durations are in every version; the device ones may be
@@ -727,7 +452,7 @@ bool parseOperatorDetails(const QString& path, OperatorDetailsTable& out, FileRe
 
 bool parseL2Cache(const QString& path, std::vector<L2CacheRow>& out, FileReport& report)
 {
-    CsvTable t(path, "l2_cache.csv", report);
+    CsvTable t(path, "l2_cache.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
     const int cStream = t.required({ "Stream Id", "Stream ID" });

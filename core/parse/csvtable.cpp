@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "csvtable.h"
+
+#include "numbers.h"
+
+#include <QByteArrayView>
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+
+namespace profscope {
+
+namespace {
+
+// Each family's messages keep the translation context they were written in,
+// so that the existing translations still apply.
+struct TableTr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::TableParsers)
+};
+struct LegacyTr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::LegacyParsers)
+};
+
+constexpr qsizetype kMaxQuotedChars = 60;
+
+bool looksLikeText(std::string_view text)
+{
+    for (const char c : text)
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t')
+            return false;
+    return QByteArrayView(text.data(), qsizetype(text.size())).isValidUtf8();
+}
+
+} // namespace
+
+QString toQString(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+QString clippedCell(std::string_view text)
+{
+    QString s = toQString(text);
+    if (s.size() > kMaxQuotedChars)
+        s = s.left(kMaxQuotedChars) + QStringLiteral("...");
+    return s;
+}
+
+CsvTable::CsvTable(const QString& path, const char* kind, FileReport& report, CsvFamily family)
+    : ReportScope(path, kind, report,
+                  family == CsvFamily::Legacy ? "profscope::LegacyParsers" : "profscope::TableParsers")
+    , m_family(family)
+{
+    // The legacy parsers have always reported the path they read, even over
+    // a different one the caller had set.
+    if (m_family == CsvFamily::Legacy)
+        m_report.path = path;
+}
+
+bool CsvTable::open()
+{
+    const QFileInfo info(path());
+    // For a path that is not a file the legacy parsers keep the size the
+    // caller found; the deliverable ones say 0.
+    if (info.isFile())
+        m_report.sizeBytes = info.size();
+    else if (m_family == CsvFamily::Deliverable)
+        m_report.sizeBytes = 0;
+    if (!m_reader.open(path())) {
+        // "cannot open <path>" names the file already; "empty file" does not.
+        const QString& error = m_reader.error();
+        broken(error.contains(path()) ? error : withFileName(error), m_reader.errorLine());
+        if (m_family == CsvFamily::Deliverable) {
+            m_report.sizeBytes = std::max(m_report.sizeBytes, m_reader.sizeBytes());
+            if (m_report.line < 0 && info.isFile() && info.isReadable())
+                m_report.byteOffset = 0; // nothing usable from the first byte on (empty file)
+        }
+        return false;
+    }
+    m_report.sizeBytes = m_reader.sizeBytes();
+    const auto& header = m_reader.header();
+    if (m_family == CsvFamily::Legacy) {
+        m_endsWithNewline = lastByteIsNewline();
+        m_headerLine = m_reader.line();
+        // Random bytes without a NUL would otherwise only surface as "required
+        // column missing", which hides that the file is not text at all.
+        for (const auto& name : header) {
+            if (!looksLikeText(name)) {
+                broken(LegacyTr::tr("%1 is not a CSV text file: its header line contains binary data").arg(fileName()),
+                       m_headerLine);
+                return false;
+            }
+        }
+    }
+    // Trailing unnamed header cells (a header ending in ',') need no value.
+    m_namedColumns = header.size();
+    while (m_namedColumns > 0 && header[m_namedColumns - 1].empty())
+        --m_namedColumns;
+    return true;
+}
+
+int CsvTable::required(std::initializer_list<std::string_view> names)
+{
+    const int col = m_reader.column(names);
+    if (col < 0) {
+        QStringList quoted;
+        for (auto name : names)
+            quoted << QLatin1Char('"') + toQString(name) + QLatin1Char('"');
+        m_missing.push_back(quoted);
+    } else {
+        m_mapped.push_back(col);
+    }
+    return col;
+}
+
+int CsvTable::optional(std::initializer_list<std::string_view> names)
+{
+    const int col = m_reader.column(names);
+    if (col >= 0)
+        m_mapped.push_back(col);
+    return col;
+}
+
+bool CsvTable::checkRequired()
+{
+    if (m_missing.empty())
+        return true;
+    if (m_family == CsvFamily::Legacy) {
+        // The first missing column, with every header name it may have.
+        broken(LegacyTr::tr("%1: required column %2 is missing from the header")
+                   .arg(fileName(), m_missing.front().join(LegacyTr::tr(" or "))),
+               m_headerLine);
+        return false;
+    }
+    // Every missing column, by its first name. The header is taken to be on
+    // line 1, so that is where the problem is.
+    QStringList quoted;
+    for (const QStringList& names : m_missing)
+        quoted << names.first();
+    if (quoted.size() == 1)
+        broken(TableTr::tr("%1: required column %2 is missing").arg(fileName(), quoted.first()), 1);
+    else
+        broken(TableTr::tr("%1: required columns %2 are missing").arg(fileName(), quoted.join(QStringLiteral(", "))), 1);
+    return false;
+}
+
+bool CsvTable::next()
+{
+    while (m_reader.next()) {
+        m_rowProblem.clear();
+        ++m_records;
+        m_lastRecordLine = m_reader.line();
+        if (m_family == CsvFamily::Legacy ? acceptLegacy() : acceptAligned())
+            return true;
+    }
+    m_rowProblem.clear();
+    const QString& error = m_reader.error();
+    if (m_family == CsvFamily::Legacy)
+        flushShortRow(error.isEmpty());
+    if (!error.isEmpty())
+        broken(withFileName(error), m_reader.errorLine());
+    return false;
+}
+
+// A record with fewer cells lost one somewhere (server test_rank_0
+// kernel_details line 17 has 31 cells for 32 columns, everything after the
+// gap shifted by one), and one with extra non-empty cells gained one: either
+// way every value after the gap would land in the wrong column, so the record
+// is skipped with a warning rather than read wrong.
+bool CsvTable::acceptAligned()
+{
+    const std::size_t cells = m_reader.cellCount();
+    bool aligned = cells >= m_namedColumns;
+    for (std::size_t i = m_reader.header().size(); aligned && i < cells; ++i)
+        aligned = m_reader.cell(int(i)).empty();
+    if (aligned)
+        return true;
+    m_rowProblem = TableTr::tr("%1 cells where the header has %2 columns").arg(cells).arg(m_reader.header().size());
+    skipRow();
+    return false;
+}
+
+// Short records are skipped with a warning, except a short last line without
+// a final newline: that is a file cut off while being written. Extra cells
+// are only worth a warning.
+bool CsvTable::acceptLegacy()
+{
+    const auto cells = qint64(m_reader.cellCount());
+    flushShortRow(false);
+    if (cells < qint64(m_namedColumns)) {
+        m_shortLine = m_reader.line();
+        m_shortCells = cells;
+        return false;
+    }
+    if (cells > qint64(m_namedColumns) && hasExtraText())
+        warnLine(LegacyTr::tr("%1 cells but the header has %2; the extra cells are ignored")
+                     .arg(cells)
+                     .arg(qint64(m_namedColumns)));
+    return true;
+}
+
+void CsvTable::flushShortRow(bool atEnd)
+{
+    if (m_shortLine < 0)
+        return;
+    if (atEnd && !m_endsWithNewline) {
+        broken(LegacyTr::tr("%1 is truncated: its last line %2 stops after %3 of %4 cells")
+                   .arg(fileName(), QString::number(m_shortLine), QString::number(m_shortCells),
+                        QString::number(m_namedColumns)),
+               m_shortLine);
+    } else {
+        warnAt(m_shortLine, LegacyTr::tr("%1 of %2 cells; row skipped").arg(m_shortCells).arg(qint64(m_namedColumns)));
+        ++m_skipped;
+    }
+    m_shortLine = -1;
+}
+
+bool CsvTable::hasExtraText() const
+{
+    for (auto i = m_namedColumns; i < m_reader.cellCount(); ++i)
+        if (!m_reader.cell(int(i)).empty())
+            return true;
+    return false;
+}
+
+bool CsvTable::lastByteIsNewline() const
+{
+    QFile file(path());
+    if (!file.open(QIODevice::ReadOnly) || file.size() == 0 || !file.seek(file.size() - 1))
+        return true; // nothing to judge by; do not call it truncated
+    char last = 0;
+    if (file.read(&last, 1) != 1)
+        return true;
+    return last == '\n' || last == '\r';
+}
+
+QString CsvTable::columnName(int col) const
+{
+    const auto& header = m_reader.header();
+    return col >= 0 && std::size_t(col) < header.size() ? toQString(header[std::size_t(col)]) : QString();
+}
+
+template<class T>
+std::optional<T> CsvTable::requiredCell(int col, std::optional<T> (CsvReader::*read)(int) const)
+{
+    auto v = (m_reader.*read)(col);
+    if (!v)
+        rowProblem(col);
+    return v;
+}
+
+std::optional<TimeNs> CsvTable::requiredNs(int col)
+{
+    return requiredCell(col, &CsvReader::microsToNs);
+}
+
+std::optional<qint64> CsvTable::requiredInt(int col)
+{
+    return requiredCell(col, &CsvReader::integer);
+}
+
+std::optional<double> CsvTable::requiredDouble(int col)
+{
+    return requiredCell(col, &CsvReader::number);
+}
+
+QString CsvTable::requiredText(int col)
+{
+    QString v = m_reader.text(col);
+    if (v.isEmpty())
+        rowProblem(col);
+    return v;
+}
+
+void CsvTable::skipRow()
+{
+    ++m_skipped;
+    if (m_family == CsvFamily::Legacy)
+        warnLine(m_rowProblem);
+    else
+        warn(TableTr::tr("line %1: row skipped: %2").arg(line()).arg(m_rowProblem));
+}
+
+template<class T>
+T CsvTable::optionalCell(int col, T fallback, std::optional<T> (CsvReader::*read)(int) const)
+{
+    if (col < 0 || isNullCell(m_reader.cell(col)))
+        return fallback;
+    if (auto v = (m_reader.*read)(col))
+        return *v;
+    badCell(col);
+    return fallback;
+}
+
+TimeNs CsvTable::optionalNs(int col, TimeNs fallback)
+{
+    return optionalCell(col, fallback, &CsvReader::microsToNs);
+}
+
+qint64 CsvTable::optionalInt(int col, qint64 fallback)
+{
+    return optionalCell(col, fallback, &CsvReader::integer);
+}
+
+double CsvTable::optionalDouble(int col)
+{
+    return optionalCell(col, kNoValue, &CsvReader::number);
+}
+
+std::string_view CsvTable::optionalText(int col) const
+{
+    const auto v = m_reader.cell(col);
+    return isNullCell(v) ? std::string_view() : v;
+}
+
+void CsvTable::warnLine(const QString& text)
+{
+    warnAt(line(), text);
+}
+
+bool CsvTable::finish(qint64 rows, std::initializer_list<std::pair<QString, qint64>> counts)
+{
+    // A readable file without data rows is usable: it says there was nothing
+    // to record.
+    if (m_family == CsvFamily::Legacy && !failed() && rows == 0 && m_records == 0)
+        warnAt(m_headerLine, LegacyTr::tr("%1 has a header but no data rows").arg(fileName()));
+    m_report.addCount(QStringLiteral("rows"), rows);
+    for (const auto& [what, n] : counts)
+        m_report.addCount(what, n);
+    if (m_skipped > 0)
+        m_report.addCount(QStringLiteral("skippedRows"), m_skipped);
+    return ReportScope::finish() || rows > 0;
+}
+
+void CsvTable::broken(const QString& reason, qint64 line)
+{
+    if (markBroken(reason))
+        m_report.line = line;
+}
+
+QString CsvTable::withFileName(const QString& error) const
+{
+    if (m_family == CsvFamily::Legacy)
+        return LegacyTr::tr("%1: %2").arg(fileName(), error);
+    return fileName() + QStringLiteral(": ") + error;
+}
+
+void CsvTable::warnAt(qint64 line, const QString& text)
+{
+    warn(LegacyTr::tr("line %1: %2").arg(line).arg(text));
+}
+
+void CsvTable::rowProblem(int col)
+{
+    if (!m_rowProblem.isEmpty())
+        return; // the first problem of the row is enough
+    const auto cell = m_reader.cell(col);
+    if (m_family == CsvFamily::Legacy) {
+        // A cell the record does not have reads as empty.
+        if (isNullCell(cell))
+            m_rowProblem = LegacyTr::tr("column \"%1\" is empty; row skipped").arg(columnName(col));
+        else
+            m_rowProblem =
+                LegacyTr::tr("column \"%1\": \"%2\" is not a number; row skipped").arg(columnName(col), clippedCell(cell));
+    } else if (col < 0 || std::size_t(col) >= m_reader.cellCount()) {
+        m_rowProblem = TableTr::tr("column \"%1\" is missing in this row").arg(columnName(col));
+    } else if (isNullCell(cell)) {
+        m_rowProblem = TableTr::tr("column \"%1\" is empty or N/A").arg(columnName(col));
+    } else {
+        m_rowProblem = TableTr::tr("column \"%1\": \"%2\" is not a valid number").arg(columnName(col), toQString(cell));
+    }
+}
+
+void CsvTable::badCell(int col)
+{
+    const auto cell = m_reader.cell(col);
+    if (m_family == CsvFamily::Legacy)
+        warnLine(LegacyTr::tr("column \"%1\": \"%2\" is not a number; value ignored").arg(columnName(col), clippedCell(cell)));
+    else
+        warn(TableTr::tr("line %1: column \"%2\": \"%3\" is not a valid number, ignored")
+                 .arg(line())
+                 .arg(columnName(col), toQString(cell)));
+}
+
+} // namespace profscope
