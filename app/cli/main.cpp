@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // profscope-cli: the headless side of Profscope, on the same core library
 // as the GUI.
+#include "collect.h"
 #include "export.h"
 #include "inspect.h"
 
@@ -21,6 +22,8 @@ QString usage()
                   "\n"
                   "Commands:\n"
                   "  inspect PATH... [--json]   list the ranks and files found, with counts and the import report\n"
+                  "  collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR\n"
+                  "                             copy the rank folders of a multi-host job into one folder (ssh)\n"
                   "  export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)\n"
                   "\n"
                   "Options:\n"
@@ -49,6 +52,8 @@ int main(int argc, char** argv)
     args.removeAt(1); // QCommandLineParser expects argv[0] then options
     if (command == QLatin1String("inspect"))
         return profscope::cli::runInspect(args, out, err);
+    if (command == QLatin1String("collect"))
+        return profscope::cli::runCollect(args, out, err);
     if (command == QLatin1String("export"))
         return profscope::cli::runExport(args, out, err);
     err << Tr::tr("unknown command \"%1\"").arg(command) << '\n' << usage();
