@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds Profscope and runs every test: first the
-# normal build (preset "dev"), then the ASan/UBSan build (preset "dev-asan").
+# normal build (preset "dev"), then the ASan/UBSan build (preset "dev-asan"),
+# then the Debian package test (packaging/test-deb.sh: build the .deb, unpack
+# it into a throwaway root and run both programs from there).
 # Benchmarks are not part of this run (ctest label "benchmark").
-#   bash packaging/run-tests.sh            both builds
-#   bash packaging/run-tests.sh --no-asan  the normal build only
+#   bash packaging/run-tests.sh            everything
+#   bash packaging/run-tests.sh --no-asan  the normal build and its tests only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,3 +28,8 @@ for preset in "${presets[@]}"; do
   echo "== test ($preset)"
   ctest --preset "$preset" -j "$jobs"
 done
+
+if [ "${1:-}" != "--no-asan" ]; then
+  echo "== Debian package"
+  bash packaging/test-deb.sh
+fi

@@ -11,7 +11,7 @@
 #                                         and run both programs there (root only;
 #                                         downloads a minimal Debian and the Qt
 #                                         libraries: a minute or more)
-# Not part of packaging/run-tests.sh.
+# Also run at the end of packaging/run-tests.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
