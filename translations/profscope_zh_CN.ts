@@ -21,6 +21,317 @@
     </message>
 </context>
 <context>
+    <name>profscope::Collector</name>
+    <message>
+        <source>%1 could not be started: %2</source>
+        <translation>无法启动 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 crashed%2</source>
+        <translation>%1 崩溃%2</translation>
+    </message>
+    <message>
+        <source>%1 failed (exit code %2)%3</source>
+        <translation>%1 失败（退出码 %2）%3</translation>
+    </message>
+    <message>
+        <source>ssh could not be started: %1</source>
+        <translation>无法启动 ssh：%1</translation>
+    </message>
+    <message>
+        <source>ssh failed: %1</source>
+        <translation>ssh 失败：%1</translation>
+    </message>
+    <message>
+        <source>exit code %1</source>
+        <translation>退出码 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot create folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>%1 is nested too deeply</source>
+        <translation>%1 的嵌套层级过深</translation>
+    </message>
+    <message>
+        <source>--ssh-option expects KEY=VALUE, got &quot;%1&quot;</source>
+        <translation>--ssh-option 应为 KEY=VALUE 格式，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--ssh-option &quot;%1&quot; contains a control character</source>
+        <translation>--ssh-option &quot;%1&quot; 包含控制字符</translation>
+    </message>
+    <message>
+        <source>host keys are always checked: StrictHostKeyChecking=%1 is refused. Add the hosts to a known_hosts file (--known-hosts FILE), or accept keys on first use with StrictHostKeyChecking=accept-new</source>
+        <translation>始终检查主机密钥：拒绝使用 StrictHostKeyChecking=%1。请将这些主机加入 known_hosts 文件（--known-hosts FILE），或使用 StrictHostKeyChecking=accept-new 在首次连接时接受主机密钥</translation>
+    </message>
+    <message>
+        <source>UserKnownHostsFile=/dev/null would turn host key checking into a formality; give a real file with --known-hosts FILE</source>
+        <translation>UserKnownHostsFile=/dev/null 会使主机密钥检查形同虚设；请用 --known-hosts FILE 指定一个真实的文件</translation>
+    </message>
+    <message>
+        <source>BatchMode stays yes: the collector never prompts (use ssh keys or an agent)</source>
+        <translation>BatchMode 始终为 yes：收集器从不提示输入（请使用 ssh 密钥或 agent）</translation>
+    </message>
+    <message>
+        <source>give the output folder OUT_DIR</source>
+        <translation>请指定输出文件夹 OUT_DIR</translation>
+    </message>
+    <message>
+        <source>nothing to collect: give --hosts FILE with --remote-path PATTERN, or --from DIR</source>
+        <translation>没有可收集的内容：请指定 --hosts FILE 和 --remote-path PATTERN，或指定 --from DIR</translation>
+    </message>
+    <message>
+        <source>--hosts needs --remote-path PATTERN (the remote folder holding the rank folders)</source>
+        <translation>--hosts 需要配合 --remote-path PATTERN（远程主机上存放 rank 文件夹的文件夹）</translation>
+    </message>
+    <message>
+        <source>only the last component of --remote-path may contain wildcards: %1</source>
+        <translation>--remote-path 只有最后一级可以包含通配符：%1</translation>
+    </message>
+    <message>
+        <source>--remote-path contains a NUL character</source>
+        <translation>--remote-path 包含 NUL 字符</translation>
+    </message>
+    <message>
+        <source>--remote-path needs --hosts FILE</source>
+        <translation>--remote-path 需要配合 --hosts FILE</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not a file</source>
+        <translation>%1：%2 不是文件</translation>
+    </message>
+    <message>
+        <source>%1: ssh would expand &quot;${&quot; in %2; use a path without it</source>
+        <translation>%1：ssh 会展开 %2 中的 &quot;${&quot;；请使用不含它的路径</translation>
+    </message>
+    <message>
+        <source>--jobs must be at least 1</source>
+        <translation>--jobs 至少为 1</translation>
+    </message>
+    <message>
+        <source>--max-depth must not be negative</source>
+        <translation>--max-depth 不能为负数</translation>
+    </message>
+    <message>
+        <source>--connect-timeout must be at least 1 second</source>
+        <translation>--connect-timeout 至少为 1 秒</translation>
+    </message>
+    <message>
+        <source>--summary-max-size must be positive</source>
+        <translation>--summary-max-size 必须为正数</translation>
+    </message>
+    <message>
+        <source>host alias &quot;%1&quot; is used twice in the hosts file</source>
+        <translation>主机别名 &quot;%1&quot; 在主机文件中出现了两次</translation>
+    </message>
+    <message>
+        <source>OUT_DIR %1 and --from %2 overlap</source>
+        <translation>OUT_DIR %1 与 --from %2 相互重叠</translation>
+    </message>
+    <message>
+        <source>verification failed: Profscope finds no rank in the copy</source>
+        <translation>校验失败：Profscope 在副本中找不到任何 rank</translation>
+    </message>
+    <message numerus="yes">
+        <source>verification failed: %n broken file(s): %1</source>
+        <translation>
+            <numerusform>校验失败：%n 个文件已损坏：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>verification failed: only database exports, which this version cannot read</source>
+        <translation>校验失败：只有数据库导出文件，当前版本无法读取</translation>
+    </message>
+    <message>
+        <source>verification failed: no profile data file could be loaded</source>
+        <translation>校验失败：无法加载任何性能数据文件</translation>
+    </message>
+    <message>
+        <source>%1: already complete, skipped</source>
+        <translation>%1：已完整收集，已跳过</translation>
+    </message>
+    <message>
+        <source>%1: would copy %2 -&gt; %3</source>
+        <translation>%1：将复制 %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>%1: copying (%2)</source>
+        <translation>%1：正在复制（%2）</translation>
+    </message>
+    <message>
+        <source>%1: failed: %2</source>
+        <translation>%1：失败：%2</translation>
+    </message>
+    <message>
+        <source>%1: warning: %2</source>
+        <translation>%1：警告：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: ok, rank %2, %n file(s), %3</source>
+        <translation>
+            <numerusform>%1：成功，rank %2，%n 个文件，%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not a folder</source>
+        <translation>%1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>[%1] %2: CANN msprof output has no summary files, skipped (collect without --summary-only)</source>
+        <translation>[%1] %2：CANN msprof 输出中没有 summary 文件，已跳过（请去掉 --summary-only 后收集）</translation>
+    </message>
+    <message>
+        <source>no profiler data found under %1</source>
+        <translation>%1 下未找到性能数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>[%1] %n rank folder(s) under %2</source>
+        <translation>
+            <numerusform>[%1] %2 下有 %n 个 rank 文件夹</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>ssh is not installed (Debian: apt-get install openssh-client)</source>
+        <translation>未安装 ssh（Debian：apt-get install openssh-client）</translation>
+    </message>
+    <message>
+        <source>[%1] connecting to %2</source>
+        <translation>[%1] 正在连接 %2</translation>
+    </message>
+    <message>
+        <source>rsync is not installed here (Debian: apt-get install rsync)</source>
+        <translation>本机未安装 rsync（Debian：apt-get install rsync）</translation>
+    </message>
+    <message>
+        <source>rsync is not installed on %1</source>
+        <translation>%1 上未安装 rsync</translation>
+    </message>
+    <message>
+        <source>[%1] rsync is missing %2, copying with scp</source>
+        <translation>[%1] %2缺少 rsync，改用 scp 复制</translation>
+    </message>
+    <message>
+        <source>here</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>on the host</source>
+        <translation>远程主机上</translation>
+    </message>
+    <message>
+        <source>scp is not installed (Debian: apt-get install openssh-client)</source>
+        <translation>未安装 scp（Debian：apt-get install openssh-client）</translation>
+    </message>
+    <message>
+        <source>no folder matches %1%2</source>
+        <translation>没有文件夹匹配 %1%2</translation>
+    </message>
+    <message>
+        <source>no profiler data found under %1%2</source>
+        <translation>%1 下未找到性能数据%2</translation>
+    </message>
+    <message>
+        <source>[%1] listing warnings: %2</source>
+        <translation>[%1] 列出文件时的警告：%2</translation>
+    </message>
+    <message>
+        <source>some files vanished during the copy: %1</source>
+        <translation>部分文件在复制过程中消失：%1</translation>
+    </message>
+    <message>
+        <source>cannot remove the partial copy %1</source>
+        <translation>无法删除不完整的副本 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n rank folder(s) failed</source>
+        <translation>
+            <numerusform>%n 个 rank 文件夹中有 %1 个失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[%1] failed: %2</source>
+        <translation>[%1] 失败：%2</translation>
+    </message>
+    <message>
+        <source>warning: %1 is not a collector manifest; every rank is copied again</source>
+        <translation>警告：%1 不是收集器清单；将重新复制所有 rank</translation>
+    </message>
+    <message>
+        <source>cannot create the output folder %1</source>
+        <translation>无法创建输出文件夹 %1</translation>
+    </message>
+    <message>
+        <source>the host alias is empty</source>
+        <translation>主机别名为空</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; cannot be a host alias</source>
+        <translation>&quot;%1&quot; 不能用作主机别名</translation>
+    </message>
+    <message>
+        <source>a host alias cannot contain &apos;/&apos;</source>
+        <translation>主机别名不能包含 &apos;/&apos;</translation>
+    </message>
+    <message>
+        <source>a host alias cannot contain control characters</source>
+        <translation>主机别名不能包含控制字符</translation>
+    </message>
+    <message>
+        <source>the host alias is longer than 200 bytes</source>
+        <translation>主机别名超过 200 字节</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is reserved for the collector&apos;s own files</source>
+        <translation>&quot;%1&quot; 已保留给收集器自身的文件使用</translation>
+    </message>
+    <message>
+        <source>hosts file</source>
+        <translation>主机文件</translation>
+    </message>
+    <message>
+        <source>invalid user name &quot;%1&quot; (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; only)</source>
+        <translation>无效的用户名 &quot;%1&quot;（只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;）</translation>
+    </message>
+    <message>
+        <source>missing &apos;]&apos; in &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; 中缺少 &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>invalid port in &quot;%1&quot;</source>
+        <translation>&quot;%1&quot; 中的端口无效</translation>
+    </message>
+    <message>
+        <source>invalid host name &quot;%1&quot; (letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;, not starting with &apos;-&apos; or &apos;.&apos;; IPv6 addresses in [brackets])</source>
+        <translation>无效的主机名 &quot;%1&quot;（只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;，且不能以 &apos;-&apos; 或 &apos;.&apos; 开头；IPv6 地址须写在 [方括号] 中）</translation>
+    </message>
+    <message>
+        <source>the port is given twice</source>
+        <translation>端口被指定了两次</translation>
+    </message>
+    <message>
+        <source>unexpected &quot;%1&quot;: a line is HOST [PORT] [ALIAS]</source>
+        <translation>意外的 &quot;%1&quot;：每行的格式为 HOST [PORT] [ALIAS]</translation>
+    </message>
+    <message>
+        <source>cannot read the hosts file %1: %2</source>
+        <translation>无法读取主机文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is larger than 16 MiB: not a hosts file</source>
+        <translation>%1 大于 16 MiB：不是主机文件</translation>
+    </message>
+</context>
+<context>
     <name>profscope::CsvReader</name>
     <message>
         <source>%1 is a directory, not a CSV file</source>
@@ -598,6 +909,17 @@
     </message>
 </context>
 <context>
+    <name>profscope::Overview</name>
+    <message>
+        <source>no timeline (trace_view.json) was loaded for this rank</source>
+        <translation>该 rank 未加载时间线（trace_view.json）</translation>
+    </message>
+    <message>
+        <source>the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)</source>
+        <translation>时间线中没有设备上的计算或通信任务（Ascend Hardware / HCCL）</translation>
+    </message>
+</context>
+<context>
     <name>profscope::ProfileLoader</name>
     <message>
         <source>canceled</source>
@@ -1162,6 +1484,286 @@
     </message>
 </context>
 <context>
+    <name>profscope::cli::Collect</name>
+    <message>
+        <source>
+Copies every profiler rank folder (*_ascend_ms, *_ascend_pt, renamed folders with
+ASCEND_PROFILER_OUTPUT, MindInsight profiler/ folders, CANN PROF_* output) from every
+host into OUT_DIR/&lt;host alias&gt;/&lt;rank folder&gt;, checks each copy with the same loader as
+`inspect`, and writes OUT_DIR/profscope_manifest.json (hosts, rank ids, files with size
+and SHA-256). Open OUT_DIR in Profscope afterwards.
+
+HOSTS_FILE, one host per line (# starts a comment):
+  node01                      ssh defaults (~/.ssh/config, current user, port 22)
+  root@node02                 user
+  root@node03:2222            user and port
+  node04 2222                 port as a second column
+  root@10.0.0.5:22 worker5    an alias: the folder name under OUT_DIR
+  [fe80::1%eth0]:22           IPv6 in brackets
+
+PATTERN is a folder on the remote hosts (absolute, or relative to the login folder;
+~/ works). Its last component may contain * ? [...] wildcards, matched by find -name on
+the host (e.g. /data/prof/job_*). Rank folders are searched up to --max-depth levels below.
+
+Security: authentication is your ssh keys or agent only (BatchMode=yes: never a password
+prompt, never a stored password); host keys are always checked against known_hosts
+(StrictHostKeyChecking=no is refused). Programs are started with argument lists, remote
+arguments are single-quoted for the remote shell, so no host or path name can run a
+command. The remote login shell must be a POSIX shell (sh, bash, dash, ksh, zsh).
+
+Resume: run the same command again after an interruption. Rank folders the manifest marks
+complete (copied and verified, files still present with their sizes) are skipped; partial
+ones are synced again.
+
+Exit codes: 0 every host succeeded, 3 some host or rank folder failed (see the table),
+2 usage error, 1 the output folder or the manifest could not be written.
+</source>
+        <translation>
+将每台主机上的所有 profiler rank 文件夹（*_ascend_ms、*_ascend_pt、含有
+ASCEND_PROFILER_OUTPUT 的重命名文件夹、MindInsight profiler/ 文件夹、CANN PROF_* 输出）
+复制到 OUT_DIR/&lt;主机别名&gt;/&lt;rank 文件夹&gt;，用与 `inspect` 相同的加载器校验每份副本，
+并写入 OUT_DIR/profscope_manifest.json（主机、rank id、文件及其大小
+和 SHA-256）。完成后在 Profscope 中打开 OUT_DIR 即可。
+
+HOSTS_FILE 每行一台主机（# 之后为注释）：
+  node01                      ssh 默认设置（~/.ssh/config、当前用户、端口 22）
+  root@node02                 用户
+  root@node03:2222            用户和端口
+  node04 2222                 端口写在第二列
+  root@10.0.0.5:22 worker5    别名：即 OUT_DIR 下的文件夹名
+  [fe80::1%eth0]:22           IPv6 地址写在方括号中
+
+PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录的路径；
+支持 ~/）。其最后一级可以包含 * ? [...] 通配符，由主机上的 find -name 匹配
+（例如 /data/prof/job_*）。在其下最多 --max-depth 层内查找 rank 文件夹。
+
+安全性：认证只使用 ssh 密钥或 agent（BatchMode=yes：从不提示输入密码，
+也从不保存密码）；始终根据 known_hosts 检查主机密钥
+（拒绝 StrictHostKeyChecking=no）。程序以参数列表方式启动，远程参数
+经单引号转义后交给远程 shell，因此任何主机名或路径名都无法执行
+命令。远程登录 shell 必须是 POSIX shell（sh、bash、dash、ksh、zsh）。
+
+续传：中断后再次运行同一命令即可。清单中标记为已完成的 rank 文件夹
+（已复制并校验，文件仍在且大小不变）会被跳过；未完成的
+会重新同步。
+
+退出码：0 所有主机均成功，3 部分主机或 rank 文件夹失败（见表格），
+2 用法错误，1 无法写入输出文件夹或清单。
+</translation>
+    </message>
+    <message>
+        <source>Collects the profile folders of a multi-host job into one cluster folder, over ssh or from local folders.</source>
+        <translation>通过 ssh 或从本地文件夹，将多主机作业的性能数据文件夹收集到一个集群文件夹中。</translation>
+    </message>
+    <message>
+        <source>Remote hosts, one per line (see below).</source>
+        <translation>远程主机列表，每行一台（见下文）。</translation>
+    </message>
+    <message>
+        <source>Folder holding the rank folders on every host; wildcards allowed in the last component.</source>
+        <translation>各主机上存放 rank 文件夹的文件夹；最后一级可以使用通配符。</translation>
+    </message>
+    <message>
+        <source>A folder on this machine or a mounted share, collected as one host named after the folder (repeatable).</source>
+        <translation>本机上的文件夹或已挂载的共享目录，作为一台以该文件夹命名的主机收集（可重复指定）。</translation>
+    </message>
+    <message>
+        <source>Name the host folders host1, host2, ... and write the real names only to OUT_DIR/host_ips_mapping.txt (not to the manifest).</source>
+        <translation>将主机文件夹命名为 host1、host2、...，真实名称只写入 OUT_DIR/host_ips_mapping.txt（不写入清单）。</translation>
+    </message>
+    <message>
+        <source>Copy only the small files: step_trace_time, communication*, op_statistic, api_statistic, profiler_info*, profiler_metadata, step_trace_raw_*, hccl_raw_* (no traces, no databases, no raw PROF_* data).</source>
+        <translation>只复制小文件：step_trace_time、communication*、op_statistic、api_statistic、profiler_info*、profiler_metadata、step_trace_raw_*、hccl_raw_*（不含 trace、数据库和 PROF_* 原始数据）。</translation>
+    </message>
+    <message>
+        <source>With --summary-only, skip files larger than SIZE (default 64M; K, M, G).</source>
+        <translation>配合 --summary-only 使用时，跳过大于 SIZE 的文件（默认 64M；单位 K、M、G）。</translation>
+    </message>
+    <message>
+        <source>List the rank folders that would be copied; write nothing.</source>
+        <translation>列出将要复制的 rank 文件夹，不写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Sync every rank folder again, also those the manifest marks complete.</source>
+        <translation>重新同步所有 rank 文件夹，包括清单中标记为已完成的文件夹。</translation>
+    </message>
+    <message>
+        <source>Extra ssh option, passed as -o KEY=VALUE (repeatable), e.g. ProxyJump=bastion or StrictHostKeyChecking=accept-new.</source>
+        <translation>额外的 ssh 选项，以 -o KEY=VALUE 形式传递（可重复指定），例如 ProxyJump=bastion 或 StrictHostKeyChecking=accept-new。</translation>
+    </message>
+    <message>
+        <source>known_hosts file to check host keys against (default: ssh&apos;s own).</source>
+        <translation>用于检查主机密钥的 known_hosts 文件（默认：ssh 自身的设置）。</translation>
+    </message>
+    <message>
+        <source>Private key to log in with (default: ssh&apos;s own keys and agent).</source>
+        <translation>用于登录的私钥（默认：ssh 自身的密钥和 agent）。</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for a host to answer (default 10).</source>
+        <translation>等待主机响应的秒数（默认 10）。</translation>
+    </message>
+    <message>
+        <source>auto (rsync when both sides have it, else scp), rsync or scp.</source>
+        <translation>auto（两端都有 rsync 时使用 rsync，否则使用 scp）、rsync 或 scp。</translation>
+    </message>
+    <message>
+        <source>Folder levels searched below PATTERN or DIR (default 8).</source>
+        <translation>在 PATTERN 或 DIR 下搜索的文件夹层数（默认 8）。</translation>
+    </message>
+    <message>
+        <source>Hosts collected in parallel (default 2).</source>
+        <translation>并行收集的主机数（默认 2）。</translation>
+    </message>
+    <message>
+        <source>The cluster folder to write.</source>
+        <translation>要写入的集群文件夹。</translation>
+    </message>
+    <message>
+        <source>see: profscope-cli collect --help</source>
+        <translation>参见：profscope-cli collect --help</translation>
+    </message>
+    <message>
+        <source>Usage: profscope-cli collect [options] OUT_DIR</source>
+        <translation>用法：profscope-cli collect [选项] OUT_DIR</translation>
+    </message>
+    <message>
+        <source>collect: %1</source>
+        <translation>collect：%1</translation>
+    </message>
+    <message>
+        <source>give the output folder OUT_DIR (see --help)</source>
+        <translation>请指定输出文件夹 OUT_DIR（参见 --help）</translation>
+    </message>
+    <message>
+        <source>one OUT_DIR only; use --from for local folders</source>
+        <translation>只能指定一个 OUT_DIR；本地文件夹请使用 --from</translation>
+    </message>
+    <message>
+        <source>%1 lists no hosts</source>
+        <translation>%1 中没有列出任何主机</translation>
+    </message>
+    <message>
+        <source>--summary-max-size: &quot;%1&quot; is not a size</source>
+        <translation>--summary-max-size：&quot;%1&quot; 不是有效的大小</translation>
+    </message>
+    <message>
+        <source>--connect-timeout expects a number of seconds</source>
+        <translation>--connect-timeout 应为秒数</translation>
+    </message>
+    <message>
+        <source>--max-depth expects a number</source>
+        <translation>--max-depth 应为数字</translation>
+    </message>
+    <message>
+        <source>--jobs expects a number</source>
+        <translation>--jobs 应为数字</translation>
+    </message>
+    <message>
+        <source>--transfer expects auto, rsync or scp</source>
+        <translation>--transfer 应为 auto、rsync 或 scp</translation>
+    </message>
+    <message>
+        <source>HOST</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>RANK FOLDERS</source>
+        <translation>RANK 文件夹</translation>
+    </message>
+    <message>
+        <source>TO COPY</source>
+        <translation>待复制</translation>
+    </message>
+    <message>
+        <source>COPIED</source>
+        <translation>已复制</translation>
+    </message>
+    <message>
+        <source>SKIPPED</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>SIZE</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Dry run: nothing was written.</source>
+        <translation>试运行：未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Manifest: %1</source>
+        <translation>清单：%1</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::cli::Export</name>
+    <message>
+        <source>Writes an analysis of the profile under PATH as CSV or JSON.</source>
+        <translation>将 PATH 下性能数据的分析结果写为 CSV 或 JSON。</translation>
+    </message>
+    <message>
+        <source>What to export: overview (per rank and step: computing, communication, overlap, free, preparing, bubble, stage) or overview-check (each overview value against the profiler&apos;s step_trace_time.csv).</source>
+        <translation>要导出的内容：overview（按 rank 和迭代统计 computing、communication、overlap、free、preparing、bubble、stage）或 overview-check（将每个 overview 值与 profiler 的 step_trace_time.csv 对照）。</translation>
+    </message>
+    <message>
+        <source>Only this rank id.</source>
+        <translation>只导出此 rank id。</translation>
+    </message>
+    <message>
+        <source>Only this step (e.g. 50).</source>
+        <translation>只导出此迭代（例如 50）。</translation>
+    </message>
+    <message>
+        <source>csv (default) or json.</source>
+        <translation>csv（默认）或 json。</translation>
+    </message>
+    <message>
+        <source>Write to FILE instead of standard output.</source>
+        <translation>写入 FILE，而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>Rank folder, folder of ranks or cluster root.</source>
+        <translation>rank 文件夹、包含多个 rank 的文件夹或集群根目录。</translation>
+    </message>
+    <message>
+        <source>export: give a PATH, --what overview|overview-check and --format csv|json (see --help)</source>
+        <translation>export：请指定 PATH、--what overview|overview-check 和 --format csv|json（参见 --help）</translation>
+    </message>
+    <message>
+        <source>export: --rank takes a number</source>
+        <translation>export：--rank 应为数字</translation>
+    </message>
+    <message>
+        <source>error: nothing could be loaded from %1</source>
+        <translation>错误：无法从 %1 加载任何数据</translation>
+    </message>
+    <message>
+        <source>note: rank %1 (%2): %3</source>
+        <translation>提示：rank %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>error: cannot write %1: %2</source>
+        <translation>错误：无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>profscope::cli::Inspect</name>
     <message>
         <source>rank %1</source>
@@ -1303,10 +1905,17 @@
 <context>
     <name>profscope::cli::Main</name>
     <message>
+        <source>unknown command &quot;%1&quot;</source>
+        <translation>未知命令 &quot;%1&quot;</translation>
+    </message>
+    <message>
         <source>Usage: profscope-cli COMMAND [options]
 
 Commands:
   inspect PATH... [--json]   list the ranks and files found, with counts and the import report
+  collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
+                             copy the rank folders of a multi-host job into one folder (ssh)
+  export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)
 
 Options:
   -h, --help                 this help; COMMAND --help for a command&apos;s options
@@ -1316,15 +1925,14 @@ Options:
 
 命令：
   inspect PATH... [--json]   列出找到的 rank 和文件，附带计数和导入报告
+  collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
+                             将多主机作业的 rank 文件夹复制到一个文件夹中（ssh）
+  export PATH --what WHAT    将分析结果写为 CSV 或 JSON（overview、overview-check）
 
 选项：
   -h, --help                 显示此帮助；COMMAND --help 显示该命令的选项
   -v, --version              显示版本
 </translation>
-    </message>
-    <message>
-        <source>unknown command &quot;%1&quot;</source>
-        <translation>未知命令 &quot;%1&quot;</translation>
     </message>
 </context>
 </TS>
