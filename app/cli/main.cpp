@@ -2,7 +2,9 @@
 // profscope-cli: the headless side of Profscope, on the same core library
 // as the GUI.
 #include "collect.h"
+#include "compare.h"
 #include "export.h"
+#include "generate.h"
 #include "inspect.h"
 
 #include <QCoreApplication>
@@ -25,6 +27,9 @@ QString usage()
                   "  collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR\n"
                   "                             copy the rank folders of a multi-host job into one folder (ssh)\n"
                   "  export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)\n"
+                  "  generate OUT --ranks N --steps S --ops K [--seed X] [--slow-rank R] [--slow-link A-B] [--host-bound-rank R]\n"
+                  "                             write a synthetic MindSpore-style demo cluster\n"
+                  "  compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)\n"
                   "\n"
                   "Options:\n"
                   "  -h, --help                 this help; COMMAND --help for a command's options\n"
@@ -56,6 +61,10 @@ int main(int argc, char** argv)
         return profscope::cli::runCollect(args, out, err);
     if (command == QLatin1String("export"))
         return profscope::cli::runExport(args, out, err);
+    if (command == QLatin1String("generate"))
+        return profscope::cli::runGenerate(args, out, err);
+    if (command == QLatin1String("compare"))
+        return profscope::cli::runCompare(args, out, err);
     err << Tr::tr("unknown command \"%1\"").arg(command) << '\n' << usage();
     return 2;
 }

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "generate.h"
+
+#include "generate/clustergenerator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+
+namespace profscope::cli {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::cli::Generate)
+};
+
+// A whole number option; false (with a message) when set but not a number.
+bool intOption(const QCommandLineParser& parser, const QString& name, int& target, QTextStream& err)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const int v = parser.value(name).toInt(&ok);
+    if (!ok) {
+        err << Tr::tr("--%1 expects a whole number, not \"%2\"").arg(name, parser.value(name)) << '\n';
+        return false;
+    }
+    target = v;
+    return true;
+}
+
+} // namespace
+
+int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        Tr::tr("Writes a synthetic MindSpore-style data-parallel cluster (one *_ascend_ms folder per rank, 8 ranks "
+               "per host) for demos and tests. The same seed gives the same files."));
+    parser.addHelpOption();
+    const QString n = QStringLiteral("N");
+    parser.addOptions({
+        { QStringLiteral("ranks"), Tr::tr("Number of ranks (default 8)."), n, QStringLiteral("8") },
+        { QStringLiteral("steps"), Tr::tr("Profiled steps per rank (default 3)."), n, QStringLiteral("3") },
+        { QStringLiteral("ops"), Tr::tr("Compute kernels per step (default 20)."), n, QStringLiteral("20") },
+        { QStringLiteral("seed"), Tr::tr("Random seed (default 1)."), n, QStringLiteral("1") },
+        { QStringLiteral("slow-rank"), Tr::tr("This rank's kernels run 30% longer; the others wait for it."),
+          QStringLiteral("R") },
+        { QStringLiteral("slow-link"), Tr::tr("The link between ranks A and B runs at ~0.4x bandwidth."),
+          QStringLiteral("A-B") },
+        { QStringLiteral("host-bound-rank"), Tr::tr("This rank's host launches late; its device idles."),
+          QStringLiteral("R") },
+        { QStringLiteral("force"), Tr::tr("Write into OUT even when it is not empty.") },
+    });
+    parser.addPositionalArgument(QStringLiteral("OUT"), Tr::tr("Folder to create the rank folders in."));
+    if (!parser.parse(args)) {
+        err << parser.errorText() << '\n';
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1) {
+        err << Tr::tr("generate needs exactly one OUT folder") << '\n' << parser.helpText();
+        return 2;
+    }
+
+    GeneratorOptions options;
+    if (!intOption(parser, QStringLiteral("ranks"), options.ranks, err)
+        || !intOption(parser, QStringLiteral("steps"), options.steps, err)
+        || !intOption(parser, QStringLiteral("ops"), options.ops, err)
+        || !intOption(parser, QStringLiteral("slow-rank"), options.slowRank, err)
+        || !intOption(parser, QStringLiteral("host-bound-rank"), options.hostBoundRank, err))
+        return 2;
+    bool ok = false;
+    options.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok) {
+        err << Tr::tr("--seed expects a whole number, not \"%1\"").arg(parser.value(QStringLiteral("seed"))) << '\n';
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("slow-link"))) {
+        const QStringList ends = parser.value(QStringLiteral("slow-link")).split(QLatin1Char('-'));
+        bool okA = false, okB = false;
+        if (ends.size() == 2) {
+            options.slowLinkSrc = ends[0].toInt(&okA);
+            options.slowLinkDst = ends[1].toInt(&okB);
+        }
+        if (!okA || !okB) {
+            err << Tr::tr("--slow-link expects two ranks as A-B, not \"%1\"").arg(parser.value(QStringLiteral("slow-link")))
+                << '\n';
+            return 2;
+        }
+    }
+    options.force = parser.isSet(QStringLiteral("force"));
+
+    QString error;
+    if (!generateCluster(positional[0], options, &error)) {
+        err << error << '\n';
+        return 1;
+    }
+    out << Tr::tr("wrote %n rank folder(s) to %1", nullptr, options.ranks).arg(QDir::toNativeSeparators(positional[0]))
+        << '\n';
+    return 0;
+}
+
+} // namespace profscope::cli
