@@ -332,6 +332,77 @@
     </message>
 </context>
 <context>
+    <name>profscope::Compare</name>
+    <message>
+        <source>Compares the device kernels of two ranks or two runs. Kernels are paired per stream by sequence alignment; per-type or per-op duration deltas are written as CSV or JSON.</source>
+        <translation>比较两个 rank 或两次运行的设备算子。算子按流通过序列比对进行配对；按类型或按算子统计的耗时差值写为 CSV 或 JSON。</translation>
+    </message>
+    <message>
+        <source>Rank id in PATH_A (default: its first rank).</source>
+        <translation>PATH_A 中的 rank id（默认：其第一个 rank）。</translation>
+    </message>
+    <message>
+        <source>Rank id in PATH_B (default: its first rank, or its second when PATH_A and PATH_B are the same).</source>
+        <translation>PATH_B 中的 rank id（默认：其第一个 rank；PATH_A 与 PATH_B 相同时为其第二个 rank）。</translation>
+    </message>
+    <message>
+        <source>type (default): one row per op type; op: one row per matched op pair and per op found on one side only.</source>
+        <translation>type（默认）：每种算子类型一行；op：每对匹配的算子一行，只在一侧出现的算子也各占一行。</translation>
+    </message>
+    <message>
+        <source>Alignment key: type-shape (default: op type and input shapes) or name.</source>
+        <translation>比对键：type-shape（默认：算子类型和输入形状）或 name。</translation>
+    </message>
+    <message>
+        <source>csv (default) or json.</source>
+        <translation>csv（默认）或 json。</translation>
+    </message>
+    <message>
+        <source>Write to FILE instead of standard output.</source>
+        <translation>写入 FILE，而不是标准输出。</translation>
+    </message>
+    <message>
+        <source>Only the N rows with the largest |delta| (0: all).</source>
+        <translation>只输出 |delta| 最大的 N 行（0：全部）。</translation>
+    </message>
+    <message>
+        <source>Base profile (rank folder or folder of ranks).</source>
+        <translation>基准性能数据（rank 文件夹或包含多个 rank 的文件夹）。</translation>
+    </message>
+    <message>
+        <source>Profile compared with the base.</source>
+        <translation>与基准进行比较的性能数据。</translation>
+    </message>
+    <message>
+        <source>compare: give PATH_A PATH_B, --by type|op, --key type-shape|name and --format csv|json (see --help)</source>
+        <translation>compare：请指定 PATH_A PATH_B、--by type|op、--key type-shape|name 和 --format csv|json（参见 --help）</translation>
+    </message>
+    <message>
+        <source>compare: --rank-a, --rank-b and --top take a non-negative number</source>
+        <translation>compare：--rank-a、--rank-b 和 --top 应为非负数</translation>
+    </message>
+    <message>
+        <source>error: rank not found in %1</source>
+        <translation>错误：在 %1 中未找到该 rank</translation>
+    </message>
+    <message>
+        <source>error: no kernel_details.csv for rank %1 (%2)</source>
+        <translation>错误：rank %1 没有 kernel_details.csv（%2）</translation>
+    </message>
+    <message>
+        <source>warning: the alignment hit its work limit; some ops are listed as one-sided</source>
+        <translation>警告：比对达到工作量上限；部分算子被列为仅在一侧出现</translation>
+    </message>
+    <message>
+        <source>note: stream ids differ between the two sides; streams paired by order of first kernel</source>
+        <translation>提示：两侧的流 id 不同；按各流第一个算子的先后顺序配对流</translation>
+    </message>
+    <message>
+        <source>error: cannot write %1: %2</source>
+        <translation>错误：无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>profscope::CsvReader</name>
     <message>
         <source>%1 is a directory, not a CSV file</source>
@@ -411,6 +482,49 @@
     <message>
         <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N</source>
         <translation>%1 下未找到性能数据：应包含 *_ascend_ms / *_ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT、MindInsight 的 profiler/ 文件夹或 PROF_*/device_N</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Generator</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>no output folder given</source>
+        <translation>未指定输出文件夹</translation>
+    </message>
+    <message>
+        <source>--ranks must be between 1 and 4096</source>
+        <translation>--ranks 必须在 1 到 4096 之间</translation>
+    </message>
+    <message>
+        <source>--steps must be between 1 and 10000</source>
+        <translation>--steps 必须在 1 到 10000 之间</translation>
+    </message>
+    <message>
+        <source>--ops must be between 1 and 100000</source>
+        <translation>--ops 必须在 1 到 100000 之间</translation>
+    </message>
+    <message>
+        <source>--slow-rank must be a rank between 0 and %1</source>
+        <translation>--slow-rank 必须是 0 到 %1 之间的 rank</translation>
+    </message>
+    <message>
+        <source>--host-bound-rank must be a rank between 0 and %1</source>
+        <translation>--host-bound-rank 必须是 0 到 %1 之间的 rank</translation>
+    </message>
+    <message>
+        <source>--slow-link must name two different ranks between 0 and %1</source>
+        <translation>--slow-link 必须指定 0 到 %1 之间的两个不同 rank</translation>
+    </message>
+    <message>
+        <source>%1 is not empty (use --force to write into it anyway)</source>
+        <translation>%1 不为空（如仍要写入，请使用 --force）</translation>
+    </message>
+    <message>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
     </message>
 </context>
 <context>
@@ -1764,6 +1878,71 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     </message>
 </context>
 <context>
+    <name>profscope::cli::Generate</name>
+    <message>
+        <source>--%1 expects a whole number, not &quot;%2&quot;</source>
+        <translation>--%1 应为整数，实际为 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>Writes a synthetic MindSpore-style data-parallel cluster (one *_ascend_ms folder per rank, 8 ranks per host) for demos and tests. The same seed gives the same files.</source>
+        <translation>写入一个 MindSpore 风格的合成数据并行集群（每个 rank 一个 *_ascend_ms 文件夹，每台主机 8 个 rank），用于演示和测试。相同的随机种子生成相同的文件。</translation>
+    </message>
+    <message>
+        <source>Number of ranks (default 8).</source>
+        <translation>rank 数（默认 8）。</translation>
+    </message>
+    <message>
+        <source>Profiled steps per rank (default 3).</source>
+        <translation>每个 rank 采集的迭代数（默认 3）。</translation>
+    </message>
+    <message>
+        <source>Compute kernels per step (default 20).</source>
+        <translation>每个迭代的计算算子数（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Random seed (default 1).</source>
+        <translation>随机种子（默认 1）。</translation>
+    </message>
+    <message>
+        <source>This rank&apos;s kernels run 30% longer; the others wait for it.</source>
+        <translation>该 rank 的算子运行时间延长 30%；其他 rank 需等待它。</translation>
+    </message>
+    <message>
+        <source>The link between ranks A and B runs at ~0.4x bandwidth.</source>
+        <translation>rank A 与 B 之间的链路只有约 0.4 倍的带宽。</translation>
+    </message>
+    <message>
+        <source>This rank&apos;s host launches late; its device idles.</source>
+        <translation>该 rank 的主机下发滞后；其设备处于空闲。</translation>
+    </message>
+    <message>
+        <source>Write into OUT even when it is not empty.</source>
+        <translation>即使 OUT 不为空也写入。</translation>
+    </message>
+    <message>
+        <source>Folder to create the rank folders in.</source>
+        <translation>在其中创建 rank 文件夹的文件夹。</translation>
+    </message>
+    <message>
+        <source>generate needs exactly one OUT folder</source>
+        <translation>generate 需要且只需要一个 OUT 文件夹</translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number, not &quot;%1&quot;</source>
+        <translation>--seed 应为整数，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--slow-link expects two ranks as A-B, not &quot;%1&quot;</source>
+        <translation>--slow-link 应为 A-B 形式的两个 rank，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message numerus="yes">
+        <source>wrote %n rank folder(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个 rank 文件夹写入 %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>profscope::cli::Inspect</name>
     <message>
         <source>rank %1</source>
@@ -1916,6 +2095,9 @@ Commands:
   collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
                              copy the rank folders of a multi-host job into one folder (ssh)
   export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)
+  generate OUT --ranks N --steps S --ops K [--seed X] [--slow-rank R] [--slow-link A-B] [--host-bound-rank R]
+                             write a synthetic MindSpore-style demo cluster
+  compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)
 
 Options:
   -h, --help                 this help; COMMAND --help for a command&apos;s options
@@ -1928,6 +2110,9 @@ Options:
   collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
                              将多主机作业的 rank 文件夹复制到一个文件夹中（ssh）
   export PATH --what WHAT    将分析结果写为 CSV 或 JSON（overview、overview-check）
+  generate OUT --ranks N --steps S --ops K [--seed X] [--slow-rank R] [--slow-link A-B] [--host-bound-rank R]
+                             写入一个 MindSpore 风格的合成演示集群
+  compare PATH_A PATH_B      比较两个 rank 或两次运行的算子（序列比对后的差值）
 
 选项：
   -h, --help                 显示此帮助；COMMAND --help 显示该命令的选项
