@@ -397,10 +397,6 @@
         <source>note: stream ids differ between the two sides; streams paired by order of first kernel</source>
         <translation>提示：两侧的流 id 不同；按各流第一个算子的先后顺序配对流</translation>
     </message>
-    <message>
-        <source>error: cannot write %1: %2</source>
-        <translation>错误：无法写入 %1：%2</translation>
-    </message>
 </context>
 <context>
     <name>profscope::CsvReader</name>
@@ -1872,10 +1868,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>note: rank %1 (%2): %3</source>
         <translation>提示：rank %1（%2）：%3</translation>
     </message>
-    <message>
-        <source>error: cannot write %1: %2</source>
-        <translation>错误：无法写入 %1：%2</translation>
-    </message>
 </context>
 <context>
     <name>profscope::cli::Generate</name>
@@ -2118,6 +2110,13 @@ Options:
   -h, --help                 显示此帮助；COMMAND --help 显示该命令的选项
   -v, --version              显示版本
 </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::cli::Output</name>
+    <message>
+        <source>error: cannot write %1: %2</source>
+        <translation>错误：无法写入 %1：%2</translation>
     </message>
 </context>
 </TS>

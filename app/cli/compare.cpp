@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare.h"
 
+#include "output.h"
+
 #include "analysis/compare.h"
 #include "load/profileloader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -25,27 +26,9 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(profscope::Compare)
 };
 
-// ns -> µs text with exactly three decimals, no floating point.
-QString micros(TimeNs ns)
-{
-    const bool negative = ns < 0;
-    const qint64 a = negative ? -ns : ns;
-    return (negative ? QStringLiteral("-") : QString()) + QString::number(a / 1000) + QLatin1Char('.')
-        + QStringLiteral("%1").arg(a % 1000, 3, 10, QLatin1Char('0'));
-}
-
 QString percent(double p)
 {
     return hasValue(p) ? QString::number(p, 'f', 2) : QString();
-}
-
-QString csvField(const QString& v)
-{
-    if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')) && !v.contains(QLatin1Char('\n')))
-        return v;
-    QString q = v;
-    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
 }
 
 QString canonical(const QString& path)
@@ -97,14 +80,8 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
     parser.addOptions({ rankA, rankB, by, key, format, output, top });
     parser.addPositionalArgument(QStringLiteral("PATH_A"), Tr::tr("Base profile (rank folder or folder of ranks)."));
     parser.addPositionalArgument(QStringLiteral("PATH_B"), Tr::tr("Profile compared with the base."));
-    if (!parser.parse(args)) {
-        err << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
+        return code;
     const QStringList paths = parser.positionalArguments();
     const QString byValue = parser.value(by);
     const QString keyValue = parser.value(key);
@@ -164,8 +141,8 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
             if (topN > 0 && rows.size() >= topN)
                 break;
             rows << QStringList { d.type, QString::number(d.baseCount), QString::number(d.otherCount),
-                                  QString::number(d.matchedCount), micros(d.baseTotalNs), micros(d.otherTotalNs),
-                                  micros(d.deltaNs()), percent(d.deltaPercent()) };
+                                  QString::number(d.matchedCount), microsText(d.baseTotalNs), microsText(d.otherTotalNs),
+                                  microsText(d.deltaNs()), percent(d.deltaPercent()) };
             jsonRows.append(QJsonObject { { QStringLiteral("type"), d.type },
                                           { QStringLiteral("baseCount"), double(d.baseCount) },
                                           { QStringLiteral("comparisonCount"), double(d.otherCount) },
@@ -218,9 +195,9 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
                                   k.strings.string(k.inputShapes[r]),
                                   hasA ? QString::number(ka.startNs[ra]) : QString(),
                                   hasB ? QString::number(kb.startNs[rb]) : QString(),
-                                  hasA ? micros(durA) : QString(),
-                                  hasB ? micros(durB) : QString(),
-                                  micros(op.deltaNs),
+                                  hasA ? microsText(durA) : QString(),
+                                  hasB ? microsText(durB) : QString(),
+                                  microsText(op.deltaNs),
                                   percent(pct) };
             QJsonObject j { { QStringLiteral("side"), side },
                             { QStringLiteral("stream"), double(k.streamId[r]) },
@@ -244,18 +221,7 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
 
     QString text;
     if (fmt == QLatin1String("csv")) {
-        QStringList lines;
-        QStringList fields;
-        for (const auto& h : header)
-            fields << csvField(h);
-        lines << fields.join(QLatin1Char(','));
-        for (const auto& row : rows) {
-            fields.clear();
-            for (const auto& f : row)
-                fields << csvField(f);
-            lines << fields.join(QLatin1Char(','));
-        }
-        text = lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        text = csvText(header, rows);
     } else {
         auto side = [](const RankData& r) {
             return QJsonObject { { QStringLiteral("rank"), r.info.rankId },
@@ -274,17 +240,7 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
                                  { QStringLiteral("rows"), jsonRows } };
         text = QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     }
-    if (parser.isSet(output)) {
-        QFile file(parser.value(output));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            err << Tr::tr("error: cannot write %1: %2").arg(file.fileName(), file.errorString()) << '\n';
-            return 1;
-        }
-        file.write(text.toUtf8());
-    } else {
-        out << text;
-    }
-    return 0;
+    return writeResult(text, parser.value(output), out, err);
 }
 
 } // namespace profscope::cli

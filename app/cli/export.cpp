@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "export.h"
 
+#include "output.h"
+
 #include "analysis/overview.h"
 #include "load/profileloader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,24 +20,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::cli::Export)
 };
-
-// ns -> µs text with exactly three decimals, no floating point.
-QString micros(TimeNs ns)
-{
-    const bool negative = ns < 0;
-    const qint64 a = negative ? -ns : ns;
-    return (negative ? QStringLiteral("-") : QString()) + QString::number(a / 1000) + QLatin1Char('.')
-        + QStringLiteral("%1").arg(a % 1000, 3, 10, QLatin1Char('0'));
-}
-
-QString csvField(const QString& v)
-{
-    if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')) && !v.contains(QLatin1Char('\n')))
-        return v;
-    QString q = v;
-    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + q + QLatin1Char('"');
-}
 
 struct Table
 {
@@ -69,14 +52,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                                     Tr::tr("Write to FILE instead of standard output."), QStringLiteral("FILE"));
     parser.addOptions({ what, rankOpt, stepOpt, format, output });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
-    if (!parser.parse(args)) {
-        err << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
+        return code;
     const QStringList paths = parser.positionalArguments();
     const QString kind = parser.value(what);
     const QString fmt = parser.value(format);
@@ -122,7 +99,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                 if (parser.isSet(stepOpt) && s.step != parser.value(stepOpt))
                     continue;
                 QStringList row { QString::number(rank->info.rankId), QString::number(rank->info.deviceId),
-                                  rank->info.host, s.step, QString::number(s.spanNs.startNs), micros(s.spanNs.durationNs()) };
+                                  rank->info.host, s.step, QString::number(s.spanNs.startNs), microsText(s.spanNs.durationNs()) };
                 QJsonObject j { { QStringLiteral("rank"), rank->info.rankId },
                                 { QStringLiteral("device"), rank->info.deviceId },
                                 { QStringLiteral("host"), rank->info.host },
@@ -134,7 +111,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                                 { QStringLiteral("path"), rank->info.rootPath } };
                 QJsonObject values;
                 for (auto c : kColumns) {
-                    row << micros(s.value(c));
+                    row << microsText(s.value(c));
                     values[stepTraceColumnName(c)] = double(s.value(c));
                 }
                 j[QStringLiteral("valuesNs")] = values;
@@ -148,7 +125,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                     continue;
                 failures += c.withinTolerance() ? 0 : 1;
                 table.rows << QStringList { QString::number(rank->info.rankId), c.step, stepTraceColumnName(c.column),
-                                            micros(c.computedNs), micros(c.fileNs), micros(c.computedNs - c.fileNs),
+                                            microsText(c.computedNs), microsText(c.fileNs), microsText(c.computedNs - c.fileNs),
                                             c.withinTolerance() ? QStringLiteral("yes") : QStringLiteral("no"),
                                             rank->info.rootPath };
                 table.json << QJsonObject { { QStringLiteral("rank"), rank->info.rankId },
@@ -164,18 +141,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
 
     QString text;
     if (fmt == QLatin1String("csv")) {
-        QStringList lines;
-        QStringList header;
-        for (const auto& h : table.header)
-            header << csvField(h);
-        lines << header.join(QLatin1Char(','));
-        for (const auto& row : table.rows) {
-            QStringList fields;
-            for (const auto& f : row)
-                fields << csvField(f);
-            lines << fields.join(QLatin1Char(','));
-        }
-        text = lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        text = csvText(table.header, table.rows);
     } else {
         QJsonArray rows;
         for (const auto& j : table.json)
@@ -184,16 +150,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                                  { QStringLiteral("rows"), rows } };
         text = QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     }
-    if (parser.isSet(output)) {
-        QFile file(parser.value(output));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            err << Tr::tr("error: cannot write %1: %2").arg(file.fileName(), file.errorString()) << '\n';
-            return 1;
-        }
-        file.write(text.toUtf8());
-    } else {
-        out << text;
-    }
+    if (const int code = writeResult(text, parser.value(output), out, err); code != 0)
+        return code;
     return failures > 0 ? 3 : 0;
 }
 

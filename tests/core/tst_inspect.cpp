@@ -13,20 +13,11 @@ using namespace profscope;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = test::CliRun;
 
 Run cli(const QStringList& args)
 {
-    QProcess p;
-    p.start(QStringLiteral(PROFSCOPE_CLI), args);
-    p.waitForFinished(120000);
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-             p.readAllStandardError() };
+    return test::runProgram(QStringLiteral(PROFSCOPE_CLI), args);
 }
 
 } // namespace

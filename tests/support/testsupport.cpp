@@ -5,6 +5,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
 
 namespace profscope::test {
 
@@ -60,6 +61,19 @@ bool copyTree(const QString& from, const QString& to)
         QFile::setPermissions(target, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     }
     return true;
+}
+
+CliRun runProgram(const QString& program, const QStringList& args)
+{
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        p.waitForFinished();
+        return { -1, p.readAllStandardOutput(), p.readAllStandardError() };
+    }
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+             p.readAllStandardError() };
 }
 
 } // namespace profscope::test

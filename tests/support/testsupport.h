@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QByteArray>
 #include <QString>
+#include <QStringList>
 #include <QTemporaryDir>
 
 namespace profscope::test {
@@ -20,5 +22,15 @@ QString mindinsight(const QString& relativePath);
 QString writeFile(const QTemporaryDir& dir, const QString& relativePath, const QByteArray& bytes);
 // Copies a real fixture folder into a temporary one (to plant bad files next to real ones).
 bool copyTree(const QString& from, const QString& to);
+
+// Runs a program (the built profscope-cli, say) as a user would, with a
+// two-minute limit. exitCode is -1 when it crashed or hung.
+struct CliRun
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+CliRun runProgram(const QString& program, const QStringList& args);
 
 } // namespace profscope::test

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "output.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+namespace profscope::cli {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::cli::Output)
+};
+
+QString csvField(const QString& v)
+{
+    if (!v.contains(QLatin1Char(',')) && !v.contains(QLatin1Char('"')) && !v.contains(QLatin1Char('\n'))
+        && !v.contains(QLatin1Char('\r')))
+        return v;
+    QString q = v;
+    q.replace(QLatin1Char('"'), QStringLiteral("\"\""));
+    return QLatin1Char('"') + q + QLatin1Char('"');
+}
+
+QString csvLine(const QStringList& fields)
+{
+    QStringList quoted;
+    quoted.reserve(fields.size());
+    for (const auto& f : fields)
+        quoted << csvField(f);
+    return quoted.join(QLatin1Char(','));
+}
+
+} // namespace
+
+int parseCommandLine(QCommandLineParser& parser, const QStringList& args, QTextStream& out, QTextStream& err)
+{
+    if (!parser.parse(args)) {
+        err << parser.errorText() << '\n';
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return 0;
+    }
+    return -1;
+}
+
+QString microsText(TimeNs ns)
+{
+    const bool negative = ns < 0;
+    const qint64 a = negative ? -ns : ns;
+    return (negative ? QStringLiteral("-") : QString()) + QString::number(a / 1000) + QLatin1Char('.')
+        + QStringLiteral("%1").arg(a % 1000, 3, 10, QLatin1Char('0'));
+}
+
+QString csvText(const QStringList& header, const QList<QStringList>& rows)
+{
+    QStringList lines;
+    lines.reserve(rows.size() + 1);
+    lines << csvLine(header);
+    for (const auto& row : rows)
+        lines << csvLine(row);
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+int writeResult(const QString& text, const QString& path, QTextStream& out, QTextStream& err)
+{
+    if (path.isEmpty()) {
+        out << text;
+        return 0;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text.toUtf8()) < 0) {
+        err << Tr::tr("error: cannot write %1: %2").arg(file.fileName(), file.errorString()) << '\n';
+        return 1;
+    }
+    return 0;
+}
+
+} // namespace profscope::cli

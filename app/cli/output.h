@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// What the profscope-cli commands share: parsing a command line, writing
+// CSV, exact µs text, and writing the result to a file or stdout.
+
+#include "model/types.h"
+
+#include <QCommandLineParser>
+#include <QList>
+#include <QStringList>
+#include <QTextStream>
+
+namespace profscope::cli {
+
+// Parses args into parser. Returns -1 when the command should go on, else
+// the exit code (0 after printing --help, 2 after printing a parse error).
+int parseCommandLine(QCommandLineParser& parser, const QStringList& args, QTextStream& out, QTextStream& err);
+
+// ns -> µs text with exactly three decimals, no floating point.
+QString microsText(TimeNs ns);
+
+// RFC 4180: a header line and rows, fields quoted when needed, '\n' line ends.
+QString csvText(const QStringList& header, const QList<QStringList>& rows);
+
+// Writes text to `path` (or `out` when path is empty). Returns 0, or 1 with a
+// message on err when the file cannot be written.
+int writeResult(const QString& text, const QString& path, QTextStream& out, QTextStream& err);
+
+} // namespace profscope::cli
