@@ -307,16 +307,14 @@ constexpr const char* kTotalOpInfo = "Total Op Info";
 
 constexpr const char* kCommKinds[] = { "p2p", "collective" };
 
-} // namespace
-
-bool parseCommunication(const QString& filePath, std::vector<CommOpRecord>& out, FileReport& report)
+// Walks communication.json / communication_matrix.json, which share one
+// shape: {step: {"p2p" | "collective": {opKey: op}}}. Non-objects are warned
+// about and skipped; `aggregate(opKey)` may claim keys that are not ops
+// before the shape check. Returns the number of steps.
+template<typename Aggregate, typename Visit>
+qint64 forEachCommOp(JsonFile& file, const Json& root, Aggregate&& aggregate, Visit&& visit)
 {
-    JsonFile file(filePath, "communication.json", report);
-    Json root;
-    if (!file.load(root))
-        return file.fail();
-
-    qint64 steps = 0, ops = 0, totals = 0;
+    qint64 steps = 0;
     for (const auto& [stepKey, step] : root.items()) {
         if (!step.is_object()) {
             file.warn(Tr::tr("step \"%1\" is not an object, skipped").arg(toQString(stepKey)));
@@ -332,66 +330,90 @@ bool parseCommunication(const QString& filePath, std::vector<CommOpRecord>& out,
                 continue;
             }
             for (const auto& [opKey, op] : opMap->items()) {
-                if (opKey == kTotalOpInfo) {
-                    ++totals;
+                if (aggregate(opKey))
                     continue;
-                }
                 if (!op.is_object()) {
                     file.warn(Tr::tr("%1/%2/%3 is not an object, skipped")
                                   .arg(toQString(stepKey), QLatin1String(kind), toQString(opKey)));
                     continue;
                 }
-                CommOpRecord rec;
-                rec.step = toQString(stepKey);
-                rec.p2p = std::string_view(kind) == "p2p";
-                splitOpKey(opKey, rec.opName, rec.groupId);
-                if (const Json* time = member(op, "Communication Time Info"); time && time->is_object()) {
-                    const Json* start = member(*time, "Start Timestamp(us)");
-                    if (const auto ns = usToNs(start))
-                        rec.startNs = *ns;
-                    else
-                        file.warn(Tr::tr("%1/%2: no valid \"Start Timestamp(us)\"").arg(toQString(stepKey), toQString(opKey)));
-                    rec.elapseMs = toDouble(member(*time, "Elapse Time(ms)")).value_or(0);
-                    rec.transitMs = toDouble(member(*time, "Transit Time(ms)")).value_or(0);
-                    rec.waitMs = toDouble(member(*time, "Wait Time(ms)")).value_or(0);
-                    rec.synchronizationMs = toDouble(member(*time, "Synchronization Time(ms)")).value_or(0);
-                    rec.idleMs = toDouble(member(*time, "Idle Time(ms)")).value_or(0);
-                    rec.waitRatio = toDouble(member(*time, "Wait Time Ratio")).value_or(kNoValue);
-                    rec.synchronizationRatio = toDouble(member(*time, "Synchronization Time Ratio")).value_or(kNoValue);
-                } else {
-                    file.warn(Tr::tr("%1/%2: no \"Communication Time Info\"").arg(toQString(stepKey), toQString(opKey)));
-                }
-                if (const Json* bw = member(op, "Communication Bandwidth Info"); bw && bw->is_object()) {
-                    for (const auto& [transport, info] : bw->items()) {
-                        if (!info.is_object())
-                            continue;
-                        CommBandwidth b;
-                        b.transport = toQString(transport);
-                        b.transitSizeMB = toDouble(member(info, "Transit Size(MB)")).value_or(0);
-                        b.transitTimeMs = toDouble(member(info, "Transit Time(ms)")).value_or(0);
-                        b.bandwidthGBps = toDouble(member(info, "Bandwidth(GB/s)")).value_or(0);
-                        b.largePacketRatio = toDouble(member(info, "Large Packet Ratio")).value_or(0);
-                        // "2.064384": [12, 1.578891625] -> packet size MB: (count, total ms)
-                        if (const Json* dist = member(info, "Size Distribution"); dist && dist->is_object()) {
-                            for (const auto& [sizeText, entry] : dist->items()) {
-                                const auto sizeMB = parseDouble(sizeText);
-                                if (!sizeMB || !entry.is_array() || entry.size() < 2) {
-                                    file.warn(Tr::tr("%1/%2/%3: bad \"Size Distribution\" entry \"%4\"")
-                                                  .arg(toQString(stepKey), toQString(opKey), b.transport, toQString(sizeText)));
-                                    continue;
-                                }
-                                b.sizeDistribution[*sizeMB] = { toInt(&entry[0]).value_or(0),
-                                                                toDouble(&entry[1]).value_or(0) };
-                            }
-                        }
-                        rec.bandwidth.push_back(std::move(b));
-                    }
-                }
-                out.push_back(std::move(rec));
-                ++ops;
+                visit(stepKey, kind, opKey, op);
             }
         }
     }
+    return steps;
+}
+
+} // namespace
+
+bool parseCommunication(const QString& filePath, std::vector<CommOpRecord>& out, FileReport& report)
+{
+    JsonFile file(filePath, "communication.json", report);
+    Json root;
+    if (!file.load(root))
+        return file.fail();
+
+    qint64 ops = 0, totals = 0;
+    const qint64 steps = forEachCommOp(
+        file, root,
+        [&totals](const std::string& opKey) {
+            if (opKey != kTotalOpInfo)
+                return false;
+            ++totals;
+            return true;
+        },
+        [&](const std::string& stepKey, const char* kind, const std::string& opKey, const Json& op) {
+            CommOpRecord rec;
+            rec.step = toQString(stepKey);
+            rec.p2p = std::string_view(kind) == "p2p";
+            splitOpKey(opKey, rec.opName, rec.groupId);
+            if (const Json* time = member(op, "Communication Time Info"); time && time->is_object()) {
+                const Json* start = member(*time, "Start Timestamp(us)");
+                if (const auto ns = usToNs(start))
+                    rec.startNs = *ns;
+                else
+                    file.warn(
+                        Tr::tr("%1/%2: no valid \"Start Timestamp(us)\"").arg(toQString(stepKey), toQString(opKey)));
+                rec.elapseMs = toDouble(member(*time, "Elapse Time(ms)")).value_or(0);
+                rec.transitMs = toDouble(member(*time, "Transit Time(ms)")).value_or(0);
+                rec.waitMs = toDouble(member(*time, "Wait Time(ms)")).value_or(0);
+                rec.synchronizationMs = toDouble(member(*time, "Synchronization Time(ms)")).value_or(0);
+                rec.idleMs = toDouble(member(*time, "Idle Time(ms)")).value_or(0);
+                rec.waitRatio = toDouble(member(*time, "Wait Time Ratio")).value_or(kNoValue);
+                rec.synchronizationRatio = toDouble(member(*time, "Synchronization Time Ratio")).value_or(kNoValue);
+            } else {
+                file.warn(Tr::tr("%1/%2: no \"Communication Time Info\"").arg(toQString(stepKey), toQString(opKey)));
+            }
+            if (const Json* bw = member(op, "Communication Bandwidth Info"); bw && bw->is_object()) {
+                for (const auto& [transport, info] : bw->items()) {
+                    if (!info.is_object())
+                        continue;
+                    CommBandwidth b;
+                    b.transport = toQString(transport);
+                    b.transitSizeMB = toDouble(member(info, "Transit Size(MB)")).value_or(0);
+                    b.transitTimeMs = toDouble(member(info, "Transit Time(ms)")).value_or(0);
+                    b.bandwidthGBps = toDouble(member(info, "Bandwidth(GB/s)")).value_or(0);
+                    b.largePacketRatio = toDouble(member(info, "Large Packet Ratio")).value_or(0);
+                    // "2.064384": [12, 1.578891625] -> packet size MB: (count, total ms)
+                    if (const Json* dist = member(info, "Size Distribution"); dist && dist->is_object()) {
+                        for (const auto& [sizeText, entry] : dist->items()) {
+                            const auto sizeMB = parseDouble(sizeText);
+                            if (!sizeMB || !entry.is_array() || entry.size() < 2) {
+                                file.warn(
+                                    Tr::tr("%1/%2/%3: bad \"Size Distribution\" entry \"%4\"")
+                                        .arg(toQString(stepKey), toQString(opKey), b.transport, toQString(sizeText)));
+                                continue;
+                            }
+                            b.sizeDistribution[*sizeMB] = { toInt(&entry[0]).value_or(0),
+                                toDouble(&entry[1]).value_or(0) };
+                        }
+                    }
+                    rec.bandwidth.push_back(std::move(b));
+                }
+            }
+            out.push_back(std::move(rec));
+            ++ops;
+        });
     report.addCount(QStringLiteral("steps"), steps);
     report.addCount(QStringLiteral("ops"), ops);
     if (totals > 0)
@@ -407,63 +429,43 @@ bool parseCommunicationMatrix(const QString& filePath, std::vector<CommMatrixLin
         return file.fail();
 
     static const QRegularExpression linkPattern(QStringLiteral("^\\s*(-?\\d+)\\s*-\\s*(-?\\d+)\\s*$"));
-    qint64 steps = 0, ops = 0, links = 0;
-    for (const auto& [stepKey, step] : root.items()) {
-        if (!step.is_object()) {
-            file.warn(Tr::tr("step \"%1\" is not an object, skipped").arg(toQString(stepKey)));
-            continue;
-        }
-        ++steps;
-        for (const char* kind : kCommKinds) {
-            const Json* opMap = member(step, kind);
-            if (!opMap)
-                continue;
-            if (!opMap->is_object()) {
-                file.warn(Tr::tr("%1/%2 is not an object, skipped").arg(toQString(stepKey), QLatin1String(kind)));
-                continue;
-            }
-            // Op keys are single ops ("hcom_send__822_0@…"), size classes
-            // ("allreduce-top1@…") or "Total Op Info"; all are kept, the
-            // key says which.
-            for (const auto& [opKey, linkMap] : opMap->items()) {
-                if (!linkMap.is_object()) {
-                    file.warn(Tr::tr("%1/%2/%3 is not an object, skipped")
-                                  .arg(toQString(stepKey), QLatin1String(kind), toQString(opKey)));
+    qint64 ops = 0, links = 0;
+    // Op keys are single ops ("hcom_send__822_0@…"), size classes
+    // ("allreduce-top1@…") or "Total Op Info"; all are kept, the key says which.
+    const qint64 steps = forEachCommOp(
+        file, root, [](const std::string&) { return false; },
+        [&](const std::string& stepKey, const char* kind, const std::string& opKey, const Json& linkMap) {
+            ++ops;
+            QString unusedName, groupId;
+            splitOpKey(opKey, unusedName, groupId);
+            for (const auto& [linkKey, link] : linkMap.items()) {
+                if (!link.is_object()) {
+                    file.warn(Tr::tr("%1/%2 link \"%3\" is not an object, skipped")
+                                  .arg(toQString(stepKey), toQString(opKey), toQString(linkKey)));
                     continue;
                 }
-                ++ops;
-                QString unusedName, groupId;
-                splitOpKey(opKey, unusedName, groupId);
-                for (const auto& [linkKey, link] : linkMap.items()) {
-                    if (!link.is_object()) {
-                        file.warn(Tr::tr("%1/%2 link \"%3\" is not an object, skipped")
-                                      .arg(toQString(stepKey), toQString(opKey), toQString(linkKey)));
-                        continue;
-                    }
-                    CommMatrixLink l;
-                    l.step = toQString(stepKey);
-                    l.p2p = std::string_view(kind) == "p2p";
-                    l.opKey = toQString(opKey);
-                    l.groupId = groupId;
-                    const auto match = linkPattern.match(toQString(linkKey));
-                    if (match.hasMatch()) {
-                        l.srcRank = match.captured(1).toInt();
-                        l.dstRank = match.captured(2).toInt();
-                    } else {
-                        file.warn(Tr::tr("%1/%2: link \"%3\" is not \"src-dst\"; ranks unknown")
-                                      .arg(toQString(stepKey), toQString(opKey), toQString(linkKey)));
-                    }
-                    l.transport = toText(member(link, "Transport Type"));
-                    l.transitSizeMB = toDouble(member(link, "Transit Size(MB)")).value_or(0);
-                    l.transitTimeMs = toDouble(member(link, "Transit Time(ms)")).value_or(0);
-                    l.bandwidthGBps = toDouble(member(link, "Bandwidth(GB/s)")).value_or(0);
-                    l.opName = toText(member(link, "Op Name"));
-                    out.push_back(std::move(l));
-                    ++links;
+                CommMatrixLink l;
+                l.step = toQString(stepKey);
+                l.p2p = std::string_view(kind) == "p2p";
+                l.opKey = toQString(opKey);
+                l.groupId = groupId;
+                const auto match = linkPattern.match(toQString(linkKey));
+                if (match.hasMatch()) {
+                    l.srcRank = match.captured(1).toInt();
+                    l.dstRank = match.captured(2).toInt();
+                } else {
+                    file.warn(Tr::tr("%1/%2: link \"%3\" is not \"src-dst\"; ranks unknown")
+                                  .arg(toQString(stepKey), toQString(opKey), toQString(linkKey)));
                 }
+                l.transport = toText(member(link, "Transport Type"));
+                l.transitSizeMB = toDouble(member(link, "Transit Size(MB)")).value_or(0);
+                l.transitTimeMs = toDouble(member(link, "Transit Time(ms)")).value_or(0);
+                l.bandwidthGBps = toDouble(member(link, "Bandwidth(GB/s)")).value_or(0);
+                l.opName = toText(member(link, "Op Name"));
+                out.push_back(std::move(l));
+                ++links;
             }
-        }
-    }
+        });
     report.addCount(QStringLiteral("steps"), steps);
     report.addCount(QStringLiteral("ops"), ops);
     report.addCount(QStringLiteral("links"), links);
