@@ -205,28 +205,6 @@ namespace {
         return out;
     }
 
-    bool isLegacyKind(FileKind k)
-    {
-        switch (k) {
-        case FileKind::LegacyStepTrace:
-        case FileKind::LegacyFrameworkRaw:
-        case FileKind::LegacyAicoreDetail:
-        case FileKind::LegacyAicoreType:
-        case FileKind::LegacyAicpu:
-        case FileKind::LegacyHcclRaw:
-        case FileKind::LegacyMinddataPipeline:
-        case FileKind::LegacyTimeline:
-            return true;
-        default:
-            return false;
-        }
-    }
-
-    bool isRankFolderName(const QString& name)
-    {
-        return name.endsWith(QLatin1String("_ascend_ms")) || name.endsWith(QLatin1String("_ascend_pt"));
-    }
-
     // Every regular file below root (symbolic links are neither copied nor
     // followed), with size and SHA-256, sorted by relative path.
     std::vector<CollectedFile> hashTree(const QString& root, QString* error)

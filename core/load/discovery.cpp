@@ -75,28 +75,6 @@ const std::vector<KindPattern>& patterns()
     return list;
 }
 
-bool isRankFolderName(const QString& name)
-{
-    return name.endsWith(QLatin1String("_ascend_ms")) || name.endsWith(QLatin1String("_ascend_pt"));
-}
-
-bool isLegacyKind(FileKind k)
-{
-    switch (k) {
-    case FileKind::LegacyStepTrace:
-    case FileKind::LegacyFrameworkRaw:
-    case FileKind::LegacyAicoreDetail:
-    case FileKind::LegacyAicoreType:
-    case FileKind::LegacyAicpu:
-    case FileKind::LegacyHcclRaw:
-    case FileKind::LegacyMinddataPipeline:
-    case FileKind::LegacyTimeline:
-        return true;
-    default:
-        return false;
-    }
-}
-
 // Reads rank_id out of a profiler_info*.json; -1 when absent or unreadable.
 int rankIdFromProfilerInfo(const QString& path)
 {
@@ -492,6 +470,28 @@ private:
 };
 
 } // namespace
+
+bool isRankFolderName(const QString& name)
+{
+    return name.endsWith(QLatin1String("_ascend_ms")) || name.endsWith(QLatin1String("_ascend_pt"));
+}
+
+bool isLegacyKind(FileKind k)
+{
+    switch (k) {
+    case FileKind::LegacyStepTrace:
+    case FileKind::LegacyFrameworkRaw:
+    case FileKind::LegacyAicoreDetail:
+    case FileKind::LegacyAicoreType:
+    case FileKind::LegacyAicpu:
+    case FileKind::LegacyHcclRaw:
+    case FileKind::LegacyMinddataPipeline:
+    case FileKind::LegacyTimeline:
+        return true;
+    default:
+        return false;
+    }
+}
 
 QString fileKindName(FileKind kind)
 {

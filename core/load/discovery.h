@@ -43,6 +43,10 @@ enum class FileKind {
 
 QString fileKindName(FileKind kind);
 FileKind classifyFile(const QString& fileName);
+// *_ascend_ms / *_ascend_pt: the profiler's rank folder names.
+bool isRankFolderName(const QString& name);
+// The old MindInsight profiler/ files (several ranks can share one folder).
+bool isLegacyKind(FileKind kind);
 // Rank id embedded in a legacy file name (step_trace_raw_3_detail_time.csv -> 3), or -1.
 int rankFromLegacyFileName(const QString& fileName);
 
