@@ -91,8 +91,6 @@ QString rankTitle(const RankInfo& info)
     return title + QStringLiteral(" (") + extra.join(QStringLiteral(", ")) + QLatin1Char(')');
 }
 
-const char* kPhaseOrder = "XBEiICMstfbenR";
-
 } // namespace
 
 QJsonObject profileToJson(const Profile& profile)
@@ -115,7 +113,7 @@ QJsonObject profileToJson(const Profile& profile)
         r[QStringLiteral("profilerLevel")] = rank.info.profilerLevel;
         r[QStringLiteral("dbOnly")] = rank.info.dbOnly;
         QJsonObject phases;
-        for (const char* p = kPhaseOrder; *p; ++p)
+        for (const char* p = kReportedPhases; *p; ++p)
             if (s.phases[std::uint8_t(*p)] > 0)
                 phases[QString(QLatin1Char(*p))] = double(s.phases[std::uint8_t(*p)]);
         r[QStringLiteral("eventsByPhase")] = phases;
@@ -195,7 +193,7 @@ void printProfile(const Profile& profile, QTextStream& out)
         out << QStringLiteral("   ") << rank.info.rootPath << '\n';
         if (s.slices + s.counters > 0 || s.phases['M'] > 0) {
             QStringList phases;
-            for (const char* p = kPhaseOrder; *p; ++p)
+            for (const char* p = kReportedPhases; *p; ++p)
                 if (s.phases[std::uint8_t(*p)] > 0)
                     phases << QStringLiteral("%1=%2").arg(QLatin1Char(*p)).arg(s.phases[std::uint8_t(*p)]);
             out << QStringLiteral("   ") << Tr::tr("events by phase: %1").arg(phases.join(QLatin1Char(' '))) << '\n';

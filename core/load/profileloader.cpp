@@ -45,8 +45,6 @@ void runParser(FileReport& report, Fn&& parse)
         report.parseMs = double(timer.nsecsElapsed()) / 1e6;
 }
 
-const char* kPhases = "XBEiICMstfbenR";
-
 } // namespace
 
 std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discovered, std::vector<FileReport>& files,
@@ -220,7 +218,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             };
             parseTraceFile(f->path, builder, report, options);
             const auto& after = builder.stats().eventsByPhase;
-            for (const char* p = kPhases; *p; ++p) {
+            for (const char* p = kReportedPhases; *p; ++p) {
                 const auto i = std::uint8_t(*p);
                 if (after[i] - before[i] > 0)
                     report.addCount(QString(QLatin1Char(*p)), after[i] - before[i]);

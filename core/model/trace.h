@@ -160,6 +160,9 @@ struct TraceData;
 // The display name of flow edge i (rebuilds "HostToDevice936" style names).
 QString flowName(const TraceData& trace, std::size_t i);
 
+// The event phases reported per file and per rank, in the order they are shown.
+inline constexpr const char* kReportedPhases = "XBEiICMstfbenR";
+
 // What the parser saw, for the import report and `profscope-cli inspect`.
 struct TraceStats
 {

@@ -98,17 +98,7 @@ void TraceBuilder::merge(TraceBuilder&& other)
                 touch(mineT, theirT.lastTsNs);
         }
         for (CounterSeries& c : theirP.track.counters) {
-            const StringId name = str(c.name), key = str(c.key);
-            ProcessBuild& mp = m_processes[p];
-            const std::uint64_t k = (std::uint64_t(name.value) << 32) | key.value;
-            auto [it, inserted] = mp.counterIndex.try_emplace(k, std::uint32_t(mp.track.counters.size()));
-            if (inserted) {
-                CounterSeries series;
-                series.name = name;
-                series.key = key;
-                mp.track.counters.push_back(std::move(series));
-            }
-            CounterSeries& mc = mp.track.counters[it->second];
+            CounterSeries& mc = counterSeries(m_processes[p], str(c.name), str(c.key));
             mc.tsNs.insert(mc.tsNs.end(), c.tsNs.begin(), c.tsNs.end());
             mc.value.insert(mc.value.end(), c.value.begin(), c.value.end());
         }
@@ -220,9 +210,8 @@ void TraceBuilder::addInstant(std::uint32_t process, std::uint32_t thread, TimeN
     touch(t, tsNs);
 }
 
-void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value)
+CounterSeries& TraceBuilder::counterSeries(ProcessBuild& p, StringId name, StringId key)
 {
-    ProcessBuild& p = m_processes[process];
     const std::uint64_t k = (std::uint64_t(name.value) << 32) | key.value;
     auto [it, inserted] = p.counterIndex.try_emplace(k, std::uint32_t(p.track.counters.size()));
     if (inserted) {
@@ -231,7 +220,12 @@ void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key
         series.key = key;
         p.track.counters.push_back(std::move(series));
     }
-    CounterSeries& c = p.track.counters[it->second];
+    return p.track.counters[it->second];
+}
+
+void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value)
+{
+    CounterSeries& c = counterSeries(m_processes[process], name, key);
     c.tsNs.push_back(tsNs);
     c.value.push_back(value);
 }

@@ -108,6 +108,7 @@ private:
         if (t.lastTsNs == kInvalidTime || ts > t.lastTsNs)
             t.lastTsNs = ts;
     }
+    static CounterSeries& counterSeries(ProcessBuild& process, StringId name, StringId key);
     static void sortAndNest(ThreadTrack& thread);
     static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing, TimeNs maxDurNs);
     void sortFlowPoints();

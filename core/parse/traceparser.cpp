@@ -436,10 +436,11 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
         if (failed)
             break;
-        if (stopAt == BoundaryScanner::Stop::ArrayEnd)
-            break;
-        if (stopAt == BoundaryScanner::Stop::EndOfData) {
-            // The array never closed: a truncated file (a crashed or killed profiler).
+        if (stopAt != BoundaryScanner::Stop::ChunkFull) {
+            // The array closed (ArrayEnd) or the data ran out (EndOfData: a
+            // file truncated by a crashed or killed profiler). Merge what the
+            // workers still decode; a wrong guess found now is cut again,
+            // exactly, from where it began.
             while (!failed && resyncAt == SIZE_MAX && pending() > 0)
                 mergeReady(true);
             if (resyncAt != SIZE_MAX) {
@@ -448,7 +449,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 forceExact = true;
                 continue;
             }
-            if (!failed)
+            if (!failed && stopAt == BoundaryScanner::Stop::EndOfData)
                 truncated(boundary);
             break;
         }
@@ -456,45 +457,6 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         if (options.progress && !options.progress(double(boundary) / double(size))) {
             canceled = true;
             break;
-        }
-    }
-    // Drain: merge everything cut so far (unless a chunk failed or the load
-    // was canceled). A wrong guess found here is re-cut by looping again.
-    while (!failed && !canceled && pending() > 0) {
-        mergeReady(true);
-        if (resyncAt != SIZE_MAX) {
-            // Rare: finish the rest of the file exactly and serially.
-            std::size_t p = resyncAt;
-            resyncAt = SIZE_MAX;
-            while (true) {
-                BoundaryScanner scanner(data, size);
-                std::size_t scanPos = p, boundary = p;
-                const auto stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
-                const std::size_t begin = std::min(skipSeparators(data, boundary, p), boundary);
-                if (boundary > begin) {
-                    auto job = std::make_unique<Job>();
-                    job->begin = begin;
-                    job->end = boundary;
-                    if (!serialParser)
-                        serialParser.reset(makeTraceChunkParser(fileIndex));
-                    decode(*serialParser, serialBuffer, *job);
-                    job->done = true;
-                    {
-                        std::lock_guard lock(mutex);
-                        jobs.push_back(std::move(job));
-                        nextToDecode = jobs.size();
-                    }
-                    mergeReady(true);
-                    if (failed)
-                        break;
-                }
-                if (stopAt != BoundaryScanner::Stop::ChunkFull) {
-                    if (stopAt == BoundaryScanner::Stop::EndOfData)
-                        truncated(boundary);
-                    break;
-                }
-                p = boundary;
-            }
         }
     }
     {
