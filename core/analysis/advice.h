@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "../model/profile.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace profscope {
+
+// Every threshold the advice engine uses, in one place; the defaults are the
+// anchors' (MindStudio Insight, msprof-analyze, CANN, MindInsight).
+struct AdviceThresholds
+{
+    double spreadRatio = 0.05;          // (max − min across ranks) / mean step time
+    double slowRankRatio = 0.10;        // behind the fastest rank of a group
+    double waitRatio = 0.2;             // wait / (wait + transit)
+    double synchronizationRatio = 0.2;  // sync / (sync + transit)
+    double slowLinkRatio = 0.8;         // bandwidth ≤ ratio × transport average
+    double slowLinkZScore = 3.0;
+    double smallPacketShare = 0.2;      // share of packets below the size below
+    double smallPacketSdmaMB = 16;      // SDMA/HCCS/PCIE/SIO
+    double smallPacketRdmaMB = 1;       // RDMA
+    double freeRatio = 0.10;            // free / step time
+    double hostBoundLaunchGapUs = 20;   // device task starts within this of its launch …
+    double hostBoundShare = 0.5;        // … for this share of the tasks, with the device free
+    double aiCpuOpUs = 20;              // AI CPU ops longer than this
+};
+
+struct Finding
+{
+    enum class Severity { Info, Warning, Critical };
+    enum class Target { None, Rank, Operator, Link, Step };
+
+    Severity severity = Severity::Warning;
+    QString ruleId;    // stable: "spread-computing", "slow-rank", "wait-ratio", ...
+    QString title;     // translated one-line summary
+    QString rule;      // translated rule with its threshold written out
+    QString measured;  // translated measured value
+    double value = 0;  // the measured value in the rule's unit
+    double threshold = 0;
+    QList<int> rankIds;
+    QStringList ops;
+    QString link;      // "3-5" for links
+    QString transport;
+    // Where the GUI jumps: the first rank concerned and a time range on its clock.
+    Target target = Target::None;
+    int rankIndex = -1;
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+};
+
+QString severityName(Finding::Severity severity);
+
+// step: one step name ("50") or empty for all steps.
+std::vector<Finding> computeAdvice(const Profile& profile, const AdviceThresholds& thresholds = {},
+                                   const QString& step = {});
+
+} // namespace profscope

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "model/profile.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+namespace profscope {
+
+// The one selection state every page shares: the profile shown, the step
+// ("" = all steps), the ranks the user filtered to, the Baseline and
+// Comparison ranks of compare mode. Pages read it and listen to its signals;
+// they never keep their own copy of these choices.
+class ViewState : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ViewState(QObject* parent = nullptr);
+
+    const ProfilePtr& profile() const
+    {
+        return m_profile;
+    }
+    // Resets step, rank filter and compare ranks.
+    void setProfile(const ProfilePtr& profile);
+
+    // Step names as the overview computes them ("50", "51", ...), in order,
+    // over all ranks; empty when no rank has step markers.
+    const QStringList& steps() const
+    {
+        return m_steps;
+    }
+    // "" = all steps.
+    const QString& step() const
+    {
+        return m_step;
+    }
+    void setStep(const QString& step);
+
+    // Indexes into Profile::ranks the user filtered to; empty = all ranks.
+    const QList<int>& rankFilter() const
+    {
+        return m_rankFilter;
+    }
+    void setRankFilter(const QList<int>& rankIndexes);
+    bool rankVisible(int rankIndex) const
+    {
+        return m_rankFilter.isEmpty() || m_rankFilter.contains(rankIndex);
+    }
+
+    // The rank the pages show when they show one rank (index into
+    // Profile::ranks, -1 when there is no profile).
+    int currentRank() const
+    {
+        return m_currentRank;
+    }
+    void setCurrentRank(int rankIndex);
+
+    // Compare mode: both set (indexes into Profile::ranks), -1 = unset.
+    int baselineRank() const
+    {
+        return m_baselineRank;
+    }
+    int comparisonRank() const
+    {
+        return m_comparisonRank;
+    }
+    void setBaselineRank(int rankIndex);
+    void setComparisonRank(int rankIndex);
+    bool compareMode() const
+    {
+        return m_baselineRank >= 0 && m_comparisonRank >= 0 && m_baselineRank != m_comparisonRank;
+    }
+
+    // Navigation requests any page may make; the main window switches page.
+    // Times are the rank's own clock, in ns.
+    void requestTimeline(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
+    void requestOperator(int rankIndex, const QString& opName);
+    void requestCommunicationLink(int srcRankId, int dstRankId, const QString& groupId = {});
+    void requestRank(int rankIndex);
+
+signals:
+    void profileChanged();
+    void stepChanged(const QString& step);
+    void rankFilterChanged();
+    void currentRankChanged(int rankIndex);
+    void compareChanged();
+    void timelineRequested(int rankIndex, qint64 startNs, qint64 endNs, const QString& sliceName);
+    void operatorRequested(int rankIndex, const QString& opName);
+    void communicationLinkRequested(int srcRankId, int dstRankId, const QString& groupId);
+    void rankRequested(int rankIndex);
+
+private:
+    ProfilePtr m_profile;
+    QStringList m_steps;
+    QString m_step;
+    QList<int> m_rankFilter;
+    int m_currentRank = -1;
+    int m_baselineRank = -1;
+    int m_comparisonRank = -1;
+};
+
+} // namespace profscope
