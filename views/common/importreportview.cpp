@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "importreportview.h"
 
+#include "export.h"
+
 #include "statuscolors.h"
 
 #include <QApplication>
@@ -37,17 +39,6 @@ namespace profscope {
 namespace {
 
 constexpr int kFilterDebounceMs = 300;
-
-// RFC 4180: quote a field when it holds a comma, a quote or a line break,
-// doubling the quotes inside.
-QString csvField(QString text)
-{
-    if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))
-        && !text.contains(QLatin1Char('\r')))
-        return text;
-    text.replace(QLatin1Char('"'), QStringLiteral("\"\""));
-    return QLatin1Char('"') + text + QLatin1Char('"');
-}
 
 // Spreadsheets split pasted text on tabs and newlines only, so those are
 // the characters to neutralise.
