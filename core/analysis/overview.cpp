@@ -11,10 +11,12 @@ namespace profscope {
 
 namespace {
 
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(profscope::Overview)
-};
+    struct Tr
+    {
+        Q_DECLARE_TR_FUNCTIONS(profscope::Overview)
+    };
+
+} // namespace
 
 bool isComputeTaskType(std::string_view t)
 {
@@ -23,70 +25,58 @@ bool isComputeTaskType(std::string_view t)
         || t == "KERNEL_AICPU" || t == "KERNEL_MIX_AIC" || t == "KERNEL_MIX_AIV";
 }
 
-bool isReceiveOp(std::string_view name)
+bool isReceiveOpName(std::string_view name)
 {
     return name.starts_with("hcom_receive") || name.find("Receive-op") != std::string_view::npos;
 }
 
-bool isCommunicationLane(const QString& threadName)
+bool isCommunicationLaneName(const QString& threadName)
 {
     return threadName.startsWith(QLatin1String("Group ")) && threadName.endsWith(QLatin1String("Communication"));
 }
 
-struct Task
-{
-    TimeRange rangeNs;
-    TimeNs launchNs; // kInvalidTime without a flow
-    bool compute;
-    bool receive;
-};
-
-} // namespace
-
 QString stepTraceColumnName(StepTraceRow::Column column)
 {
     switch (column) {
-    case StepTraceRow::Computing: return QStringLiteral("Computing");
-    case StepTraceRow::CommunicationNotOverlapped: return QStringLiteral("Communication(Not Overlapped)");
-    case StepTraceRow::Overlapped: return QStringLiteral("Overlapped");
-    case StepTraceRow::Communication: return QStringLiteral("Communication");
-    case StepTraceRow::Free: return QStringLiteral("Free");
-    case StepTraceRow::Stage: return QStringLiteral("Stage");
-    case StepTraceRow::Bubble: return QStringLiteral("Bubble");
+    case StepTraceRow::Computing:
+        return QStringLiteral("Computing");
+    case StepTraceRow::CommunicationNotOverlapped:
+        return QStringLiteral("Communication(Not Overlapped)");
+    case StepTraceRow::Overlapped:
+        return QStringLiteral("Overlapped");
+    case StepTraceRow::Communication:
+        return QStringLiteral("Communication");
+    case StepTraceRow::Free:
+        return QStringLiteral("Free");
+    case StepTraceRow::Stage:
+        return QStringLiteral("Stage");
+    case StepTraceRow::Bubble:
+        return QStringLiteral("Bubble");
     case StepTraceRow::CommunicationNotOverlappedExcludeReceive:
         return QStringLiteral("Communication(Not Overlapped and Exclude Receive)");
-    case StepTraceRow::Preparing: return QStringLiteral("Preparing");
-    case StepTraceRow::ColumnCount: break;
+    case StepTraceRow::Preparing:
+        return QStringLiteral("Preparing");
+    case StepTraceRow::ColumnCount:
+        break;
     }
     return {};
 }
 
-RankOverview computeOverview(const RankData& rank)
+DeviceTasks collectDeviceTasks(const TraceData& trace)
 {
-    RankOverview result;
-    const TraceData& trace = rank.trace;
-    if (trace.isEmpty()) {
-        result.note = Tr::tr("no timeline (trace_view.json) was loaded for this rank");
-        return result;
-    }
-
+    DeviceTasks result;
+    std::vector<HostStep>& hostSteps = result.steps;
     // Host step markers, in time order.
-    struct HostStep
-    {
-        QString id;
-        TimeRange rangeNs;
-    };
-    std::vector<HostStep> hostSteps;
     for (const ProcessTrack& p : trace.processes)
         for (const ThreadTrack& t : p.threads)
             for (std::size_t i = 0; i < t.slices.size(); ++i) {
                 const std::string_view name = trace.strings.view(t.slices.name[i]);
                 if (name.starts_with("ProfilerStep#"))
                     hostSteps.push_back({ QString::fromUtf8(name.substr(13).data(), qsizetype(name.size() - 13)),
-                                          { t.slices.startNs[i], t.slices.endNs(i) } });
+                        { t.slices.startNs[i], t.slices.endNs(i) } });
             }
     std::sort(hostSteps.begin(), hostSteps.end(),
-              [](const HostStep& a, const HostStep& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });
+        [](const HostStep& a, const HostStep& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });
 
     // Launch time of each device task, from its HostToDevice / async_npu flow.
     std::vector<std::vector<std::vector<TimeNs>>> launch(trace.processes.size());
@@ -106,7 +96,7 @@ RankOverview computeOverview(const RankData& rank)
     }
 
     // Device tasks.
-    std::vector<Task> tasks;
+    std::vector<DeviceTask>& tasks = result.tasks;
     for (std::size_t p = 0; p < trace.processes.size(); ++p) {
         const ProcessTrack& proc = trace.processes[p];
         const bool hardware = proc.name == QLatin1String("Ascend Hardware");
@@ -115,31 +105,24 @@ RankOverview computeOverview(const RankData& rank)
             continue;
         for (std::size_t t = 0; t < proc.threads.size(); ++t) {
             const ThreadTrack& thread = proc.threads[t];
-            if (hccl && !isCommunicationLane(thread.name))
+            if (hccl && !isCommunicationLaneName(thread.name))
                 continue;
             const SliceColumns& s = thread.slices;
             for (std::size_t i = 0; i < s.size(); ++i) {
                 if (hardware && !isComputeTaskType(trace.strings.view(s.taskType[i])))
                     continue;
                 tasks.push_back({ { s.startNs[i], s.endNs(i) }, launch[p][t][i], hardware,
-                                  hccl && isReceiveOp(trace.strings.view(s.name[i])) });
+                    hccl && isReceiveOpName(trace.strings.view(s.name[i])), int(p), int(t), i, -1 });
             }
         }
     }
-    if (tasks.empty()) {
-        result.note = Tr::tr("the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)");
-        return result;
-    }
-
     // Assign tasks to steps.
-    const std::size_t stepCount = std::max<std::size_t>(hostSteps.size(), 1);
-    std::vector<std::vector<const Task*>> perStep(stepCount);
     auto stepOf = [&hostSteps](TimeNs t, bool byLaunch) -> std::ptrdiff_t {
         if (hostSteps.empty())
             return 0;
         // Last step that starts at or before t.
-        auto it = std::upper_bound(hostSteps.begin(), hostSteps.end(), t,
-                                   [](TimeNs v, const HostStep& s) { return v < s.rangeNs.startNs; });
+        auto it = std::upper_bound(
+            hostSteps.begin(), hostSteps.end(), t, [](TimeNs v, const HostStep& s) { return v < s.rangeNs.startNs; });
         if (it == hostSteps.begin())
             return -1;
         --it;
@@ -148,19 +131,39 @@ RankOverview computeOverview(const RankData& rank)
             return -1;
         return it - hostSteps.begin();
     };
-    for (const Task& task : tasks) {
+    for (DeviceTask& task : tasks) {
         const bool byLaunch = task.launchNs != kInvalidTime;
-        const std::ptrdiff_t s = stepOf(byLaunch ? task.launchNs : task.rangeNs.startNs, byLaunch);
-        if (s >= 0)
-            perStep[std::size_t(s)].push_back(&task);
+        task.step = int(stepOf(byLaunch ? task.launchNs : task.rangeNs.startNs, byLaunch));
     }
+    return result;
+}
+
+RankOverview computeOverview(const RankData& rank)
+{
+    RankOverview result;
+    const TraceData& trace = rank.trace;
+    if (trace.isEmpty()) {
+        result.note = Tr::tr("no timeline (trace_view.json) was loaded for this rank");
+        return result;
+    }
+    const DeviceTasks device = collectDeviceTasks(trace);
+    const std::vector<HostStep>& hostSteps = device.steps;
+    if (device.tasks.empty()) {
+        result.note = Tr::tr("the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)");
+        return result;
+    }
+    const std::size_t stepCount = std::max<std::size_t>(hostSteps.size(), 1);
+    std::vector<std::vector<const DeviceTask*>> perStep(stepCount);
+    for (const DeviceTask& task : device.tasks)
+        if (task.step >= 0)
+            perStep[std::size_t(task.step)].push_back(&task);
 
     for (std::size_t s = 0; s < stepCount; ++s) {
         if (perStep[s].empty())
             continue;
         std::vector<TimeRange> compute, comm, receive;
         StepOverview step;
-        for (const Task* task : perStep[s]) {
+        for (const DeviceTask* task : perStep[s]) {
             (task->compute ? compute : comm).push_back(task->rangeNs);
             if (task->receive)
                 receive.push_back(task->rangeNs);

@@ -35,9 +35,9 @@ namespace profscope {
 //   Communication(Not Overlapped and Exclude Receive) = Not Overlapped − Bubble.
 struct StepOverview
 {
-    QString step;             // "50"; empty when the profile has no step markers (one step = everything)
+    QString step; // "50"; empty when the profile has no step markers (one step = everything)
     TimeRange hostRangeNs {}; // the ProfilerStep#N slice; empty without markers
-    TimeRange spanNs {};      // first to last device compute / communication task
+    TimeRange spanNs {}; // first to last device compute / communication task
     std::array<TimeNs, StepTraceRow::ColumnCount> valueNs {}; // indexed like step_trace_time.csv
     qint64 computeTasks = 0;
     qint64 communicationOps = 0;
@@ -67,13 +67,41 @@ struct RankOverview
 {
     std::vector<StepOverview> steps;
     std::vector<OverviewCheck> checks; // empty when the rank has no step_trace_time.csv
-    QString note;                      // why nothing could be computed, when steps is empty
+    QString note; // why nothing could be computed, when steps is empty
 };
 
 // Column names exactly as step_trace_time.csv writes them.
 QString stepTraceColumnName(StepTraceRow::Column column);
 
 RankOverview computeOverview(const RankData& rank);
+
+// The device tasks the overview is computed from, for other analyses (clock
+// alignment, Marey, host-bound detection) to use the same definitions.
+struct HostStep
+{
+    QString id; // "50" from ProfilerStep#50
+    TimeRange rangeNs; // the host slice
+};
+struct DeviceTask
+{
+    TimeRange rangeNs;
+    TimeNs launchNs = kInvalidTime; // host end of its HostToDevice / async_npu flow; kInvalidTime without
+    bool compute = false; // Ascend Hardware kernel; false: HCCL op of a "Group N Communication" lane
+    bool receive = false; // pipeline receive op (bubble)
+    int process = -1; // into TraceData::processes
+    int thread = -1; // into ProcessTrack::threads
+    std::size_t slice = 0; // into ThreadTrack::slices
+    int step = -1; // into DeviceTasks::steps; -1 outside every step (0 when there are no markers)
+};
+struct DeviceTasks
+{
+    std::vector<HostStep> steps; // in time order; empty without ProfilerStep markers
+    std::vector<DeviceTask> tasks; // per lane in slice order, lanes in process/thread order
+};
+DeviceTasks collectDeviceTasks(const TraceData& trace);
+bool isComputeTaskType(std::string_view taskType);
+bool isReceiveOpName(std::string_view name);
+bool isCommunicationLaneName(const QString& threadName);
 
 // Σ durations of the profiler's own Overlap Analysis lane slices ("Computing",
 // "Communication", "Communication(Not Overlapped)", "Free") that start inside
