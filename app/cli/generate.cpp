@@ -37,21 +37,27 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
-        Tr::tr("Writes a synthetic MindSpore-style data-parallel cluster (one *_ascend_ms folder per rank, 8 ranks "
-               "per host) for demos and tests. The same seed gives the same files."));
+        Tr::tr("Writes a synthetic MindSpore-style cluster (one *_ascend_ms folder per rank, 8 ranks per host) for "
+               "demos and tests: data parallel, or with --pp a 1F1B pipeline and with --tp tensor-parallel groups "
+               "(Megatron rank order). The same seed gives the same files."));
     parser.addHelpOption();
     const QString n = QStringLiteral("N");
     parser.addOptions({
         { QStringLiteral("ranks"), Tr::tr("Number of ranks (default 8)."), n, QStringLiteral("8") },
         { QStringLiteral("steps"), Tr::tr("Profiled steps per rank (default 3)."), n, QStringLiteral("3") },
         { QStringLiteral("ops"), Tr::tr("Compute kernels per step (default 20)."), n, QStringLiteral("20") },
+        { QStringLiteral("pp"),
+            Tr::tr("Pipeline stages (default 1); --ranks must be divisible by --pp × --tp. --ops then counts the "
+                   "kernels per micro-batch."),
+            n, QStringLiteral("1") },
+        { QStringLiteral("tp"), Tr::tr("Tensor-parallel group size (default 1)."), n, QStringLiteral("1") },
         { QStringLiteral("seed"), Tr::tr("Random seed (default 1)."), n, QStringLiteral("1") },
         { QStringLiteral("slow-rank"), Tr::tr("This rank's kernels run 30% longer; the others wait for it."),
-          QStringLiteral("R") },
+            QStringLiteral("R") },
         { QStringLiteral("slow-link"), Tr::tr("The link between ranks A and B runs at ~0.4x bandwidth."),
-          QStringLiteral("A-B") },
+            QStringLiteral("A-B") },
         { QStringLiteral("host-bound-rank"), Tr::tr("This rank's host launches late; its device idles."),
-          QStringLiteral("R") },
+            QStringLiteral("R") },
         { QStringLiteral("force"), Tr::tr("Write into OUT even when it is not empty.") },
     });
     parser.addPositionalArgument(QStringLiteral("OUT"), Tr::tr("Folder to create the rank folders in."));
@@ -73,6 +79,8 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
     if (!intOption(parser, QStringLiteral("ranks"), options.ranks, err)
         || !intOption(parser, QStringLiteral("steps"), options.steps, err)
         || !intOption(parser, QStringLiteral("ops"), options.ops, err)
+        || !intOption(parser, QStringLiteral("pp"), options.pipelineStages, err)
+        || !intOption(parser, QStringLiteral("tp"), options.tensorParallel, err)
         || !intOption(parser, QStringLiteral("slow-rank"), options.slowRank, err)
         || !intOption(parser, QStringLiteral("host-bound-rank"), options.hostBoundRank, err))
         return 2;
@@ -90,7 +98,8 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
             options.slowLinkDst = ends[1].toInt(&okB);
         }
         if (!okA || !okB) {
-            err << Tr::tr("--slow-link expects two ranks as A-B, not \"%1\"").arg(parser.value(QStringLiteral("slow-link")))
+            err << Tr::tr("--slow-link expects two ranks as A-B, not \"%1\"")
+                       .arg(parser.value(QStringLiteral("slow-link")))
                 << '\n';
             return 2;
         }

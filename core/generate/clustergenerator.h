@@ -7,20 +7,28 @@
 
 namespace profscope {
 
-// A synthetic data-parallel training job written in the file formats of a
-// MindSpore / Ascend profiler run, so that demos, screenshots and tests have
-// a realistic multi-rank cluster without real hardware.
+// A synthetic training job written in the file formats of a MindSpore /
+// Ascend profiler run, so that demos, screenshots and tests have a realistic
+// multi-rank cluster without real hardware. Data parallel by default; with
+// pipelineStages > 1 each step runs a 1F1B pipeline schedule (send/receive
+// between adjacent stages, receive waits are the bubble), and with
+// tensorParallel > 1 every micro-batch pass ends with an AllReduce in its
+// tensor-parallel group. Rank order is Megatron's: tp fastest, then dp, then
+// pp (stage = rank / (ranks / pipelineStages)).
 struct GeneratorOptions
 {
     int ranks = 8;
     int steps = 3;
-    int ops = 20;             // compute kernels per step and rank
+    int ops = 20; // compute kernels per step and rank (per micro-batch with pipelineStages > 1)
+    int pipelineStages = 1; // pp; ranks must be divisible by pipelineStages * tensorParallel
+    int tensorParallel = 1; // tp
+    int microBatches = 0; // per step with pp > 1; 0: max(4, 2 * pipelineStages)
     std::uint64_t seed = 1;
-    int slowRank = -1;        // its kernels run 30% longer; -1: none
-    int slowLinkSrc = -1;     // the link slowLinkSrc-slowLinkDst runs at ~0.4x bandwidth; -1: none
+    int slowRank = -1; // its kernels run 30% longer; -1: none
+    int slowLinkSrc = -1; // the link slowLinkSrc-slowLinkDst runs at ~0.4x bandwidth; -1: none
     int slowLinkDst = -1;
-    int hostBoundRank = -1;   // its host launches late, the device idles; -1: none
-    bool force = false;       // write into a non-empty folder
+    int hostBoundRank = -1; // its host launches late, the device idles; -1: none
+    bool force = false; // write into a non-empty folder
 };
 
 // Writes OUT/node{host}_{pid}_{timestamp}_ascend_ms/ for every rank. The

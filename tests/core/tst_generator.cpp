@@ -9,8 +9,12 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <set>
 
 using namespace profscope;
 
@@ -21,6 +25,8 @@ class TestGenerator : public QObject
 private Q_SLOTS:
     void slowRankAndSlowLink();
     void hostBoundRank();
+    void pipelineStages();
+    void tensorParallelGroups();
     void deterministic();
     void refusesNonEmptyAndBadOptions();
 
@@ -38,14 +44,15 @@ ProfilePtr TestGenerator::loadAndCheck(const QString& dir, int ranks, int steps)
     }
     for (int r = 0; r < ranks; ++r)
         if (profile->ranks[std::size_t(r)]->info.rankId != r) {
-            QTest::qFail(qPrintable(QStringLiteral("rank %1 has id %2").arg(r).arg(profile->ranks[std::size_t(r)]->info.rankId)),
-                         __FILE__, __LINE__);
+            QTest::qFail(
+                qPrintable(QStringLiteral("rank %1 has id %2").arg(r).arg(profile->ranks[std::size_t(r)]->info.rankId)),
+                __FILE__, __LINE__);
             return {};
         }
     for (const FileReport& f : profile->report.files)
         if (f.status != FileStatus::Used) {
             QTest::qFail(qPrintable(QStringLiteral("%1: %2 (%3)").arg(f.path, fileStatusName(f.status), f.reason)),
-                         __FILE__, __LINE__);
+                __FILE__, __LINE__);
             return {};
         }
     // 9 files per rank.
@@ -61,7 +68,7 @@ ProfilePtr TestGenerator::loadAndCheck(const QString& dir, int ranks, int steps)
                                         .arg(ov.steps.size())
                                         .arg(ov.checks.size())
                                         .arg(ov.note)),
-                         __FILE__, __LINE__);
+                __FILE__, __LINE__);
             return {};
         }
         for (const OverviewCheck& c : ov.checks) {
@@ -72,7 +79,7 @@ ProfilePtr TestGenerator::loadAndCheck(const QString& dir, int ranks, int steps)
                                             .arg(c.step, stepTraceColumnName(c.column))
                                             .arg(c.computedNs)
                                             .arg(c.fileNs)),
-                             __FILE__, __LINE__);
+                    __FILE__, __LINE__);
                 return {};
             }
         }
@@ -136,8 +143,9 @@ void TestGenerator::slowRankAndSlowLink()
     QVERIFY(slowWait >= 0);
     for (const RankCommunication& c : comm)
         if (c.rankId != 3)
-            QVERIFY2(c.waitMs > slowWait, qPrintable(QStringLiteral("rank %1 waits %2 ms, slow rank %3 ms")
-                                                         .arg(c.rankId).arg(c.waitMs).arg(slowWait)));
+            QVERIFY2(c.waitMs > slowWait,
+                qPrintable(
+                    QStringLiteral("rank %1 waits %2 ms, slow rank %3 ms").arg(c.rankId).arg(c.waitMs).arg(slowWait)));
 
     // The slow link is the slowest cell of the matrix, in both directions.
     const std::vector<MatrixCell> cells = communicationMatrix(*profile);
@@ -195,6 +203,189 @@ void TestGenerator::hostBoundRank()
     QVERIFY(slowLink < others);
 }
 
+namespace {
+
+const ParallelGroup* groupNamed(const RankInfo& info, const QString& name)
+{
+    for (const ParallelGroup& g : info.parallelGroups)
+        if (g.groupName == name)
+            return &g;
+    return nullptr;
+}
+
+// (name, start, end, args) of the slices of one HCCL lane.
+struct LaneOp
+{
+    QString name;
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    QJsonObject args;
+};
+std::vector<LaneOp> laneOps(const RankData& rank, const QString& laneName)
+{
+    std::vector<LaneOp> ops;
+    const TraceData& trace = rank.trace;
+    const ProcessTrack* hccl = trace.findProcess(QStringLiteral("HCCL"));
+    if (!hccl)
+        return ops;
+    for (const ThreadTrack& t : hccl->threads) {
+        if (t.name != laneName)
+            continue;
+        for (std::size_t i = 0; i < t.slices.size(); ++i)
+            ops.push_back({ QString::fromUtf8(trace.strings.view(t.slices.name[i])), t.slices.startNs[i],
+                t.slices.endNs(i), QJsonDocument::fromJson(trace.argsText(t.slices.args[i])).object() });
+    }
+    return ops;
+}
+
+} // namespace
+
+void TestGenerator::pipelineStages()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    GeneratorOptions o;
+    o.ranks = 16;
+    o.steps = 2;
+    o.ops = 10;
+    o.seed = 5;
+    o.pipelineStages = 2;
+    o.slowRank = 3;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
+    const ProfilePtr profile = loadAndCheck(dir.path(), 16, 2);
+    QVERIFY(profile);
+
+    // Two stages by the metadata: a rank's stage is its position in its pp
+    // group; the dp groups are the stages (tp = 1).
+    std::vector<int> stage(16, -1);
+    std::set<std::vector<int>> dpGroups;
+    for (const auto& rank : profile->ranks) {
+        const RankInfo& info = rank->info;
+        QCOMPARE(info.ppSize, 2);
+        QCOMPARE(info.tpSize, 1);
+        QCOMPARE(info.dpSize, 8);
+        QCOMPARE(info.worldSize, 16);
+        const ParallelGroup* pp = groupNamed(info, QStringLiteral("pp"));
+        const ParallelGroup* dp = groupNamed(info, QStringLiteral("dp"));
+        QVERIFY(pp && dp && groupNamed(info, QStringLiteral("tp")));
+        QCOMPARE(pp->globalRanks.size(), std::size_t(2));
+        QCOMPARE(pp->globalRanks[std::size_t(pp->groupRank)], info.rankId);
+        QCOMPARE(dp->globalRanks[std::size_t(dp->groupRank)], info.rankId);
+        stage[std::size_t(info.rankId)] = pp->groupRank;
+        dpGroups.insert(dp->globalRanks);
+    }
+    QCOMPARE(dpGroups.size(), std::size_t(2));
+    for (int r = 0; r < 16; ++r)
+        QCOMPARE(stage[std::size_t(r)], r / 8); // Megatron order: stage = rank / (ranks / pp)
+
+    // Receives only from the adjacent stage, on the pp group's lane; every
+    // rank receives (activations forward, gradients backward) and waits.
+    for (const auto& rank : profile->ranks) {
+        const RankInfo& info = rank->info;
+        const ParallelGroup* pp = groupNamed(info, QStringLiteral("pp"));
+        const std::vector<LaneOp> ops = laneOps(*rank, QStringLiteral("Group %1 Communication").arg(pp->groupId));
+        int receives = 0, sends = 0;
+        for (const LaneOp& op : ops) {
+            const bool receive = op.name.startsWith(QLatin1String("hcom_receive"));
+            QVERIFY2(receive || op.name.startsWith(QLatin1String("hcom_send")), qPrintable(op.name));
+            const int peer = op.args.value(receive ? QStringLiteral("src rank") : QStringLiteral("dst rank")).toInt(-1);
+            QVERIFY(peer >= 0 && peer < 16);
+            QCOMPARE(std::abs(stage[std::size_t(peer)] - stage[std::size_t(info.rankId)]), 1);
+            QVERIFY(std::find(pp->globalRanks.begin(), pp->globalRanks.end(), peer) != pp->globalRanks.end());
+            ++(receive ? receives : sends);
+        }
+        // 4 micro-batches x 2 steps each way.
+        QCOMPARE(receives, 8);
+        QCOMPARE(sends, 8);
+        for (const StepOverview& s : computeOverview(*rank).steps)
+            QVERIFY(s.value(StepTraceRow::Bubble) > 0);
+    }
+
+    // The dp AllReduces of a group end together, to the ns.
+    for (const auto& rank : profile->ranks) {
+        const ParallelGroup* dp = groupNamed(rank->info, QStringLiteral("dp"));
+        const QString lane = QStringLiteral("Group %1 Communication").arg(dp->groupId);
+        const std::vector<LaneOp> mine = laneOps(*rank, lane);
+        QCOMPARE(mine.size(), std::size_t(2));
+        for (const int member : dp->globalRanks) {
+            const std::vector<LaneOp> theirs = laneOps(*profile->findRank(member), lane);
+            QCOMPARE(theirs.size(), mine.size());
+            for (std::size_t k = 0; k < mine.size(); ++k) {
+                QCOMPARE(theirs[k].name, mine[k].name);
+                QCOMPARE(theirs[k].endNs, mine[k].endNs);
+            }
+        }
+    }
+
+    // The p2p matrix links join adjacent stages only.
+    int p2pLinks = 0;
+    for (const auto& rank : profile->ranks)
+        for (const CommMatrixLink& l : rank->communicationMatrix)
+            if (l.p2p) {
+                ++p2pLinks;
+                QCOMPARE(std::abs(stage[std::size_t(l.srcRank)] - stage[std::size_t(l.dstRank)]), 1);
+            }
+    QVERIFY(p2pLinks > 0);
+
+    // The planted slow rank still computes the longest in its stage.
+    for (int r = 0; r < 8; ++r)
+        if (r != 3)
+            QVERIFY(computing(*profile->ranks[std::size_t(r)]) * 1.2 < computing(*profile->ranks[3]));
+}
+
+void TestGenerator::tensorParallelGroups()
+{
+    QTemporaryDir dir;
+    GeneratorOptions o;
+    o.ranks = 16;
+    o.steps = 1;
+    o.ops = 6;
+    o.pipelineStages = 2;
+    o.tensorParallel = 2;
+    o.hostBoundRank = 9; // accepted; its late launches hide behind the pipeline waits here
+    o.slowLinkSrc = 0;
+    o.slowLinkDst = 8;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
+    const ProfilePtr profile = loadAndCheck(dir.path(), 16, 1);
+    QVERIFY(profile);
+    for (const auto& rank : profile->ranks) {
+        const int r = rank->info.rankId;
+        const ParallelGroup* tp = groupNamed(rank->info, QStringLiteral("tp"));
+        const ParallelGroup* dp = groupNamed(rank->info, QStringLiteral("dp"));
+        const ParallelGroup* pp = groupNamed(rank->info, QStringLiteral("pp"));
+        QVERIFY(tp && dp && pp);
+        // tp fastest, then dp, then pp.
+        QCOMPARE(tp->globalRanks, (std::vector<int> { r - r % 2, r - r % 2 + 1 }));
+        QCOMPARE(pp->globalRanks, (std::vector<int> { r % 8, r % 8 + 8 }));
+        QCOMPARE(dp->globalRanks.size(), std::size_t(4));
+        for (const int m : dp->globalRanks)
+            QVERIFY(m / 8 == r / 8 && m % 2 == r % 2);
+        // Every tensor-parallel AllReduce ends together with its partner's.
+        const QString lane = QStringLiteral("Group %1 Communication").arg(tp->groupId);
+        const std::vector<LaneOp> mine = laneOps(*rank, lane);
+        const std::vector<LaneOp> partner =
+            laneOps(*profile->findRank(tp->globalRanks[std::size_t(1 - tp->groupRank)]), lane);
+        QVERIFY(!mine.empty());
+        QCOMPARE(mine.size(), partner.size());
+        for (std::size_t k = 0; k < mine.size(); ++k)
+            QCOMPARE(mine[k].endNs, partner[k].endNs);
+    }
+    // The slow pipeline link 0-8 is slower than the other pipeline links.
+    double slow = 0, fastestOther = 0;
+    for (const MatrixCell& c : communicationMatrix(*profile)) {
+        if (c.srcRank % 8 != c.dstRank % 8 || c.srcRank == c.dstRank)
+            continue;
+        if ((c.srcRank == 0 && c.dstRank == 8) || (c.srcRank == 8 && c.dstRank == 0))
+            slow = std::max(slow, c.bandwidthGBps());
+        else
+            fastestOther = std::max(fastestOther, c.bandwidthGBps());
+    }
+    QVERIFY(slow > 0);
+    QVERIFY2(slow < 0.5 * fastestOther, qPrintable(QStringLiteral("%1 vs %2").arg(slow).arg(fastestOther)));
+}
+
 void TestGenerator::deterministic()
 {
     auto trace = [](const QString& root) {
@@ -244,6 +435,14 @@ void TestGenerator::refusesNonEmptyAndBadOptions()
     o.slowRank = -1;
     o.slowLinkSrc = 0;
     o.slowLinkDst = 0;
+    QVERIFY(!generateCluster(empty.path(), o, &error));
+    o.slowLinkSrc = o.slowLinkDst = -1;
+    o.ranks = 12;
+    o.pipelineStages = 8; // 12 ranks do not split into 8 stages
+    QVERIFY(!generateCluster(empty.path(), o, &error));
+    QVERIFY(error.contains(QLatin1String("--pp")));
+    o.pipelineStages = 2;
+    o.tensorParallel = 0;
     QVERIFY(!generateCluster(empty.path(), o, &error));
 }
 
