@@ -3,7 +3,13 @@
 
 #include "output.h"
 
+#include "analysis/advice.h"
+#include "analysis/cluster.h"
+#include "analysis/communication.h"
+#include "analysis/memory.h"
+#include "analysis/operators.h"
 #include "analysis/overview.h"
+#include "compare.h"
 #include "load/profileloader.h"
 
 #include <QCommandLineParser>
@@ -16,21 +22,248 @@ namespace profscope::cli {
 
 namespace {
 
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(profscope::cli::Export)
-};
+    struct Tr
+    {
+        Q_DECLARE_TR_FUNCTIONS(profscope::cli::Export)
+    };
 
-struct Table
-{
-    QStringList header;
-    QList<QStringList> rows;
-    QList<QJsonObject> json;
-};
+    struct Table
+    {
+        QStringList header;
+        QList<QStringList> rows;
+        QList<QJsonObject> json;
+    };
 
-constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTraceRow::CommunicationNotOverlapped,
-    StepTraceRow::Overlapped, StepTraceRow::Communication, StepTraceRow::Free, StepTraceRow::Stage,
-    StepTraceRow::Bubble, StepTraceRow::CommunicationNotOverlappedExcludeReceive, StepTraceRow::Preparing };
+    // A table whose cells carry both the CSV text and the JSON value, so the
+    // two formats cannot drift apart. JSON rows are objects keyed by the CSV
+    // header (units in the names), numbers as numbers.
+    struct Cell
+    {
+        QString text;
+        QJsonValue json;
+    };
+    Cell cell(const QString& text)
+    {
+        return { text, text };
+    }
+    Cell cell(int v)
+    {
+        return { QString::number(v), v };
+    }
+    Cell cell(qint64 v)
+    {
+        return { QString::number(v), double(v) };
+    }
+    Cell cellNumber(double v, int decimals)
+    {
+        if (!hasValue(v))
+            return { QString(), QJsonValue(QJsonValue::Null) };
+        return { QString::number(v, 'f', decimals), v };
+    }
+    Cell cellUs(TimeNs ns)
+    {
+        if (ns == kInvalidTime)
+            return { QString(), QJsonValue(QJsonValue::Null) };
+        return { microsText(ns), double(ns) / 1000.0 };
+    }
+    Cell cellIndex(int v)
+    {
+        return v < 0 ? Cell { QString(), QJsonValue(QJsonValue::Null) } : cell(v);
+    }
+
+    struct CellTable
+    {
+        QStringList header;
+        QList<QList<Cell>> rows;
+
+        void toTable(QList<QStringList>& rowsOut, QList<QJsonObject>& jsonOut) const
+        {
+            for (const auto& r : rows) {
+                QStringList texts;
+                QJsonObject j;
+                for (qsizetype i = 0; i < r.size(); ++i) {
+                    texts << r[i].text;
+                    j.insert(header[i], r[i].json);
+                }
+                rowsOut << texts;
+                jsonOut << j;
+            }
+        }
+    };
+
+    constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTraceRow::CommunicationNotOverlapped,
+        StepTraceRow::Overlapped, StepTraceRow::Communication, StepTraceRow::Free, StepTraceRow::Stage,
+        StepTraceRow::Bubble, StepTraceRow::CommunicationNotOverlappedExcludeReceive, StepTraceRow::Preparing };
+
+    CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Rank") << QStringLiteral("Host") << QStringLiteral("Stage")
+                 << QStringLiteral("DP Index") << QStringLiteral("PP Index") << QStringLiteral("TP Index")
+                 << QStringLiteral("Step") << QStringLiteral("Span(us)");
+        for (auto c : kColumns)
+            t.header << stepTraceColumnName(c) + QStringLiteral("(us)");
+        t.header << QStringLiteral("Iteration Interval(us)") << QStringLiteral("FP+BP(us)")
+                 << QStringLiteral("Tail(us)");
+        const ClusterSteps steps = clusterSteps(profile, step);
+        for (const ClusterStepRow& r : steps.rows) {
+            if (onlyRank >= 0 && r.rankId != onlyRank)
+                continue;
+            QList<Cell> row { cell(r.rankId), cell(r.host), cellIndex(r.stage), cellIndex(r.parallel.dp),
+                cellIndex(r.parallel.pp), cellIndex(r.parallel.tp), cell(r.overview.step),
+                cellUs(r.overview.spanNs.durationNs()) };
+            for (auto c : kColumns)
+                row << (r.overviewKnown ? cellUs(r.overview.value(c)) : cellUs(kInvalidTime));
+            row << cellUs(r.iterationIntervalNs) << cellUs(r.fpBpNs) << cellUs(r.tailNs);
+            t.rows << row;
+        }
+        return t;
+    }
+
+    CellTable operatorsTable(
+        const Profile& profile, const QString& step, int onlyRank, OperatorGrouping grouping, int topN)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Rank") << QStringLiteral("Key") << QStringLiteral("Type")
+                 << QStringLiteral("Accelerator Core") << QStringLiteral("Input Shapes") << QStringLiteral("Count")
+                 << QStringLiteral("Total(us)") << QStringLiteral("Min(us)") << QStringLiteral("Avg(us)")
+                 << QStringLiteral("Max(us)") << QStringLiteral("Ratio(%)") << QStringLiteral("Wait(us)");
+        OperatorQuery query;
+        query.grouping = grouping;
+        query.topN = topN;
+        bool ok = false;
+        query.stepId = step.isEmpty() ? -1 : step.toInt(&ok);
+        for (const auto& rank : profile.ranks) {
+            if ((onlyRank >= 0 && rank->info.rankId != onlyRank) || !rank->kernels)
+                continue;
+            for (const OperatorStat& s : operatorStatistics(*rank->kernels, query))
+                t.rows << QList<Cell> { cell(rank->info.rankId), cell(s.key), cell(s.type), cell(s.core),
+                    cell(s.inputShapes), cell(s.count), cellUs(s.totalNs), cellUs(s.minNs), cellUs(s.avgNs()),
+                    cellUs(s.maxNs), cellNumber(s.ratioPercent, 2), cellUs(s.waitNs) };
+        }
+        return t;
+    }
+
+    const QStringList& standardTransports()
+    {
+        static const QStringList names { QStringLiteral("HCCS"), QStringLiteral("PCIE"), QStringLiteral("RDMA"),
+            QStringLiteral("SDMA"), QStringLiteral("SIO") };
+        return names;
+    }
+
+    CellTable communicationTable(const Profile& profile, const QString& step, int onlyRank)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Rank") << QStringLiteral("Group") << QStringLiteral("Ops")
+                 << QStringLiteral("Elapse(ms)") << QStringLiteral("Transit(ms)") << QStringLiteral("Wait(ms)")
+                 << QStringLiteral("Synchronization(ms)") << QStringLiteral("Idle(ms)") << QStringLiteral("Wait Ratio")
+                 << QStringLiteral("Synchronization Ratio");
+        for (const QString& tr : standardTransports())
+            t.header << tr + QStringLiteral(" Size(MB)") << tr + QStringLiteral(" Time(ms)")
+                     << tr + QStringLiteral(" Bandwidth(GB/s)") << tr + QStringLiteral(" Large Packet Ratio");
+        for (const RankCommunication& rc :
+            communicationByRankAndGroup(profile, step.isEmpty() ? QString() : QStringLiteral("step") + step)) {
+            if (onlyRank >= 0 && rc.rankId != onlyRank)
+                continue;
+            QList<Cell> row { cell(rc.rankId), cell(rc.groupId), cell(rc.ops), cellNumber(rc.elapseMs, 4),
+                cellNumber(rc.transitMs, 4), cellNumber(rc.waitMs, 4), cellNumber(rc.synchronizationMs, 4),
+                cellNumber(rc.idleMs, 4), cellNumber(rc.waitRatio(), 4), cellNumber(rc.synchronizationRatio(), 4) };
+            for (const QString& name : standardTransports()) {
+                const auto it = rc.transports.find(name);
+                if (it == rc.transports.end()) {
+                    row << cellNumber(kNoValue, 0) << cellNumber(kNoValue, 0) << cellNumber(kNoValue, 0)
+                        << cellNumber(kNoValue, 0);
+                    continue;
+                }
+                row << cellNumber(it->second.sizeMB, 4) << cellNumber(it->second.timeMs, 4)
+                    << cellNumber(it->second.bandwidthGBps(), 4) << cellNumber(it->second.largePacketRatio(name), 4);
+            }
+            t.rows << row;
+        }
+        return t;
+    }
+
+    CellTable matrixTable(const Profile& profile, const QString& step, const QString& op, const QString& group)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Src Rank") << QStringLiteral("Dst Rank") << QStringLiteral("Transport")
+                 << QStringLiteral("Transit Size(MB)") << QStringLiteral("Transit Time(ms)")
+                 << QStringLiteral("Bandwidth(GB/s)") << QStringLiteral("Ops");
+        MatrixQuery query;
+        query.step = step.isEmpty() ? QString() : QStringLiteral("step") + step;
+        query.op = op.isEmpty() ? QStringLiteral("total") : op;
+        query.groupId = group;
+        for (const MatrixCell& c : communicationMatrix(profile, query))
+            t.rows << QList<Cell> { cell(c.srcRank), cell(c.dstRank), cell(c.transport), cellNumber(c.sizeMB, 6),
+                cellNumber(c.timeMs, 6), cellNumber(c.bandwidthGBps(), 4), cell(c.opNames.join(QLatin1Char(';'))) };
+        return t;
+    }
+
+    CellTable memoryTable(const Profile& profile, int onlyRank)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Rank") << QStringLiteral("Component") << QStringLiteral("Metric")
+                 << QStringLiteral("Points") << QStringLiteral("Peak(MB)") << QStringLiteral("Peak Time(ns)")
+                 << QStringLiteral("Largest Live Allocation At Peak") << QStringLiteral("Its Size(KB)");
+        for (const auto& rank : profile.ranks) {
+            if (onlyRank >= 0 && rank->info.rankId != onlyRank)
+                continue;
+            for (const MemoryCurve& curve : memoryCurves(*rank)) {
+                QList<Cell> row { cell(rank->info.rankId), cell(curve.component), cell(memoryMetricName(curve.metric)),
+                    cell(qint64(curve.tsNs.size())), cellNumber(curve.peakMB, 4),
+                    curve.peakTsNs == kInvalidTime ? cellNumber(kNoValue, 0) : cell(qint64(curve.peakTsNs)) };
+                std::vector<Allocation> live;
+                if (rank->operatorMemory && curve.peakTsNs != kInvalidTime)
+                    live = liveAllocations(*rank->operatorMemory, curve.peakTsNs, 1);
+                row << (live.empty() ? cell(QString()) : cell(live.front().name))
+                    << (live.empty() ? cellNumber(kNoValue, 0) : cellNumber(live.front().sizeKB, 3));
+                t.rows << row;
+            }
+        }
+        return t;
+    }
+
+    CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds, const QString& step)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Severity") << QStringLiteral("Rule Id") << QStringLiteral("Finding")
+                 << QStringLiteral("Rule") << QStringLiteral("Measured") << QStringLiteral("Value")
+                 << QStringLiteral("Threshold") << QStringLiteral("Ranks") << QStringLiteral("Ops")
+                 << QStringLiteral("Link") << QStringLiteral("Transport") << QStringLiteral("Jump Rank")
+                 << QStringLiteral("Jump Start(ns)") << QStringLiteral("Jump End(ns)");
+        for (const Finding& f : computeAdvice(profile, thresholds, step)) {
+            QStringList ranks;
+            for (const int r : f.rankIds)
+                ranks << QString::number(r);
+            const int jumpRank = f.rankIndex >= 0 ? profile.ranks[std::size_t(f.rankIndex)]->info.rankId : -1;
+            t.rows << QList<Cell> { cell(severityName(f.severity)), cell(f.ruleId), cell(f.title), cell(f.rule),
+                cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4),
+                cell(ranks.join(QLatin1Char(';'))), cell(f.ops.join(QLatin1Char(';'))), cell(f.link), cell(f.transport),
+                cellIndex(jumpRank), f.endNs > f.startNs ? cell(qint64(f.startNs)) : cellNumber(kNoValue, 0),
+                f.endNs > f.startNs ? cell(qint64(f.endNs)) : cellNumber(kNoValue, 0) };
+        }
+        return t;
+    }
+
+    CellTable clockTable(const Profile& profile)
+    {
+        CellTable t;
+        t.header << QStringLiteral("Rank") << QStringLiteral("Host") << QStringLiteral("Offset(ns)")
+                 << QStringLiteral("Matched Collectives");
+        const ClockAlignment clock = estimateClockAlignment(profile);
+        for (std::size_t i = 0; i < profile.ranks.size(); ++i)
+            t.rows << QList<Cell> { cell(profile.ranks[i]->info.rankId), cell(profile.ranks[i]->info.host),
+                cell(qint64(clock.offsetNs[i])), cell(clock.matchedOps[i]) };
+        return t;
+    }
+
+    const QStringList& exportKinds()
+    {
+        static const QStringList kinds { QStringLiteral("overview"), QStringLiteral("overview-check"),
+            QStringLiteral("steps"), QStringLiteral("operators"), QStringLiteral("compare"), QStringLiteral("comm"),
+            QStringLiteral("matrix"), QStringLiteral("memory"), QStringLiteral("advice"), QStringLiteral("clock") };
+        return kinds;
+    }
 
 } // namespace
 
@@ -40,27 +273,81 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     parser.setApplicationDescription(Tr::tr("Writes an analysis of the profile under PATH as CSV or JSON."));
     parser.addHelpOption();
     const QCommandLineOption what(QStringLiteral("what"),
-                                  Tr::tr("What to export: overview (per rank and step: computing, communication, "
-                                         "overlap, free, preparing, bubble, stage) or overview-check (each overview "
-                                         "value against the profiler's step_trace_time.csv)."),
-                                  QStringLiteral("WHAT"), QStringLiteral("overview"));
+        Tr::tr("What to export: overview (per rank and step: computing, communication, "
+               "overlap, free, preparing, bubble, stage), overview-check (each overview "
+               "value against the profiler's step_trace_time.csv), steps (the cluster step "
+               "table with stage and DP/PP/TP index), operators (statistics per op type, "
+               "name or name+shape), compare (two ranks: --rank and --with), comm (per rank "
+               "and communication group), matrix (src x dst links), memory (peaks per "
+               "component), advice (findings with rule, threshold and measured value) or "
+               "clock (per-rank clock offsets)."),
+        QStringLiteral("WHAT"), QStringLiteral("overview"));
     const QCommandLineOption rankOpt(QStringLiteral("rank"), Tr::tr("Only this rank id."), QStringLiteral("R"));
     const QCommandLineOption stepOpt(QStringLiteral("step"), Tr::tr("Only this step (e.g. 50)."), QStringLiteral("S"));
-    const QCommandLineOption format(QStringLiteral("format"), Tr::tr("csv (default) or json."), QStringLiteral("FORMAT"),
-                                    QStringLiteral("csv"));
+    const QCommandLineOption format(
+        QStringLiteral("format"), Tr::tr("csv (default) or json."), QStringLiteral("FORMAT"), QStringLiteral("csv"));
     const QCommandLineOption output(QStringList { QStringLiteral("o"), QStringLiteral("output") },
-                                    Tr::tr("Write to FILE instead of standard output."), QStringLiteral("FILE"));
-    parser.addOptions({ what, rankOpt, stepOpt, format, output });
+        Tr::tr("Write to FILE instead of standard output."), QStringLiteral("FILE"));
+    const QCommandLineOption withOpt(QStringLiteral("with"),
+        Tr::tr("compare: the rank compared with --rank (default: the second rank)."), QStringLiteral("R"));
+    const QCommandLineOption groupBy(QStringLiteral("group-by"),
+        Tr::tr("operators: type (default), name or name-shape."), QStringLiteral("BY"), QStringLiteral("type"));
+    const QCommandLineOption topOpt(QStringLiteral("top"), Tr::tr("operators: only the N longest (0: all)."),
+        QStringLiteral("N"), QStringLiteral("0"));
+    const QCommandLineOption opOpt(QStringLiteral("op"),
+        Tr::tr("matrix: total (default), top1, middle, bottom1..bottom3 or an op name."), QStringLiteral("OP"));
+    const QCommandLineOption groupOpt(
+        QStringLiteral("group"), Tr::tr("matrix: only this communication group id."), QStringLiteral("ID"));
+    const QCommandLineOption thresholdsOpt(QStringLiteral("thresholds"),
+        Tr::tr("advice: JSON file of thresholds to override (keys as in the README, e.g. {\"freeRatio\": 0.2})."),
+        QStringLiteral("FILE"));
+    parser.addOptions(
+        { what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt, thresholdsOpt });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
     const QStringList paths = parser.positionalArguments();
     const QString kind = parser.value(what);
     const QString fmt = parser.value(format);
-    if (paths.isEmpty() || (kind != QLatin1String("overview") && kind != QLatin1String("overview-check"))
+    if (paths.isEmpty() || !exportKinds().contains(kind)
         || (fmt != QLatin1String("csv") && fmt != QLatin1String("json"))) {
-        err << Tr::tr("export: give a PATH, --what overview|overview-check and --format csv|json (see --help)") << '\n';
+        err << Tr::tr("export: give a PATH, --what %1 and --format csv|json (see --help)")
+                   .arg(exportKinds().join(QLatin1Char('|')))
+            << '\n';
         return 2;
+    }
+    if (kind == QLatin1String("compare")) {
+        // Two ranks of one profile: the compare command on the same path twice.
+        QStringList compareArgs { args.value(0), paths[0], paths[0], QStringLiteral("--format"), fmt };
+        if (parser.isSet(rankOpt))
+            compareArgs << QStringLiteral("--rank-a") << parser.value(rankOpt);
+        if (parser.isSet(withOpt))
+            compareArgs << QStringLiteral("--rank-b") << parser.value(withOpt);
+        if (parser.isSet(output))
+            compareArgs << QStringLiteral("-o") << parser.value(output);
+        if (parser.value(topOpt) != QLatin1String("0"))
+            compareArgs << QStringLiteral("--top") << parser.value(topOpt);
+        return runCompare(compareArgs, out, err);
+    }
+    const QString byValue = parser.value(groupBy);
+    if (byValue != QLatin1String("type") && byValue != QLatin1String("name")
+        && byValue != QLatin1String("name-shape")) {
+        err << Tr::tr("export: --group-by takes type, name or name-shape") << '\n';
+        return 2;
+    }
+    bool topOk = true;
+    const int topN = parser.value(topOpt).toInt(&topOk);
+    if (!topOk || topN < 0) {
+        err << Tr::tr("export: --top takes a non-negative number") << '\n';
+        return 2;
+    }
+    AdviceThresholds thresholds;
+    if (parser.isSet(thresholdsOpt)) {
+        QString error;
+        if (!loadAdviceThresholds(parser.value(thresholdsOpt), &thresholds, &error)) {
+            err << Tr::tr("error: %1").arg(error) << '\n';
+            return 2;
+        }
     }
     bool rankOk = true;
     const int onlyRank = parser.isSet(rankOpt) ? parser.value(rankOpt).toInt(&rankOk) : -1;
@@ -76,20 +363,46 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     Table table;
-    if (kind == QLatin1String("overview")) {
-        table.header << QStringLiteral("Rank") << QStringLiteral("Device") << QStringLiteral("Host") << QStringLiteral("Step")
-                     << QStringLiteral("Span Start(ns)") << QStringLiteral("Span(us)");
+    const QString step = parser.value(stepOpt);
+    CellTable cells;
+    const bool cellKind = kind != QLatin1String("overview") && kind != QLatin1String("overview-check");
+    if (kind == QLatin1String("steps"))
+        cells = stepsTable(*profile, step, onlyRank);
+    else if (kind == QLatin1String("operators"))
+        cells = operatorsTable(*profile, step, onlyRank,
+            byValue == QLatin1String("name")             ? OperatorGrouping::Name
+                : byValue == QLatin1String("name-shape") ? OperatorGrouping::NameAndShape
+                                                         : OperatorGrouping::TypeAndCore,
+            topN);
+    else if (kind == QLatin1String("comm"))
+        cells = communicationTable(*profile, step, onlyRank);
+    else if (kind == QLatin1String("matrix"))
+        cells = matrixTable(*profile, step, parser.value(opOpt), parser.value(groupOpt));
+    else if (kind == QLatin1String("memory"))
+        cells = memoryTable(*profile, onlyRank);
+    else if (kind == QLatin1String("advice"))
+        cells = adviceTable(*profile, thresholds, step);
+    else if (kind == QLatin1String("clock"))
+        cells = clockTable(*profile);
+    if (cellKind) {
+        table.header = cells.header;
+        cells.toTable(table.rows, table.json);
+    } else if (kind == QLatin1String("overview")) {
+        table.header << QStringLiteral("Rank") << QStringLiteral("Device") << QStringLiteral("Host")
+                     << QStringLiteral("Step") << QStringLiteral("Span Start(ns)") << QStringLiteral("Span(us)");
         for (auto c : kColumns)
             table.header << stepTraceColumnName(c) + QStringLiteral("(us)");
-        table.header << QStringLiteral("Compute Tasks") << QStringLiteral("Communication Ops") << QStringLiteral("Path");
+        table.header << QStringLiteral("Compute Tasks") << QStringLiteral("Communication Ops")
+                     << QStringLiteral("Path");
     } else {
         table.header << QStringLiteral("Rank") << QStringLiteral("Step") << QStringLiteral("Column")
                      << QStringLiteral("Computed(us)") << QStringLiteral("step_trace_time.csv(us)")
-                     << QStringLiteral("Difference(us)") << QStringLiteral("Within 1% of Step") << QStringLiteral("Path");
+                     << QStringLiteral("Difference(us)") << QStringLiteral("Within 1% of Step")
+                     << QStringLiteral("Path");
     }
     int failures = 0;
     for (const auto& rank : profile->ranks) {
-        if (onlyRank >= 0 && rank->info.rankId != onlyRank)
+        if (cellKind || (onlyRank >= 0 && rank->info.rankId != onlyRank))
             continue;
         const RankOverview o = computeOverview(*rank);
         if (o.steps.empty())
@@ -99,16 +412,15 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                 if (parser.isSet(stepOpt) && s.step != parser.value(stepOpt))
                     continue;
                 QStringList row { QString::number(rank->info.rankId), QString::number(rank->info.deviceId),
-                                  rank->info.host, s.step, QString::number(s.spanNs.startNs), microsText(s.spanNs.durationNs()) };
+                    rank->info.host, s.step, QString::number(s.spanNs.startNs), microsText(s.spanNs.durationNs()) };
                 QJsonObject j { { QStringLiteral("rank"), rank->info.rankId },
-                                { QStringLiteral("device"), rank->info.deviceId },
-                                { QStringLiteral("host"), rank->info.host },
-                                { QStringLiteral("step"), s.step },
-                                { QStringLiteral("spanStartNs"), QString::number(s.spanNs.startNs) },
-                                { QStringLiteral("spanNs"), double(s.spanNs.durationNs()) },
-                                { QStringLiteral("computeTasks"), double(s.computeTasks) },
-                                { QStringLiteral("communicationOps"), double(s.communicationOps) },
-                                { QStringLiteral("path"), rank->info.rootPath } };
+                    { QStringLiteral("device"), rank->info.deviceId }, { QStringLiteral("host"), rank->info.host },
+                    { QStringLiteral("step"), s.step },
+                    { QStringLiteral("spanStartNs"), QString::number(s.spanNs.startNs) },
+                    { QStringLiteral("spanNs"), double(s.spanNs.durationNs()) },
+                    { QStringLiteral("computeTasks"), double(s.computeTasks) },
+                    { QStringLiteral("communicationOps"), double(s.communicationOps) },
+                    { QStringLiteral("path"), rank->info.rootPath } };
                 QJsonObject values;
                 for (auto c : kColumns) {
                     row << microsText(s.value(c));
@@ -125,16 +437,14 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                     continue;
                 failures += c.withinTolerance() ? 0 : 1;
                 table.rows << QStringList { QString::number(rank->info.rankId), c.step, stepTraceColumnName(c.column),
-                                            microsText(c.computedNs), microsText(c.fileNs), microsText(c.computedNs - c.fileNs),
-                                            c.withinTolerance() ? QStringLiteral("yes") : QStringLiteral("no"),
-                                            rank->info.rootPath };
+                    microsText(c.computedNs), microsText(c.fileNs), microsText(c.computedNs - c.fileNs),
+                    c.withinTolerance() ? QStringLiteral("yes") : QStringLiteral("no"), rank->info.rootPath };
                 table.json << QJsonObject { { QStringLiteral("rank"), rank->info.rankId },
-                                            { QStringLiteral("step"), c.step },
-                                            { QStringLiteral("column"), stepTraceColumnName(c.column) },
-                                            { QStringLiteral("computedNs"), double(c.computedNs) },
-                                            { QStringLiteral("fileNs"), double(c.fileNs) },
-                                            { QStringLiteral("withinTolerance"), c.withinTolerance() },
-                                            { QStringLiteral("path"), rank->info.rootPath } };
+                    { QStringLiteral("step"), c.step }, { QStringLiteral("column"), stepTraceColumnName(c.column) },
+                    { QStringLiteral("computedNs"), double(c.computedNs) },
+                    { QStringLiteral("fileNs"), double(c.fileNs) },
+                    { QStringLiteral("withinTolerance"), c.withinTolerance() },
+                    { QStringLiteral("path"), rank->info.rootPath } };
             }
         }
     }
@@ -147,7 +457,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         for (const auto& j : table.json)
             rows.append(j);
         const QJsonObject root { { QStringLiteral("what"), kind }, { QStringLiteral("root"), profile->rootPath },
-                                 { QStringLiteral("rows"), rows } };
+            { QStringLiteral("rows"), rows } };
         text = QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     }
     if (const int code = writeResult(text, parser.value(output), out, err); code != 0)

@@ -3,6 +3,7 @@
 
 #include "../model/profile.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QStringList>
 
@@ -14,36 +15,57 @@ namespace profscope {
 // anchors' (MindStudio Insight, msprof-analyze, CANN, MindInsight).
 struct AdviceThresholds
 {
-    double spreadRatio = 0.05;          // (max − min across ranks) / mean step time
-    double slowRankRatio = 0.10;        // behind the fastest rank of a group
-    double waitRatio = 0.2;             // wait / (wait + transit)
-    double synchronizationRatio = 0.2;  // sync / (sync + transit)
-    double slowLinkRatio = 0.8;         // bandwidth ≤ ratio × transport average
+    double spreadRatio = 0.05; // (max − min across ranks) / mean step time
+    double slowRankRatio = 0.10; // behind the fastest rank of a group
+    double waitRatio = 0.2; // wait / (wait + transit)
+    double synchronizationRatio = 0.2; // sync / (sync + transit)
+    double slowLinkRatio = 0.8; // bandwidth ≤ ratio × transport average
     double slowLinkZScore = 3.0;
-    double smallPacketShare = 0.2;      // share of packets below the size below
-    double smallPacketSdmaMB = 16;      // SDMA/HCCS/PCIE/SIO
-    double smallPacketRdmaMB = 1;       // RDMA
-    double freeRatio = 0.10;            // free / step time
-    double hostBoundLaunchGapUs = 20;   // device task starts within this of its launch …
-    double hostBoundShare = 0.5;        // … for this share of the tasks, with the device free
-    double aiCpuOpUs = 20;              // AI CPU ops longer than this
+    double smallPacketShare = 0.2; // share of packets below the size below
+    double smallPacketSdmaMB = 16; // SDMA/HCCS/PCIE/SIO
+    double smallPacketRdmaMB = 1; // RDMA
+    double freeRatio = 0.10; // free / step time
+    double hostBoundLaunchGapUs = 20; // device task starts within this of its launch …
+    double hostBoundShare = 0.5; // … for this share of the tasks, with the device free
+    double aiCpuOpUs = 20; // AI CPU ops longer than this
 };
+
+// Thresholds as a JSON object keyed by the member names above
+// ("spreadRatio": 0.05, ...), so users can keep their own in a file
+// (`profscope-cli export --what advice --thresholds FILE`) or in the GUI's
+// settings. Unknown keys and non-numbers are errors (a typo must not silently
+// fall back to a default); missing keys keep their defaults.
+QJsonObject adviceThresholdsToJson(const AdviceThresholds& thresholds);
+bool adviceThresholdsFromJson(const QJsonObject& json, AdviceThresholds* thresholds, QString* error);
+bool loadAdviceThresholds(const QString& path, AdviceThresholds* thresholds, QString* error);
 
 struct Finding
 {
-    enum class Severity { Info, Warning, Critical };
-    enum class Target { None, Rank, Operator, Link, Step };
+    enum class Severity
+    {
+        Info,
+        Warning,
+        Critical
+    };
+    enum class Target
+    {
+        None,
+        Rank,
+        Operator,
+        Link,
+        Step
+    };
 
     Severity severity = Severity::Warning;
-    QString ruleId;    // stable: "spread-computing", "slow-rank", "wait-ratio", ...
-    QString title;     // translated one-line summary
-    QString rule;      // translated rule with its threshold written out
-    QString measured;  // translated measured value
-    double value = 0;  // the measured value in the rule's unit
+    QString ruleId; // stable: "spread-computing", "slow-rank", "wait-ratio", ...
+    QString title; // translated one-line summary
+    QString rule; // translated rule with its threshold written out
+    QString measured; // translated measured value
+    double value = 0; // the measured value in the rule's unit
     double threshold = 0;
     QList<int> rankIds;
     QStringList ops;
-    QString link;      // "3-5" for links
+    QString link; // "3-5" for links
     QString transport;
     // Where the GUI jumps: the first rank concerned and a time range on its clock.
     Target target = Target::None;
@@ -55,7 +77,7 @@ struct Finding
 QString severityName(Finding::Severity severity);
 
 // step: one step name ("50") or empty for all steps.
-std::vector<Finding> computeAdvice(const Profile& profile, const AdviceThresholds& thresholds = {},
-                                   const QString& step = {});
+std::vector<Finding> computeAdvice(
+    const Profile& profile, const AdviceThresholds& thresholds = {}, const QString& step = {});
 
 } // namespace profscope

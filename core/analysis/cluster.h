@@ -19,19 +19,20 @@ namespace profscope {
 // end together on every rank (nobody leaves an AllReduce before the last rank
 // has sent its part), so for every collective matched across ranks (same
 // group lane name + op name + k-th occurrence) the difference of the end times
-// is the clock difference. The offset of a rank is the median of those
-// differences against the reference rank (the first rank of Profile::ranks);
-// ranks joined only through other ranks get their offsets chained along the
-// groups (breadth first).
+// is the clock difference. Ranks of one host share its clock, so offsets are
+// per host (per rank when the host is unknown): the median of those
+// differences against the reference rank's host (the first rank of
+// Profile::ranks); hosts joined only through other hosts get their offsets
+// chained along the groups (breadth first).
 struct ClockAlignment
 {
     // Per Profile::ranks index: add to that rank's timestamps to put them on
     // the reference rank's clock. All 0 when nothing could be matched.
     std::vector<TimeNs> offsetNs;
     std::vector<int> matchedOps; // collectives the offset is based on, per rank
-    int referenceRank = 0;       // index into Profile::ranks
-    bool estimated = false;      // at least one rank got an offset from matched ops
-    QString note;                // why some or all ranks could not be aligned
+    int referenceRank = 0; // index into Profile::ranks
+    bool estimated = false; // at least one rank got an offset from matched ops
+    QString note; // why some or all ranks could not be aligned
 };
 ClockAlignment estimateClockAlignment(const Profile& profile);
 
@@ -65,9 +66,10 @@ struct ClusterStepRow
     int rankIndex = -1; // into Profile::ranks
     int rankId = -1;
     QString host;
-    int stage = -1;     // index into pipelineStages()
+    int stage = -1; // index into pipelineStages()
     ParallelIndex parallel;
     StepOverview overview; // overview.step is the step name
+    bool overviewKnown = true; // false for old-format ranks (no timeline): only the three values below
     // Old-format (MindInsight) data: from step_trace_raw_*; kInvalidTime when absent.
     TimeNs iterationIntervalNs = kInvalidTime;
     TimeNs fpBpNs = kInvalidTime;
@@ -76,6 +78,7 @@ struct ClusterStepRow
 struct ClusterSteps
 {
     std::vector<ClusterStepRow> rows; // sorted by step, then rank id
+    std::vector<QString> rankNotes; // per Profile::ranks index: why the rank has no rows (empty otherwise)
     std::vector<std::vector<int>> stages;
     QStringList steps; // in execution order
 };
@@ -91,7 +94,7 @@ struct SlowRank
 {
     int rankIndex = -1;
     int rankId = -1;
-    QString groupId;     // communication group, empty for the compute rule
+    QString groupId; // communication group, empty for the compute rule
     double behindRatio = 0; // (fastest elapse − rank elapse) / fastest elapse
     double elapseMs = 0;
     double fastestElapseMs = 0;
@@ -115,7 +118,7 @@ struct SlowLink
 // A link is slow when its bandwidth is at most `ratio` × the average of its
 // transport (CANN's matrix rule) and, with at least 4 links of the
 // transport, its z-score is above `zScore`.
-std::vector<SlowLink> detectSlowLinks(const Profile& profile, double ratio = 0.8, double zScore = 3.0,
-                                      const QString& step = {});
+std::vector<SlowLink> detectSlowLinks(
+    const Profile& profile, double ratio = 0.8, double zScore = 3.0, const QString& step = {});
 
 } // namespace profscope
