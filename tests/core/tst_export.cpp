@@ -36,6 +36,9 @@ private Q_SLOTS:
     void overviewJsonToFile();
     void overviewCheckAgainstTheProfiler();
     void usageErrors();
+    void everyKind_data();
+    void everyKind();
+    void adviceThresholdsFile();
 };
 
 void TestExport::overviewCsv()
@@ -96,6 +99,65 @@ void TestExport::usageErrors()
     const Run r = cli({ QStringLiteral("export"), empty.path() });
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains("nothing could be loaded"));
+}
+
+void TestExport::everyKind_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("firstColumn");
+    QTest::addColumn<QString>("mustHaveColumn");
+    QTest::addColumn<int>("minRows");
+    QTest::newRow("steps") << "steps" << QStringList {} << "Rank" << "Free(us)" << 2;
+    QTest::newRow("operators") << "operators" << QStringList {} << "Rank" << "Total(us)" << 10;
+    QTest::newRow("operators by name, top 5")
+        << "operators" << QStringList { "--group-by", "name", "--top", "5", "--rank", "0" } << "Rank" << "Avg(us)" << 5;
+    QTest::newRow("compare") << "compare" << QStringList { "--rank", "0", "--with", "1" } << "Type" << "Delta(us)" << 5;
+    QTest::newRow("comm") << "comm" << QStringList {} << "Rank" << "Wait Ratio" << 2;
+    QTest::newRow("matrix") << "matrix" << QStringList {} << "Src Rank" << "Bandwidth(GB/s)" << 2;
+    QTest::newRow("matrix top1") << "matrix" << QStringList { "--op", "top1" } << "Src Rank" << "Ops" << 1;
+    QTest::newRow("advice") << "advice" << QStringList {} << "Severity" << "Threshold" << 1;
+    QTest::newRow("clock") << "clock" << QStringList {} << "Rank" << "Offset(ns)" << 2;
+    QTest::newRow("memory") << "memory" << QStringList {} << "Rank" << "Peak(MB)" << 0;
+}
+
+void TestExport::everyKind()
+{
+    QFETCH(QString, what);
+    QFETCH(QStringList, extra);
+    QFETCH(QString, firstColumn);
+    QFETCH(QString, mustHaveColumn);
+    QFETCH(int, minRows);
+    const QStringList base { QStringLiteral("export"), level1(), QStringLiteral("--what"), what };
+    const Run csv = cli(base + extra);
+    QVERIFY2(csv.exitCode == 0, csv.err.constData());
+    const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+    const QList<QByteArray> header = lines[0].split(',');
+    QCOMPARE(QString::fromUtf8(header[0]), firstColumn);
+    QVERIFY2(header.contains(mustHaveColumn.toUtf8()), lines[0].constData());
+    QVERIFY2(lines.size() - 1 >= minRows, csv.out.constData());
+    // The JSON form has the same rows.
+    const Run json = cli(base + extra + QStringList { QStringLiteral("--format"), QStringLiteral("json") });
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+    QCOMPARE(root.value(QStringLiteral("rows")).toArray().size(), qsizetype(lines.size() - 1));
+}
+
+void TestExport::adviceThresholdsFile()
+{
+    QTemporaryDir dir;
+    const QString strict = test::writeFile(dir, QStringLiteral("strict.json"), R"({"freeRatio": 0.9})");
+    const Run loose = cli({ QStringLiteral("export"), level1(), QStringLiteral("--what"), QStringLiteral("advice") });
+    QVERIFY(loose.out.contains("free-time"));
+    const Run r = cli({ QStringLiteral("export"), level1(), QStringLiteral("--what"), QStringLiteral("advice"),
+                        QStringLiteral("--thresholds"), strict });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(!r.out.contains("free-time"));
+    const QString bad = test::writeFile(dir, QStringLiteral("bad.json"), R"({"freeRatoi": 0.9})");
+    const Run b = cli({ QStringLiteral("export"), level1(), QStringLiteral("--what"), QStringLiteral("advice"),
+                        QStringLiteral("--thresholds"), bad });
+    QCOMPARE(b.exitCode, 2);
+    QVERIFY(b.err.contains("freeRatoi"));
 }
 
 QTEST_GUILESS_MAIN(TestExport)
