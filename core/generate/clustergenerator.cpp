@@ -126,7 +126,8 @@ struct ExtraOp
     {
         Send,
         Receive,
-        TpAllReduce
+        TpAllReduce,
+        ModelAllReduce, // the gradient norm over the model-parallel (pp x tp) group at the step end
     };
     Kind kind = Send;
     QByteArray name;
@@ -168,8 +169,8 @@ struct RankSim
     int stage = 0;
     int dpIndex = 0;
     int tpIndex = 0;
-    QString dpHash, ppHash, tpHash;
-    std::vector<int> dpGroup, ppGroup, tpGroup; // global ranks
+    QString dpHash, ppHash, tpHash, mpHash;
+    std::vector<int> dpGroup, ppGroup, tpGroup, mpGroup; // global ranks
 };
 
 struct Cluster
@@ -565,6 +566,10 @@ bool simulateParallel(Cluster& c)
         rs.dpHash = groupHash(c.groupHash, 0, rs.stage * lay.tp + rs.tpIndex);
         rs.ppHash = groupHash(c.groupHash, 1, rs.dpIndex * lay.tp + rs.tpIndex);
         rs.tpHash = groupHash(c.groupHash, 2, rs.stage * lay.dp + rs.dpIndex);
+        rs.mpHash = groupHash(c.groupHash, 3, rs.dpIndex);
+        for (int s = 0; s < lay.pp; ++s)
+            for (int t = 0; t < lay.tp; ++t)
+                rs.mpGroup.push_back(lay.rank(s, rs.dpIndex, t));
         rs.links = makeGroupLinks(o, rng, r, rs.dpGroup, c.gradMB);
     }
     // Pipeline links: every rank to its neighbours in its pp group.
@@ -829,14 +834,55 @@ bool simulateParallel(Cluster& c)
                 StepRec& st = rs.steps.back();
                 st.arriveNs = arrive;
                 st.commEndNs = end;
-                TimeNs last = end;
-                for (const ExtraOp& op : st.extra)
-                    last = std::max(last, op.endNs);
-                st.hostEndNs = last + rng.range(10, 40) * kUs;
-                nextBase = std::max(nextBase, st.hostEndNs);
-                Device& dv = dev[std::size_t(m)];
-                dv.s2 = dv.s3 = dv.ppLane = last;
             }
+        }
+        // Megatron's gradient-norm AllReduce over the model-parallel group
+        // (every stage of one pipeline): the one collective that joins the
+        // stages, so their clocks can be aligned.
+        if (lay.pp > 1) {
+            for (RankSim& first : c.ranks) {
+                if (first.mpGroup.front() != first.rank)
+                    continue;
+                TimeNs arrive = 0;
+                for (const int m : first.mpGroup) {
+                    RankSim& rs = c.ranks[std::size_t(m)];
+                    StepRec& st = rs.steps.back();
+                    ExtraOp op;
+                    op.kind = ExtraOp::ModelAllReduce;
+                    op.name =
+                        "hcom_allReduce__" + QByteArray::number(c.opBaseId + 3) + '_' + QByteArray::number(s) + "_1";
+                    op.lane = int(rs.links.size()) + 3;
+                    op.transport = "RDMA";
+                    op.sizeMB = 0.000004;
+                    op.launchNs = st.hcomLaunchNs + 10 * kUs;
+                    op.connId = dev[std::size_t(m)].conn++;
+                    ++dev[std::size_t(m)].task;
+                    TimeNs last = st.commEndNs;
+                    for (const ExtraOp& x : st.extra)
+                        last = std::max(last, x.endNs);
+                    op.startNs = std::max(last, op.launchNs + 5 * kUs) + 2 * kUs;
+                    arrive = std::max(arrive, op.startNs);
+                    st.extra.push_back(op);
+                }
+                const TimeNs transit = rng.range(15, 30) * kUs;
+                const TimeNs end = arrive + transit + rng.range(3, 8) * kUs;
+                for (const int m : first.mpGroup) {
+                    ExtraOp& op = c.ranks[std::size_t(m)].steps.back().extra.back();
+                    op.arriveNs = arrive;
+                    op.transitNs = transit;
+                    op.endNs = end;
+                }
+            }
+        }
+        for (RankSim& rs : c.ranks) {
+            StepRec& st = rs.steps.back();
+            TimeNs last = st.commEndNs;
+            for (const ExtraOp& op : st.extra)
+                last = std::max(last, op.endNs);
+            st.hostEndNs = last + rng.range(10, 40) * kUs;
+            nextBase = std::max(nextBase, st.hostEndNs);
+            Device& dv = dev[std::size_t(rs.rank)];
+            dv.s2 = dv.s3 = dv.ppLane = last;
         }
         stepBaseNs = nextBase + rng.range(30, 90) * kUs;
     }
@@ -986,6 +1032,8 @@ QByteArray traceView(const Cluster& c, const RankSim& rs, const std::vector<std:
         w.meta("thread_name", kHcclPid, qint64(rs.links.size()) + 1, nameArg(groupLane(rs.ppHash)));
     if (c.parallel && c.options.tensorParallel > 1)
         w.meta("thread_name", kHcclPid, qint64(rs.links.size()) + 2, nameArg(groupLane(rs.tpHash)));
+    if (c.parallel && c.options.pipelineStages > 1)
+        w.meta("thread_name", kHcclPid, qint64(rs.links.size()) + 3, nameArg(groupLane(rs.mpHash)));
     w.meta("process_name", kOverlapPid, 0, nameArg("Overlap Analysis"));
     w.meta("process_labels", kOverlapPid, 0, "{\"labels\": \"NPU\"}");
     w.meta("process_sort_index", kOverlapPid, 0, "{\"sort_index\": 23}");
@@ -1060,15 +1108,15 @@ QByteArray traceView(const Cluster& c, const RankSim& rs, const std::vector<std:
 
         // Pipeline sends / receives and tensor-parallel AllReduces.
         for (const ExtraOp& op : st.extra) {
+            const bool p2p = op.kind == ExtraOp::Send || op.kind == ExtraOp::Receive;
             const QByteArray api = op.kind == ExtraOp::Send ? "hcom_send_"
                 : op.kind == ExtraOp::Receive               ? "hcom_receive_"
                                                             : "hcom_allReduce_";
             w.slice("HCCL@" + api, kCannPid, pid, op.launchNs, 4 * kUs, {}, launchArgs(pid, api, op.connId));
             QByteArray args = "{\"connection_id\": " + QByteArray::number(op.connId)
-                + ", \"model id\": 4294967295, \"data_type\": \"FP16\", \"alg_type\": \""
-                + (op.kind == ExtraOp::TpAllReduce ? "MESH" : "P2P")
+                + ", \"model id\": 4294967295, \"data_type\": \"FP16\", \"alg_type\": \"" + (p2p ? "P2P" : "MESH")
                 + "\", \"count\": " + QByteArray::number(qint64(op.sizeMB * 524288));
-            if (op.kind != ExtraOp::TpAllReduce)
+            if (p2p)
                 args += ", \"src rank\": " + QByteArray::number(op.kind == ExtraOp::Send ? rs.rank : op.peer)
                     + ", \"dst rank\": " + QByteArray::number(op.kind == ExtraOp::Send ? op.peer : rs.rank);
             w.slice(op.name, kHcclPid, op.lane, op.startNs, op.endNs - op.startNs, {}, args + "}");
@@ -1308,6 +1356,8 @@ QByteArray communicationJson(const Cluster& c, const RankSim& rs)
             xOp.insert(QStringLiteral("Communication Bandwidth Info"), xBandwidth);
             if (x.kind == ExtraOp::TpAllReduce)
                 collective.insert(QString::fromLatin1(x.name) + QLatin1Char('@') + rs.tpHash, xOp);
+            else if (x.kind == ExtraOp::ModelAllReduce)
+                collective.insert(QString::fromLatin1(x.name) + QLatin1Char('@') + rs.mpHash, xOp);
             else
                 p2p.insert(QString::fromLatin1(x.name) + QLatin1Char('@') + rs.ppHash, xOp);
         }
@@ -1436,6 +1486,8 @@ QByteArray parallelMetadata(const Cluster& c, const RankSim& rs)
     add(rs.dpHash, QStringLiteral("dp"), rs.dpGroup);
     add(rs.ppHash, QStringLiteral("pp"), rs.ppGroup);
     add(rs.tpHash, QStringLiteral("tp"), rs.tpGroup);
+    if (o.pipelineStages > 1)
+        add(rs.mpHash, QStringLiteral("mp"), rs.mpGroup); // model parallel: one whole pipeline
     QJsonObject root;
     root.insert(QStringLiteral("distributed_args"), args);
     root.insert(QStringLiteral("parallel_group_info"), groups);

@@ -2,6 +2,7 @@
 // The demo cluster generator, checked with the real loader and analyses: what
 // it writes must load cleanly and agree with itself (step_trace_time.csv
 // against the recomputed overview), and the injected problems must show.
+#include "analysis/cluster.h"
 #include "analysis/communication.h"
 #include "analysis/overview.h"
 #include "generate/clustergenerator.h"
@@ -278,6 +279,14 @@ void TestGenerator::pipelineStages()
     QCOMPARE(dpGroups.size(), std::size_t(2));
     for (int r = 0; r < 16; ++r)
         QCOMPARE(stage[std::size_t(r)], r / 8); // Megatron order: stage = rank / (ranks / pp)
+    // ...and as the cluster analysis groups them.
+    const std::vector<std::vector<int>> stages = profscope::pipelineStages(*profile);
+    QCOMPARE(stages.size(), std::size_t(2));
+    for (std::size_t s = 0; s < 2; ++s) {
+        QCOMPARE(stages[s].size(), std::size_t(8));
+        for (const int index : stages[s])
+            QCOMPARE(profile->ranks[std::size_t(index)]->info.rankId / 8, int(s));
+    }
 
     // Receives only from the adjacent stage, on the pp group's lane; every
     // rank receives (activations forward, gradients backward) and waits.
