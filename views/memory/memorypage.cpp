@@ -1,0 +1,687 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "memorypage.h"
+
+#include "common/statuscolors.h"
+#include "common/viewstate.h"
+#include "itemmodels/allocationmodel.h"
+#include "operators/barchart.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+
+namespace profscope {
+
+namespace {
+
+    constexpr int kFilterDebounceMs = 300;
+    constexpr int kLiveAtPeakRows = 20;
+
+    QColor componentColor(const QString& component, int fallbackIndex)
+    {
+        // Tableau 10: distinct in light and dark themes.
+        static const QColor palette[] = { QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xb0, 0x7a, 0xa1),
+            QColor(0x76, 0xb7, 0xb2), QColor(0x59, 0xa1, 0x4f), QColor(0xed, 0xc9, 0x48), QColor(0xe1, 0x57, 0x59),
+            QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f), QColor(0xba, 0xb0, 0xac) };
+        static const std::map<QString, int> fixed = { { QStringLiteral("PTA"), 0 }, { QStringLiteral("GE"), 1 },
+            { QStringLiteral("PTA+GE"), 2 }, { QStringLiteral("APP"), 3 } };
+        const auto it = fixed.find(component);
+        const int i = it != fixed.end() ? it->second : 4 + fallbackIndex % 6;
+        return palette[i];
+    }
+
+    QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
+    {
+        auto* table = new QTableView(parent);
+        table->setModel(model);
+        table->setSortingEnabled(true);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setSelectionMode(QAbstractItemView::SingleSelection);
+        table->setAlternatingRowColors(true);
+        table->setWordWrap(false);
+        table->verticalHeader()->hide();
+        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        return table;
+    }
+
+    QSortFilterProxyModel* makeProxy(QObject* parent, QAbstractItemModel* source)
+    {
+        auto* proxy = new QSortFilterProxyModel(parent);
+        proxy->setSourceModel(source);
+        proxy->setSortRole(AllocationModel::SortRole);
+        proxy->setFilterKeyColumn(AllocationModel::NameColumn);
+        proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+        return proxy;
+    }
+
+    QLabel* makeHeading(const QString& text, QWidget* parent)
+    {
+        auto* label = new QLabel(text, parent);
+        QFont f = label->font();
+        f.setWeight(QFont::DemiBold);
+        label->setFont(f);
+        return label;
+    }
+
+} // namespace
+
+MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 10, 12, 10);
+    layout->setSpacing(8);
+
+    auto* bar = new QHBoxLayout;
+    bar->setSpacing(10);
+    m_title = new QLabel(tr("Memory"), this);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    titleFont.setWeight(QFont::DemiBold);
+    m_title->setFont(titleFont);
+    bar->addWidget(m_title);
+    bar->addStretch(1);
+    m_showAllocated = new QCheckBox(tr("Allocated"), this);
+    m_showReserved = new QCheckBox(tr("Reserved"), this);
+    m_showActive = new QCheckBox(tr("Active"), this);
+    m_showModules = new QCheckBox(tr("CANN modules"), this);
+    m_showAllocated->setChecked(true);
+    m_showReserved->setChecked(true);
+    m_showAllocated->setToolTip(tr("Memory held by tensors (Total Allocated of memory_record.csv)"));
+    m_showReserved->setToolTip(tr("Memory the caching allocator reserved from the device (Total Reserved)"));
+    m_showActive->setToolTip(tr("Allocated memory plus blocks still in use by streams (Total Active)"));
+    m_showModules->setToolTip(tr("Reserved memory of CANN modules with memory (npu_module_mem.csv)"));
+    for (QCheckBox* box : { m_showAllocated, m_showReserved, m_showActive, m_showModules }) {
+        bar->addWidget(box);
+        connect(box, &QCheckBox::toggled, this, &MemoryPage::rebuildPlot);
+    }
+    bar->addSpacing(12);
+    m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
+    m_resetZoom->setToolTip(tr("Drag the plot to pan and use the wheel to zoom the time axis"));
+    m_exportPlot = new QPushButton(tr("Export Plot…"), this);
+    m_exportTable = new QPushButton(tr("Export Table…"), this);
+    m_exportPlot->setToolTip(tr("Save the plot as PNG, SVG or PDF"));
+    m_exportTable->setToolTip(tr("Save the allocation table as shown (filtered and sorted) as CSV"));
+    bar->addWidget(m_resetZoom);
+    bar->addWidget(m_exportPlot);
+    bar->addWidget(m_exportTable);
+    layout->addLayout(bar);
+
+    m_stack = new QStackedWidget(this);
+    layout->addWidget(m_stack, 1);
+    auto* splitter = new QSplitter(Qt::Vertical, m_stack);
+    splitter->setChildrenCollapsible(false);
+
+    m_plot = new VectorPlot(splitter);
+    m_plot->setMinimumHeight(260);
+    m_plot->setAntialiasedElements(QCP::aeAll);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectLegend);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->xAxis->setLabel(tr("Time since profile start (ms)"));
+    m_plot->yAxis->setLabel(tr("Memory (MB)"));
+    m_plot->legend->setVisible(true);
+    // Legend in a row under the axis rect: the curves keep the full width.
+    auto* legendRow = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, legendRow);
+    legendRow->setMargins(QMargins(6, 0, 6, 4));
+    m_plot->axisRect()->insetLayout()->take(m_plot->legend);
+    legendRow->addElement(0, 0, m_plot->legend);
+    m_plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_plot->legend->setWrap(5);
+    m_plot->legend->setSelectableParts(QCPLegend::spItems);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    applyPlotPalette(m_plot);
+    connect(m_plot, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+        auto* plItem = qobject_cast<QCPPlottableLegendItem*>(item);
+        if (!plItem)
+            return;
+        QCPAbstractPlottable* p = plItem->plottable();
+        p->setVisible(!p->visible());
+        plItem->setTextColor(
+            p->visible() ? m_plot->palette().color(QPalette::Text) : mutedTextColor(m_plot->palette()));
+        plItem->setSelected(false);
+        m_plot->replot();
+    });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+
+    auto* lower = new QWidget(splitter);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    m_lowerStack = new QStackedWidget(lower);
+    lowerLayout->addWidget(m_lowerStack);
+    auto* tables = new QSplitter(Qt::Horizontal, m_lowerStack);
+    tables->setChildrenCollapsible(false);
+
+    auto* left = new QWidget(tables);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->setSpacing(4);
+    auto* leftBar = new QHBoxLayout;
+    leftBar->addWidget(makeHeading(tr("Operator allocations"), left));
+    m_allocationSummary = new QLabel(left);
+    leftBar->addWidget(m_allocationSummary, 1);
+    m_filter = new QLineEdit(left);
+    m_filter->setPlaceholderText(tr("Filter by operator name"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(200);
+    leftBar->addWidget(m_filter);
+    leftLayout->addLayout(leftBar);
+    m_allocations = new AllocationModel(this);
+    m_allocationProxy = makeProxy(this, m_allocations);
+    m_allocationTable = makeTable(left, m_allocationProxy);
+    leftLayout->addWidget(m_allocationTable, 1);
+
+    auto* right = new QWidget(tables);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->setSpacing(4);
+    m_liveTitle = makeHeading(tr("Biggest live allocations at the peak"), right);
+    m_liveTitle->setMinimumHeight(m_filter->sizeHint().height());
+    rightLayout->addWidget(m_liveTitle);
+    m_live = new AllocationModel(this);
+    m_liveProxy = makeProxy(this, m_live);
+    m_liveTable = makeTable(right, m_liveProxy);
+    rightLayout->addWidget(m_liveTable, 1);
+    tables->addWidget(left);
+    tables->addWidget(right);
+    tables->setStretchFactor(0, 3);
+    tables->setStretchFactor(1, 2);
+    m_lowerStack->addWidget(tables);
+    m_noAllocations = new QLabel(m_lowerStack);
+    m_noAllocations->setAlignment(Qt::AlignCenter);
+    m_noAllocations->setWordWrap(true);
+    m_lowerStack->addWidget(m_noAllocations);
+
+    splitter->addWidget(m_plot);
+    splitter->addWidget(lower);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    m_stack->addWidget(splitter);
+    m_empty = new QLabel(m_stack);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setMargin(40);
+    m_stack->addWidget(m_empty);
+
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(kFilterDebounceMs);
+    connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, &MemoryPage::applyFilterNow);
+
+    connect(m_allocationTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) {
+            highlightAllocation(m_allocationProxy->mapToSource(current), m_allocations);
+        });
+    connect(m_liveTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) { highlightAllocation(m_liveProxy->mapToSource(current), m_live); });
+    connect(m_resetZoom, &QPushButton::clicked, this, &MemoryPage::resetZoom);
+    connect(m_exportPlot, &QPushButton::clicked, this,
+        [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); });
+    connect(m_exportTable, &QPushButton::clicked, this,
+        [this] { exportModelInteractive(this, *m_allocationProxy, QStringLiteral("memory-allocations")); });
+
+    if (m_state) {
+        connect(m_state, &ViewState::profileChanged, this, &MemoryPage::rebuild);
+        connect(m_state, &ViewState::currentRankChanged, this, &MemoryPage::rebuild);
+        connect(m_state, &ViewState::compareChanged, this, &MemoryPage::rebuild);
+        connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
+            if (m_state->compareMode() || rankIndex < 0 || rankIndex == m_state->currentRank()) {
+                m_filter->setText(opName);
+                applyFilterNow();
+            }
+        });
+    }
+    rebuild();
+}
+
+MemoryPage::~MemoryPage() = default;
+
+QList<ExportItem> MemoryPage::exportItems() const
+{
+    if (isEmptyStateShown())
+        return {};
+    QList<ExportItem> items { { QStringLiteral("memory-plot"), m_plot, nullptr } };
+    if (m_allocations->rowCount() > 0) {
+        items.push_back({ QStringLiteral("memory-allocations"), nullptr, m_allocationProxy });
+        items.push_back({ QStringLiteral("memory-live-at-peak"), nullptr, m_liveProxy });
+    }
+    return items;
+}
+
+bool MemoryPage::isEmptyStateShown() const
+{
+    return m_stack->currentWidget() == m_empty;
+}
+
+QString MemoryPage::emptyText() const
+{
+    return m_empty->text();
+}
+
+QStringList MemoryPage::curveNames() const
+{
+    QStringList names;
+    for (const PlotCurve& c : m_curves)
+        if (c.graph)
+            names << c.graph->name();
+    return names;
+}
+
+std::optional<std::pair<double, double>> MemoryPage::highlightRangeMs() const
+{
+    if (!m_highlight || !m_highlight->visible())
+        return std::nullopt;
+    return std::make_pair(m_highlight->topLeft->coords().x(), m_highlight->bottomRight->coords().x());
+}
+
+void MemoryPage::setMetricShown(MemoryCurve::Metric metric, bool shown)
+{
+    switch (metric) {
+    case MemoryCurve::Metric::Allocated:
+        m_showAllocated->setChecked(shown);
+        break;
+    case MemoryCurve::Metric::Reserved:
+        m_showReserved->setChecked(shown);
+        break;
+    case MemoryCurve::Metric::Active:
+        m_showActive->setChecked(shown);
+        break;
+    case MemoryCurve::Metric::ModuleReserved:
+        m_showModules->setChecked(shown);
+        break;
+    }
+}
+
+void MemoryPage::applyFilterNow()
+{
+    m_filterTimer->stop();
+    m_allocationProxy->setFilterFixedString(m_filter->text().trimmed());
+    updateTitle();
+}
+
+void MemoryPage::resetZoom()
+{
+    m_plot->xAxis->setRange(m_fullXLo, m_fullXHi);
+    m_plot->yAxis->setRange(0, m_peakAxisMB);
+    m_plot->replot();
+}
+
+QString MemoryPage::rankLabel(int rankIndex) const
+{
+    const ProfilePtr& profile = m_profile;
+    if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
+        return tr("rank ?");
+    const RankInfo& info = profile->ranks[std::size_t(rankIndex)]->info;
+    if (info.rankId >= 0)
+        return tr("rank %1").arg(info.rankId);
+    return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
+}
+
+TimeNs MemoryPage::rankOriginNs(const RankData& rank) const
+{
+    // The profile start: the trace's first event, else the first memory sample.
+    if (!rank.trace.rangeNs.isEmpty())
+        return rank.trace.rangeNs.startNs;
+    TimeNs origin = std::numeric_limits<TimeNs>::max();
+    if (rank.memoryRecords)
+        for (const TimeNs t : rank.memoryRecords->tsNs)
+            origin = std::min(origin, t);
+    if (rank.npuModuleMem)
+        for (const TimeNs t : rank.npuModuleMem->tsNs)
+            origin = std::min(origin, t);
+    if (rank.operatorMemory)
+        for (const TimeNs t : rank.operatorMemory->allocationNs)
+            if (t != kInvalidTime)
+                origin = std::min(origin, t);
+    return origin == std::numeric_limits<TimeNs>::max() ? 0 : origin;
+}
+
+void MemoryPage::showEmpty(const QString& text)
+{
+    m_empty->setText(text);
+    m_stack->setCurrentWidget(m_empty);
+    m_curves.clear();
+    m_peak.reset();
+    m_allocations->setAllocations({}, 0, 0, kInvalidTime);
+    m_live->setAllocations({}, 0, 0, kInvalidTime);
+    for (QWidget* w : std::initializer_list<QWidget*> {
+             m_showAllocated, m_showReserved, m_showActive, m_showModules, m_resetZoom, m_exportPlot, m_exportTable })
+        w->setEnabled(false);
+    m_title->setText(tr("Memory"));
+}
+
+void MemoryPage::rebuild()
+{
+    m_profile = m_state ? m_state->profile() : ProfilePtr();
+    if (!m_profile || m_profile->ranks.empty()) {
+        showEmpty(tr("No profile loaded.\n\nOpen a profiler output folder to see its device memory over time."));
+        return;
+    }
+    const bool compare = m_state->compareMode();
+    const int baseIndex = compare ? m_state->baselineRank() : std::max(0, m_state->currentRank());
+    if (baseIndex < 0 || std::size_t(baseIndex) >= m_profile->ranks.size()) {
+        showEmpty(tr("No rank selected."));
+        return;
+    }
+    const RankData& rank = *m_profile->ranks[std::size_t(baseIndex)];
+    const bool hasCurves = rank.memoryRecords || rank.npuModuleMem;
+    if (!hasCurves && !rank.operatorMemory) {
+        showEmpty(tr("%1 has no memory data.\n\nThe Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory "
+                     "curves), operator_memory.csv (operator allocations) and npu_module_mem.csv (CANN modules). The "
+                     "profiler writes them when profiling with profile_memory=True.")
+                      .arg(rankLabel(baseIndex)));
+        return;
+    }
+    m_stack->setCurrentIndex(0);
+    for (QWidget* w : std::initializer_list<QWidget*> {
+             m_showAllocated, m_showReserved, m_showActive, m_showModules, m_resetZoom, m_exportPlot, m_exportTable })
+        w->setEnabled(true);
+    m_originNs = rankOriginNs(rank);
+
+    m_curves.clear();
+    for (MemoryCurve& c : memoryCurves(rank))
+        m_curves.push_back({ baseIndex, false, std::move(c), nullptr });
+    if (compare) {
+        const int otherIndex = m_state->comparisonRank();
+        if (otherIndex >= 0 && std::size_t(otherIndex) < m_profile->ranks.size()) {
+            const RankData& other = *m_profile->ranks[std::size_t(otherIndex)];
+            m_otherOriginNs = rankOriginNs(other);
+            for (MemoryCurve& c : memoryCurves(other))
+                m_curves.push_back({ otherIndex, true, std::move(c), nullptr });
+        }
+    }
+
+    // The marked peak: PTA allocated (what operator_memory.csv allocates),
+    // else the highest allocated curve, else the highest curve.
+    m_peak.reset();
+    const PlotCurve* peakCurve = nullptr;
+    for (const PlotCurve& c : m_curves) {
+        if (c.comparison)
+            continue;
+        if (c.curve.metric == MemoryCurve::Metric::Allocated && c.curve.component == QLatin1String("PTA")) {
+            peakCurve = &c;
+            break;
+        }
+    }
+    for (const bool allocatedOnly : { true, false }) {
+        if (peakCurve)
+            break;
+        for (const PlotCurve& c : m_curves) {
+            if (c.comparison || c.curve.metric == MemoryCurve::Metric::ModuleReserved
+                || (allocatedOnly && c.curve.metric != MemoryCurve::Metric::Allocated))
+                continue;
+            if (!peakCurve || c.curve.peakMB > peakCurve->curve.peakMB)
+                peakCurve = &c;
+        }
+    }
+    if (peakCurve)
+        m_peak = Peak { rankLabel(baseIndex) + QStringLiteral(" · ") + peakCurve->curve.component + QLatin1Char(' ')
+                + memoryMetricName(peakCurve->curve.metric),
+            peakCurve->curve.peakMB, peakCurve->curve.peakTsNs };
+
+    // Tables.
+    if (rank.operatorMemory && rank.operatorMemory->size() > 0) {
+        const OperatorMemoryTable& om = *rank.operatorMemory;
+        TimeNs endNs = rank.trace.rangeNs.isEmpty() ? kInvalidTime : rank.trace.rangeNs.endNs;
+        for (std::size_t i = 0; i < om.size(); ++i)
+            for (const TimeNs t : { om.allocationNs[i], om.releaseNs[i] })
+                if (t != kInvalidTime)
+                    endNs = std::max(endNs, t);
+        for (const PlotCurve& c : m_curves)
+            if (!c.comparison && !c.curve.tsNs.empty())
+                endNs = std::max(endNs, c.curve.tsNs.back());
+        const TimeNs peakNs = m_peak ? m_peak->tsNs : kInvalidTime;
+        m_allocations->setAllocations(allAllocations(om), m_originNs, endNs, peakNs);
+        m_live->setAllocations(
+            peakNs != kInvalidTime ? liveAllocations(om, peakNs, kLiveAtPeakRows) : std::vector<Allocation>(),
+            m_originNs, endNs, peakNs);
+        m_allocationTable->sortByColumn(AllocationModel::SizeColumn, Qt::DescendingOrder);
+        m_liveTable->sortByColumn(AllocationModel::SizeColumn, Qt::DescendingOrder);
+        m_liveTable->setColumnHidden(AllocationModel::LiveAtPeakColumn, true);
+        m_liveTable->setColumnHidden(AllocationModel::ReleaseColumn, true);
+        for (QTableView* t : { m_allocationTable, m_liveTable }) {
+            t->resizeColumnsToContents();
+            t->setColumnWidth(
+                AllocationModel::NameColumn, std::clamp(t->columnWidth(AllocationModel::NameColumn) + 16, 160, 320));
+        }
+        double liveKB = 0;
+        for (int r = 0; r < m_live->rowCount(); ++r)
+            liveKB += m_live->allocation(r).sizeKB;
+        m_liveTitle->setText(m_peak ? tr("Biggest live allocations at the peak (%1 ms, top %2: %3 MB)")
+                                          .arg(double(m_peak->tsNs - m_originNs) / 1e6, 0, 'f', 1)
+                                          .arg(m_live->rowCount())
+                                          .arg(liveKB / 1024.0, 0, 'f', 1)
+                                    : tr("Biggest live allocations at the peak"));
+        m_lowerStack->setCurrentIndex(0);
+    } else {
+        m_allocations->setAllocations({}, m_originNs, m_originNs, kInvalidTime);
+        m_live->setAllocations({}, m_originNs, m_originNs, kInvalidTime);
+        m_noAllocations->setText(
+            tr("%1 has no operator allocations: operator_memory.csv is missing or empty (torch_npu "
+               "writes it with profile_memory=True).")
+                .arg(rankLabel(baseIndex)));
+        m_lowerStack->setCurrentWidget(m_noAllocations);
+    }
+    rebuildPlot();
+    updateTitle();
+}
+
+void MemoryPage::rebuildPlot()
+{
+    m_plot->clearGraphs();
+    m_plot->clearItems();
+    m_highlight = nullptr;
+    m_highlightLabel = nullptr;
+    m_peakTracer = nullptr;
+    m_peakLabel = nullptr;
+    for (PlotCurve& c : m_curves)
+        c.graph = nullptr;
+    if (isEmptyStateShown())
+        return;
+    const QPalette pal = m_plot->palette();
+    const bool dark = isDarkPalette(pal);
+    const bool compare = m_state && m_state->compareMode();
+    int moduleIndex = 0;
+    std::map<QString, int> moduleColors;
+    double maxMB = 0, loMs = 0, hiMs = 0;
+    bool any = false;
+    for (PlotCurve& c : m_curves) {
+        const MemoryCurve& mc = c.curve;
+        bool shown = false;
+        switch (mc.metric) {
+        case MemoryCurve::Metric::Allocated:
+            shown = m_showAllocated->isChecked();
+            break;
+        case MemoryCurve::Metric::Reserved:
+            shown = m_showReserved->isChecked();
+            break;
+        case MemoryCurve::Metric::Active:
+            shown = m_showActive->isChecked();
+            break;
+        case MemoryCurve::Metric::ModuleReserved:
+            shown = m_showModules->isChecked() && mc.peakMB > 0;
+            break;
+        }
+        if (!shown || mc.tsNs.empty())
+            continue;
+        int colorIndex = 0;
+        if (mc.metric == MemoryCurve::Metric::ModuleReserved) {
+            const auto it = moduleColors.try_emplace(mc.component, moduleIndex).first;
+            if (it->second == moduleIndex)
+                ++moduleIndex;
+            colorIndex = it->second;
+        }
+        QColor color = componentColor(
+            mc.metric == MemoryCurve::Metric::ModuleReserved ? QStringLiteral("module:") + mc.component : mc.component,
+            colorIndex);
+        QPen pen(color, 2.2);
+        if (mc.metric == MemoryCurve::Metric::Reserved) {
+            pen.setColor(dark ? color.lighter(140) : color.darker(135));
+            pen.setWidthF(1.4);
+        } else if (mc.metric == MemoryCurve::Metric::Active) {
+            pen.setColor(dark ? color.darker(130) : color.lighter(125));
+            pen.setWidthF(1.4);
+        } else if (mc.metric == MemoryCurve::Metric::ModuleReserved) {
+            pen.setWidthF(1.4);
+        }
+        Qt::PenStyle style = mc.metric == MemoryCurve::Metric::Active ? Qt::DotLine : Qt::SolidLine;
+        if (c.comparison)
+            style = mc.metric == MemoryCurve::Metric::Active ? Qt::DashDotLine : Qt::DashLine;
+        pen.setStyle(style);
+
+        QCPGraph* graph = m_plot->addGraph();
+        graph->setPen(pen);
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        graph->setAdaptiveSampling(true);
+        const QString metric =
+            mc.metric == MemoryCurve::Metric::ModuleReserved ? tr("module") : memoryMetricName(mc.metric);
+        const QString curveName = mc.component + QLatin1Char(' ') + metric;
+        graph->setName(compare ? QString(rankLabel(c.rankIndex) + QStringLiteral(" · ") + curveName) : curveName);
+        const TimeNs origin = c.comparison ? m_otherOriginNs : m_originNs;
+        QVector<double> xs(qsizetype(mc.tsNs.size())), ys(qsizetype(mc.tsNs.size()));
+        for (std::size_t i = 0; i < mc.tsNs.size(); ++i) {
+            xs[qsizetype(i)] = double(mc.tsNs[i] - origin) / 1e6;
+            ys[qsizetype(i)] = mc.valueMB[i];
+        }
+        graph->setData(xs, ys, true);
+        maxMB = std::max(maxMB, mc.peakMB);
+        loMs = any ? std::min(loMs, xs.front()) : xs.front();
+        hiMs = any ? std::max(hiMs, xs.back()) : xs.back();
+        any = true;
+        c.graph = graph;
+    }
+    if (!any) {
+        auto* empty = new QCPItemText(m_plot);
+        empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+        empty->position->setCoords(0.5, 0.5);
+        empty->setColor(mutedTextColor(pal));
+        empty->setText(m_curves.empty() ? tr("No memory_record.csv or npu_module_mem.csv: no memory curves")
+                                        : tr("No curve selected: tick Allocated, Reserved, Active or CANN modules"));
+        loMs = 0;
+        hiMs = 1;
+        maxMB = 1;
+    }
+    const double padMs = std::max(1e-3, (hiMs - loMs) * 0.01);
+    m_fullXLo = loMs - padMs;
+    m_fullXHi = hiMs + padMs;
+    m_peakAxisMB = maxMB * 1.12 + 1e-9;
+
+    // The peak: a marker on the curve and its value and time.
+    if (m_peak) {
+        const double x = double(m_peak->tsNs - m_originNs) / 1e6;
+        m_peakTracer = new QCPItemTracer(m_plot);
+        m_peakTracer->position->setCoords(x, m_peak->valueMB);
+        m_peakTracer->setStyle(QCPItemTracer::tsCircle);
+        m_peakTracer->setSize(9);
+        m_peakTracer->setPen(QPen(pal.color(QPalette::Text), 1.5));
+        m_peakTracer->setBrush(pal.color(QPalette::Base));
+        m_peakLabel = new QCPItemText(m_plot);
+        m_peakLabel->position->setParentAnchor(m_peakTracer->position);
+        m_peakLabel->position->setCoords(0, -12);
+        m_peakLabel->setPositionAlignment(
+            Qt::AlignBottom | (x > (m_fullXLo + m_fullXHi) * 0.6 ? Qt::AlignRight : Qt::AlignLeft));
+        m_peakLabel->setText(
+            tr("Peak %1 MB at %2 ms (%3)").arg(m_peak->valueMB, 0, 'f', 1).arg(x, 0, 'f', 1).arg(m_peak->curveName));
+        m_peakLabel->setColor(pal.color(QPalette::Text));
+        QColor bg = pal.color(QPalette::Base);
+        bg.setAlpha(220);
+        m_peakLabel->setBrush(bg);
+        m_peakLabel->setPadding(QMargins(4, 2, 4, 2));
+        m_peakLabel->setClipToAxisRect(false);
+    }
+    m_highlight = new QCPItemRect(m_plot);
+    m_highlight->setLayer(QStringLiteral("background"));
+    m_highlight->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_highlight->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    QColor band = pal.color(QPalette::Highlight);
+    band.setAlpha(55);
+    m_highlight->setBrush(band);
+    QColor edge = pal.color(QPalette::Highlight);
+    edge.setAlpha(160);
+    m_highlight->setPen(QPen(edge, 1));
+    m_highlight->setVisible(false);
+    m_highlightLabel = new QCPItemText(m_plot);
+    m_highlightLabel->position->setParentAnchor(m_highlight->topLeft);
+    m_highlightLabel->position->setCoords(4, 4);
+    m_highlightLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_highlightLabel->setColor(pal.color(QPalette::Text));
+    m_highlightLabel->setVisible(false);
+
+    // Legend text colour follows the theme; hidden curves get muted text.
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(m_plot->legend->item(i)))
+            item->setTextColor(pal.color(QPalette::Text));
+    m_plot->legend->setVisible(m_plot->graphCount() > 0);
+    applyPlotPalette(m_plot);
+    resetZoom();
+
+    // Re-apply the selected allocation after a rebuild.
+    const QModelIndex current = m_allocationTable->selectionModel()->currentIndex();
+    if (current.isValid())
+        highlightAllocation(m_allocationProxy->mapToSource(current), m_allocations);
+}
+
+void MemoryPage::highlightAllocation(const QModelIndex& sourceIndex, const AllocationModel* model)
+{
+    if (!m_highlight)
+        return;
+    if (!sourceIndex.isValid() || sourceIndex.row() >= model->rowCount()) {
+        m_highlight->setVisible(false);
+        m_highlightLabel->setVisible(false);
+        m_plot->replot();
+        return;
+    }
+    const int row = sourceIndex.row();
+    const Allocation& a = model->allocation(row);
+    if (a.allocationNs == kInvalidTime)
+        return;
+    const double x0 = double(a.allocationNs - m_originNs) / 1e6;
+    const double x1 = double(model->effectiveReleaseNs(row) - m_originNs) / 1e6;
+    m_highlight->topLeft->setCoords(x0, 0);
+    m_highlight->bottomRight->setCoords(x1, 1);
+    m_highlight->setVisible(true);
+    m_highlightLabel->setText(tr("%1 · %2 KB").arg(a.name).arg(a.sizeKB, 0, 'f', 1));
+    m_highlightLabel->setVisible(true);
+    // Bring the interval into view when the user zoomed elsewhere.
+    const QCPRange r = m_plot->xAxis->range();
+    if (x1 < r.lower || x0 > r.upper) {
+        const double half = r.size() / 2;
+        const double mid = (x0 + x1) / 2;
+        m_plot->xAxis->setRange(mid - half, mid + half);
+    }
+    m_plot->replot();
+}
+
+void MemoryPage::updateTitle()
+{
+    if (isEmptyStateShown() || !m_state)
+        return;
+    if (m_state->compareMode())
+        m_title->setText(tr("Memory · %1 (solid) vs %2 (dashed)")
+                             .arg(rankLabel(m_state->baselineRank()), rankLabel(m_state->comparisonRank())));
+    else
+        m_title->setText(tr("Memory · %1").arg(rankLabel(std::max(0, m_state->currentRank()))));
+    const int total = m_allocations->rowCount();
+    const int shown = m_allocationProxy->rowCount();
+    m_allocationSummary->setText(
+        total == shown ? tr("%n allocation(s)", nullptr, total) : tr("%1 of %2 allocations").arg(shown).arg(total));
+}
+
+} // namespace profscope

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "analysis/memory.h"
+#include "common/export.h"
+#include "model/profile.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+class QCheckBox;
+class QCPGraph;
+class QCPItemRect;
+class QCPItemText;
+class QCPItemTracer;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+class QTimer;
+
+namespace profscope {
+
+class AllocationModel;
+class VectorPlot;
+class ViewState;
+
+// Memory of one rank over time: allocated / reserved / active curves per
+// component (memory_record.csv) and CANN module memory (npu_module_mem.csv),
+// the peak, and the operator allocations (operator_memory.csv) with their
+// lifetimes. In compare mode the comparison rank's curves are overlaid dashed.
+class MemoryPage : public QWidget, public Exportable
+{
+    Q_OBJECT
+public:
+    explicit MemoryPage(ViewState* state, QWidget* parent = nullptr);
+    ~MemoryPage() override;
+
+    QList<ExportItem> exportItems() const override;
+
+    // The curve whose peak is marked (and whose peak time decides "live at
+    // peak"): PTA allocated when present, else the highest allocated curve.
+    struct Peak
+    {
+        QString curveName; // "rank 0 · PTA allocated"
+        double valueMB = 0;
+        TimeNs tsNs = kInvalidTime;
+    };
+    std::optional<Peak> peak() const
+    {
+        return m_peak;
+    }
+    // The shaded interval of the selected allocation, in ms since the rank's
+    // start (the plot's x coordinates).
+    std::optional<std::pair<double, double>> highlightRangeMs() const;
+    TimeNs originNs() const
+    {
+        return m_originNs;
+    }
+
+    // For tests and the main window.
+    VectorPlot* plot() const
+    {
+        return m_plot;
+    }
+    AllocationModel* allocationModel() const
+    {
+        return m_allocations;
+    }
+    QSortFilterProxyModel* allocationProxy() const
+    {
+        return m_allocationProxy;
+    }
+    QTableView* allocationTable() const
+    {
+        return m_allocationTable;
+    }
+    AllocationModel* liveModel() const
+    {
+        return m_live;
+    }
+    QTableView* liveTable() const
+    {
+        return m_liveTable;
+    }
+    QLineEdit* filterEdit() const
+    {
+        return m_filter;
+    }
+    bool isEmptyStateShown() const;
+    QString emptyText() const;
+    // Graph names in the legend (visible or not).
+    QStringList curveNames() const;
+    void setMetricShown(MemoryCurve::Metric metric, bool shown);
+    void applyFilterNow();
+    void resetZoom();
+
+private:
+    struct PlotCurve
+    {
+        int rankIndex = -1;
+        bool comparison = false;
+        MemoryCurve curve;
+        QCPGraph* graph = nullptr;
+    };
+
+    void rebuild();
+    void rebuildPlot();
+    void showEmpty(const QString& text);
+    void highlightAllocation(const QModelIndex& sourceIndex, const AllocationModel* model);
+    void updateTitle();
+    QString rankLabel(int rankIndex) const;
+    TimeNs rankOriginNs(const RankData& rank) const;
+
+    ViewState* m_state;
+    ProfilePtr m_profile;
+
+    QLabel* m_title;
+    QCheckBox* m_showAllocated;
+    QCheckBox* m_showReserved;
+    QCheckBox* m_showActive;
+    QCheckBox* m_showModules;
+    QPushButton* m_resetZoom;
+    QPushButton* m_exportPlot;
+    QPushButton* m_exportTable;
+
+    QStackedWidget* m_stack;
+    QLabel* m_empty;
+    VectorPlot* m_plot;
+    QStackedWidget* m_lowerStack;
+    QLabel* m_noAllocations;
+    QLineEdit* m_filter;
+    QTimer* m_filterTimer;
+    QLabel* m_allocationSummary;
+    AllocationModel* m_allocations;
+    QSortFilterProxyModel* m_allocationProxy;
+    QTableView* m_allocationTable;
+    QLabel* m_liveTitle;
+    AllocationModel* m_live;
+    QSortFilterProxyModel* m_liveProxy;
+    QTableView* m_liveTable;
+
+    std::vector<PlotCurve> m_curves;
+    std::optional<Peak> m_peak;
+    TimeNs m_originNs = 0;
+    TimeNs m_otherOriginNs = 0;
+    QCPItemRect* m_highlight = nullptr;
+    QCPItemText* m_highlightLabel = nullptr;
+    QCPItemTracer* m_peakTracer = nullptr;
+    QCPItemText* m_peakLabel = nullptr;
+    double m_fullXLo = 0;
+    double m_fullXHi = 1;
+    double m_peakAxisMB = 1;
+};
+
+} // namespace profscope

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "barchart.h"
+
+#include "common/statuscolors.h"
+
+#include <QEvent>
+#include <QFontMetrics>
+#include <QPaintEngine>
+
+#include <algorithm>
+#include <cmath>
+
+namespace profscope {
+
+QString formatDurationText(TimeNs ns)
+{
+    const double a = std::abs(double(ns));
+    const auto fmt = [](double v, const char* unit) -> QString {
+        const int decimals = std::abs(v) >= 100 ? 1 : 2;
+        return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(unit);
+    };
+    if (a >= 1e9)
+        return fmt(double(ns) / 1e9, "s");
+    if (a >= 1e6)
+        return fmt(double(ns) / 1e6, "ms");
+    if (a >= 1e3)
+        return fmt(double(ns) / 1e3, "us");
+    return QString::number(ns) + QStringLiteral(" ns");
+}
+
+void applyPlotPalette(QCustomPlot* plot)
+{
+    const QPalette pal = plot->palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor grid = mutedTextColor(pal).lighter(isDarkPalette(pal) ? 60 : 160);
+    plot->setBackground(pal.color(QPalette::Base));
+    const auto axes = plot->axisRect() ? plot->axisRect()->axes() : QList<QCPAxis*>();
+    for (QCPAxis* axis : axes) {
+        axis->setBasePen(QPen(mutedTextColor(pal)));
+        axis->setTickPen(QPen(mutedTextColor(pal)));
+        axis->setSubTickPen(QPen(mutedTextColor(pal)));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        axis->grid()->setZeroLinePen(QPen(mutedTextColor(pal), 1));
+    }
+    if (plot->legend) {
+        plot->legend->setBrush(pal.color(QPalette::Base));
+        plot->legend->setBorderPen(QPen(grid));
+        plot->legend->setTextColor(text);
+    }
+}
+
+VectorPlot::VectorPlot(QWidget* parent)
+    : QCustomPlot(parent)
+{
+}
+
+void VectorPlot::paintEvent(QPaintEvent* event)
+{
+    Q_UNUSED(event);
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return;
+    const QPaintEngine* engine = painter.paintEngine();
+    const bool vector = engine
+        && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf
+            || engine->type() == QPaintEngine::Picture);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmVectorized, vector);
+    if (mBackgroundBrush.style() != Qt::NoBrush)
+        painter.fillRect(mViewport, mBackgroundBrush);
+    updateLayout();
+    draw(&painter);
+}
+
+HorizontalBarChart::HorizontalBarChart(QWidget* parent)
+    : VectorPlot(parent)
+{
+    setAntialiasedElements(QCP::aeAll);
+    plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::DemiBold));
+    plotLayout()->addElement(0, 0, m_title);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    yAxis->setTicker(ticker);
+    yAxis->setSubTicks(false);
+    yAxis->setTickLength(0, 3);
+    yAxis->grid()->setVisible(false);
+    xAxis->grid()->setVisible(true);
+    xAxis->grid()->setZeroLinePen(QPen(Qt::gray));
+    m_valueAxisTitle = tr("Time");
+    applyPlotPalette(this);
+}
+
+QSize HorizontalBarChart::sizeHint() const
+{
+    return { 480, std::max(220, 70 + 24 * int(m_bars.size())) };
+}
+
+QSize HorizontalBarChart::minimumSizeHint() const
+{
+    return { 280, 160 };
+}
+
+void HorizontalBarChart::setTitle(const QString& title)
+{
+    m_title->setText(title);
+}
+
+QString HorizontalBarChart::title() const
+{
+    return m_title->text();
+}
+
+void HorizontalBarChart::setValueAxisTitle(const QString& title)
+{
+    m_valueAxisTitle = title;
+    rebuild();
+}
+
+void HorizontalBarChart::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+}
+
+void HorizontalBarChart::setBars(const QList<BarItem>& bars)
+{
+    m_bars = bars;
+    rebuild();
+}
+
+void HorizontalBarChart::rebuild()
+{
+    clearPlottables();
+    clearItems();
+    m_labels.clear();
+    const QPalette pal = palette();
+    const bool dark = isDarkPalette(pal);
+    const QColor defaultColor = dark ? QColor(0x6c, 0x9f, 0xd8) : QColor(0x3b, 0x6e, 0xa8);
+
+    TimeNs maxAbs = 0;
+    for (const BarItem& b : std::as_const(m_bars))
+        maxAbs = std::max(maxAbs, b.valueNs < 0 ? -b.valueNs : b.valueNs);
+    m_scale = maxAbs >= 1'000'000 ? 1e6 : 1e3;
+    xAxis->setLabel(m_valueAxisTitle + (m_scale == 1e6 ? tr(" (ms)") : tr(" (us)")));
+
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
+    ticker->clear();
+    const int n = int(m_bars.size());
+    const QFontMetrics fm(font());
+    for (int i = 0; i < n; ++i) {
+        const BarItem& b = m_bars[i];
+        const double key = n - i;
+        ticker->addTick(key, fm.elidedText(b.label, Qt::ElideMiddle, 190));
+        // One QCPBars per bar: each can have its own colour.
+        auto* bars = new QCPBars(yAxis, xAxis);
+        const QColor color = b.color.isValid() ? b.color : defaultColor;
+        bars->setPen(Qt::NoPen);
+        bars->setBrush(color);
+        bars->setWidth(0.68);
+        bars->addData(key, double(b.valueNs) / m_scale);
+        auto* label = new QCPItemText(this);
+        label->setClipToAxisRect(false);
+        label->position->setType(QCPItemPosition::ptPlotCoords);
+        label->position->setAxes(xAxis, yAxis);
+        label->position->setCoords(double(b.valueNs) / m_scale, key);
+        label->setPositionAlignment(Qt::AlignVCenter | (b.valueNs < 0 ? Qt::AlignRight : Qt::AlignLeft));
+        label->setPadding(QMargins(5, 0, 5, 0));
+        label->setText(b.valueText);
+        label->setColor(pal.color(QPalette::Text));
+        label->setFont(font());
+        m_labels << label;
+    }
+    if (n == 0 && !m_emptyText.isEmpty()) {
+        auto* empty = new QCPItemText(this);
+        empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+        empty->position->setCoords(0.5, 0.5);
+        empty->setText(m_emptyText);
+        empty->setColor(mutedTextColor(pal));
+    }
+    yAxis->setRange(0.4, n + 0.6);
+    yAxis->setVisible(n > 0);
+    fitValueRange();
+    replot();
+}
+
+void HorizontalBarChart::fitValueRange()
+{
+    double maxV = 0, minV = 0;
+    int posLabel = 0, negLabel = 0;
+    const QFontMetrics fm(font());
+    for (const BarItem& b : std::as_const(m_bars)) {
+        const double v = double(b.valueNs) / m_scale;
+        maxV = std::max(maxV, v);
+        minV = std::min(minV, v);
+        const int w = fm.horizontalAdvance(b.valueText) + 12;
+        (b.valueNs < 0 ? negLabel : posLabel) = std::max(b.valueNs < 0 ? negLabel : posLabel, w);
+    }
+    if (maxV == minV) {
+        xAxis->setRange(0, 1);
+        return;
+    }
+    // Room for the value labels: span S with (labels / width) of it left free.
+    double width = axisRect()->width();
+    if (width < 100)
+        width = std::max(200, this->width() - 220);
+    const double free = std::clamp(1.0 - double(posLabel + negLabel) / width, 0.3, 1.0);
+    const double span = (maxV - minV) / free;
+    const double lo = minV - (minV < 0 ? double(negLabel) / width * span : 0);
+    xAxis->setRange(lo, lo + span);
+}
+
+void HorizontalBarChart::resizeEvent(QResizeEvent* event)
+{
+    VectorPlot::resizeEvent(event);
+    // The axis rect width is known only after the layout: refit and redraw.
+    fitValueRange();
+    replot(rpQueuedRefresh);
+}
+
+void HorizontalBarChart::changeEvent(QEvent* event)
+{
+    VectorPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        applyPlotPalette(this);
+        rebuild();
+    }
+}
+
+} // namespace profscope

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "model/types.h"
+
+#include <QColor>
+#include <QList>
+#include <QString>
+
+#include "qcpinclude.h"
+
+namespace profscope {
+
+// "1.95 ms", "123.4 us", "2.31 s": a duration with a unit that fits it.
+QString formatDurationText(TimeNs ns);
+
+// Colours of a QCustomPlot from the widget palette (light or dark), so that
+// plots follow the application theme and exports look like the screen.
+void applyPlotPalette(QCustomPlot* plot);
+
+// A QCustomPlot that paints itself straight onto the painter instead of
+// blitting its pixel buffer: SVG and PDF exports stay vector graphics, and a
+// plot rendered before it was ever shown (headless export) is not blank.
+class VectorPlot : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit VectorPlot(QWidget* parent = nullptr);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+};
+
+struct BarItem
+{
+    QString label; // category, on the key axis
+    TimeNs valueNs = 0; // may be negative (deltas)
+    QString valueText; // written at the end of the bar: "1.95 ms · 22.0%"
+    QColor color; // invalid: the chart's default colour
+};
+
+// Horizontal bars, biggest first from the top, with the value written at the
+// end of every bar and the time axis in us or ms depending on the values.
+// Negative values grow to the left of a zero line (deltas).
+class HorizontalBarChart : public VectorPlot
+{
+    Q_OBJECT
+public:
+    explicit HorizontalBarChart(QWidget* parent = nullptr);
+
+    void setTitle(const QString& title);
+    void setValueAxisTitle(const QString& title); // the unit is appended: "Time (ms)"
+    void setEmptyText(const QString& text);
+    void setBars(const QList<BarItem>& bars);
+    const QList<BarItem>& bars() const
+    {
+        return m_bars;
+    }
+    QString title() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    void rebuild();
+    void fitValueRange();
+
+    QCPTextElement* m_title;
+    QString m_valueAxisTitle;
+    QString m_emptyText;
+    QList<BarItem> m_bars;
+    QList<QCPItemText*> m_labels;
+    double m_scale = 1000.0; // ns per axis unit
+};
+
+} // namespace profscope

@@ -1,0 +1,734 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "operatorspage.h"
+
+#include "barchart.h"
+#include "common/statuscolors.h"
+#include "common/viewstate.h"
+#include "itemmodels/operatorcomparemodel.h"
+#include "itemmodels/operatorstatmodel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSet>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <map>
+
+namespace profscope {
+
+namespace {
+
+    constexpr int kFilterDebounceMs = 300;
+    constexpr int kDefaultChartBars = 10;
+    constexpr int kMaxChartBars = 20;
+
+    // Colours one-sided rows and the sign of the deltas; the core model stays
+    // free of QtGui.
+    class CompareProxy : public QSortFilterProxyModel
+    {
+    public:
+        using QSortFilterProxyModel::QSortFilterProxyModel;
+        const QPalette* palette = nullptr;
+
+        QVariant data(const QModelIndex& index, int role) const override
+        {
+            if (role != Qt::ForegroundRole || !palette)
+                return QSortFilterProxyModel::data(index, role);
+            const QModelIndex source = mapToSource(index);
+            const auto side = OperatorDelta::Side(source.data(OperatorCompareModel::SideRole).toInt());
+            if (side == OperatorDelta::Side::OnlyBase)
+                return statusColor(FileStatus::Skipped, *palette);
+            if (side == OperatorDelta::Side::OnlyOther)
+                return severityColor(ImportMessage::Info, *palette);
+            if (index.column() == OperatorCompareModel::DeltaColumn
+                || index.column() == OperatorCompareModel::DeltaPercentColumn) {
+                const double v = source.data(OperatorCompareModel::SortRole).toDouble();
+                if (v > 0)
+                    return statusColor(FileStatus::Broken, *palette);
+                if (v < 0)
+                    return statusColor(FileStatus::Used, *palette);
+            }
+            return {};
+        }
+    };
+
+    QSortFilterProxyModel* makeProxy(
+        QSortFilterProxyModel* proxy, QAbstractItemModel* source, int sortRole, int filterRole)
+    {
+        proxy->setSourceModel(source);
+        proxy->setSortRole(sortRole);
+        proxy->setFilterRole(filterRole);
+        proxy->setFilterKeyColumn(0);
+        proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+        proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+        return proxy;
+    }
+
+    QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
+    {
+        auto* table = new QTableView(parent);
+        table->setModel(model);
+        table->setSortingEnabled(true);
+        table->setSelectionBehavior(QAbstractItemView::SelectRows);
+        table->setSelectionMode(QAbstractItemView::SingleSelection);
+        table->setAlternatingRowColors(true);
+        table->setWordWrap(false);
+        table->setTextElideMode(Qt::ElideMiddle);
+        table->verticalHeader()->hide();
+        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        table->horizontalHeader()->setSectionsMovable(true);
+        return table;
+    }
+
+    // Numbers sized to their contents; the first `stretched` text columns share
+    // the rest of the width.
+    void fitColumns(QTableView* table, int stretched)
+    {
+        QHeaderView* header = table->horizontalHeader();
+        const int columns = table->model()->columnCount();
+        for (int c = 0; c < columns; ++c)
+            header->setSectionResizeMode(c, QHeaderView::Interactive);
+        table->resizeColumnsToContents();
+        for (int c = 0; c < columns; ++c) {
+            table->setColumnWidth(c, std::min(table->columnWidth(c) + 14, 360));
+            if (c < stretched)
+                header->setSectionResizeMode(c, QHeaderView::Stretch);
+        }
+    }
+
+    // Row of the longest kernel matching a predicate in one step (-1: none).
+    template <typename Match> qint64 longestKernel(const KernelTable& k, qint32 stepId, Match match)
+    {
+        qint64 best = -1;
+        for (std::size_t i = 0; i < k.size(); ++i) {
+            if (stepId >= 0 && k.stepId[i] != stepId)
+                continue;
+            if (match(i) && (best < 0 || k.durNs[i] > k.durNs[std::size_t(best)]))
+                best = qint64(i);
+        }
+        return best;
+    }
+
+    StringId findId(const StringPool& pool, const QString& text)
+    {
+        const QByteArray utf8 = text.toUtf8();
+        return pool.find(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    }
+
+    // Sums per key in decreasing order, the tail beyond `bars` folded into "Others".
+    QList<BarItem> topBars(std::vector<std::pair<QString, TimeNs>> items, int bars, TimeNs totalNs,
+        const QString& others, const QColor& othersColor)
+    {
+        std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        QList<BarItem> out;
+        TimeNs rest = 0;
+        int restCount = 0;
+        const auto text = [totalNs](TimeNs ns) -> QString {
+            return totalNs > 0 ? formatDurationText(ns) + QStringLiteral(" · ")
+                    + QString::number(100.0 * double(ns) / double(totalNs), 'f', 1) + QLatin1Char('%')
+                               : formatDurationText(ns);
+        };
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (int(i) < bars)
+                out.push_back({ items[i].first, items[i].second, text(items[i].second), {} });
+            else {
+                rest += items[i].second;
+                ++restCount;
+            }
+        }
+        if (restCount > 0)
+            out.push_back({ others.arg(restCount), rest, text(rest), othersColor });
+        return out;
+    }
+
+    QList<BarItem> deltaBars(std::vector<OperatorDelta> rows, int bars, const QPalette& palette)
+    {
+        std::stable_sort(rows.begin(), rows.end(), [](const OperatorDelta& a, const OperatorDelta& b) {
+            return std::abs(a.deltaNs()) > std::abs(b.deltaNs());
+        });
+        QList<BarItem> out;
+        for (const OperatorDelta& d : rows) {
+            if (int(out.size()) >= bars || d.deltaNs() == 0)
+                break;
+            QString text = (d.deltaNs() > 0 ? QStringLiteral("+") : QString()) + formatDurationText(d.deltaNs());
+            if (hasValue(d.deltaPercent()))
+                text += QStringLiteral(" (") + (d.deltaPercent() > 0 ? QStringLiteral("+") : QString())
+                    + QString::number(d.deltaPercent(), 'f', 1) + QStringLiteral("%)");
+            out.push_back({ d.key, d.deltaNs(), text,
+                d.deltaNs() > 0 ? statusColor(FileStatus::Broken, palette) : statusColor(FileStatus::Used, palette) });
+        }
+        return out;
+    }
+
+} // namespace
+
+OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 10, 12, 10);
+    layout->setSpacing(8);
+
+    auto* bar = new QHBoxLayout;
+    bar->setSpacing(8);
+    m_title = new QLabel(this);
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    titleFont.setWeight(QFont::DemiBold);
+    m_title->setFont(titleFont);
+    bar->addWidget(m_title);
+    bar->addStretch(1);
+
+    m_grouping = new QComboBox(this);
+    m_grouping->addItem(tr("Op type"), int(OperatorGrouping::TypeAndCore));
+    m_grouping->addItem(tr("Op name"), int(OperatorGrouping::Name));
+    m_grouping->addItem(tr("Op name + input shapes"), int(OperatorGrouping::NameAndShape));
+    m_grouping->setToolTip(tr("Group the kernels by op type and core, by op name, or by op name and input shapes"));
+    m_compareBy = new QComboBox(this);
+    m_compareBy->addItem(tr("Compare by op type"));
+    m_compareBy->addItem(tr("Compare by op name"));
+    m_compareBy->setToolTip(
+        tr("Kernels are paired by aligning each stream's kernel sequence (op type + input shapes)"));
+    m_groupLabel = new QLabel(tr("Group by:"), this);
+    bar->addWidget(m_groupLabel);
+    bar->addWidget(m_grouping);
+    bar->addWidget(m_compareBy);
+
+    m_topN = new QSpinBox(this);
+    m_topN->setRange(0, 9999);
+    m_topN->setSpecialValueText(tr("All"));
+    m_topN->setPrefix(tr("Top "));
+    m_topN->setToolTip(
+        tr("Show only the N groups with the most device time (the chart shows at most %1 bars)").arg(kMaxChartBars));
+    bar->addWidget(m_topN);
+
+    m_communication = new QCheckBox(tr("Communication in charts"), this);
+    m_communication->setChecked(true);
+    m_communication->setToolTip(tr("Include communication (HCCL) ops in the charts; without them the compute ops "
+                                   "and their shares of the compute time are easier to read"));
+    bar->addWidget(m_communication);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter by name, type or core"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setMinimumWidth(220);
+    bar->addWidget(m_filter);
+
+    m_exportChart = new QPushButton(tr("Export Chart…"), this);
+    m_exportTable = new QPushButton(tr("Export Table…"), this);
+    m_exportChart->setToolTip(tr("Save the charts as PNG, SVG or PDF"));
+    m_exportTable->setToolTip(tr("Save the table as shown (filtered and sorted) as CSV"));
+    bar->addWidget(m_exportChart);
+    bar->addWidget(m_exportTable);
+    layout->addLayout(bar);
+
+    m_stack = new QStackedWidget(this);
+    layout->addWidget(m_stack, 1);
+
+    auto* splitter = new QSplitter(Qt::Vertical, m_stack);
+    splitter->setChildrenCollapsible(false);
+    m_chartArea = new QWidget(splitter);
+    m_chartArea->setAutoFillBackground(true);
+    auto* charts = new QHBoxLayout(m_chartArea);
+    charts->setContentsMargins(0, 0, 0, 0);
+    charts->setSpacing(6);
+    m_typeChart = new HorizontalBarChart(m_chartArea);
+    m_coreChart = new HorizontalBarChart(m_chartArea);
+    charts->addWidget(m_typeChart, 3);
+    charts->addWidget(m_coreChart, 2);
+
+    auto* lower = new QWidget(splitter);
+    auto* lowerLayout = new QVBoxLayout(lower);
+    lowerLayout->setContentsMargins(0, 0, 0, 0);
+    lowerLayout->setSpacing(4);
+    m_summary = new QLabel(lower);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    lowerLayout->addWidget(m_summary);
+    m_tables = new QStackedWidget(lower);
+    lowerLayout->addWidget(m_tables, 1);
+
+    m_statModel = new OperatorStatModel(this);
+    m_statProxy = makeProxy(
+        new QSortFilterProxyModel(this), m_statModel, OperatorStatModel::SortRole, OperatorStatModel::FilterRole);
+    m_statTable = makeTable(m_tables, m_statProxy);
+    m_compareModel = new OperatorCompareModel(this);
+    auto* compareProxy = new CompareProxy(this);
+    compareProxy->palette = &palette();
+    m_compareProxy =
+        makeProxy(compareProxy, m_compareModel, OperatorCompareModel::SortRole, OperatorCompareModel::FilterRole);
+    m_compareTable = makeTable(m_tables, m_compareProxy);
+    // |delta| order of the model until the user picks a column.
+    m_compareTable->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
+    connect(m_statTable->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+        [this](int section, Qt::SortOrder order) {
+            if (m_rebuilding || section < 0 || section >= m_statModel->columnCount())
+                return;
+            m_statSortKind = m_statModel->columnKind(section);
+            m_statSortOrder = order;
+        });
+    m_tables->addWidget(m_statTable);
+    m_tables->addWidget(m_compareTable);
+    splitter->addWidget(m_chartArea);
+    splitter->addWidget(lower);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    m_stack->addWidget(splitter);
+
+    m_empty = new QLabel(m_stack);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setMargin(40);
+    m_empty->setTextFormat(Qt::PlainText);
+    m_stack->addWidget(m_empty);
+
+    m_filterTimer = new QTimer(this);
+    m_filterTimer->setSingleShot(true);
+    m_filterTimer->setInterval(kFilterDebounceMs);
+    connect(m_filter, &QLineEdit::textChanged, m_filterTimer, qOverload<>(&QTimer::start));
+    connect(m_filterTimer, &QTimer::timeout, this, &OperatorsPage::applyFilterNow);
+
+    connect(m_grouping, &QComboBox::currentIndexChanged, this, &OperatorsPage::rebuild);
+    connect(m_compareBy, &QComboBox::currentIndexChanged, this, &OperatorsPage::rebuild);
+    connect(m_topN, &QSpinBox::valueChanged, this, &OperatorsPage::rebuild);
+    connect(m_communication, &QCheckBox::toggled, this, &OperatorsPage::rebuild);
+    connect(m_exportChart, &QPushButton::clicked, this, [this] {
+        exportWidgetInteractive(this, m_chartArea,
+            m_compareMode ? QStringLiteral("operators-compare-chart") : QStringLiteral("operators-chart"));
+    });
+    connect(m_exportTable, &QPushButton::clicked, this, [this] {
+        exportModelInteractive(this, *currentTable()->model(),
+            m_compareMode ? QStringLiteral("operators-compare") : QStringLiteral("operators"));
+    });
+    for (QTableView* table : { m_statTable, m_compareTable }) {
+        // The name column takes the spare width, not the last number column.
+        table->horizontalHeader()->setStretchLastSection(false);
+        connect(table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& index) { openTimelineForRow(index.row()); });
+    }
+
+    if (m_state) {
+        connect(m_state, &ViewState::profileChanged, this, &OperatorsPage::rebuild);
+        connect(m_state, &ViewState::stepChanged, this, &OperatorsPage::rebuild);
+        connect(m_state, &ViewState::currentRankChanged, this, &OperatorsPage::rebuild);
+        connect(m_state, &ViewState::compareChanged, this, &OperatorsPage::rebuild);
+        connect(m_state, &ViewState::operatorRequested, this, &OperatorsPage::focusOperator);
+    }
+    rebuild();
+}
+
+OperatorsPage::~OperatorsPage() = default;
+
+QList<ExportItem> OperatorsPage::exportItems() const
+{
+    if (isEmptyStateShown())
+        return {};
+    if (m_compareMode)
+        return { { QStringLiteral("operators-compare-chart"), m_chartArea, nullptr },
+            { QStringLiteral("operators-compare-table"), nullptr, m_compareProxy } };
+    return { { QStringLiteral("operators-chart"), m_chartArea, nullptr },
+        { QStringLiteral("operators-table"), nullptr, m_statProxy } };
+}
+
+QString OperatorsPage::emptyText() const
+{
+    return m_empty->text();
+}
+
+bool OperatorsPage::isEmptyStateShown() const
+{
+    return m_stack->currentWidget() == m_empty;
+}
+
+void OperatorsPage::setGrouping(OperatorGrouping grouping)
+{
+    m_grouping->setCurrentIndex(m_grouping->findData(int(grouping)));
+}
+
+OperatorGrouping OperatorsPage::grouping() const
+{
+    return OperatorGrouping(m_grouping->currentData().toInt());
+}
+
+void OperatorsPage::setTopN(int topN)
+{
+    m_topN->setValue(topN);
+}
+
+void OperatorsPage::setChartsIncludeCommunication(bool include)
+{
+    m_communication->setChecked(include);
+}
+
+void OperatorsPage::setCompareByType(bool byType)
+{
+    m_compareBy->setCurrentIndex(byType ? 0 : 1);
+}
+
+void OperatorsPage::applyFilterNow()
+{
+    m_filterTimer->stop();
+    const QString text = m_filter->text().trimmed();
+    m_statProxy->setFilterFixedString(text);
+    m_compareProxy->setFilterFixedString(text);
+    updateTitle();
+}
+
+QTableView* OperatorsPage::currentTable() const
+{
+    return m_compareMode ? m_compareTable : m_statTable;
+}
+
+QString OperatorsPage::rankLabel(int rankIndex) const
+{
+    const ProfilePtr& profile = m_state ? m_state->profile() : ProfilePtr();
+    if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
+        return tr("rank ?");
+    const RankInfo& info = profile->ranks[std::size_t(rankIndex)]->info;
+    if (info.rankId >= 0)
+        return tr("rank %1").arg(info.rankId);
+    return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
+}
+
+qint32 OperatorsPage::currentStepId(const KernelTable* kernels) const
+{
+    if (!m_state || m_state->step().isEmpty() || !kernels || !hasStepIds(*kernels))
+        return -1;
+    bool ok = false;
+    const int id = m_state->step().toInt(&ok);
+    return ok ? id : -1;
+}
+
+void OperatorsPage::showEmpty(const QString& text)
+{
+    m_empty->setText(text);
+    m_stack->setCurrentWidget(m_empty);
+    m_statModel->clear();
+    m_compareModel->setDeltas({}, true);
+    m_exportChart->setEnabled(false);
+    m_exportTable->setEnabled(false);
+    m_filter->setEnabled(false);
+}
+
+void OperatorsPage::rebuild()
+{
+    const ProfilePtr profile = m_state ? m_state->profile() : ProfilePtr();
+    m_profile = profile;
+    m_compareMode = m_state && profile && m_state->compareMode();
+    m_grouping->setVisible(!m_compareMode);
+    m_compareBy->setVisible(m_compareMode);
+    m_groupLabel->setVisible(!m_compareMode);
+    m_title->setText(tr("Operators"));
+    if (!profile || profile->ranks.empty()) {
+        m_cache = {};
+        showEmpty(
+            tr("No profile loaded.\n\nOpen a profiler output folder (a rank's *_ascend_pt / *_ascend_ms folder or a "
+               "cluster) to see where the device time goes by operator."));
+        return;
+    }
+    const auto rankAt = [&profile](int index) -> const RankData* {
+        return index >= 0 && std::size_t(index) < profile->ranks.size() ? profile->ranks[std::size_t(index)].get()
+                                                                        : nullptr;
+    };
+    const auto noKernels = [this](int index) {
+        return tr(
+            "%1 has no kernel table.\n\nOperator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv "
+            "(or op_summary_*.csv in a CANN PROF_ folder); profile with activities=[NPU] to get it.")
+            .arg(rankLabel(index));
+    };
+    m_exportChart->setEnabled(true);
+    m_exportTable->setEnabled(true);
+    m_filter->setEnabled(true);
+    if (m_compareMode) {
+        const RankData* base = rankAt(m_state->baselineRank());
+        const RankData* other = rankAt(m_state->comparisonRank());
+        if (!base || !base->kernels) {
+            showEmpty(noKernels(m_state->baselineRank()));
+            return;
+        }
+        if (!other || !other->kernels) {
+            showEmpty(noKernels(m_state->comparisonRank()));
+            return;
+        }
+        m_stack->setCurrentIndex(0);
+        m_tables->setCurrentWidget(m_compareTable);
+        rebuildCompare(*base, *other, currentStepId(base->kernels.get()));
+    } else {
+        m_cache = {};
+        const int index = m_state->currentRank() >= 0 ? m_state->currentRank() : 0;
+        const RankData* rank = rankAt(index);
+        if (!rank || !rank->kernels) {
+            showEmpty(noKernels(index));
+            return;
+        }
+        m_stack->setCurrentIndex(0);
+        m_tables->setCurrentWidget(m_statTable);
+        rebuildSingle(*rank, currentStepId(rank->kernels.get()));
+    }
+    updateTitle();
+}
+
+void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
+{
+    const KernelTable& k = *rank.kernels;
+    m_rebuilding = true;
+    OperatorQuery query;
+    query.grouping = grouping();
+    query.stepId = stepId;
+    query.topN = m_topN->value();
+    const bool hasWait = std::any_of(k.waitNs.begin(), k.waitNs.end(), [](TimeNs w) { return w != kInvalidTime; });
+    m_statModel->setStatistics(operatorStatistics(k, query), query.grouping, hasWait);
+    int sortSection = m_statModel->section(OperatorStatModel::Column(m_statSortKind));
+    if (sortSection < 0) {
+        m_statSortKind = OperatorStatModel::TotalColumn;
+        m_statSortOrder = Qt::DescendingOrder;
+        sortSection = m_statModel->section(OperatorStatModel::TotalColumn);
+    }
+    m_rebuilding = false;
+    m_statTable->sortByColumn(sortSection, m_statSortOrder);
+    fitColumns(m_statTable, m_statModel->grouping() == OperatorGrouping::NameAndShape ? 2 : 1);
+
+    // Charts: all kernels of the step, by type (cores summed) and by core.
+    OperatorQuery all;
+    all.stepId = stepId;
+    std::map<QString, TimeNs> byType, byCore;
+    TimeNs total = 0;
+    qint64 kernels = 0;
+    const bool withCommunication = m_communication->isChecked();
+    for (const OperatorStat& s : operatorStatistics(k, all)) {
+        if (s.communication && !withCommunication)
+            continue;
+        byType[s.type] += s.totalNs;
+        byCore[s.core.isEmpty() ? tr("(unknown)") : s.core] += s.totalNs;
+        total += s.totalNs;
+        kernels += s.count;
+    }
+    const int bars = m_topN->value() > 0 ? std::min(m_topN->value(), kMaxChartBars) : kDefaultChartBars;
+    const QColor othersColor = mutedTextColor(palette());
+    const QString step = stepId >= 0 ? tr(" · step %1").arg(stepId) : QString();
+    m_typeChart->setTitle((withCommunication ? tr("Device time by op type") : tr("Compute time by op type")) + step);
+    m_typeChart->setValueAxisTitle(tr("Total time"));
+    m_typeChart->setEmptyText(tr("No kernels in this step"));
+    m_typeChart->setBars(topBars({ byType.begin(), byType.end() }, bars, total, tr("Others (%1 types)"), othersColor));
+    m_coreChart->setTitle(
+        (withCommunication ? tr("Device time by accelerator core") : tr("Compute time by accelerator core")) + step);
+    m_coreChart->setValueAxisTitle(tr("Total time"));
+    m_coreChart->setEmptyText(tr("No kernels in this step"));
+    m_coreChart->setBars(
+        topBars({ byCore.begin(), byCore.end() }, kMaxChartBars, total, tr("Others (%1 cores)"), othersColor));
+    m_coreChart->show();
+
+    QString summary = tr("%1 kernels, %2 of device time%3")
+                          .arg(kernels)
+                          .arg(formatDurationText(total), withCommunication ? QString() : tr(" without communication"));
+    if (m_state && !m_state->step().isEmpty() && !hasStepIds(k))
+        summary += tr(" · kernel_details.csv has no Step Id: showing all steps");
+    summary += tr(" · double-click a row to show its longest kernel in the timeline");
+    m_summary->setText(summary);
+}
+
+void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, qint32 stepId)
+{
+    if (m_cache.base != &base || m_cache.other != &other || m_cache.stepId != stepId) {
+        m_cache.base = &base;
+        m_cache.other = &other;
+        m_cache.stepId = stepId;
+        // The same step id on the comparison side when it has step ids.
+        const qint32 otherStep = hasStepIds(*other.kernels) ? stepId : -1;
+        m_cache.baseKernels = std::make_shared<KernelTable>(kernelsOfStep(*base.kernels, stepId));
+        m_cache.otherKernels = std::make_shared<KernelTable>(kernelsOfStep(*other.kernels, otherStep));
+        m_cache.comparison = compareOperators(*m_cache.baseKernels, *m_cache.otherKernels);
+    }
+    const KernelTable& bk = *m_cache.baseKernels;
+    const KernelTable& ok = *m_cache.otherKernels;
+    const OperatorComparison& cmp = m_cache.comparison;
+    const bool byType = m_compareBy->currentIndex() == 0;
+    auto byTypeRows = operatorDeltasByType(cmp);
+    m_compareModel->setDeltas(byType ? byTypeRows : operatorDeltasByName(bk, ok, cmp), byType);
+    if (m_compareTable->horizontalHeader()->sortIndicatorSection() < 0)
+        m_compareProxy->sort(-1);
+    fitColumns(m_compareTable, 1);
+
+    // Per-core deltas from the same kernels.
+    std::map<QString, OperatorDelta> cores;
+    QSet<QString> communicationTypes;
+    const auto addCore = [&cores, &communicationTypes, this](const KernelTable& k, bool isBase) {
+        for (std::size_t i = 0; i < k.size(); ++i) {
+            const QString core = k.strings.string(k.acceleratorCore[i]);
+            const QString type = k.strings.string(k.type[i]);
+            if (core == QLatin1String("HCCL") || core == QLatin1String("COMMUNICATION")
+                || type.startsWith(QLatin1String("hcom_"))) {
+                communicationTypes.insert(type);
+                if (!m_communication->isChecked())
+                    continue;
+            }
+            OperatorDelta& d = cores[core];
+            d.key = core;
+            (isBase ? d.baseCount : d.otherCount) += 1;
+            (isBase ? d.baseTotalNs : d.otherTotalNs) += k.durNs[i];
+        }
+    };
+    addCore(bk, true);
+    addCore(ok, false);
+    std::vector<OperatorDelta> coreRows;
+    for (auto& [name, d] : cores)
+        coreRows.push_back(d);
+
+    const int bars = m_topN->value() > 0 ? std::min(m_topN->value(), kMaxChartBars) : kDefaultChartBars;
+    const QString baseName = rankLabel(m_state->baselineRank());
+    const QString otherName = rankLabel(m_state->comparisonRank());
+    const QString title = tr("%1 − %2").arg(otherName, baseName);
+    m_typeChart->setTitle(tr("Change of device time by op type (%1)").arg(title));
+    m_typeChart->setValueAxisTitle(tr("Delta"));
+    m_typeChart->setEmptyText(tr("No difference"));
+    std::vector<OperatorDelta> chartRows;
+    for (const OperatorDelta& d : byTypeRows)
+        if (m_communication->isChecked() || !communicationTypes.contains(d.type))
+            chartRows.push_back(d);
+    m_typeChart->setBars(deltaBars(chartRows, bars, palette()));
+    m_coreChart->setTitle(tr("By accelerator core (%1)").arg(title));
+    m_coreChart->setValueAxisTitle(tr("Delta"));
+    m_coreChart->setEmptyText(tr("No difference"));
+    m_coreChart->setBars(deltaBars(coreRows, kMaxChartBars, palette()));
+
+    TimeNs baseTotal = 0, otherTotal = 0;
+    for (const TimeNs d : bk.durNs)
+        baseTotal += d;
+    for (const TimeNs d : ok.durNs)
+        otherTotal += d;
+    const TimeNs delta = otherTotal - baseTotal;
+    QString summary = tr("Baseline %1: %2 in %3 kernels · Comparison %4: %5 in %6 kernels · Delta %7%8 (%9) · %10 "
+                         "kernels paired")
+                          .arg(baseName, formatDurationText(baseTotal))
+                          .arg(bk.size())
+                          .arg(otherName, formatDurationText(otherTotal))
+                          .arg(ok.size())
+                          .arg(delta > 0 ? QStringLiteral("+") : QString(), formatDurationText(delta))
+                          .arg(baseTotal ? QString::asprintf("%+.1f%%", 100.0 * double(delta) / double(baseTotal))
+                                         : QStringLiteral("-"))
+                          .arg(cmp.matched.size());
+    if (!cmp.onlyBase.empty() || !cmp.onlyOther.empty())
+        summary +=
+            tr(" · %1 only in baseline, %2 only in comparison").arg(cmp.onlyBase.size()).arg(cmp.onlyOther.size());
+    if (!cmp.streamsMatchedById)
+        summary += tr(" · stream ids differ: streams paired by order");
+    if (cmp.truncated)
+        summary += tr(" · alignment cut short (very different kernel sequences): pairs are approximate");
+    m_summary->setText(summary);
+}
+
+void OperatorsPage::updateTitle()
+{
+    if (isEmptyStateShown() || !m_state)
+        return;
+    QString title;
+    const QString step = m_state->step().isEmpty() ? tr("all steps") : tr("step %1").arg(m_state->step());
+    if (m_compareMode)
+        title = tr("Operators · %1 (baseline) vs %2 (comparison) · %3")
+                    .arg(rankLabel(m_state->baselineRank()), rankLabel(m_state->comparisonRank()), step);
+    else
+        title = tr("Operators · %1 · %2").arg(rankLabel(m_state->currentRank()), step);
+    const QSortFilterProxyModel* proxy = m_compareMode ? m_compareProxy : m_statProxy;
+    if (!proxy->filterRegularExpression().pattern().isEmpty())
+        title += tr(" · %1 of %2 rows").arg(proxy->rowCount()).arg(proxy->sourceModel()->rowCount());
+    m_title->setText(title);
+}
+
+void OperatorsPage::openTimelineForRow(int proxyRow)
+{
+    if (!m_state || isEmptyStateShown())
+        return;
+    const ProfilePtr& profile = m_state->profile();
+    if (m_compareMode) {
+        const QModelIndex source = m_compareProxy->mapToSource(m_compareProxy->index(proxyRow, 0));
+        if (!source.isValid() || !m_cache.baseKernels)
+            return;
+        const OperatorDelta& d = m_compareModel->delta(source.row());
+        const bool useOther = d.side() == OperatorDelta::Side::OnlyOther;
+        const KernelTable& k = useOther ? *m_cache.otherKernels : *m_cache.baseKernels;
+        const StringId type = findId(k.strings, d.type);
+        const StringId name = findId(k.strings, d.key);
+        const bool byType = m_compareModel->byType();
+        const qint64 row =
+            longestKernel(k, -1, [&](std::size_t i) { return k.type[i] == type && (byType || k.name[i] == name); });
+        if (row >= 0)
+            m_state->requestTimeline(useOther ? m_state->comparisonRank() : m_state->baselineRank(),
+                k.startNs[std::size_t(row)], k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)],
+                k.strings.string(k.name[std::size_t(row)]));
+        return;
+    }
+    const int rankIndex = m_state->currentRank();
+    if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
+        return;
+    const KernelTable* kp = profile->ranks[std::size_t(rankIndex)]->kernels.get();
+    const QModelIndex source = m_statProxy->mapToSource(m_statProxy->index(proxyRow, 0));
+    if (!kp || !source.isValid())
+        return;
+    const KernelTable& k = *kp;
+    const OperatorStat& s = m_statModel->stat(source.row());
+    const StringId type = findId(k.strings, s.type);
+    const StringId core = findId(k.strings, s.core);
+    const StringId name = findId(k.strings, s.key);
+    const StringId shapes = findId(k.strings, s.inputShapes);
+    const OperatorGrouping g = m_statModel->grouping();
+    const qint64 row = longestKernel(k, currentStepId(&k), [&](std::size_t i) {
+        switch (g) {
+        case OperatorGrouping::TypeAndCore:
+            return k.type[i] == type && k.acceleratorCore[i] == core;
+        case OperatorGrouping::Name:
+            return k.name[i] == name && k.type[i] == type;
+        case OperatorGrouping::NameAndShape:
+            return k.name[i] == name && k.type[i] == type && k.inputShapes[i] == shapes;
+        }
+        return false;
+    });
+    if (row >= 0)
+        m_state->requestTimeline(rankIndex, k.startNs[std::size_t(row)],
+            k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)], k.strings.string(k.name[std::size_t(row)]));
+}
+
+void OperatorsPage::focusOperator(int rankIndex, const QString& opName)
+{
+    if (!m_state)
+        return;
+    if (!m_compareMode && rankIndex >= 0 && rankIndex != m_state->currentRank())
+        m_state->setCurrentRank(rankIndex); // rebuilds
+    if (!m_compareMode && grouping() == OperatorGrouping::TypeAndCore) {
+        const auto& stats = m_statModel->statistics();
+        const bool isType =
+            std::any_of(stats.begin(), stats.end(), [&opName](const OperatorStat& s) { return s.type == opName; });
+        if (!isType)
+            setGrouping(OperatorGrouping::Name);
+    }
+    m_filter->setText(opName);
+    applyFilterNow();
+    QTableView* table = currentTable();
+    QAbstractItemModel* model = table->model();
+    if (model->rowCount() == 0)
+        return;
+    int best = 0;
+    for (int r = 0; r < model->rowCount(); ++r)
+        if (model->index(r, 0).data().toString() == opName) {
+            best = r;
+            break;
+        }
+    table->selectRow(best);
+    table->scrollTo(model->index(best, 0));
+}
+
+} // namespace profscope
