@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "mareypage.h"
+
+#include "common/viewstate.h"
+#include "mareycanvas.h"
+#include "mareyopsmodel.h"
+#include "timeline/timeformat.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace profscope {
+
+namespace {
+
+// Ops per stage the chart draws: every op for a few devices; for big
+// clusters the longest ops and merged runs, so painting stays fast.
+int opBudget(int devices)
+{
+    return devices > 64 ? 800 : 4000;
+}
+
+} // namespace
+
+MareyPage::MareyPage(ViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    m_stage = new QComboBox(this);
+    m_stage->setToolTip(tr("Show every pipeline stage or one"));
+    m_stage->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_align = new QCheckBox(tr("Align clocks"), this);
+    m_align->setChecked(true);
+    m_align->setToolTip(tr("Shift each host's timestamps so that the collectives end together on every rank"));
+    m_memory = new QCheckBox(tr("Memory curve"), this);
+    m_memory->setToolTip(tr("Draw each device's allocated memory over its time axis"));
+    m_expand = new QPushButton(tr("Expand All"), this);
+    m_expand->setToolTip(tr("Show every device of every stage"));
+    m_collapse = new QPushButton(tr("Collapse All"), this);
+    m_collapse->setToolTip(tr("Show one row per stage (earliest start to latest end over its devices)"));
+    m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
+    m_resetZoom->setToolTip(tr("Show the whole step again (double-click the chart to zoom out one step)"));
+    m_exportChart = new QPushButton(tr("Export Chart…"), this);
+    m_exportChart->setToolTip(tr("Save the chart as PNG, SVG or PDF"));
+    m_exportTable = new QPushButton(tr("Export Table…"), this);
+    m_exportTable->setToolTip(tr("Save the ops of the zoomed window as CSV"));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Stage:"), this));
+    bar->addWidget(m_stage);
+    bar->addWidget(m_align);
+    bar->addWidget(m_memory);
+    bar->addSpacing(12);
+    bar->addWidget(m_expand);
+    bar->addWidget(m_collapse);
+    bar->addWidget(m_resetZoom);
+    bar->addStretch(1);
+    bar->addWidget(m_exportChart);
+    bar->addWidget(m_exportTable);
+
+    m_info = new QLabel(this);
+    m_info->setWordWrap(true);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_canvas = new MareyCanvas;
+    m_scroll = new QScrollArea(this);
+    m_scroll->setWidget(m_canvas);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+
+    m_ops = new MareyOpsModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_ops);
+    m_proxy->setSortRole(Qt::EditRole);
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setToolTip(tr("The ops of the zoomed window; double-click one to open it in the timeline"));
+
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_scroll);
+    splitter->addWidget(m_table);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_info);
+    layout->addWidget(splitter, 1);
+
+    m_watcher = new QFutureWatcher<std::shared_ptr<const MareyData>>(this);
+    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
+        setMareyData(m_watcher->result());
+        if (m_pending) {
+            m_pending = false;
+            refresh();
+        }
+    });
+
+    connect(m_stage, &QComboBox::activated, this, &MareyPage::refresh);
+    connect(m_align, &QCheckBox::toggled, this, &MareyPage::refresh);
+    connect(m_memory, &QCheckBox::toggled, m_canvas, &MareyCanvas::setShowMemory);
+    connect(m_expand, &QPushButton::clicked, this, [this] { m_canvas->setAllStagesCollapsed(false); });
+    connect(m_collapse, &QPushButton::clicked, this, [this] { m_canvas->setAllStagesCollapsed(true); });
+    connect(m_resetZoom, &QPushButton::clicked, m_canvas, &MareyCanvas::resetZoom);
+    connect(m_exportChart, &QPushButton::clicked, this,
+        [this] { exportWidgetInteractive(this, m_canvas, QStringLiteral("marey")); });
+    connect(m_exportTable, &QPushButton::clicked, this,
+        [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("marey-ops")); });
+    connect(m_canvas, &MareyCanvas::viewRangeChanged, this, [this] {
+        m_ops->setData(m_data, m_canvas->viewRange());
+        updateInfo();
+    });
+    connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::openOp);
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        const int op = m_ops->opIndex(m_proxy->mapToSource(index).row());
+        if (op >= 0 && m_data)
+            openOp(op, m_data->stages[std::size_t(m_data->ops[std::size_t(op)].stage)].firstDevice);
+    });
+
+    if (m_state) {
+        connect(m_state, &ViewState::profileChanged, this, &MareyPage::onProfileChanged);
+        connect(m_state, &ViewState::stepChanged, this, &MareyPage::refresh);
+        connect(m_state, &ViewState::rankFilterChanged, this, &MareyPage::refresh);
+    }
+    onProfileChanged();
+}
+
+MareyPage::~MareyPage()
+{
+    m_watcher->waitForFinished();
+}
+
+bool MareyPage::isBusy() const
+{
+    return m_watcher->isRunning();
+}
+
+QList<ExportItem> MareyPage::exportItems() const
+{
+    return { { QStringLiteral("marey-chart"), m_canvas, nullptr }, { QStringLiteral("marey-ops"), nullptr, m_proxy } };
+}
+
+void MareyPage::onProfileChanged()
+{
+    m_stage->clear();
+    m_stage->addItem(tr("All stages"), -1);
+    refresh();
+}
+
+MareyOptions MareyPage::currentOptions() const
+{
+    MareyOptions o;
+    if (m_state) {
+        o.step = m_state->step();
+        for (const int r : m_state->rankFilter())
+            o.rankIndexes.push_back(r);
+    }
+    o.stage = m_stage->currentData().isValid() ? m_stage->currentData().toInt() : -1;
+    o.alignClocks = m_align->isChecked();
+    return o;
+}
+
+void MareyPage::refresh()
+{
+    const ProfilePtr profile = m_state ? m_state->profile() : ProfilePtr();
+    if (!profile) {
+        setMareyData(nullptr);
+        return;
+    }
+    if (m_watcher->isRunning()) {
+        m_pending = true;
+        return;
+    }
+    MareyOptions o = currentOptions();
+    const int devices = o.rankIndexes.empty() ? int(profile->ranks.size()) : int(o.rankIndexes.size());
+    o.maxOps = opBudget(devices);
+    auto compute = [profile, o]() -> std::shared_ptr<const MareyData> {
+        return std::make_shared<const MareyData>(computeMarey(*profile, o));
+    };
+    if (int(profile->ranks.size()) <= kSynchronousRanksUpTo) {
+        setMareyData(compute());
+        return;
+    }
+    m_info->setText(tr("Matching the ops of %n device(s)…", nullptr, devices));
+    m_watcher->setFuture(QtConcurrent::run(compute));
+}
+
+void MareyPage::setMareyData(std::shared_ptr<const MareyData> data)
+{
+    m_data = std::move(data);
+    // The stage list follows the data when it shows every stage.
+    if (m_data && m_stage->currentIndex() <= 0 && m_stage->count() != int(m_data->stages.size()) + 1) {
+        m_stage->clear();
+        m_stage->addItem(tr("All stages"), -1);
+        for (const MareyStage& s : m_data->stages)
+            m_stage->addItem(tr("Stage %1").arg(s.pipelineStage), s.pipelineStage);
+    }
+    m_canvas->setData(m_data);
+    m_ops->setData(m_data, m_canvas->viewRange());
+    m_table->resizeColumnsToContents();
+    if (m_table->columnWidth(MareyOpsModel::Name) > 360)
+        m_table->setColumnWidth(MareyOpsModel::Name, 360);
+    updateInfo();
+    Q_EMIT dataChanged();
+}
+
+void MareyPage::updateInfo()
+{
+    if (!m_data) {
+        m_info->setText(tr("No profile loaded."));
+        return;
+    }
+    if (m_data->isEmpty()) {
+        m_info->setText(m_data->note.isEmpty() ? tr("No device ops to show.") : m_data->note);
+        return;
+    }
+    QStringList parts;
+    parts << (m_data->step.isEmpty() ? tr("All steps") : tr("Step %1").arg(m_data->step));
+    parts << tr("%n device(s)", nullptr, int(m_data->devices.size())) + QStringLiteral(" · ")
+            + tr("%n stage(s)", nullptr, int(m_data->stages.size()));
+    int merged = 0;
+    for (const MareyOp& op : m_data->ops)
+        merged += op.mergedOps > 1;
+    QString ops = tr("%n op(s)", nullptr, int(m_data->ops.size()));
+    if (merged > 0)
+        ops += QStringLiteral(" (") + tr("%n run(s) of short ops merged", nullptr, merged) + QLatin1Char(')');
+    if (m_data->droppedOps > 0)
+        ops += QStringLiteral(", ") + tr("%n short op(s) not drawn", nullptr, m_data->droppedOps);
+    parts << ops;
+    const TimeRange view = m_canvas->viewRange();
+    parts << tr("window %1 of %2")
+                 .arg(formatDurationNs(double(view.durationNs())),
+                     formatDurationNs(double(m_data->rangeNs.durationNs())));
+    QString text = parts.join(QStringLiteral(" · "));
+    if (!m_data->note.isEmpty())
+        text += QStringLiteral("\n") + m_data->note;
+    m_info->setText(text);
+}
+
+void MareyPage::openOp(int op, int device)
+{
+    if (!m_state || !m_data || op < 0 || op >= int(m_data->ops.size()))
+        return;
+    const MareyOp& o = m_data->ops[std::size_t(op)];
+    const MareyStage& stage = m_data->stages[std::size_t(o.stage)];
+    if (device < stage.firstDevice || device >= stage.firstDevice + stage.deviceCount)
+        device = stage.firstDevice;
+    TimeRange r = m_data->range(o, device);
+    if (MareyOp::isMissing(r)) {
+        // A device of the stage that ran it.
+        for (int d = stage.firstDevice; d < stage.firstDevice + stage.deviceCount && MareyOp::isMissing(r); ++d) {
+            r = m_data->range(o, d);
+            device = d;
+        }
+    }
+    if (MareyOp::isMissing(r))
+        return;
+    const MareyDevice& d = m_data->devices[std::size_t(device)];
+    // The timeline shows the rank's own clock.
+    m_state->requestTimeline(d.rankIndex, r.startNs - d.clockOffsetNs, r.endNs - d.clockOffsetNs, o.name);
+}
+
+} // namespace profscope
