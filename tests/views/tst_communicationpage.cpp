@@ -376,6 +376,17 @@ private slots:
             QTest::qWait(20);
             QVERIFY(exportWidgetImage(&page, out + QStringLiteral("/communication-%1-dark.png").arg(name)));
         }
+        QTemporaryDir bigDir;
+        const ProfilePtr huge = generated(bigDir, 128, 4, -1, 20, 29);
+        ViewState state;
+        CommunicationPage page(&state);
+        page.resize(800, 520);
+        page.show();
+        state.setProfile(huge);
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(exportWidgetImage(&page, out + QStringLiteral("/communication-128-blocks.png")));
+        page.heatmap()->zoomInto(2, 3);
+        QVERIFY(exportWidgetImage(&page, out + QStringLiteral("/communication-128-zoomed.png")));
     }
 
 private:

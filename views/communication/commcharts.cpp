@@ -254,15 +254,24 @@ void CommDurationBars::paintEvent(QPaintEvent*)
             p.setBrush(Qt::NoBrush);
             p.drawRect(bar.adjusted(0, 0, -1, -1));
         }
-        if (i % g.labelStep == 0 || slow) {
+        const bool roomForLabel = g.rowH >= fm.height() - 2;
+        if (i % g.labelStep == 0 || (slow && roomForLabel)) {
             QFont f = font();
             f.setBold(slow || current);
             p.setFont(f);
             p.setPen(slow ? slowColor(pal) : pal.color(QPalette::Text));
-            if (g.rowH >= fm.height() - 4 || i % g.labelStep == 0)
-                p.drawText(QRect(0, rowRect.center().y() - fm.height() / 2, g.plot.left() - 6, fm.height()),
-                    Qt::AlignRight | Qt::AlignVCenter, tr("rank %1").arg(r.rankId));
+            p.drawText(QRect(0, rowRect.center().y() - fm.height() / 2, g.plot.left() - 10, fm.height()),
+                Qt::AlignRight | Qt::AlignVCenter, tr("rank %1").arg(r.rankId));
             p.setFont(font());
+        }
+        if (slow) {
+            // A marker in the label gutter finds the slow rank even when its label is thinned out.
+            const int cy = rowRect.center().y();
+            const QPointF tri[3] = { QPointF(g.plot.left() - 8, cy - 4), QPointF(g.plot.left() - 2, cy),
+                QPointF(g.plot.left() - 8, cy + 4) };
+            p.setPen(Qt::NoPen);
+            p.setBrush(slowColor(pal));
+            p.drawPolygon(tri, 3);
         }
         if (g.rowH >= fm.height() && bar.right() + 6 + fm.horizontalAdvance(QStringLiteral("0000.00")) < width()) {
             p.setPen(blendTowardText(pal, 0.62));

@@ -18,7 +18,7 @@
 namespace profscope {
 
 namespace {
-    constexpr int kMaxCellPx = 60;
+    constexpr int kMaxCellPx = 72;
     constexpr int kMinBlockPx = 8;
     constexpr int kLegendWidth = 120;
 

@@ -137,8 +137,8 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
     m_backButton = new QToolButton(matrixSplit);
     m_backButton->setText(tr("Back to all ranks"));
     m_backButton->setEnabled(false);
-    matrixSplit->addWidget(section(tr("Communication matrix"), m_heatmap, m_heatmap, nullptr,
-        QStringLiteral("communication-matrix"), { m_metricCombo, m_backButton }));
+    matrixSplit->addWidget(section(QString(), m_heatmap, m_heatmap, nullptr, QStringLiteral("communication-matrix"),
+        { m_metricCombo, m_backButton }));
 
     auto* side = new QSplitter(Qt::Vertical, matrixSplit);
     m_linkOpsTable = makeTable(m_linkOpsModel, side);
@@ -171,8 +171,7 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
     auto* top = new QSplitter(Qt::Horizontal, durationSplit);
     m_bars = new CommDurationBars(top);
     m_bars->setModel(m_durationModel);
-    top->addWidget(
-        section(tr("Time split per rank"), m_bars, m_bars, nullptr, QStringLiteral("communication-durations")));
+    top->addWidget(section(QString(), m_bars, m_bars, nullptr, QStringLiteral("communication-durations")));
     m_rankTable = makeTable(m_rankProxy, top);
     top->addWidget(section(tr("Ranks: ratios and bandwidth per transport"), m_rankTable, nullptr, m_rankProxy,
         QStringLiteral("communication-ranks")));
@@ -185,11 +184,10 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
     m_alignCombo = makeCombo(middle, 14);
     m_alignCombo->setToolTip(tr("Shift every rank so that this op starts at the same time"));
     auto* alignLabel = new QLabel(tr("Align on:"), middle);
-    middle->addWidget(section(tr("Op thumbnails"), m_timeline, m_timeline, nullptr,
-        QStringLiteral("communication-op-timeline"), { alignLabel, m_alignCombo }));
+    middle->addWidget(section(QString(), m_timeline, m_timeline, nullptr, QStringLiteral("communication-op-timeline"),
+        { alignLabel, m_alignCombo }));
     m_packets = new CommPacketChart(middle);
-    middle->addWidget(
-        section(tr("Packet sizes"), m_packets, m_packets, nullptr, QStringLiteral("communication-packets")));
+    middle->addWidget(section(QString(), m_packets, m_packets, nullptr, QStringLiteral("communication-packets")));
     middle->setStretchFactor(0, 3);
     middle->setStretchFactor(1, 2);
 
@@ -299,11 +297,14 @@ QWidget* CommunicationPage::section(const QString& title, QWidget* content, QWid
     v->setContentsMargins(2, 4, 2, 2);
     v->setSpacing(4);
     auto* header = new QHBoxLayout;
-    auto* label = new QLabel(title, box);
-    QFont f = label->font();
-    f.setBold(true);
-    label->setFont(f);
-    header->addWidget(label);
+    // Charts draw their own title (it must be in the exported image too).
+    if (!title.isEmpty()) {
+        auto* label = new QLabel(title, box);
+        QFont f = label->font();
+        f.setBold(true);
+        label->setFont(f);
+        header->addWidget(label);
+    }
     header->addStretch(1);
     for (QWidget* c : controls) {
         c->setParent(box);
