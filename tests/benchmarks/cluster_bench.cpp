@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+// From a path to every analysis ready, on generated clusters: a large one
+// (8 ranks, ~1 GiB of trace_view.json in all) and a wide one (1024 small
+// ranks). Each measurement runs in a child process so its peak RSS (VmHWM)
+// is its own; the baseline in the same run is the same work on one thread.
+//
+//   profscope-cluster-bench [--size-mb 1024] [--ranks 8] [--wide-ranks 1024] [--keep DIR]
+#include "analysis/advice.h"
+#include "analysis/cluster.h"
+#include "analysis/communication.h"
+#include "analysis/memory.h"
+#include "analysis/operators.h"
+#include "generate/clustergenerator.h"
+#include "load/profileloader.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QThreadPool>
+
+#include <cstdio>
+
+using namespace profscope;
+
+namespace {
+
+qint64 peakRssKb()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+qint64 traceBytes(const QString& root)
+{
+    qint64 total = 0;
+    QDirIterator it(root, { QStringLiteral("trace_view.json") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        total += QFileInfo(it.next()).size();
+    return total;
+}
+
+// Child: load PATH and run every analysis the GUI shows on opening.
+int childAnalyze(const QString& path, int threads)
+{
+    if (threads > 0)
+        QThreadPool::globalInstance()->setMaxThreadCount(threads);
+    QElapsedTimer timer;
+    timer.start();
+    LoadOptions options;
+    options.maxThreads = threads;
+    const ProfilePtr profile = ProfileLoader::load({ path }, options);
+    const qint64 loadMs = timer.elapsed();
+    qint64 findings = 0, rows = 0;
+    const ClusterSteps steps = clusterSteps(*profile);
+    rows += qint64(steps.rows.size());
+    findings = qint64(computeAdvice(*profile).size());
+    const ClockAlignment clock = estimateClockAlignment(*profile);
+    rows += qint64(communicationByRankAndGroup(*profile).size());
+    rows += qint64(communicationMatrix(*profile).size());
+    for (const auto& rank : profile->ranks) {
+        if (rank->kernels)
+            rows += qint64(operatorStatistics(*rank->kernels).size());
+        rows += qint64(memoryCurves(*rank).size());
+    }
+    const qint64 totalMs = timer.elapsed();
+    const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
+        { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("analysisMs"), double(totalMs - loadMs) },
+        { QStringLiteral("totalMs"), double(totalMs) }, { QStringLiteral("findings"), double(findings) },
+        { QStringLiteral("rows"), double(rows) }, { QStringLiteral("clockEstimated"), clock.estimated },
+        { QStringLiteral("peakRssKb"), double(peakRssKb()) } };
+    std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
+    return profile->ranks.empty() ? 1 : 0;
+}
+
+QJsonObject runChild(const QStringList& args)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(QCoreApplication::applicationFilePath(), args);
+    p.waitForFinished(-1);
+    return QJsonDocument::fromJson(p.readAllStandardOutput().trimmed().split('\n').last()).object();
+}
+
+bool generate(const QString& dir, int ranks, int steps, int ops, QTextStream& out)
+{
+    if (QFileInfo::exists(dir + QStringLiteral("/.complete")))
+        return true;
+    GeneratorOptions options;
+    options.ranks = ranks;
+    options.steps = steps;
+    options.ops = ops;
+    options.slowRank = ranks > 2 ? 1 : -1;
+    options.force = true;
+    QElapsedTimer timer;
+    timer.start();
+    QString error;
+    if (!generateCluster(dir, options, &error)) {
+        out << "generate failed: " << error << Qt::endl;
+        return false;
+    }
+    QFile(dir + QStringLiteral("/.complete")).open(QIODevice::WriteOnly);
+    out << "  generated " << ranks << " ranks x " << steps << " steps x " << ops << " ops in "
+        << QString::number(timer.elapsed() / 1000.0, 'f', 1) << " s" << Qt::endl;
+    return true;
+}
+
+void show(QTextStream& out, const QString& label, const QJsonObject& r, double traceMb)
+{
+    const double total = r[QStringLiteral("totalMs")].toDouble();
+    out << "  " << label.leftJustified(22) << QString::number(total / 1000.0, 'f', 2).rightJustified(7) << " s  (load "
+        << QString::number(r[QStringLiteral("loadMs")].toDouble() / 1000.0, 'f', 2) << " s, analyses "
+        << QString::number(r[QStringLiteral("analysisMs")].toDouble() / 1000.0, 'f', 2) << " s)  "
+        << QString::number(traceMb / (total / 1000.0), 'f', 0) << " MiB/s  peak RSS "
+        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0) << " MiB  "
+        << qint64(r[QStringLiteral("ranks")].toDouble()) << " ranks, "
+        << qint64(r[QStringLiteral("findings")].toDouble()) << " findings" << Qt::endl;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 4 && args[1] == QLatin1String("analyze"))
+        return childAnalyze(args[2], args[3].toInt());
+
+    qint64 sizeMb = 1024;
+    int ranks = 8;
+    int wideRanks = 1024;
+    QString keep;
+    for (int i = 1; i + 1 < args.size(); ++i) {
+        if (args[i] == QLatin1String("--size-mb"))
+            sizeMb = args[++i].toLongLong();
+        else if (args[i] == QLatin1String("--ranks"))
+            ranks = args[++i].toInt();
+        else if (args[i] == QLatin1String("--wide-ranks"))
+            wideRanks = args[++i].toInt();
+        else if (args[i] == QLatin1String("--keep"))
+            keep = args[++i];
+    }
+    QTextStream out(stdout);
+    QTemporaryDir tmp;
+    const QString root = keep.isEmpty() ? tmp.path() : keep;
+    const int cores = QThread::idealThreadCount();
+
+    // Calibrate: trace bytes per (step x op) of one rank.
+    const QString probe = root + QStringLiteral("/probe");
+    constexpr int kProbeSteps = 2, kProbeOps = 200, kSteps = 10;
+    generate(probe, 1, kProbeSteps, kProbeOps, out);
+    const double bytesPerOp = double(traceBytes(probe)) / (kProbeSteps * kProbeOps);
+    const int ops = std::max(20, int(double(sizeMb) * 1024 * 1024 / (bytesPerOp * ranks * kSteps)));
+
+    const QString big = root + QStringLiteral("/big");
+    out << "large cluster: " << ranks << " ranks, ~" << sizeMb << " MiB of traces" << Qt::endl;
+    if (!generate(big, ranks, kSteps, ops, out))
+        return 1;
+    const QString wide = root + QStringLiteral("/wide");
+    out << "wide cluster: " << wideRanks << " small ranks" << Qt::endl;
+    if (!generate(wide, wideRanks, 2, 10, out))
+        return 1;
+
+    for (const auto& [label, path] :
+        { std::pair { QStringLiteral("large"), big }, std::pair { QStringLiteral("wide"), wide } }) {
+        const double mb = double(traceBytes(path)) / double(1 << 20);
+        runChild({ QStringLiteral("analyze"), path, QString::number(cores) }); // warm the page cache
+        out << "\n"
+            << label << " (" << QString::number(mb, 'f', 0)
+            << " MiB of trace_view.json), path -> all analyses ready:" << Qt::endl;
+        const QJsonObject one = runChild({ QStringLiteral("analyze"), path, QStringLiteral("1") });
+        show(out, QStringLiteral("baseline, 1 thread"), one, mb);
+        const QJsonObject all = runChild({ QStringLiteral("analyze"), path, QString::number(cores) });
+        show(out, QStringLiteral("%1 threads").arg(cores), all, mb);
+        out << "  speed-up "
+            << QString::number(
+                   one[QStringLiteral("totalMs")].toDouble() / all[QStringLiteral("totalMs")].toDouble(), 'f', 2)
+            << "x" << Qt::endl;
+    }
+    return 0;
+}
