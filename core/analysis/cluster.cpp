@@ -321,33 +321,46 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
         base.host = rank.info.host;
         base.stage = stageOf[r];
         base.parallel = parallelIndex(rank.info);
+        std::vector<StepOverview> overviewSteps;
         if (!rank.trace.isEmpty()) {
             RankOverview overview = computeOverview(rank);
             if (overview.steps.empty())
                 result.rankNotes[r] = overview.note;
-            for (StepOverview& s : overview.steps) {
+            overviewSteps = std::move(overview.steps);
+        }
+        const auto& legacy = rank.legacy.stepTrace.rows;
+        if (!legacy.empty()) {
+            // Old MindInsight data: the steps are step_trace_raw's; its
+            // timeline has no step markers, so the recomputed overview can be
+            // attached only when both sides have exactly one step.
+            const bool attach = legacy.size() == 1 && overviewSteps.size() == 1 && overviewSteps[0].step.isEmpty();
+            for (const LegacyStepTraceRow& l : legacy) {
+                const QString name = QString::number(l.stepNum);
+                if (!step.isEmpty() && name != step)
+                    continue;
+                ClusterStepRow row = base;
+                constexpr TimeNs tick = LegacyStepTrace::kTickNs;
+                if (attach) {
+                    row.overview = overviewSteps[0];
+                } else {
+                    row.overviewKnown = false;
+                    row.overview.spanNs = { l.startPoint * tick, l.endPoint * tick };
+                }
+                row.overview.step = name;
+                row.iterationIntervalNs = l.iterationInterval * tick;
+                row.fpBpNs = l.fpAndBp * tick;
+                row.tailNs = l.tail * tick;
+                rows.push_back(std::move(row));
+            }
+        } else if (!overviewSteps.empty()) {
+            for (StepOverview& s : overviewSteps) {
                 if (!step.isEmpty() && s.step != step)
                     continue;
                 ClusterStepRow row = base;
                 row.overview = std::move(s);
                 rows.push_back(std::move(row));
             }
-        } else if (!rank.legacy.stepTrace.rows.empty()) {
-            for (const LegacyStepTraceRow& l : rank.legacy.stepTrace.rows) {
-                const QString name = QString::number(l.stepNum);
-                if (!step.isEmpty() && name != step)
-                    continue;
-                ClusterStepRow row = base;
-                row.overviewKnown = false;
-                row.overview.step = name;
-                constexpr TimeNs tick = LegacyStepTrace::kTickNs;
-                row.overview.spanNs = { l.startPoint * tick, l.endPoint * tick };
-                row.iterationIntervalNs = l.iterationInterval * tick;
-                row.fpBpNs = l.fpAndBp * tick;
-                row.tailNs = l.tail * tick;
-                rows.push_back(std::move(row));
-            }
-        } else {
+        } else if (rank.trace.isEmpty()) {
             result.rankNotes[r] = Tr::tr("no timeline and no step trace were loaded for this rank");
         }
     });

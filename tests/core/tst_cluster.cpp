@@ -52,7 +52,8 @@ void shiftHostClock(const QString& root, const QString& hostPrefix, qint64 shift
         while (m.hasNext()) {
             const auto match = m.next();
             out += text.mid(last, match.capturedStart() - last);
-            out += QStringLiteral("\"ts\": \"%1%2\"").arg(match.captured(1).toLongLong() + shiftUs).arg(match.captured(2));
+            out +=
+                QStringLiteral("\"ts\": \"%1%2\"").arg(match.captured(1).toLongLong() + shiftUs).arg(match.captured(2));
             last = match.capturedEnd();
             ++replaced;
         }
@@ -104,6 +105,7 @@ private Q_SLOTS:
     void stagesWithoutGroupsFollowTheFirstCollective();
     void stepTableMatchesTheProfilersFile();
     void stepAveragesAreMeans();
+    void oldFormatStepTrace();
     void plantedSlowRankAndLink();
     void cleanClusterHasNoSlowRankOrLink();
 };
@@ -127,11 +129,11 @@ void TestCluster::clockAlignmentRecoversASkewedHost()
         const QString host = profile->ranks[i]->info.host;
         const TimeNs expected = host == QLatin1String("node1") ? -shiftUs * 1000 : 0;
         QVERIFY2(std::llabs(clock.offsetNs[i] - expected) <= 1000,
-                 qPrintable(QStringLiteral("rank %1 on %2: offset %3 ns, expected %4")
-                                .arg(profile->ranks[i]->info.rankId)
-                                .arg(host)
-                                .arg(clock.offsetNs[i])
-                                .arg(expected)));
+            qPrintable(QStringLiteral("rank %1 on %2: offset %3 ns, expected %4")
+                           .arg(profile->ranks[i]->info.rankId)
+                           .arg(host)
+                           .arg(clock.offsetNs[i])
+                           .arg(expected)));
     }
 }
 
@@ -171,7 +173,7 @@ void TestCluster::parallelIndex()
     if (useGroups) {
         // The real metadata of msinsight's server tests (rank 0 of tp2 pp2 dp2).
         info.parallelGroups = { group(QStringLiteral("dp"), { 0, 2 }), group(QStringLiteral("pp"), { 0, 4 }),
-                                group(QStringLiteral("tp"), { 0, 1 }) };
+            group(QStringLiteral("tp"), { 0, 1 }) };
     } else {
         info.tpSize = 2;
         info.ppSize = 2;
@@ -235,14 +237,13 @@ void TestCluster::stepTableMatchesTheProfilersFile()
         const auto file = readStepTrace(profile->ranks[std::size_t(row.rankIndex)]->info.rootPath);
         QVERIFY(file.contains(row.overview.step));
         const double spanUs = double(row.overview.spanNs.durationNs()) / 1000.0;
-        for (const auto& [column, name] : { std::pair { StepTraceRow::Computing, "Computing" },
-                                            std::pair { StepTraceRow::Free, "Free" },
-                                            std::pair { StepTraceRow::CommunicationNotOverlapped,
-                                                        "Communication(Not Overlapped)" } }) {
+        for (const auto& [column, name] :
+            { std::pair { StepTraceRow::Computing, "Computing" }, std::pair { StepTraceRow::Free, "Free" },
+                std::pair { StepTraceRow::CommunicationNotOverlapped, "Communication(Not Overlapped)" } }) {
             const double ours = double(row.overview.value(column)) / 1000.0;
             const double theirs = file[row.overview.step][QString::fromLatin1(name)];
             QVERIFY2(std::abs(ours - theirs) <= 0.01 * spanUs,
-                     qPrintable(QStringLiteral("%1: %2 vs %3").arg(QLatin1String(name)).arg(ours).arg(theirs)));
+                qPrintable(QStringLiteral("%1: %2 vs %3").arg(QLatin1String(name)).arg(ours).arg(theirs)));
             ++checked;
         }
     }
@@ -273,6 +274,27 @@ void TestCluster::stepAveragesAreMeans()
     const auto one = clusterStepAverages(steps, steps.steps[1]);
     QCOMPARE(one.size(), std::size_t(2));
     QCOMPARE(one[0].overview.step, steps.steps[1]);
+}
+
+void TestCluster::oldFormatStepTrace()
+{
+    // MindInsight's step_trace_raw: 10 ns ticks; the last row (step 0) is the average and is dropped.
+    const QString dir = test::mindinsight(QStringLiteral("run_2/normal_run/profiler"));
+    QFile f(dir + QStringLiteral("/step_trace_raw_1_detail_time.csv"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList header = lines[0].trimmed().split(QLatin1Char(','));
+    const QStringList first = lines[1].trimmed().split(QLatin1Char(','));
+    auto value = [&](const char* column) { return first[header.indexOf(QLatin1String(column))].toLongLong() * 10; };
+    const ProfilePtr profile = ProfileLoader::load({ dir });
+    QCOMPARE(profile->ranks.size(), std::size_t(1));
+    const ClusterSteps steps = clusterSteps(*profile);
+    QCOMPARE(steps.rows.size(), std::size_t(lines.size() - 2));
+    const ClusterStepRow& row = steps.rows.front();
+    QCOMPARE(row.overview.step, first[0]);
+    QCOMPARE(row.iterationIntervalNs, value("iteration_interval"));
+    QCOMPARE(row.fpBpNs, value("fp_and_bp"));
+    QCOMPARE(row.tailNs, value("tail"));
 }
 
 void TestCluster::plantedSlowRankAndLink()
