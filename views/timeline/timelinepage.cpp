@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "timelinepage.h"
+
+#include "analysis/cluster.h"
+#include "common/statuscolors.h"
+#include "timeformat.h"
+#include "timelinelegend.h"
+#include "timelinetables.h"
+#include "timelinewidget.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace profscope {
+
+namespace {
+
+    QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
+    {
+        auto* b = new QToolButton(parent);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setAutoRaise(true);
+        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        return b;
+    }
+
+    // Self time: the duration minus the direct children (the next depth inside it).
+    TimeNs selfTimeNs(const TimelineModel& model, const SliceRef& s)
+    {
+        const SliceColumns& c = model.threadTrack(s.lane).slices;
+        const auto& byDepth = model.threadIndex(s.lane).byDepth;
+        const std::size_t d = std::size_t(c.depth[s.slice]) + 1;
+        TimeNs self = c.durNs[s.slice];
+        if (d >= byDepth.size())
+            return self;
+        const TimeNs a = c.startNs[s.slice];
+        const TimeNs b = c.endNs(s.slice);
+        const auto& v = byDepth[d];
+        auto it = std::partition_point(v.begin(), v.end(), [&](std::uint32_t i) { return c.startNs[i] < a; });
+        for (; it != v.end() && c.startNs[*it] < b; ++it)
+            self -= std::min(c.endNs(*it), b) - c.startNs[*it];
+        return std::max<TimeNs>(0, self);
+    }
+
+} // namespace
+
+TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+{
+    m_timeline = new TimelineWidget(this);
+    m_rangeStats = new RangeStatsModel(this);
+    m_hits = new SearchHitsModel(this);
+
+    // --- Toolbar
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->setSpacing(2);
+    auto* fit = toolButton(tr("Fit"), tr("Show the whole trace (F)"), this);
+    auto* zoomIn = toolButton(tr("Zoom In"), tr("Zoom in (W, Ctrl+wheel)"), this);
+    auto* zoomOut = toolButton(tr("Zoom Out"), tr("Zoom out (S, Ctrl+wheel)"), this);
+    auto* undo = toolButton(tr("Undo Zoom"), tr("Back to the previous zoom (Backspace)"), this);
+    connect(fit, &QToolButton::clicked, m_timeline, &TimelineWidget::fitAll);
+    connect(zoomIn, &QToolButton::clicked, m_timeline, [this] { m_timeline->zoomBy(1.5); });
+    connect(zoomOut, &QToolButton::clicked, m_timeline, [this] { m_timeline->zoomBy(1 / 1.5); });
+    connect(undo, &QToolButton::clicked, m_timeline, &TimelineWidget::undoZoom);
+    for (auto* b : { fit, zoomIn, zoomOut, undo })
+        bar->addWidget(b);
+    bar->addSpacing(8);
+    m_rankLabel = new QLabel(this);
+    bar->addWidget(m_rankLabel);
+    m_align = new QCheckBox(tr("Align clocks"), this);
+    m_align->setToolTip(tr("Shift every rank by its clock offset, estimated from collectives that end together"));
+    connect(m_align, &QCheckBox::toggled, this, &TimelinePage::setClockAlignment);
+    bar->addWidget(m_align);
+    m_flowButton = toolButton(tr("Flows"), tr("Flow arrows by category"), this);
+    m_flowButton->setPopupMode(QToolButton::InstantPopup);
+    m_flowButton->setMenu(new QMenu(m_flowButton));
+    bar->addWidget(m_flowButton);
+    auto* lanes = toolButton(tr("Lanes"), tr("Collapse, expand and show hidden lanes"), this);
+    lanes->setPopupMode(QToolButton::InstantPopup);
+    auto* laneMenu = new QMenu(lanes);
+    laneMenu->addAction(tr("Collapse All Processes"), this, [this] {
+        m_timeline->model().setAllCollapsed(LaneKind::Process, true);
+        m_timeline->relayoutLanes();
+    });
+    laneMenu->addAction(tr("Expand All"), this, [this] {
+        m_timeline->model().setAllCollapsed(LaneKind::Process, false);
+        m_timeline->model().setAllCollapsed(LaneKind::Rank, false);
+        m_timeline->relayoutLanes();
+    });
+    laneMenu->addAction(tr("Show Hidden Lanes"), this, [this] {
+        m_timeline->model().showAllLanes();
+        m_timeline->relayoutLanes();
+    });
+    lanes->setMenu(laneMenu);
+    bar->addWidget(lanes);
+    bar->addStretch(1);
+    m_search = new QLineEdit(this);
+    m_search->setPlaceholderText(tr("Search slices by name"));
+    m_search->setClearButtonEnabled(true);
+    m_search->setMinimumWidth(200);
+    bar->addWidget(m_search);
+    m_caseButton = toolButton(tr("Aa"), tr("Match case"), this);
+    m_caseButton->setCheckable(true);
+    bar->addWidget(m_caseButton);
+    auto* prev = toolButton(tr("Previous"), tr("Previous match (Shift+Enter)"), this);
+    auto* next = toolButton(tr("Next"), tr("Next match (Enter)"), this);
+    bar->addWidget(prev);
+    bar->addWidget(next);
+    m_hitLabel = new QLabel(this);
+    m_hitLabel->setMinimumWidth(70);
+    bar->addWidget(m_hitLabel);
+    auto* exportButton = toolButton(tr("Export"), tr("Export the visible timeline or the range statistics"), this);
+    exportButton->setPopupMode(QToolButton::InstantPopup);
+    auto* exportMenu = new QMenu(exportButton);
+    exportMenu->addAction(tr("Timeline as PNG..."), this, [this] { exportImage(QStringLiteral("png")); });
+    exportMenu->addAction(tr("Timeline as SVG..."), this, [this] { exportImage(QStringLiteral("svg")); });
+    exportMenu->addAction(tr("Range Statistics as CSV..."), this,
+        [this] { exportModelInteractive(this, *m_rangeStats, QStringLiteral("timeline-range-statistics")); });
+    exportButton->setMenu(exportMenu);
+    bar->addWidget(exportButton);
+
+    auto runSearch = [this] {
+        search(m_search->text(), m_caseButton->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
+        nextHit(+1);
+    };
+    connect(m_search, &QLineEdit::returnPressed, this, [this, runSearch] {
+        if (m_hits->rowCount() == 0 || m_search->isModified()) {
+            m_search->setModified(false);
+            runSearch();
+        } else {
+            nextHit((QApplication::keyboardModifiers() & Qt::ShiftModifier) ? -1 : +1);
+        }
+    });
+    connect(m_caseButton, &QToolButton::toggled, this, [this, runSearch] {
+        if (!m_search->text().isEmpty())
+            runSearch();
+    });
+    connect(next, &QToolButton::clicked, this, [this] { nextHit(+1); });
+    connect(prev, &QToolButton::clicked, this, [this] { nextHit(-1); });
+
+    // --- Legend
+    m_legend = new TimelineLegend(m_timeline->colors(), this);
+    connect(m_legend, &TimelineLegend::colorsChanged, m_timeline, &TimelineWidget::refresh);
+
+    // --- Canvas with its scroll bar
+    auto* canvas = new QWidget(this);
+    auto* canvasLayout = new QHBoxLayout(canvas);
+    canvasLayout->setContentsMargins(0, 0, 0, 0);
+    canvasLayout->setSpacing(0);
+    m_vbar = new QScrollBar(Qt::Vertical, canvas);
+    canvasLayout->addWidget(m_timeline, 1);
+    canvasLayout->addWidget(m_vbar);
+    connect(m_vbar, &QScrollBar::valueChanged, m_timeline, &TimelineWidget::setScrollY);
+    connect(m_timeline, &TimelineWidget::scrollChanged, this, &TimelinePage::syncScrollBar);
+
+    // --- Side panels
+    m_tabs = new QTabWidget(this);
+    auto* details = new QWidget(m_tabs);
+    auto* dl = new QVBoxLayout(details);
+    m_details = new QLabel(details);
+    m_details->setTextFormat(Qt::RichText);
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    dl->addWidget(m_details);
+    dl->addWidget(new QLabel(tr("Flows"), details));
+    m_flows = new QTreeWidget(details);
+    m_flows->setHeaderLabels({ tr("Direction"), tr("Category"), tr("Other end"), tr("At") });
+    m_flows->setRootIsDecorated(false);
+    m_flows->setMaximumHeight(160);
+    dl->addWidget(m_flows);
+    m_jumpButton = new QToolButton(details);
+    m_jumpButton->setText(tr("Jump to Other End"));
+    m_jumpButton->setEnabled(false);
+    dl->addWidget(m_jumpButton);
+    dl->addWidget(new QLabel(tr("Arguments"), details));
+    m_args = new QPlainTextEdit(details);
+    m_args->setReadOnly(true);
+    m_args->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    dl->addWidget(m_args, 1);
+    auto jump = [this] {
+        QTreeWidgetItem* it = m_flows->currentItem();
+        if (!it)
+            return;
+        jumpToFlowEnd(it->data(0, Qt::UserRole).toInt(), std::size_t(it->data(1, Qt::UserRole).toULongLong()),
+            it->data(2, Qt::UserRole).toBool());
+    };
+    connect(m_jumpButton, &QToolButton::clicked, this, jump);
+    connect(m_flows, &QTreeWidget::itemDoubleClicked, this, jump);
+    connect(m_flows, &QTreeWidget::currentItemChanged, this,
+        [this](QTreeWidgetItem* it) { m_jumpButton->setEnabled(it != nullptr); });
+    m_tabs->addTab(details, tr("Details"));
+
+    auto* range = new QWidget(m_tabs);
+    auto* rl = new QVBoxLayout(range);
+    m_rangeLabel = new QLabel(tr("Shift+drag on the lanes or drag on the ruler to select a range."), range);
+    m_rangeLabel->setWordWrap(true);
+    rl->addWidget(m_rangeLabel);
+    m_rangeView = new QTableView(range);
+    m_rangeView->setModel(m_rangeStats);
+    m_rangeView->setSortingEnabled(true);
+    m_rangeView->sortByColumn(RangeStatsModel::Total, Qt::DescendingOrder);
+    m_rangeView->horizontalHeader()->setSectionResizeMode(RangeStatsModel::Name, QHeaderView::Stretch);
+    m_rangeView->verticalHeader()->hide();
+    m_rangeView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    rl->addWidget(m_rangeView, 1);
+    auto* csv = new QPushButton(tr("Export CSV..."), range);
+    connect(csv, &QPushButton::clicked, this,
+        [this] { exportModelInteractive(this, *m_rangeStats, QStringLiteral("timeline-range-statistics")); });
+    rl->addWidget(csv, 0, Qt::AlignRight);
+    m_tabs->addTab(range, tr("Range"));
+
+    m_hitView = new QTableView(m_tabs);
+    m_hitView->setModel(m_hits);
+    m_hitView->verticalHeader()->hide();
+    m_hitView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_hitView->horizontalHeader()->setSectionResizeMode(SearchHitsModel::Lane, QHeaderView::Stretch);
+    connect(m_hitView, &QTableView::activated, this, [this](const QModelIndex& i) { jumpToHit(i.row()); });
+    connect(m_hitView, &QTableView::clicked, this, [this](const QModelIndex& i) { jumpToHit(i.row()); });
+    m_tabs->addTab(m_hitView, tr("Search"));
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(canvas);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 900, 300 });
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(m_legend);
+    layout->addWidget(split, 1);
+
+    connect(m_timeline, &TimelineWidget::sliceSelected, this, &TimelinePage::updateDetails);
+    connect(m_timeline, &TimelineWidget::rangeSelected, this, &TimelinePage::updateRange);
+    connect(m_timeline, &TimelineWidget::lanesChanged, this, [this] {
+        if (m_timeline->hasRange())
+            updateRange(m_timeline->rangeStartNs(), m_timeline->rangeEndNs());
+    });
+
+    if (m_state) {
+        connect(m_state, &ViewState::profileChanged, this, &TimelinePage::reload);
+        connect(m_state, &ViewState::rankFilterChanged, this, &TimelinePage::reload);
+        connect(m_state, &ViewState::currentRankChanged, this, [this] {
+            if (m_state->rankFilter().isEmpty())
+                reload();
+        });
+        connect(m_state, &ViewState::timelineRequested, this,
+            [this](int rank, qint64 a, qint64 b, const QString& name) { showRange(rank, a, b, name); });
+    }
+    reload();
+    updateDetails({});
+}
+
+QList<int> TimelinePage::ranksToShow() const
+{
+    if (!m_state || !m_state->profile())
+        return {};
+    QList<int> ranks = m_state->rankFilter();
+    if (ranks.isEmpty() && m_state->currentRank() >= 0)
+        ranks << m_state->currentRank();
+    std::sort(ranks.begin(), ranks.end());
+    return ranks;
+}
+
+void TimelinePage::reload()
+{
+    const ProfilePtr profile = m_state ? m_state->profile() : ProfilePtr();
+    const bool newProfile = profile != m_profile;
+    m_profile = profile;
+    QList<int> ranks = ranksToShow();
+    // A rank shown by a navigation request stays until the filter changes.
+    m_timeline->setProfile(profile, ranks);
+    if (newProfile) {
+        m_clockAligned = false;
+        m_align->blockSignals(true);
+        m_align->setChecked(false);
+        m_align->blockSignals(false);
+        m_hits->clear();
+        m_hitLabel->clear();
+        m_currentHit = -1;
+    } else if (m_clockAligned) {
+        setClockAlignment(true);
+    }
+    m_align->setEnabled(ranks.size() > 1);
+    if (ranks.size() == 1 && profile)
+        m_rankLabel->setText(tr("Rank: %1").arg(m_timeline->model().lane(m_timeline->model().roots().front()).title));
+    else
+        m_rankLabel->setText(tr("%n ranks", nullptr, int(ranks.size())));
+    m_rankLabel->setToolTip(tr("The rank filter (or the current rank) decides the ranks shown"));
+    rebuildFlowMenu();
+    m_rangeStats->clear();
+    updateDetails({});
+    syncScrollBar();
+}
+
+void TimelinePage::rebuildFlowMenu()
+{
+    QMenu* menu = m_flowButton->menu();
+    menu->clear();
+    const auto cats = m_timeline->flowCategories();
+    const QSet<QString> enabled = m_timeline->enabledFlowCategories();
+    for (const auto& [cat, n] : cats) {
+        QAction* a = menu->addAction(tr("%1 (%2)").arg(cat.isEmpty() ? tr("(no category)") : cat).arg(n));
+        a->setCheckable(true);
+        a->setChecked(enabled.contains(cat));
+        connect(a, &QAction::toggled, this, [this, cat](bool on) { setFlowCategoryEnabled(cat, on); });
+    }
+    if (cats.empty())
+        menu->addAction(tr("No flow events in the ranks shown"))->setEnabled(false);
+    menu->addSeparator();
+    QAction* sel = menu->addAction(tr("All Flows of the Selected Slice"));
+    sel->setCheckable(true);
+    sel->setChecked(m_timeline->selectionFlows());
+    connect(sel, &QAction::toggled, m_timeline, &TimelineWidget::setSelectionFlows);
+    QStringList on(enabled.begin(), enabled.end());
+    on.sort();
+    m_legend->setFlowCategories(on);
+    m_flowButton->setEnabled(true);
+}
+
+void TimelinePage::setFlowCategoryEnabled(const QString& category, bool on)
+{
+    QSet<QString> set = m_timeline->enabledFlowCategories();
+    if (on)
+        set.insert(category);
+    else
+        set.remove(category);
+    m_timeline->setEnabledFlowCategories(set);
+    QStringList list(set.begin(), set.end());
+    list.sort();
+    m_legend->setFlowCategories(list);
+    // Keep the menu's check marks in step when called from code.
+    for (QAction* a : m_flowButton->menu()->actions())
+        if (a->isCheckable() && a->text().startsWith(category + QLatin1String(" (")))
+            a->setChecked(on);
+}
+
+void TimelinePage::setClockAlignment(bool on)
+{
+    m_clockAligned = on;
+    if (m_align->isChecked() != on) {
+        m_align->blockSignals(true);
+        m_align->setChecked(on);
+        m_align->blockSignals(false);
+    }
+    if (!on || !m_profile) {
+        m_timeline->setClockOffsets({});
+        m_align->setToolTip(tr("Shift every rank by its clock offset, estimated from collectives that end together"));
+        return;
+    }
+    const ClockAlignment a = estimateClockAlignment(*m_profile);
+    m_timeline->setClockOffsets(a.offsetNs);
+    QString tip = a.estimated ? tr("Clocks aligned to the reference rank from matched collectives")
+                              : tr("No collectives could be matched: clocks are not shifted");
+    if (!a.note.isEmpty())
+        tip += QLatin1Char('\n') + a.note;
+    m_align->setToolTip(tip);
+}
+
+void TimelinePage::syncScrollBar()
+{
+    const TimelineViewport vp = m_timeline->viewport();
+    m_vbar->blockSignals(true);
+    m_vbar->setRange(0, m_timeline->maxScrollY());
+    m_vbar->setPageStep(std::max(1, vp.height - vp.rulerHeight));
+    m_vbar->setSingleStep(m_timeline->model().metrics().rowHeight);
+    m_vbar->setValue(m_timeline->scrollY());
+    m_vbar->blockSignals(false);
+    m_vbar->setVisible(m_timeline->maxScrollY() > 0);
+}
+
+void TimelinePage::updateDetails(const SliceRef& slice)
+{
+    m_flows->clear();
+    m_args->clear();
+    m_jumpButton->setEnabled(false);
+    const TimelineModel& model = m_timeline->model();
+    if (!slice.isValid()) {
+        m_details->setText(QStringLiteral("<i>") + tr("Click a slice to see its details.") + QStringLiteral("</i>"));
+        return;
+    }
+    const TimelineLane& l = model.lane(slice.lane);
+    const TraceData* trace = model.trace(l.rank);
+    const SliceColumns& s = model.threadTrack(slice.lane).slices;
+    const TimeNs startView = model.toView(l.rank, s.startNs[slice.slice]);
+    auto row = [](const QString& k, const QString& v) -> QString {
+        return QStringLiteral("<tr><td style='padding-right:10px'><b>%1</b></td><td>%2</td></tr>")
+            .arg(k.toHtmlEscaped(), v);
+    };
+    QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><table>")
+                       .arg(trace->strings.string(s.name[slice.slice]).toHtmlEscaped());
+    html += row(tr("Lane"), model.lanePath(slice.lane).toHtmlEscaped());
+    html += row(tr("Start"), formatDurationNs(double(startView), 6));
+    html += row(tr("Duration"), formatDurationNs(double(s.durNs[slice.slice]), 3));
+    html += row(tr("Self time"), formatDurationNs(double(selfTimeNs(model, slice)), 3));
+    html += row(tr("Depth"), QString::number(s.depth[slice.slice]));
+    if (s.category[slice.slice].isValid())
+        html += row(tr("Category"), trace->strings.string(s.category[slice.slice]).toHtmlEscaped());
+    if (!s.taskType.empty() && s.taskType[slice.slice].isValid())
+        html += row(tr("Task type"), trace->strings.string(s.taskType[slice.slice]).toHtmlEscaped());
+    html += row(tr("Timestamp"), tr("%1 ns (trace clock)").arg(s.startNs[slice.slice]));
+    html += QStringLiteral("</table>");
+    m_details->setText(html);
+    const QByteArray args = trace->argsText(s.args[slice.slice]);
+    m_args->setPlainText(args.isEmpty() ? tr("(no arguments)") : QString::fromUtf8(args));
+
+    // Flows touching this slice.
+    const FlowColumns& f = trace->flows;
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        const bool out = f.fromProcess[i] == std::uint32_t(l.process) && f.fromThread[i] == std::uint32_t(l.thread)
+            && f.fromSlice[i] == std::int32_t(slice.slice);
+        const bool in = f.toProcess[i] == std::uint32_t(l.process) && f.toThread[i] == std::uint32_t(l.thread)
+            && f.toSlice[i] == std::int32_t(slice.slice);
+        if (!out && !in)
+            continue;
+        const std::uint32_t op = out ? f.toProcess[i] : f.fromProcess[i];
+        const std::uint32_t ot = out ? f.toThread[i] : f.fromThread[i];
+        const std::int32_t os = out ? f.toSlice[i] : f.fromSlice[i];
+        const ProcessTrack& p = trace->processes[op];
+        const ThreadTrack& t = p.threads[ot];
+        QString other = p.displayName() + QStringLiteral(" / ") + (t.name.isEmpty() ? QString::number(t.tid) : t.name);
+        if (os >= 0)
+            other += QStringLiteral(": ") + trace->strings.string(t.slices.name[std::size_t(os)]);
+        auto* item = new QTreeWidgetItem(m_flows);
+        item->setText(0, out ? tr("outgoing") : tr("incoming"));
+        item->setText(1, trace->strings.string(f.category[i]));
+        item->setText(2, other);
+        item->setText(3, formatDurationNs(double(model.toView(l.rank, out ? f.toNs[i] : f.fromNs[i])), 6));
+        item->setToolTip(2, other);
+        item->setData(0, Qt::UserRole, l.rank);
+        item->setData(1, Qt::UserRole, qulonglong(i));
+        item->setData(2, Qt::UserRole, out);
+        item->setForeground(1, m_timeline->colors().flowColor(item->text(1)));
+    }
+    if (m_flows->topLevelItemCount() == 0) {
+        auto* item = new QTreeWidgetItem(m_flows);
+        item->setText(0, tr("none"));
+        item->setFlags(Qt::NoItemFlags);
+    } else {
+        m_flows->setCurrentItem(m_flows->topLevelItem(0));
+    }
+    m_flows->resizeColumnToContents(0);
+    m_flows->resizeColumnToContents(1);
+    m_tabs->setCurrentIndex(0);
+}
+
+void TimelinePage::jumpToFlowEnd(int rank, std::size_t flow, bool toEnd)
+{
+    const TimelineModel& model = m_timeline->model();
+    const TraceData* trace = model.trace(rank);
+    if (!trace || flow >= trace->flows.size())
+        return;
+    const FlowColumns& f = trace->flows;
+    const int lane = model.threadLane(
+        rank, int(toEnd ? f.toProcess[flow] : f.fromProcess[flow]), int(toEnd ? f.toThread[flow] : f.fromThread[flow]));
+    const std::int32_t slice = toEnd ? f.toSlice[flow] : f.fromSlice[flow];
+    if (lane < 0)
+        return;
+    if (slice >= 0) {
+        m_timeline->selectSlice({ lane, std::uint32_t(slice) }, true);
+    } else {
+        const double t = double(model.toView(rank, toEnd ? f.toNs[flow] : f.fromNs[flow]));
+        const double w = m_timeline->visibleEndNs() - m_timeline->visibleStartNs();
+        m_timeline->setVisibleRange(t - w / 2, t + w / 2);
+    }
+}
+
+void TimelinePage::updateRange(double startNs, double endNs)
+{
+    if (!(endNs > startNs)) {
+        m_rangeStats->clear();
+        m_rangeLabel->setText(tr("Shift+drag on the lanes or drag on the ruler to select a range."));
+        return;
+    }
+    m_rangeStats->compute(m_timeline->model(), startNs, endNs);
+    qint64 n = 0;
+    for (const auto& r : m_rangeStats->rows())
+        n += r.count;
+    m_rangeLabel->setText(
+        tr("%1 to %2 (%3): %n slices", nullptr, int(std::min<qint64>(n, INT_MAX)))
+            .arg(formatDurationNs(startNs, 6), formatDurationNs(endNs, 6), formatDurationNs(endNs - startNs)));
+    m_tabs->setCurrentIndex(1);
+}
+
+int TimelinePage::search(const QString& text, Qt::CaseSensitivity cs)
+{
+    if (m_search->text() != text)
+        m_search->setText(text);
+    const int n = m_hits->search(m_timeline->model(), text, cs);
+    m_currentHit = -1;
+    m_hitLabel->setText(text.isEmpty() ? QString()
+            : n == 0                   ? tr("no match")
+            : m_hits->truncated()      ? tr("first %n", nullptr, n)
+                                       : tr("%n matches", nullptr, n));
+    if (n > 0)
+        m_tabs->setCurrentIndex(2);
+    return n;
+}
+
+void TimelinePage::nextHit(int direction)
+{
+    const int n = m_hits->rowCount();
+    if (n == 0)
+        return;
+    m_currentHit = m_currentHit < 0 ? (direction > 0 ? 0 : n - 1) : (m_currentHit + direction + n) % n;
+    jumpToHit(m_currentHit);
+}
+
+void TimelinePage::jumpToHit(int row)
+{
+    if (row < 0 || row >= int(m_hits->hits().size()))
+        return;
+    m_currentHit = row;
+    m_hitView->selectRow(row);
+    m_timeline->selectSlice(m_hits->hits()[std::size_t(row)], true);
+    m_hitLabel->setText(tr("%1 of %2").arg(row + 1).arg(m_hits->rowCount()));
+}
+
+void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName)
+{
+    if (!m_profile || rankIndex < 0 || std::size_t(rankIndex) >= m_profile->ranks.size())
+        return;
+    TimelineModel& model = m_timeline->model();
+    if (!model.ranks().contains(rankIndex)) {
+        QList<int> ranks = model.ranks();
+        if (m_state && m_state->rankFilter().isEmpty())
+            ranks.clear(); // showing one rank: switch to the requested one
+        ranks << rankIndex;
+        std::sort(ranks.begin(), ranks.end());
+        m_timeline->setProfile(m_profile, ranks);
+        if (m_clockAligned)
+            setClockAlignment(true);
+        m_align->setEnabled(ranks.size() > 1);
+        rebuildFlowMenu();
+    }
+    if (endNs < startNs)
+        std::swap(startNs, endNs);
+    const double a = double(model.toView(rankIndex, startNs));
+    const double b = double(model.toView(rankIndex, endNs));
+    const double pad = std::max((b - a) * 0.05, 50.0);
+    m_timeline->setVisibleRange(a - pad, b + pad);
+
+    SliceRef best;
+    if (!sliceName.isEmpty()) {
+        const TraceData* trace = model.trace(rankIndex);
+        const QByteArray u = sliceName.toUtf8();
+        const StringId id = trace->strings.find(std::string_view(u.constData(), std::size_t(u.size())));
+        TimeNs bestOverlap = -1;
+        TimeNs bestDistance = std::numeric_limits<TimeNs>::max();
+        for (std::size_t l = 0; id.isValid() && l < model.lanes().size(); ++l) {
+            if (model.lane(int(l)).kind != LaneKind::Thread || model.lane(int(l)).rank != rankIndex)
+                continue;
+            const SliceColumns& s = model.threadTrack(int(l)).slices;
+            // Slices are sorted by start: look only around the range.
+            auto it = std::lower_bound(s.startNs.begin(), s.startNs.end(), startNs - (endNs - startNs) - 1);
+            for (std::size_t i = std::size_t(it - s.startNs.begin()); i < s.size() && s.startNs[i] <= endNs; ++i) {
+                if (s.name[i] != id)
+                    continue;
+                const TimeNs overlap = std::min(s.endNs(i), endNs) - std::max(s.startNs[i], startNs);
+                const TimeNs distance = std::abs(s.startNs[i] - startNs);
+                if (overlap > bestOverlap || (overlap == bestOverlap && distance < bestDistance)) {
+                    bestOverlap = overlap;
+                    bestDistance = distance;
+                    best = { int(l), std::uint32_t(i) };
+                }
+            }
+        }
+    }
+    m_timeline->selectSlice(best, best.isValid());
+    m_timeline->setFocus();
+}
+
+void TimelinePage::exportImage(const QString& suffix)
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Timeline"), QStringLiteral("timeline.") + suffix,
+        suffix == QLatin1String("svg") ? tr("SVG image (*.svg)") : tr("PNG image (*.png)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportWidgetImage(m_timeline, path, m_timeline->size(), &error))
+        QMessageBox::warning(this, tr("Export Timeline"), error);
+}
+
+QList<ExportItem> TimelinePage::exportItems() const
+{
+    return { { QStringLiteral("timeline"), m_timeline, nullptr },
+        { QStringLiteral("timeline-range-statistics"), nullptr, m_rangeStats } };
+}
+
+} // namespace profscope

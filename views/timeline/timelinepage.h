@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "common/export.h"
+#include "common/viewstate.h"
+#include "timelinerenderer.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QScrollBar;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+class QTreeWidget;
+
+namespace profscope {
+
+class RangeStatsModel;
+class SearchHitsModel;
+class TimelineLegend;
+class TimelineWidget;
+
+// The Timeline page: toolbar (fit, zoom, clock alignment, flows, lanes,
+// search, export), legend, the timeline canvas with its scroll bar, and the
+// side panels (slice details with flows, range statistics, search hits).
+class TimelinePage : public QWidget, public Exportable
+{
+    Q_OBJECT
+public:
+    explicit TimelinePage(ViewState* state, QWidget* parent = nullptr);
+
+    // Scrolls and zooms to [startNs, endNs) of a rank (its own clock) and
+    // selects the slice of that name there, if any.
+    void showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
+
+    QList<ExportItem> exportItems() const override;
+
+    TimelineWidget* timeline() const
+    {
+        return m_timeline;
+    }
+    RangeStatsModel* rangeStats() const
+    {
+        return m_rangeStats;
+    }
+    SearchHitsModel* searchHits() const
+    {
+        return m_hits;
+    }
+    // Clock alignment across ranks (estimateClockAlignment) on or off.
+    void setClockAlignment(bool on);
+    void setFlowCategoryEnabled(const QString& category, bool on);
+    // Runs the search box's search; returns the hit count.
+    int search(const QString& text, Qt::CaseSensitivity cs = Qt::CaseInsensitive);
+    void nextHit(int direction);
+
+private:
+    void reload();
+    QList<int> ranksToShow() const;
+    void rebuildFlowMenu();
+    void updateDetails(const SliceRef& slice);
+    void updateRange(double startNs, double endNs);
+    void syncScrollBar();
+    void jumpToHit(int row);
+    void jumpToFlowEnd(int rank, std::size_t flow, bool toEnd);
+    void exportImage(const QString& suffix);
+
+    QPointer<ViewState> m_state;
+    TimelineWidget* m_timeline = nullptr;
+    QScrollBar* m_vbar = nullptr;
+    TimelineLegend* m_legend = nullptr;
+    QToolButton* m_flowButton = nullptr;
+    QCheckBox* m_align = nullptr;
+    QLabel* m_rankLabel = nullptr;
+    QLineEdit* m_search = nullptr;
+    QToolButton* m_caseButton = nullptr;
+    QLabel* m_hitLabel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    QLabel* m_details = nullptr;
+    QPlainTextEdit* m_args = nullptr;
+    QTreeWidget* m_flows = nullptr;
+    QToolButton* m_jumpButton = nullptr;
+    QLabel* m_rangeLabel = nullptr;
+    QTableView* m_rangeView = nullptr;
+    QTableView* m_hitView = nullptr;
+    RangeStatsModel* m_rangeStats = nullptr;
+    SearchHitsModel* m_hits = nullptr;
+    int m_currentHit = -1;
+    bool m_clockAligned = false;
+    ProfilePtr m_profile;
+};
+
+} // namespace profscope

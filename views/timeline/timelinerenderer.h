@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "timelinecolors.h"
+#include "timelinemodel.h"
+
+#include <QCoreApplication>
+#include <QFont>
+#include <QPalette>
+#include <QPointF>
+#include <QRect>
+#include <QSet>
+#include <QString>
+
+#include <map>
+#include <vector>
+
+class QPainter;
+
+namespace profscope {
+
+// What part of the time axis is on screen and where. Times are view
+// coordinates: ns relative to TimelineModel::originNs(), as double so that
+// sub-ns zoom steps stay smooth.
+struct TimelineViewport
+{
+    double startNs = 0;
+    double nsPerPx = 1;
+    int width = 0; // the whole widget
+    int height = 0;
+    int headerWidth = 220;
+    int rulerHeight = 30;
+    int scrollY = 0;
+
+    int trackWidth() const
+    {
+        return std::max(1, width - headerWidth);
+    }
+    double endNs() const
+    {
+        return startNs + nsPerPx * trackWidth();
+    }
+    double xOf(double ns) const
+    {
+        return headerWidth + (ns - startNs) / nsPerPx;
+    }
+    double nsAt(double x) const
+    {
+        return startNs + (x - headerWidth) * nsPerPx;
+    }
+    friend bool operator==(const TimelineViewport&, const TimelineViewport&) = default;
+};
+
+// One slice of one thread lane.
+struct SliceRef
+{
+    int lane = -1;
+    std::uint32_t slice = 0;
+
+    bool isValid() const
+    {
+        return lane >= 0;
+    }
+    friend bool operator==(const SliceRef&, const SliceRef&) = default;
+};
+
+// A drawn block: one slice, or a run of slices narrower than a pixel merged
+// into one (count > 1). x in track pixels (0 = left edge of the track area).
+struct TimelineBlock
+{
+    float x0 = 0;
+    float x1 = 0;
+    std::uint32_t first = 0; // slice index (SliceColumns) of the first slice of the run
+    std::uint32_t count = 1;
+    std::uint16_t depth = 0;
+};
+
+struct TimelineRenderState
+{
+    SliceRef selected;
+    SliceRef hovered;
+    double rangeStartNs = 0; // selected range in view coordinates; empty when start >= end
+    double rangeEndNs = 0;
+    QSet<QString> flowCategories; // enabled categories
+    bool selectionFlows = true; // all flows of the selected slice, whatever their category
+    int dragLane = -1; // a lane header being dragged (drawn lifted)
+    int dropBeforeLane = -1;
+};
+
+struct TimelineFrameStats
+{
+    int rows = 0;
+    int blocks = 0;
+    qint64 slicesInBlocks = 0;
+    int labels = 0;
+    int geometryBuilt = 0;
+    int geometryCached = 0;
+    std::map<QString, int> arrowsByCategory;
+};
+
+// Paints the timeline (header column, ruler, lanes, flows, selection) for
+// a viewport. Per-lane block geometry is cached per (range, width): repaints
+// for hover, selection or vertical scrolling reuse it.
+class TimelineRenderer
+{
+    Q_DECLARE_TR_FUNCTIONS(TimelineRenderer)
+public:
+    TimelineRenderer(const TimelineModel& model, const TimelineColors& colors);
+
+    void setFont(const QFont& font);
+    void setPalette(const QPalette& palette)
+    {
+        m_palette = palette;
+    }
+    // Forget cached geometry (profile, offsets or lanes changed).
+    void invalidate();
+
+    void paint(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
+    const TimelineFrameStats& lastFrameStats() const
+    {
+        return m_stats;
+    }
+
+    // Geometry.
+    const std::vector<TimelineBlock>& blocks(int lane, const TimelineViewport& vp);
+    // Widget y of a row's top; rows in the scrolling band may be off screen.
+    int rowTop(const TimelineRow& row, const TimelineViewport& vp) const;
+    // The row under widget y (pinned band first), nullptr when none.
+    const TimelineRow* rowAt(int y, const TimelineViewport& vp) const;
+    // The slice under a widget point (blocks within 2 px count); `block`
+    // receives the drawn block (count > 1: merged run).
+    SliceRef hitTest(QPointF pos, const TimelineViewport& vp, TimelineBlock* block = nullptr);
+    // Widget rectangle of a slice, empty when its lane is not a row.
+    QRectF sliceRect(const SliceRef& s, const TimelineViewport& vp) const;
+    // The widget point a flow end attaches to.
+    bool flowPoint(int rank, std::uint32_t process, std::uint32_t thread, std::int32_t slice, TimeNs tsNs, bool isStart,
+        const TimelineViewport& vp, QPointF* point) const;
+
+    // Slice names are interned per rank: the family and colour of a name.
+    SliceClass sliceClass(int lane, std::uint32_t slice) const;
+    QRgb sliceFill(int lane, std::uint32_t slice) const;
+
+    static constexpr int kTriangle = 10;
+
+private:
+    struct LaneGeometry
+    {
+        double startNs = 0;
+        double nsPerPx = 0;
+        int width = -1;
+        std::vector<TimelineBlock> blocks;
+        std::vector<QPointF> points; // counters: x in track px, y = value
+    };
+    void buildThread(int lane, const TimelineViewport& vp, LaneGeometry& g) const;
+    void buildCounter(int lane, const TimelineViewport& vp, LaneGeometry& g) const;
+    LaneGeometry& geometry(int lane, const TimelineViewport& vp);
+
+    void paintRows(QPainter& p, const std::vector<TimelineRow>& rows, const TimelineViewport& vp,
+        const TimelineRenderState& state, int bandTop, int bandBottom);
+    void paintHeader(QPainter& p, const TimelineRow& row, const QRect& r, const TimelineRenderState& state);
+    void paintThread(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight, bool labels);
+    void paintCounter(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
+    void paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
+    void paintRuler(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
+    void paintGrid(QPainter& p, const TimelineViewport& vp, int top, int bottom);
+    void paintFlows(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
+    void paintArrow(QPainter& p, QPointF from, QPointF to, const QColor& color, qreal width);
+    void paintEmpty(QPainter& p, const TimelineViewport& vp);
+    SliceClass laneClass(int lane) const;
+    const std::vector<QRgb>& nameColors(int rank, SliceClass c) const;
+    // The family of every interned name of a rank, by name (device streams).
+    const std::vector<std::uint8_t>& nameClasses(int rank) const;
+
+    const TimelineModel& m_model;
+    const TimelineColors& m_colors;
+    QFont m_font;
+    QFont m_boldFont;
+    QPalette m_palette;
+    int m_charWidth = 7;
+    std::vector<LaneGeometry> m_geometry;
+    // Per rank and family: colour of every interned name (lazily filled).
+    mutable std::map<std::pair<int, int>, std::vector<QRgb>> m_nameColors;
+    mutable std::vector<std::int8_t> m_laneClass; // -1: per slice name
+    mutable std::map<int, std::vector<std::uint8_t>> m_nameClasses;
+    TimelineFrameStats m_stats;
+    // Scratch buffers of paintThread(), kept to avoid allocations per frame.
+    struct Fill
+    {
+        QRgb color;
+        QRect rect;
+    };
+    struct Label
+    {
+        QRgb fill;
+        QRect rect;
+        StringId name;
+    };
+    std::vector<Fill> m_fills;
+    std::vector<Label> m_labels;
+};
+
+} // namespace profscope

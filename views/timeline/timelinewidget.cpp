@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "timelinewidget.h"
+
+#include "timeformat.h"
+
+#include <QContextMenuEvent>
+#include <QFontMetrics>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLocale>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace profscope {
+
+TimelineWidget::TimelineWidget(QWidget* parent)
+    : QWidget(parent)
+    , m_renderer(m_model, m_colors)
+{
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    m_colors.loadSettings();
+    m_colors.setPalette(palette());
+    m_renderer.setPalette(palette());
+    applyMetrics();
+    m_lastRemember.start();
+}
+
+void TimelineWidget::applyMetrics()
+{
+    QFont f = font();
+    m_renderer.setFont(f);
+    const int h = QFontMetrics(f).height();
+    TimelineModel::Metrics m;
+    m.rowHeight = h + 5;
+    m.groupHeight = h + 8;
+    m.summaryHeight = h + 10;
+    m.counterHeight = 2 * h + 10;
+    m_model.setMetrics(m);
+}
+
+void TimelineWidget::setProfile(const ProfilePtr& profile, const QList<int>& ranks)
+{
+    const bool same = profile == m_model.profile();
+    m_model.setProfile(profile, ranks);
+    m_renderer.invalidate();
+    m_state.selected = {};
+    m_state.hovered = {};
+    if (!same) {
+        // Default flows: HostToDevice (kernel launches), the one users ask for first.
+        m_state.flowCategories.clear();
+        for (const auto& [cat, n] : flowCategories())
+            if (cat == QLatin1String("HostToDevice"))
+                m_state.flowCategories.insert(cat);
+        clearRange();
+        m_history.clear();
+        fitAll();
+        m_history.clear();
+    }
+    m_scrollY = std::clamp(m_scrollY, 0, maxScrollY());
+    emit lanesChanged();
+    emit scrollChanged();
+    update();
+}
+
+void TimelineWidget::refresh()
+{
+    m_renderer.invalidate();
+    update();
+}
+
+void TimelineWidget::relayoutLanes()
+{
+    m_model.relayout();
+    m_scrollY = std::clamp(m_scrollY, 0, maxScrollY());
+    // Rows moved: selection outlines and flows must be recomputed, geometry not.
+    emit lanesChanged();
+    emit scrollChanged();
+    update();
+}
+
+void TimelineWidget::setClockOffsets(const std::vector<TimeNs>& offsetNs)
+{
+    const TimeNs oldOrigin = m_model.originNs();
+    m_model.setClockOffsets(offsetNs);
+    // Keep the same absolute time at the left edge after the origin moved.
+    m_startNs += double(oldOrigin - m_model.originNs());
+    m_renderer.invalidate();
+    clampView();
+    emit viewChanged();
+    update();
+}
+
+TimelineViewport TimelineWidget::viewport() const
+{
+    TimelineViewport vp;
+    vp.startNs = m_startNs;
+    vp.nsPerPx = m_nsPerPx;
+    vp.width = width();
+    vp.height = height();
+    const QFontMetrics fm(font());
+    vp.headerWidth = std::clamp(fm.averageCharWidth() * 30, 180, 320);
+    vp.rulerHeight = fm.height() + 14;
+    vp.scrollY = m_scrollY;
+    return vp;
+}
+
+double TimelineWidget::visibleEndNs() const
+{
+    return m_startNs + m_nsPerPx * viewport().trackWidth();
+}
+
+void TimelineWidget::rememberView(bool coalesce)
+{
+    // Continuous gestures (wheel, held keys) undo as one step.
+    if (coalesce && !m_history.empty() && m_lastRemember.elapsed() < 700) {
+        m_lastRemember.restart();
+        return;
+    }
+    m_lastRemember.restart();
+    if (m_history.empty() || m_history.back() != std::make_pair(m_startNs, m_nsPerPx))
+        m_history.emplace_back(m_startNs, m_nsPerPx);
+    if (m_history.size() > 200)
+        m_history.erase(m_history.begin());
+}
+
+void TimelineWidget::clampView()
+{
+    const double track = viewport().trackWidth();
+    const double span = std::max<double>(double(m_model.spanNs()), 1000.0);
+    const double maxNsPerPx = span * 1.5 / track;
+    m_nsPerPx = std::clamp(m_nsPerPx, kMinNsPerPx, maxNsPerPx);
+    const double visible = m_nsPerPx * track;
+    const double margin = span * 0.05;
+    m_startNs =
+        std::clamp(m_startNs, -margin - std::max(0.0, visible - span) / 2, std::max(-margin, span + margin - visible));
+}
+
+void TimelineWidget::setVisibleRange(double startNs, double endNs, bool remember)
+{
+    if (!(endNs > startNs))
+        endNs = startNs + 1;
+    if (remember)
+        rememberView();
+    m_nsPerPx = (endNs - startNs) / viewport().trackWidth();
+    m_startNs = startNs;
+    clampView();
+    emit viewChanged();
+    update();
+}
+
+void TimelineWidget::fitAll()
+{
+    const double span = std::max<double>(double(m_model.spanNs()), 1000.0);
+    // A small margin so that the first and last slices do not touch the edges.
+    setVisibleRange(-span * 0.01, span * 1.01);
+}
+
+void TimelineWidget::zoomBy(double factor, double anchorX)
+{
+    const TimelineViewport vp = viewport();
+    if (anchorX < vp.headerWidth || anchorX > vp.width)
+        anchorX = vp.headerWidth + vp.trackWidth() / 2.0;
+    const double anchorNs = vp.nsAt(anchorX);
+    rememberView(true);
+    m_nsPerPx /= factor;
+    clampView();
+    m_startNs = anchorNs - (anchorX - vp.headerWidth) * m_nsPerPx;
+    clampView();
+    emit viewChanged();
+    update();
+}
+
+void TimelineWidget::panByPx(double dx)
+{
+    m_startNs += dx * m_nsPerPx;
+    clampView();
+    emit viewChanged();
+    update();
+}
+
+bool TimelineWidget::undoZoom()
+{
+    if (m_history.empty())
+        return false;
+    std::tie(m_startNs, m_nsPerPx) = m_history.back();
+    m_history.pop_back();
+    clampView();
+    emit viewChanged();
+    update();
+    return true;
+}
+
+int TimelineWidget::maxScrollY() const
+{
+    const TimelineViewport vp = viewport();
+    const int bandHeight = vp.height - vp.rulerHeight - m_model.pinnedHeight();
+    return std::max(0, m_model.scrollHeight() - bandHeight + 8);
+}
+
+void TimelineWidget::setScrollY(int y)
+{
+    y = std::clamp(y, 0, maxScrollY());
+    if (y == m_scrollY)
+        return;
+    m_scrollY = y;
+    emit scrollChanged();
+    update();
+}
+
+void TimelineWidget::selectSlice(const SliceRef& slice, bool reveal)
+{
+    m_state.selected = slice;
+    if (reveal && slice.isValid())
+        revealSlice(slice);
+    emit sliceSelected(slice);
+    update();
+}
+
+void TimelineWidget::revealSlice(const SliceRef& slice)
+{
+    if (!slice.isValid())
+        return;
+    bool relayout = false;
+    for (int l = slice.lane; l >= 0; l = m_model.lane(l).parent) {
+        if (m_model.isHidden(l)) {
+            m_model.setHidden(l, false);
+            relayout = true;
+        }
+        if (l != slice.lane && m_model.isCollapsed(l)) {
+            m_model.setCollapsed(l, false);
+            relayout = true;
+        }
+    }
+    if (relayout)
+        relayoutLanes();
+    const TimelineLane& lane = m_model.lane(slice.lane);
+    const SliceColumns& s = m_model.threadTrack(slice.lane).slices;
+    const double a = double(m_model.toView(lane.rank, s.startNs[slice.slice]));
+    const double b = double(m_model.toView(lane.rank, s.endNs(slice.slice)));
+    const double visible = visibleEndNs() - m_startNs;
+    const bool readable = (b - a) / m_nsPerPx >= 2 && (b - a) < visible * 0.9;
+    if (!readable) {
+        // Zoom so that the slice takes about a third of the width.
+        const double want = std::max((b - a) * 3, 200.0);
+        setVisibleRange((a + b) / 2 - want / 2, (a + b) / 2 + want / 2);
+    } else if (a < m_startNs || b > visibleEndNs()) {
+        setVisibleRange((a + b) / 2 - visible / 2, (a + b) / 2 + visible / 2);
+    }
+    const TimelineRow* row = m_model.rowOf(slice.lane);
+    if (row && !row->pinned) {
+        const TimelineViewport vp = viewport();
+        const int band = vp.height - vp.rulerHeight - m_model.pinnedHeight();
+        const int y = row->y + 1 + s.depth[slice.slice] * m_model.metrics().rowHeight;
+        if (y < m_scrollY || y + m_model.metrics().rowHeight > m_scrollY + band)
+            setScrollY(y - band / 3);
+    }
+}
+
+void TimelineWidget::setRange(double startNs, double endNs)
+{
+    if (endNs < startNs)
+        std::swap(startNs, endNs);
+    m_state.rangeStartNs = startNs;
+    m_state.rangeEndNs = endNs;
+    emit rangeSelected(startNs, endNs);
+    update();
+}
+
+void TimelineWidget::clearRange()
+{
+    const bool had = hasRange();
+    m_state.rangeStartNs = m_state.rangeEndNs = 0;
+    if (had)
+        emit rangeSelected(0, 0);
+    update();
+}
+
+std::vector<std::pair<QString, qint64>> TimelineWidget::flowCategories() const
+{
+    std::vector<std::pair<QString, qint64>> out;
+    for (int r : m_model.ranks()) {
+        for (const auto& [cat, n] : m_model.trace(r)->stats.flowsByCategory) {
+            auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == cat; });
+            if (it == out.end())
+                out.emplace_back(cat, n);
+            else
+                it->second += n;
+        }
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void TimelineWidget::setEnabledFlowCategories(const QSet<QString>& categories)
+{
+    m_state.flowCategories = categories;
+    update();
+}
+
+void TimelineWidget::setSelectionFlows(bool on)
+{
+    m_state.selectionFlows = on;
+    update();
+}
+
+QSize TimelineWidget::sizeHint() const
+{
+    return QSize(1100, 650);
+}
+
+QSize TimelineWidget::minimumSizeHint() const
+{
+    return QSize(400, 200);
+}
+
+void TimelineWidget::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    m_renderer.paint(p, viewport(), m_state);
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent* event)
+{
+    // Keep the visible time range when the width changes (also for exports
+    // rendered at another size).
+    const int track = viewport().trackWidth();
+    if (m_lastTrackWidth > 0 && track != m_lastTrackWidth)
+        m_nsPerPx = m_nsPerPx * m_lastTrackWidth / track;
+    m_lastTrackWidth = track;
+    clampView();
+    m_scrollY = std::clamp(m_scrollY, 0, maxScrollY());
+    QWidget::resizeEvent(event);
+    emit scrollChanged();
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* event)
+{
+    const TimelineViewport vp = viewport();
+    const QPoint cursor = mapFromGlobal(QCursor::pos());
+    const double anchor = rect().contains(cursor) ? cursor.x() : -1;
+    switch (event->key()) {
+    case Qt::Key_W:
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomBy(1.5, anchor);
+        return;
+    case Qt::Key_S:
+    case Qt::Key_Minus:
+        zoomBy(1 / 1.5, anchor);
+        return;
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        panByPx(-vp.trackWidth() * 0.15);
+        return;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        panByPx(vp.trackWidth() * 0.15);
+        return;
+    case Qt::Key_Up:
+        setScrollY(m_scrollY - m_model.metrics().rowHeight * 3);
+        return;
+    case Qt::Key_Down:
+        setScrollY(m_scrollY + m_model.metrics().rowHeight * 3);
+        return;
+    case Qt::Key_F:
+        if (m_state.selected.isValid() && event->modifiers() == Qt::NoModifier && !hasRange()) {
+            // F on a selection frames it, as in Perfetto; F again fits all.
+            const TimelineLane& l = m_model.lane(m_state.selected.lane);
+            const SliceColumns& s = m_model.threadTrack(m_state.selected.lane).slices;
+            const double a = double(m_model.toView(l.rank, s.startNs[m_state.selected.slice]));
+            const double b = double(m_model.toView(l.rank, s.endNs(m_state.selected.slice)));
+            const double pad = std::max((b - a) * 0.1, 10.0);
+            if (std::abs(m_startNs - (a - pad)) > m_nsPerPx || std::abs(visibleEndNs() - (b + pad)) > m_nsPerPx) {
+                setVisibleRange(a - pad, b + pad);
+                return;
+            }
+        } else if (hasRange()) {
+            setVisibleRange(m_state.rangeStartNs, m_state.rangeEndNs);
+            return;
+        }
+        fitAll();
+        return;
+    case Qt::Key_Backspace:
+        undoZoom();
+        return;
+    case Qt::Key_Escape:
+        if (hasRange())
+            clearRange();
+        else
+            selectSlice({});
+        return;
+    default:
+        break;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent* event)
+{
+    const QPoint delta = event->angleDelta();
+    if (event->modifiers() & Qt::ControlModifier) {
+        const double steps = delta.y() / 120.0;
+        zoomBy(std::pow(1.25, steps), event->position().x());
+    } else if (event->modifiers() & Qt::ShiftModifier || delta.x() != 0) {
+        const int d = delta.x() != 0 ? delta.x() : delta.y();
+        panByPx(-d / 120.0 * viewport().trackWidth() * 0.1);
+    } else {
+        setScrollY(m_scrollY - delta.y() / 120 * m_model.metrics().rowHeight * 3);
+    }
+    event->accept();
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent* event)
+{
+    setFocus(Qt::MouseFocusReason);
+    if (event->button() != Qt::LeftButton) {
+        QWidget::mousePressEvent(event);
+        return;
+    }
+    const TimelineViewport vp = viewport();
+    const QPoint pos = event->position().toPoint();
+    m_pressPos = pos;
+    m_pressStartNs = m_startNs;
+    m_pressScrollY = m_scrollY;
+    m_pressLane = -1;
+    if (pos.y() < vp.rulerHeight && pos.x() >= vp.headerWidth) {
+        m_drag = Drag::Range;
+        m_rangeAnchorNs = vp.nsAt(pos.x());
+        return;
+    }
+    if (pos.x() < vp.headerWidth) {
+        const TimelineRow* row = m_renderer.rowAt(pos.y(), vp);
+        m_pressLane = row ? row->lane : -1;
+        m_drag = m_pressLane >= 0 ? Drag::HeaderPending : Drag::None;
+        return;
+    }
+    if (event->modifiers() & Qt::ShiftModifier) {
+        m_drag = Drag::Range;
+        m_rangeAnchorNs = vp.nsAt(pos.x());
+        return;
+    }
+    m_drag = Drag::Pending;
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent* event)
+{
+    const TimelineViewport vp = viewport();
+    const QPoint pos = event->position().toPoint();
+    const QPoint d = pos - m_pressPos;
+    switch (m_drag) {
+    case Drag::Pending:
+        if (d.manhattanLength() > 3) {
+            m_drag = Drag::Pan;
+            setCursor(Qt::ClosedHandCursor);
+        }
+        break;
+    case Drag::HeaderPending:
+        if (d.manhattanLength() > 4) {
+            m_drag = Drag::Lane;
+            m_state.dragLane = m_pressLane;
+            setCursor(Qt::DragMoveCursor);
+        }
+        break;
+    default:
+        break;
+    }
+    switch (m_drag) {
+    case Drag::Pan:
+        m_startNs = m_pressStartNs - d.x() * m_nsPerPx;
+        clampView();
+        setScrollY(m_pressScrollY - d.y());
+        emit viewChanged();
+        update();
+        return;
+    case Drag::Range: {
+        const double t = vp.nsAt(std::clamp(pos.x(), vp.headerWidth, vp.width));
+        m_state.rangeStartNs = std::min(m_rangeAnchorNs, t);
+        m_state.rangeEndNs = std::max(m_rangeAnchorNs, t);
+        update();
+        return;
+    }
+    case Drag::Lane: {
+        // Drop before the sibling under the pointer.
+        const TimelineRow* row = m_renderer.rowAt(pos.y(), vp);
+        int target = -1;
+        for (int l = row ? row->lane : -1; l >= 0; l = m_model.lane(l).parent)
+            if (m_model.lane(l).parent == m_model.lane(m_pressLane).parent) {
+                target = l;
+                break;
+            }
+        m_state.dropBeforeLane = target == m_pressLane ? -1 : target;
+        update();
+        return;
+    }
+    default:
+        break;
+    }
+    // Hover.
+    const SliceRef hovered = m_renderer.hitTest(event->position(), vp);
+    if (!(hovered == m_state.hovered)) {
+        m_state.hovered = hovered;
+        setCursor(hovered.isValid() ? Qt::PointingHandCursor : Qt::ArrowCursor);
+    }
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* event)
+{
+    const TimelineViewport vp = viewport();
+    const Drag drag = m_drag;
+    m_drag = Drag::None;
+    unsetCursor();
+    switch (drag) {
+    case Drag::Pending: {
+        const SliceRef hit = m_renderer.hitTest(event->position(), vp);
+        selectSlice(hit);
+        break;
+    }
+    case Drag::Range:
+        if (std::abs(vp.xOf(m_state.rangeEndNs) - vp.xOf(m_state.rangeStartNs)) < 3)
+            clearRange();
+        else
+            setRange(m_state.rangeStartNs, m_state.rangeEndNs);
+        break;
+    case Drag::HeaderPending:
+        if (m_pressLane >= 0 && m_model.lane(m_pressLane).isGroup()) {
+            m_model.setCollapsed(m_pressLane, !m_model.isCollapsed(m_pressLane));
+            relayoutLanes();
+        }
+        break;
+    case Drag::Lane:
+        if (m_state.dropBeforeLane >= 0 && m_model.moveLane(m_pressLane, m_state.dropBeforeLane))
+            relayoutLanes();
+        m_state.dragLane = m_state.dropBeforeLane = -1;
+        update();
+        break;
+    default:
+        break;
+    }
+}
+
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    const TimelineViewport vp = viewport();
+    const SliceRef hit = m_renderer.hitTest(event->position(), vp);
+    if (!hit.isValid())
+        return;
+    const TimelineLane& l = m_model.lane(hit.lane);
+    const SliceColumns& s = m_model.threadTrack(hit.lane).slices;
+    const double a = double(m_model.toView(l.rank, s.startNs[hit.slice]));
+    const double b = double(m_model.toView(l.rank, s.endNs(hit.slice)));
+    const double pad = std::max((b - a) * 0.1, 10.0);
+    selectSlice(hit);
+    setVisibleRange(a - pad, b + pad);
+}
+
+void TimelineWidget::showHeaderMenu(int lane, QPoint globalPos)
+{
+    QMenu menu(this);
+    const TimelineLane& l = m_model.lane(lane);
+    if (l.isGroup()) {
+        const bool collapsed = m_model.isCollapsed(lane);
+        menu.addAction(collapsed ? tr("Expand") : tr("Collapse"), this, [this, lane, collapsed] {
+            m_model.setCollapsed(lane, !collapsed);
+            relayoutLanes();
+        });
+    }
+    menu.addAction(m_model.isPinned(lane) ? tr("Unpin from Top") : tr("Pin to Top"), this, [this, lane] {
+        m_model.setPinned(lane, !m_model.isPinned(lane));
+        relayoutLanes();
+    });
+    menu.addAction(tr("Hide Lane"), this, [this, lane] {
+        m_model.setHidden(lane, true);
+        relayoutLanes();
+    });
+    menu.addSeparator();
+    menu.addAction(tr("Collapse All Processes"), this, [this] {
+        m_model.setAllCollapsed(LaneKind::Process, true);
+        relayoutLanes();
+    });
+    menu.addAction(tr("Expand All"), this, [this] {
+        m_model.setAllCollapsed(LaneKind::Process, false);
+        m_model.setAllCollapsed(LaneKind::Rank, false);
+        relayoutLanes();
+    });
+    QAction* show = menu.addAction(tr("Show Hidden Lanes (%1)").arg(m_model.hiddenCount()), this, [this] {
+        m_model.showAllLanes();
+        relayoutLanes();
+    });
+    show->setEnabled(m_model.hiddenCount() > 0);
+    menu.exec(globalPos);
+}
+
+void TimelineWidget::contextMenuEvent(QContextMenuEvent* event)
+{
+    const TimelineViewport vp = viewport();
+    const TimelineRow* row = m_renderer.rowAt(event->pos().y(), vp);
+    if (event->pos().x() < vp.headerWidth && row) {
+        showHeaderMenu(row->lane, event->globalPos());
+        return;
+    }
+    QMenu menu(this);
+    if (hasRange()) {
+        menu.addAction(
+            tr("Zoom to Selected Range"), this, [this] { setVisibleRange(m_state.rangeStartNs, m_state.rangeEndNs); });
+        menu.addAction(tr("Clear Selected Range"), this, [this] { clearRange(); });
+    }
+    menu.addAction(tr("Fit All"), this, [this] { fitAll(); });
+    QAction* undo = menu.addAction(tr("Undo Zoom"), this, [this] { undoZoom(); });
+    undo->setEnabled(!m_history.empty());
+    if (row)
+        menu.addAction(tr("Hide Lane \"%1\"").arg(m_model.lane(row->lane).title), this, [this, lane = row->lane] {
+            m_model.setHidden(lane, true);
+            relayoutLanes();
+        });
+    menu.exec(event->globalPos());
+}
+
+void TimelineWidget::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        m_colors.setPalette(palette());
+        m_renderer.setPalette(palette());
+        m_renderer.invalidate();
+    } else if (event->type() == QEvent::FontChange) {
+        applyMetrics();
+        m_renderer.invalidate();
+    }
+    QWidget::changeEvent(event);
+}
+
+QString TimelineWidget::tooltipAt(QPoint pos)
+{
+    const TimelineViewport vp = viewport();
+    TimelineBlock block;
+    const SliceRef hit = m_renderer.hitTest(pos, vp, &block);
+    if (!hit.isValid()) {
+        const TimelineRow* row = m_renderer.rowAt(pos.y(), vp);
+        if (row && pos.x() < vp.headerWidth)
+            return m_model.lanePath(row->lane).toHtmlEscaped();
+        if (row && m_model.lane(row->lane).kind == LaneKind::Counter) {
+            const CounterSeries& cs = m_model.counterSeries(row->lane);
+            const TimeNs t = m_model.fromView(m_model.lane(row->lane).rank, TimeNs(vp.nsAt(pos.x())));
+            auto it = std::upper_bound(cs.tsNs.begin(), cs.tsNs.end(), t);
+            if (it == cs.tsNs.begin())
+                return {};
+            const double v = cs.value[std::size_t(it - cs.tsNs.begin() - 1)];
+            return QStringLiteral("<b>%1</b><br>%2 %3")
+                .arg(m_model.lane(row->lane).title.toHtmlEscaped(), QLocale().toString(v, 'g', 6),
+                    m_model.lane(row->lane).subtitle.toHtmlEscaped());
+        }
+        return {};
+    }
+    const TimelineLane& l = m_model.lane(hit.lane);
+    const TraceData* trace = m_model.trace(l.rank);
+    const SliceColumns& s = m_model.threadTrack(hit.lane).slices;
+    QString text = QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+                       .arg(trace->strings.string(s.name[hit.slice]).toHtmlEscaped(), tr("Start"),
+                           formatDurationNs(double(m_model.toView(l.rank, s.startNs[hit.slice]))), tr("Duration"),
+                           formatDurationNs(double(s.durNs[hit.slice])));
+    if (block.count > 1)
+        text += QStringLiteral("<br><i>")
+            + tr("%n slices merged here; zoom in to separate them", nullptr, int(block.count)) + QStringLiteral("</i>");
+    return text;
+}
+
+bool TimelineWidget::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = tooltipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+} // namespace profscope

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "timelinecolors.h"
+#include "timelinemodel.h"
+#include "timelinerenderer.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <vector>
+
+namespace profscope {
+
+// The timeline canvas: lanes with a header column, a time ruler, slices,
+// counters and flow arrows; all input handling (keys, wheel, drags,
+// selection, lane header actions). Vertical scrolling is exposed as values
+// so that the page can put a scroll bar beside it (exports stay clean).
+class TimelineWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TimelineWidget(QWidget* parent = nullptr);
+
+    void setProfile(const ProfilePtr& profile, const QList<int>& ranks);
+    TimelineModel& model()
+    {
+        return m_model;
+    }
+    const TimelineModel& model() const
+    {
+        return m_model;
+    }
+    TimelineColors& colors()
+    {
+        return m_colors;
+    }
+    TimelineRenderer& renderer()
+    {
+        return m_renderer;
+    }
+    // Colours or lane state changed outside: drop caches and repaint.
+    void refresh();
+    void relayoutLanes();
+    void setClockOffsets(const std::vector<TimeNs>& offsetNs);
+
+    // The visible range in view coordinates (ns since the axis origin).
+    TimelineViewport viewport() const;
+    double visibleStartNs() const
+    {
+        return m_startNs;
+    }
+    double visibleEndNs() const;
+    double nsPerPx() const
+    {
+        return m_nsPerPx;
+    }
+    void setVisibleRange(double startNs, double endNs, bool remember = true);
+    void fitAll();
+    void zoomBy(double factor, double anchorX = -1);
+    void panByPx(double dx);
+    bool undoZoom();
+    static constexpr double kMinNsPerPx = 1.0 / 32; // a single ns spans 32 px
+
+    int scrollY() const
+    {
+        return m_scrollY;
+    }
+    int maxScrollY() const;
+    void setScrollY(int y);
+
+    SliceRef selectedSlice() const
+    {
+        return m_state.selected;
+    }
+    void selectSlice(const SliceRef& slice, bool reveal = false);
+    // Expands, unhides and scrolls so that the slice is on screen; zooms when
+    // it is outside the visible range.
+    void revealSlice(const SliceRef& slice);
+    bool hasRange() const
+    {
+        return m_state.rangeEndNs > m_state.rangeStartNs;
+    }
+    double rangeStartNs() const
+    {
+        return m_state.rangeStartNs;
+    }
+    double rangeEndNs() const
+    {
+        return m_state.rangeEndNs;
+    }
+    void setRange(double startNs, double endNs);
+    void clearRange();
+
+    // Flow categories present in the ranks shown, with their edge counts.
+    std::vector<std::pair<QString, qint64>> flowCategories() const;
+    QSet<QString> enabledFlowCategories() const
+    {
+        return m_state.flowCategories;
+    }
+    void setEnabledFlowCategories(const QSet<QString>& categories);
+    bool selectionFlows() const
+    {
+        return m_state.selectionFlows;
+    }
+    void setSelectionFlows(bool on);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void sliceSelected(const profscope::SliceRef& slice);
+    void rangeSelected(double startNs, double endNs);
+    void viewChanged();
+    void lanesChanged();
+    void scrollChanged();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+    void changeEvent(QEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    enum class Drag
+    {
+        None,
+        Pending,
+        Pan,
+        Range,
+        Lane,
+        HeaderPending
+    };
+    void rememberView(bool coalesce = false);
+    void clampView();
+    void applyMetrics();
+    QString tooltipAt(QPoint pos);
+    void showHeaderMenu(int lane, QPoint globalPos);
+
+    TimelineModel m_model;
+    TimelineColors m_colors;
+    TimelineRenderer m_renderer;
+    TimelineRenderState m_state;
+    double m_startNs = 0;
+    double m_nsPerPx = 1;
+    int m_scrollY = 0;
+    int m_lastTrackWidth = -1;
+    std::vector<std::pair<double, double>> m_history; // (start, nsPerPx) before zooms
+    QElapsedTimer m_lastRemember;
+
+    Drag m_drag = Drag::None;
+    QPoint m_pressPos;
+    double m_pressStartNs = 0;
+    int m_pressScrollY = 0;
+    double m_rangeAnchorNs = 0;
+    int m_pressLane = -1;
+};
+
+} // namespace profscope
