@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDialog>
+#include <QDir>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -14,6 +15,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <functional>
 #include <string_view>
 
 namespace {
@@ -38,26 +40,34 @@ void installTranslators(QCoreApplication& app)
     // Qt's own strings (file dialog, message box buttons) when the
     // translations are installed; nothing happens when they are not.
     auto* qt = new QTranslator(&app);
-    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qt->load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
 }
 
-// --help and --version only print: let them work without a display (over
-// ssh, in scripts, in a package test) by picking the offscreen platform when
-// there is no display and no platform was chosen.
+// --help and --version only print, and --export-views only writes files: let
+// them work without a display (over ssh, in scripts, in a package test) by
+// picking the offscreen platform. --export-views always renders offscreen
+// unless a platform was chosen, so that no window flashes up.
 void allowTextOnlyRunsWithoutDisplay(int argc, char** argv)
 {
-    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         return;
+    const bool display = !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
     for (int i = 1; i < argc; ++i) {
         const std::string_view arg(argv[i]);
-        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") {
+        const bool headless = arg == "--export-views" || arg.rfind("--export-views=", 0) == 0;
+        if (headless
+            || (!display
+                && (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version"))) {
             qputenv("QT_QPA_PLATFORM", "offscreen");
             return;
         }
     }
 }
+
+// Page names for --page, in the page bar's order.
+const char* const kPageNames[] = { "summary", "overview", "timeline", "operators", "communication", "marey", "memory" };
 
 QIcon applicationIcon()
 {
@@ -65,6 +75,42 @@ QIcon applicationIcon()
     for (const int size : { 16, 24, 32, 48, 64, 128, 256 })
         icon.addFile(QStringLiteral(":/icons/profscope-%1.png").arg(size), QSize(size, size));
     return icon;
+}
+
+// `profscope PATH --export-views DIR`: the pages as the window builds them,
+// written to files without a window on screen.
+int exportAllViews(QApplication& app, const QStringList& paths, const QString& dir)
+{
+    if (paths.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("profscope: --export-views needs a PATH to load")));
+        return 2;
+    }
+    profscope::MainWindow window;
+    // The pages lay out at a desktop size whatever the (offscreen) screen is.
+    window.resize(1600, 1000);
+    window.show();
+    QObject::connect(
+        window.loadController(), &profscope::LoadController::loadingChanged, &window, [&window, dir](bool loading) {
+            if (loading)
+                return;
+            if (!window.profile()) {
+                std::fprintf(stderr, "%s\n",
+                    qPrintable(Tr::tr("profscope: nothing could be loaded from %1")
+                                   .arg(window.loadController()->paths().join(QStringLiteral(", ")))));
+                QCoreApplication::exit(1);
+                return;
+            }
+            QStringList errors;
+            const QStringList written = window.exportViews(dir, &errors, QSize(1600, 900));
+            for (const QString& file : written)
+                std::printf("%s\n", qPrintable(QDir::toNativeSeparators(file)));
+            for (const QString& error : errors)
+                std::fprintf(stderr, "profscope: %s\n", qPrintable(error));
+            std::fflush(stdout);
+            QCoreApplication::exit(errors.isEmpty() && !written.isEmpty() ? 0 : 1);
+        });
+    window.openPaths(paths);
+    return app.exec();
 }
 
 } // namespace
@@ -88,15 +134,40 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        Tr::tr("Wait until loading has finished, save a PNG of the main window "
-                                               "(or of the import report with --report) to FILE, and quit."),
-                                        QStringLiteral("FILE"));
+        Tr::tr("Wait until loading has finished, save a PNG of the main window "
+               "(or of the import report with --report) to FILE, and quit."),
+        QStringLiteral("FILE"));
     const QCommandLineOption report(QStringLiteral("report"), Tr::tr("Open the import report after loading."));
-    parser.addOptions({ screenshot, report });
+    const QCommandLineOption page(QStringLiteral("page"),
+        Tr::tr("Show this page after loading: summary, overview, timeline, operators, "
+               "communication, marey or memory."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption exportViews(QStringLiteral("export-views"),
+        Tr::tr("Load PATH without showing a window, write the charts (PNG and SVG) and tables (CSV) of every page "
+               "into DIR, print the files written and quit. Exit status 0 when everything was written, 1 when "
+               "nothing could be loaded or a file could not be written, 2 for a wrong command line."),
+        QStringLiteral("DIR"));
+    parser.addOptions({ screenshot, report, page, exportViews });
     parser.addPositionalArgument(QStringLiteral("PATH"),
-                                 Tr::tr("Profile folders to open: a rank folder, a folder of ranks or a cluster root."),
-                                 QStringLiteral("[PATH...]"));
+        Tr::tr("Profile folders to open: a rank folder, a folder of ranks or a cluster root. "
+               "Without PATH a generated demo cluster is opened."),
+        QStringLiteral("[PATH...]"));
     parser.process(app);
+
+    const QStringList paths = parser.positionalArguments();
+    int startPage = -1;
+    if (parser.isSet(page)) {
+        const QString name = parser.value(page).toLower();
+        for (int i = 0; i < profscope::MainWindow::kPageCount; ++i)
+            if (name == QLatin1String(kPageNames[i]))
+                startPage = i;
+        if (startPage < 0) {
+            std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("profscope: unknown page \"%1\"").arg(name)));
+            return 2;
+        }
+    }
+    if (parser.isSet(exportViews))
+        return exportAllViews(app, paths, parser.value(exportViews));
 
     profscope::MainWindow window;
     const bool takeScreenshot = parser.isSet(screenshot);
@@ -106,16 +177,20 @@ int main(int argc, char** argv)
         window.restoreWindowState();
     window.show();
 
-    const QStringList paths = parser.positionalArguments();
     const bool openReport = parser.isSet(report);
     profscope::LoadController* loader = window.loadController();
     if (openReport)
-        QObject::connect(loader, &profscope::LoadController::finished, &window, [&window] { window.showImportReport(); });
+        QObject::connect(
+            loader, &profscope::LoadController::finished, &window, [&window] { window.showImportReport(); });
+    if (startPage >= 0)
+        QObject::connect(loader, &profscope::LoadController::finished, &window,
+            [&window, startPage] { window.showPage(profscope::MainWindow::Page(startPage)); });
 
     bool taken = false; // outlives the connections below: they run inside app.exec()
+    std::function<void()> grab;
     if (takeScreenshot) {
         const QString file = parser.value(screenshot);
-        const auto grab = [&window, &taken, file, openReport] {
+        grab = [&window, &taken, file, openReport] {
             if (taken)
                 return;
             taken = true;
@@ -131,19 +206,22 @@ int main(int argc, char** argv)
                 QCoreApplication::exit(saved ? 0 : 1);
             });
         };
-        if (paths.isEmpty()) {
-            grab();
-        } else {
-            QObject::connect(loader, &profscope::LoadController::loadingChanged, &window, [grab](bool loading) {
-                if (!loading)
-                    grab();
-            });
-            // A load that never ends must not hang scripted runs.
-            QTimer::singleShot(10 * 60 * 1000, &window, grab);
-        }
+        QObject::connect(loader, &profscope::LoadController::loadingChanged, &window, [grab](bool loading) {
+            if (!loading)
+                grab();
+        });
+        // A load that never ends must not hang scripted runs.
+        QTimer::singleShot(10 * 60 * 1000, &window, grab);
     }
 
-    if (!paths.isEmpty())
+    // Without a folder: a generated demo cluster, so that the first look
+    // shows what the pages do. The welcome page stays in the Help menu.
+    if (paths.isEmpty())
+        window.openDemo();
+    else
         window.openPaths(paths);
+    // Nothing to wait for (the demo could not be written): grab what is shown.
+    if (grab && !loader->isLoading())
+        grab();
     return app.exec();
 }

@@ -2,10 +2,14 @@
 #include "mainwindow.h"
 
 #include "banner.h"
+#include "common/export.h"
 #include "common/importreportview.h"
-#include "loadcontroller.h"
-#include "projecttreemodel.h"
 #include "common/statuscolors.h"
+#include "common/viewstate.h"
+#include "generate/clustergenerator.h"
+#include "loadcontroller.h"
+#include "overview/overviewpage.h"
+#include "projecttreemodel.h"
 #include "summarypage.h"
 #include "welcomepage.h"
 
@@ -13,6 +17,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
@@ -32,9 +37,11 @@
 #include <QScreen>
 #include <QSettings>
 #include <QStackedWidget>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -88,11 +95,44 @@ QString displayPaths(const QStringList& paths)
     return MainWindow::tr("%1 and %n more", nullptr, int(paths.size() - 1)).arg(first);
 }
 
+// A marker written last into the demo folder: a folder without it was cut
+// short (disk full, killed) and is written again.
+const char* const kDemoMarker = ".profscope-demo-complete";
+
+QString pageTitle(MainWindow::Page page)
+{
+    switch (page) {
+    case MainWindow::Page::Summary:
+        return MainWindow::tr("Summary");
+    case MainWindow::Page::Overview:
+        return MainWindow::tr("Overview");
+    case MainWindow::Page::Timeline:
+        return MainWindow::tr("Timeline");
+    case MainWindow::Page::Operators:
+        return MainWindow::tr("Operators");
+    case MainWindow::Page::Communication:
+        return MainWindow::tr("Communication");
+    case MainWindow::Page::Marey:
+        return MainWindow::tr("Marey");
+    case MainWindow::Page::Memory:
+        return MainWindow::tr("Memory");
+    }
+    return {};
+}
+
+QString pageObjectName(MainWindow::Page page)
+{
+    static const char* const names[] = { "summary", "overview", "timeline", "operators", "communication", "marey",
+        "memory" };
+    return QString::fromLatin1(names[int(page)]);
+}
+
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_loader(new LoadController(this))
+    , m_state(new ViewState(this))
     , m_pages(new QStackedWidget(this))
     , m_welcomePage(new WelcomePage(this))
     , m_loadingPage(new QWidget(this))
@@ -148,6 +188,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_pages->addWidget(m_welcomePage);
     m_pages->addWidget(m_loadingPage);
     m_pages->addWidget(m_summaryPage);
+    // Navigation first: the main window sets the current rank before a page
+    // reacts to the same request.
+    connectNavigation();
+    createAnalysisPages();
 
     auto* central = new QWidget(this);
     auto* centralLayout = new QVBoxLayout(central);
@@ -158,6 +202,7 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(central);
 
     createDock();
+    createPageBar();
     createActions();
     createStatusBar();
 
@@ -199,12 +244,52 @@ void MainWindow::createDock()
     m_projectTree->setTextElideMode(Qt::ElideRight);
     m_projectTree->setMinimumWidth(220);
     m_projectTree->setFrameShape(QFrame::NoFrame);
-    // Choosing a rank in the tree points at its row on the summary page.
-    connect(m_projectTree->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex& index) {
-                if (index.data(ProjectTreeModel::NodeKindRole).toInt() == ProjectTreeModel::RankNode)
-                    m_summaryPage->selectRank(index.data(ProjectTreeModel::RankIndexRole).toInt());
-            });
+    // Choosing a rank in the tree makes it the rank the pages show (and
+    // points at its row on the summary page).
+    connect(
+        m_projectTree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
+            if (index.data(ProjectTreeModel::NodeKindRole).toInt() != ProjectTreeModel::RankNode)
+                return;
+            const int rank = index.data(ProjectTreeModel::RankIndexRole).toInt();
+            m_summaryPage->selectRank(rank);
+            m_state->setCurrentRank(rank);
+        });
+    connect(m_projectTree, &QTreeView::activated, this, [this](const QModelIndex& index) {
+        if (index.data(ProjectTreeModel::NodeKindRole).toInt() == ProjectTreeModel::RankNode)
+            m_state->requestRank(index.data(ProjectTreeModel::RankIndexRole).toInt());
+    });
+    connect(m_projectModel, &ProjectTreeModel::rankFilterEdited, this, [this](const QList<int>& ranks) {
+        m_rankFilterEdit->clear();
+        // All unchecked would read as "no filter"; keep the last choice instead.
+        if (m_projectModel->checkedRankCount() == 0 && m_projectModel->rankCount() > 0) {
+            m_projectModel->setRankFilter(m_state->rankFilter());
+            statusBar()->showMessage(tr("At least one rank stays shown"), 4000);
+            return;
+        }
+        m_state->setRankFilter(ranks);
+    });
+    m_projectTree->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_projectTree, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu* menu = createTreeContextMenu(m_projectTree->indexAt(pos));
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_projectTree->viewport()->mapToGlobal(pos));
+    });
+
+    m_rankFilterEdit = new QLineEdit(dock);
+    m_rankFilterEdit->setObjectName(QStringLiteral("rankFilterEdit"));
+    m_rankFilterEdit->setPlaceholderText(tr("Filter ranks: 0-7, 12 or a host"));
+    m_rankFilterEdit->setClearButtonEnabled(true);
+    connect(m_rankFilterEdit, &QLineEdit::textEdited, this, &MainWindow::applyRankFilterText);
+    connect(m_rankFilterEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (text.isEmpty())
+            applyRankFilterText(text);
+    });
+    auto* treePane = new QWidget(dock);
+    auto* treeLayout = new QVBoxLayout(treePane);
+    treeLayout->setContentsMargins(4, 4, 0, 0);
+    treeLayout->setSpacing(4);
+    treeLayout->addWidget(m_rankFilterEdit);
+    treeLayout->addWidget(m_projectTree, 1);
 
     // An empty white tree looks broken; say what will appear there instead.
     m_dockPages = new QStackedWidget(dock);
@@ -216,17 +301,388 @@ void MainWindow::createDock()
     muted.setColor(QPalette::WindowText, mutedTextColor(palette()));
     placeholder->setPalette(muted);
     m_dockPages->addWidget(placeholder);
-    m_dockPages->addWidget(m_projectTree);
+    m_dockPages->addWidget(treePane);
     dock->setWidget(m_dockPages);
     addDockWidget(Qt::LeftDockWidgetArea, dock);
     resizeDocks({ dock }, { 280 }, Qt::Horizontal);
 }
 
+void MainWindow::createAnalysisPages()
+{
+    // The one place pages are made: a placeholder becomes the real page by
+    // changing its line.
+    addAnalysisPage(Page::Summary, pageTitle(Page::Summary), m_summaryPage);
+    addAnalysisPage(Page::Overview, pageTitle(Page::Overview), new OverviewPage(m_state, this));
+    addAnalysisPage(Page::Timeline, pageTitle(Page::Timeline),
+        placeholderPage(pageTitle(Page::Timeline), tr("the timeline view (slices, flows, counters of every rank)")));
+    addAnalysisPage(Page::Operators, pageTitle(Page::Operators),
+        placeholderPage(pageTitle(Page::Operators), tr("the operator statistics and rank comparison")));
+    addAnalysisPage(Page::Communication, pageTitle(Page::Communication),
+        placeholderPage(pageTitle(Page::Communication), tr("the communication matrix and per-group view")));
+    addAnalysisPage(Page::Marey, pageTitle(Page::Marey),
+        placeholderPage(pageTitle(Page::Marey), tr("the Marey chart of the pipeline stages")));
+    addAnalysisPage(Page::Memory, pageTitle(Page::Memory),
+        placeholderPage(pageTitle(Page::Memory), tr("the memory curves and live allocations")));
+}
+
+void MainWindow::addAnalysisPage(Page page, const QString& title, QWidget* widget)
+{
+    if (widget->objectName().isEmpty())
+        widget->setObjectName(pageObjectName(page) + QStringLiteral("Page"));
+    widget->setWindowTitle(title);
+    m_analysisPages[int(page)] = widget;
+    if (m_pages->indexOf(widget) < 0)
+        m_pages->addWidget(widget);
+}
+
+QWidget* MainWindow::placeholderPage(const QString& title, const QString& comesWith)
+{
+    auto* widget = new QWidget(this);
+    widget->setProperty("placeholder", true);
+    auto* layout = new QVBoxLayout(widget);
+    layout->setContentsMargins(48, 48, 48, 48);
+    layout->addStretch(2);
+    auto* heading = new QLabel(title, widget);
+    QFont font = heading->font();
+    font.setPointSizeF(font.pointSizeF() * 1.6);
+    font.setBold(true);
+    heading->setFont(font);
+    heading->setAlignment(Qt::AlignHCenter);
+    layout->addWidget(heading);
+    layout->addSpacing(12);
+    auto* text = new QLabel(tr("This page comes with %1, which is being built. Meanwhile the Summary and Overview "
+                               "pages show what was loaded.")
+                                .arg(comesWith),
+        widget);
+    text->setWordWrap(true);
+    text->setAlignment(Qt::AlignHCenter);
+    text->setMaximumWidth(560);
+    QPalette muted = text->palette();
+    muted.setColor(QPalette::WindowText, mutedTextColor(palette()));
+    text->setPalette(muted);
+    layout->addWidget(text, 0, Qt::AlignHCenter);
+    layout->addStretch(3);
+    return widget;
+}
+
+void MainWindow::connectNavigation()
+{
+    const auto focusRank = [this](int rankIndex) {
+        if (m_profile && rankIndex >= 0 && rankIndex < int(m_profile->ranks.size()))
+            m_state->setCurrentRank(rankIndex);
+    };
+    connect(m_state, &ViewState::timelineRequested, this, [this, focusRank](int rankIndex) {
+        focusRank(rankIndex);
+        showPage(Page::Timeline);
+    });
+    connect(m_state, &ViewState::operatorRequested, this, [this, focusRank](int rankIndex) {
+        focusRank(rankIndex);
+        showPage(Page::Operators);
+    });
+    connect(m_state, &ViewState::communicationLinkRequested, this, [this] { showPage(Page::Communication); });
+    // One rank in detail: its timeline.
+    connect(m_state, &ViewState::rankRequested, this, [this, focusRank](int rankIndex) {
+        focusRank(rankIndex);
+        showPage(Page::Timeline);
+    });
+    connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
+        const QModelIndex node = m_projectModel->rankNode(rankIndex);
+        if (node.isValid() && m_projectTree->currentIndex() != node)
+            m_projectTree->setCurrentIndex(node);
+        m_summaryPage->selectRank(rankIndex);
+    });
+    connect(m_state, &ViewState::rankFilterChanged, this, [this] {
+        if (m_projectModel->rankFilter() != m_state->rankFilter())
+            m_projectModel->setRankFilter(m_state->rankFilter());
+    });
+    connect(m_state, &ViewState::compareChanged, this,
+        [this] { m_projectModel->setCompareRanks(m_state->baselineRank(), m_state->comparisonRank()); });
+    connect(m_state, &ViewState::profileChanged, this, &MainWindow::refillSteps);
+    connect(m_state, &ViewState::stepChanged, this, [this](const QString& step) {
+        if (!m_stepCombo)
+            return;
+        const int row = m_stepCombo->findData(step);
+        if (row >= 0 && row != m_stepCombo->currentIndex())
+            m_stepCombo->setCurrentIndex(row);
+    });
+}
+
+void MainWindow::createPageBar()
+{
+    m_pageBar = new QToolBar(tr("Pages"), this);
+    m_pageBar->setObjectName(QStringLiteral("pageBar"));
+    m_pageBar->setMovable(false);
+    m_pageBar->setFloatable(false);
+    m_pageBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_pageGroup = new QActionGroup(this);
+    m_pageGroup->setExclusive(true);
+    for (int i = 0; i < kPageCount; ++i) {
+        const auto page = Page(i);
+        QAction* action = m_pageBar->addAction(pageTitle(page));
+        action->setObjectName(pageObjectName(page) + QStringLiteral("PageAction"));
+        action->setCheckable(true);
+        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        action->setShortcutContext(Qt::WindowShortcut);
+        action->setToolTip(
+            QStringLiteral("%1 (%2)").arg(pageTitle(page), action->shortcut().toString(QKeySequence::NativeText)));
+        action->setData(i);
+        m_pageGroup->addAction(action);
+        m_pageActions[i] = action;
+        connect(action, &QAction::triggered, this, [this, page] { showPage(page); });
+    }
+    auto* spacer = new QWidget(m_pageBar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_pageBar->addWidget(spacer);
+    auto* stepLabel = new QLabel(tr("Step:"), m_pageBar);
+    stepLabel->setContentsMargins(8, 0, 6, 0);
+    m_pageBar->addWidget(stepLabel);
+    m_stepCombo = new QComboBox(m_pageBar);
+    m_stepCombo->setObjectName(QStringLiteral("stepCombo"));
+    m_stepCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_stepCombo->setMinimumContentsLength(14);
+    m_stepCombo->setToolTip(tr("The step all pages show; \"All steps\" averages the overview over the steps"));
+    stepLabel->setBuddy(m_stepCombo);
+    m_pageBar->addWidget(m_stepCombo);
+    connect(m_stepCombo, &QComboBox::currentIndexChanged, this, [this](int row) {
+        if (row >= 0)
+            m_state->setStep(m_stepCombo->itemData(row).toString());
+    });
+    addToolBar(Qt::TopToolBarArea, m_pageBar);
+    refillSteps();
+}
+
+void MainWindow::refillSteps()
+{
+    if (!m_stepCombo)
+        return;
+    const QSignalBlocker blocker(m_stepCombo);
+    m_stepCombo->clear();
+    m_stepCombo->addItem(tr("All steps"), QString());
+    for (const QString& step : m_state->steps())
+        m_stepCombo->addItem(tr("Step %1").arg(step), step);
+    m_stepCombo->setCurrentIndex(std::max(0, m_stepCombo->findData(m_state->step())));
+    m_stepCombo->setEnabled(!m_state->steps().isEmpty());
+}
+
+void MainWindow::updatePageBar()
+{
+    const bool loaded = m_profile != nullptr;
+    m_pageBar->setEnabled(loaded);
+    const int current = currentPageIndex();
+    for (int i = 0; i < kPageCount; ++i) {
+        m_pageActions[i]->setEnabled(loaded);
+        if (i == current)
+            m_pageActions[i]->setChecked(true);
+    }
+    if (current < 0) {
+        // Nothing checked on the welcome / loading page.
+        m_pageGroup->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+        if (QAction* checked = m_pageGroup->checkedAction())
+            checked->setChecked(false);
+        m_pageGroup->setExclusionPolicy(QActionGroup::ExclusionPolicy::Exclusive);
+    }
+    if (m_exportAction)
+        m_exportAction->setEnabled(
+            loaded && current >= 0 && dynamic_cast<Exportable*>(m_analysisPages[current]) != nullptr);
+}
+
+QWidget* MainWindow::page(Page page) const
+{
+    return m_analysisPages[int(page)];
+}
+
+QAction* MainWindow::pageAction(Page page) const
+{
+    return m_pageActions[int(page)];
+}
+
+void MainWindow::showPage(Page page)
+{
+    if (!m_profile)
+        return;
+    m_pages->setCurrentWidget(m_analysisPages[int(page)]);
+    updatePageBar();
+}
+
+int MainWindow::currentPageIndex() const
+{
+    for (int i = 0; i < kPageCount; ++i)
+        if (m_pages->currentWidget() == m_analysisPages[i])
+            return i;
+    return -1;
+}
+
+void MainWindow::applyRankFilterText(const QString& text)
+{
+    const QList<int> matched = m_projectModel->ranksMatching(text);
+    // Nothing matches: keep the last filter rather than showing no rank at all.
+    QPalette palette = m_rankFilterEdit->palette();
+    palette.setColor(QPalette::Text,
+        matched.isEmpty() ? severityColor(ImportMessage::Error, this->palette())
+                          : this->palette().color(QPalette::Text));
+    m_rankFilterEdit->setPalette(palette);
+    m_rankFilterEdit->setToolTip(matched.isEmpty() ? tr("No rank matches") : QString());
+    if (matched.isEmpty())
+        return;
+    const int total = m_projectModel->rankCount();
+    m_state->setRankFilter(matched.size() == total ? QList<int>() : matched);
+}
+
+QMenu* MainWindow::createTreeContextMenu(const QModelIndex& index)
+{
+    auto* menu = new QMenu(this);
+    const int kind = index.data(ProjectTreeModel::NodeKindRole).toInt();
+    if (index.isValid() && kind == ProjectTreeModel::RankNode) {
+        const int rank = index.data(ProjectTreeModel::RankIndexRole).toInt();
+        QAction* baseline = menu->addAction(tr("Set as &Baseline"), this, [this, rank] {
+            if (m_state->comparisonRank() == rank)
+                m_state->setComparisonRank(-1);
+            m_state->setBaselineRank(rank);
+        });
+        baseline->setObjectName(QStringLiteral("setBaselineAction"));
+        baseline->setCheckable(true);
+        baseline->setChecked(m_state->baselineRank() == rank);
+        QAction* comparison = menu->addAction(tr("Set as &Comparison"), this, [this, rank] {
+            if (m_state->baselineRank() == rank)
+                m_state->setBaselineRank(-1);
+            m_state->setComparisonRank(rank);
+        });
+        comparison->setObjectName(QStringLiteral("setComparisonAction"));
+        comparison->setCheckable(true);
+        comparison->setChecked(m_state->comparisonRank() == rank);
+        menu->addSeparator();
+        menu->addAction(tr("Show &Only This Rank"), this, [this, rank] {
+            m_rankFilterEdit->clear();
+            m_state->setRankFilter({ rank });
+        });
+        menu->addAction(tr("Open &Timeline"), this, [this, rank] { m_state->requestRank(rank); });
+    }
+    if (m_state->baselineRank() >= 0 || m_state->comparisonRank() >= 0) {
+        QAction* clear = menu->addAction(tr("Clear Baseline and Comparison"), this, [this] {
+            m_state->setBaselineRank(-1);
+            m_state->setComparisonRank(-1);
+        });
+        clear->setObjectName(QStringLiteral("clearCompareAction"));
+    }
+    QAction* all = menu->addAction(tr("Show &All Ranks"), this, [this] {
+        m_rankFilterEdit->clear();
+        m_state->setRankFilter({});
+    });
+    all->setEnabled(!m_state->rankFilter().isEmpty());
+    return menu;
+}
+
+QString MainWindow::demoPath()
+{
+    QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (cache.isEmpty())
+        cache = QDir::temp().filePath(QStringLiteral("profscope"));
+    return QDir(cache).filePath(QStringLiteral("demo-%1").arg(QStringLiteral(PROFSCOPE_VERSION)));
+}
+
+bool MainWindow::ensureDemoCluster(QString* error)
+{
+    const QString path = demoPath();
+    QDir dir(path);
+    if (QFileInfo::exists(dir.filePath(QLatin1String(kDemoMarker))))
+        return true;
+    // Incomplete (or never written): start from an empty folder.
+    if (dir.exists() && !dir.removeRecursively()) {
+        if (error)
+            *error = tr("Cannot clear %1.").arg(QDir::toNativeSeparators(path));
+        return false;
+    }
+    GeneratorOptions options;
+    options.ranks = 8;
+    options.steps = 3;
+    options.ops = 20;
+    options.slowRank = 5;
+    options.slowLinkSrc = 2;
+    options.slowLinkDst = 3;
+    options.hostBoundRank = 6;
+    options.force = true;
+    if (!QDir().mkpath(path) || !generateCluster(path, options, error))
+        return false;
+    QFile marker(dir.filePath(QLatin1String(kDemoMarker)));
+    if (!marker.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = marker.errorString();
+        return false;
+    }
+    marker.write("generated by Profscope " PROFSCOPE_VERSION "\n");
+    return true;
+}
+
+void MainWindow::openDemo()
+{
+    QString error;
+    if (!ensureDemoCluster(&error)) {
+        m_banner->showMessage(Banner::Error, tr("The demo cluster could not be written: %1").arg(error));
+        return;
+    }
+    openPaths({ demoPath() });
+}
+
+bool MainWindow::showsDemo() const
+{
+    return m_profile && m_profilePaths == QStringList(QDir::cleanPath(demoPath()));
+}
+
+void MainWindow::closeProfile()
+{
+    m_loader->cancel();
+    m_banner->hide();
+    m_bannerProfile.reset();
+    setProfile(nullptr);
+}
+
+void MainWindow::showWelcome()
+{
+    m_pages->setCurrentWidget(m_welcomePage);
+    updatePageBar();
+}
+
+QStringList MainWindow::exportViews(const QString& dir, QStringList* errors, QSize chartSize)
+{
+    QStringList written;
+    const int shown = currentPageIndex();
+    for (int i = 0; i < kPageCount; ++i) {
+        const auto* exportable = dynamic_cast<const Exportable*>(m_analysisPages[i]);
+        if (!exportable)
+            continue;
+        // Shown once so that the page lays out and draws at its real size.
+        showPage(Page(i));
+        QCoreApplication::processEvents();
+        written << exportPage(*exportable, dir, errors, chartSize);
+    }
+    if (shown >= 0)
+        showPage(Page(shown));
+    return written;
+}
+
+void MainWindow::exportCurrentPage()
+{
+    const int current = currentPageIndex();
+    const auto* exportable = current >= 0 ? dynamic_cast<const Exportable*>(m_analysisPages[current]) : nullptr;
+    if (!exportable)
+        return;
+    const QString dir = QFileDialog::getExistingDirectory(
+        this, tr("Export Page Into Folder"), QSettings().value(QLatin1String(kLastDirKey)).toString());
+    if (dir.isEmpty())
+        return;
+    QStringList errors;
+    const QStringList written = exportPage(*exportable, dir, &errors);
+    if (!errors.isEmpty())
+        QMessageBox::warning(this, tr("Export"), errors.join(QLatin1Char('\n')));
+    statusBar()->showMessage(
+        tr("%n file(s) written to %1", nullptr, int(written.size())).arg(QDir::toNativeSeparators(dir)), 8000);
+}
+
 void MainWindow::createActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open Folder…"), this,
-                                    &MainWindow::openFolderDialog);
+    QAction* open = file->addAction(
+        style()->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open Folder…"), this, &MainWindow::openFolderDialog);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a rank folder or a folder holding several ranks"));
 
@@ -234,7 +690,14 @@ void MainWindow::createActions()
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
 
+    m_closeAction = file->addAction(tr("&Close"), this, &MainWindow::closeProfile);
+    m_closeAction->setShortcut(QKeySequence::Close);
+    m_closeAction->setStatusTip(tr("Close the profile and show the welcome page"));
+
     file->addSeparator();
+    m_exportAction = file->addAction(tr("&Export Page…"), this, &MainWindow::exportCurrentPage);
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_exportAction->setStatusTip(tr("Write the charts (PNG, SVG) and tables (CSV) of the page shown into a folder"));
     m_reportAction = file->addAction(tr("Import &Report…"), this, &MainWindow::showImportReport);
     m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_reportAction->setStatusTip(tr("Every file that was found, with its status, counts and problems"));
@@ -250,6 +713,10 @@ void MainWindow::createActions()
         toggle->setText(tr("&Project Panel"));
         view->addAction(toggle);
     }
+    view->addAction(m_pageBar->toggleViewAction());
+    view->addSeparator();
+    for (QAction* action : m_pageActions)
+        view->addAction(action);
     view->addSeparator();
     QMenu* language = view->addMenu(tr("&Language"));
     m_languageGroup = new QActionGroup(this);
@@ -275,6 +742,10 @@ void MainWindow::createActions()
     note->setEnabled(false);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Welcome Page"), this, &MainWindow::showWelcome);
+    help->addAction(tr("Open &Demo Cluster"), this, &MainWindow::openDemo)
+        ->setStatusTip(tr("A generated 8-rank cluster with a slow rank, a slow link and a host-bound rank"));
+    help->addSeparator();
     help->addAction(tr("&About Profscope"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -405,15 +876,25 @@ void MainWindow::setProfile(const ProfilePtr& profile)
     m_profilePaths = profile ? m_loader->paths() : QStringList();
     m_projectModel->setProfile(profile);
     m_projectTree->expandAll();
-    m_dockPages->setCurrentWidget(profile ? static_cast<QWidget*>(m_projectTree) : m_dockPages->widget(0));
+    m_dockPages->setCurrentIndex(profile ? 1 : 0);
     m_summaryPage->setProfile(profile, m_loader->lastLoadMs());
+    m_rankFilterEdit->clear();
+    m_state->setProfile(profile);
+    m_projectModel->setCompareRanks(-1, -1);
+    if (const QModelIndex node = m_projectModel->rankNode(m_state->currentRank()); node.isValid())
+        m_projectTree->setCurrentIndex(node);
     m_reportAction->setEnabled(profile != nullptr);
+    m_closeAction->setEnabled(profile != nullptr);
     if (m_reportView && m_reportDialog->isVisible())
         m_reportView->setProfile(profile);
-    if (profile)
-        m_pages->setCurrentWidget(m_summaryPage);
-    else if (!m_loader->isLoading())
+    if (profile) {
+        // Stay on the page the user was on; a first load starts on the overview.
+        if (currentPageIndex() < 0)
+            m_pages->setCurrentWidget(m_analysisPages[int(Page::Overview)]);
+    } else if (!m_loader->isLoading()) {
         m_pages->setCurrentWidget(m_welcomePage);
+    }
+    updatePageBar();
     updateTitle();
 }
 
@@ -423,8 +904,13 @@ void MainWindow::updateTitle()
         setWindowTitle(tr("Profscope"));
         return;
     }
-    setWindowTitle(tr("%1 — Profscope")
-                       .arg(displayPaths(m_profilePaths.isEmpty() ? QStringList(m_profile->rootPath) : m_profilePaths)));
+    if (showsDemo()) {
+        setWindowTitle(tr("Demo cluster — Profscope"));
+        return;
+    }
+    setWindowTitle(
+        tr("%1 — Profscope")
+            .arg(displayPaths(m_profilePaths.isEmpty() ? QStringList(m_profile->rootPath) : m_profilePaths)));
 }
 
 void MainWindow::onLoadStarted(const QStringList& paths)
@@ -435,6 +921,7 @@ void MainWindow::onLoadStarted(const QStringList& paths)
     m_statusStage->setToolTip(shown);
     if (!m_profile)
         m_pages->setCurrentWidget(m_loadingPage);
+    updatePageBar();
     statusBar()->clearMessage();
 }
 
@@ -443,7 +930,8 @@ void MainWindow::onLoadProgress(int permille, const QString& text)
     m_loadingBar->setValue(permille);
     m_statusBar->setValue(permille);
     m_loadingStage->setText(text);
-    m_statusStage->setText(m_statusStage->fontMetrics().elidedText(text, Qt::ElideMiddle, m_statusStage->maximumWidth()));
+    m_statusStage->setText(
+        m_statusStage->fontMetrics().elidedText(text, Qt::ElideMiddle, m_statusStage->maximumWidth()));
 }
 
 void MainWindow::onLoadFinished(const ProfilePtr& profile)
@@ -478,9 +966,18 @@ void MainWindow::onLoadFinished(const ProfilePtr& profile)
         return;
     }
 
-    addRecentPaths(m_loader->paths());
-    refreshRecent();
+    const bool demo = m_loader->paths() == QStringList(QDir::cleanPath(demoPath()));
+    if (!demo) {
+        addRecentPaths(m_loader->paths());
+        refreshRecent();
+    }
     setProfile(profile);
+    if (demo) {
+        m_banner->showMessage(
+            Banner::Info, tr("This is a generated demo cluster - File > Open to load your own profile."));
+        statusBar()->showMessage(m_loader->progressText(), 8000);
+        return;
+    }
 
     QStringList problems;
     if (broken > 0)
@@ -495,8 +992,9 @@ void MainWindow::onLoadFinished(const ProfilePtr& profile)
         const Banner::Kind kind = broken > 0 || errors > 0 ? Banner::Error
             : warnings > 0                                 ? Banner::Warning
                                                            : Banner::Info;
-        m_banner->showMessage(kind, tr("Loaded %n rank(s); %1.", nullptr, int(profile->ranks.size()))
-                                        .arg(problems.join(tr(", ", "list separator"))));
+        m_banner->showMessage(kind,
+            tr("Loaded %n rank(s); %1.", nullptr, int(profile->ranks.size()))
+                .arg(problems.join(tr(", ", "list separator"))));
     }
     statusBar()->showMessage(m_loader->progressText(), 8000);
 }
@@ -512,7 +1010,8 @@ void MainWindow::onLoadingChanged(bool loading)
 {
     m_statusLoad->setVisible(loading);
     if (!loading && m_pages->currentWidget() == m_loadingPage)
-        m_pages->setCurrentWidget(m_profile ? static_cast<QWidget*>(m_summaryPage) : m_welcomePage);
+        m_pages->setCurrentWidget(m_profile ? m_analysisPages[int(Page::Overview)] : m_welcomePage);
+    updatePageBar();
 }
 
 QDialog* MainWindow::importReportDialog()
@@ -572,7 +1071,7 @@ void MainWindow::setLanguage(const QString& code)
     settings.setValue(QLatin1String(kLanguageKey), code);
     // Window-modal and non-blocking: nothing else waits on the answer.
     auto* box = new QMessageBox(QMessageBox::Information, tr("Language"),
-                                tr("The new language is used the next time Profscope starts."), QMessageBox::Ok, this);
+        tr("The new language is used the next time Profscope starts."), QMessageBox::Ok, this);
     box->setObjectName(QStringLiteral("languageNotice"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -580,13 +1079,15 @@ void MainWindow::setLanguage(const QString& code)
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(
-        this, tr("About Profscope"),
+    QMessageBox::about(this, tr("About Profscope"),
         QStringLiteral("<h3>Profscope %1</h3><p>").arg(QCoreApplication::applicationVersion())
             + tr("A native viewer for the output of the MindSpore and Ascend PyTorch (torch_npu) profilers: "
                  "traces, kernels, steps, communication and memory of every rank of a training job.")
-            + QStringLiteral("</p><p>") + tr("Built with Qt %1, running on Qt %2.").arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()))
-            + QStringLiteral("</p><p>") + tr("Licensed under the Apache License, Version 2.0.") + QStringLiteral("</p>"));
+            + QStringLiteral("</p><p>")
+            + tr("Built with Qt %1, running on Qt %2.")
+                  .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()))
+            + QStringLiteral("</p><p>") + tr("Licensed under the Apache License, Version 2.0.")
+            + QStringLiteral("</p>"));
 }
 
 bool MainWindow::restoreWindowState()

@@ -4,8 +4,13 @@
 #include "model/profile.h"
 
 #include <QMainWindow>
+#include <QSize>
 
 class QActionGroup;
+class QComboBox;
+class QLineEdit;
+class QModelIndex;
+class QToolBar;
 class QDialog;
 class QLabel;
 class QMenu;
@@ -21,14 +26,65 @@ class ImportReportView;
 class LoadController;
 class ProjectTreeModel;
 class SummaryPage;
+class ViewState;
 class WelcomePage;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    // The analysis pages, in the order of the page bar (Ctrl+1 … Ctrl+7).
+    enum class Page
+    {
+        Summary,
+        Overview,
+        Timeline,
+        Operators,
+        Communication,
+        Marey,
+        Memory
+    };
+    static constexpr int kPageCount = 7;
+
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
+
+    // The selection state every page shares.
+    ViewState* viewState() const
+    {
+        return m_state;
+    }
+    QWidget* page(Page page) const;
+    QAction* pageAction(Page page) const;
+    void showPage(Page page);
+    // The page shown, or -1 on the welcome / loading page.
+    int currentPageIndex() const;
+
+    // Opens the generated demo cluster (written once into the cache folder).
+    void openDemo();
+    // Where the demo cluster lives: <cache>/demo-<version>.
+    static QString demoPath();
+    // Writes the demo cluster unless a complete one is there.
+    static bool ensureDemoCluster(QString* error = nullptr);
+    bool showsDemo() const;
+    // Unloads the profile and shows the welcome page.
+    void closeProfile();
+    void showWelcome();
+
+    // Every page's charts (PNG + SVG) and tables (CSV) into `dir`, as
+    // `profscope PATH --export-views DIR` does. Returns the files written.
+    QStringList exportViews(const QString& dir, QStringList* errors, QSize chartSize = {});
+
+    QComboBox* stepCombo() const
+    {
+        return m_stepCombo;
+    }
+    QLineEdit* rankFilterEdit() const
+    {
+        return m_rankFilterEdit;
+    }
+    // The project tree's context menu for a node (for tests; shown on right click).
+    QMenu* createTreeContextMenu(const QModelIndex& index);
 
     // Starts loading; the current profile stays until the new one is in.
     void openPaths(const QStringList& paths);
@@ -86,6 +142,15 @@ protected:
 private:
     void createActions();
     void createDock();
+    void createPageBar();
+    void createAnalysisPages();
+    void addAnalysisPage(Page page, const QString& title, QWidget* widget);
+    QWidget* placeholderPage(const QString& title, const QString& comesWith);
+    void connectNavigation();
+    void refillSteps();
+    void applyRankFilterText(const QString& text);
+    void updatePageBar();
+    void exportCurrentPage();
     void createStatusBar();
     void openFolderDialog();
     void rebuildRecentMenu();
@@ -102,6 +167,7 @@ private:
     void showAbout();
 
     LoadController* m_loader;
+    ViewState* m_state;
     ProfilePtr m_profile;
     QStringList m_profilePaths; // what was opened to get m_profile
     ProfilePtr m_bannerProfile; // the load the banner talks about (may differ after a failed load)
@@ -114,6 +180,14 @@ private:
     QProgressBar* m_loadingBar;
     SummaryPage* m_summaryPage;
     Banner* m_banner;
+    QWidget* m_analysisPages[kPageCount] = {};
+    QAction* m_pageActions[kPageCount] = {};
+    QActionGroup* m_pageGroup = nullptr;
+    QToolBar* m_pageBar = nullptr;
+    QComboBox* m_stepCombo = nullptr;
+    QLineEdit* m_rankFilterEdit = nullptr;
+    QAction* m_closeAction = nullptr;
+    QAction* m_exportAction = nullptr;
 
     ProjectTreeModel* m_projectModel;
     QTreeView* m_projectTree;

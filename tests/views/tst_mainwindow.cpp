@@ -6,26 +6,34 @@
 
 #include "banner.h"
 #include "common/importreportview.h"
+#include "common/viewstate.h"
+#include "generate/clustergenerator.h"
 #include "itemmodels/importreportmodel.h"
 #include "itemmodels/ranksummarymodel.h"
 #include "loadcontroller.h"
 #include "mainwindow.h"
+#include "overview/overviewmodels.h"
+#include "overview/overviewpage.h"
 #include "projecttreemodel.h"
 #include "summarypage.h"
 #include "testsupport.h"
 #include "welcomepage.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
 #include <QDialog>
 #include <QDir>
+#include <QDirIterator>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFile>
+#include <QImage>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QMimeData>
+#include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -112,6 +120,43 @@ bool waitForLoad(MainWindow& window)
     return QTest::qWaitFor([&] { return !window.loadController()->isLoading(); }, kLoadTimeoutMs);
 }
 
+// The "Step" column of every step_trace_time.csv below `root`, read here.
+QStringList stepsInStepTraceFiles(const QString& root)
+{
+    QStringList steps;
+    QDirIterator it(root, { QStringLiteral("step_trace_time.csv") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile file(it.next());
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QList<QByteArray> lines = file.readAll().split('\n');
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            const QString step = QString::fromUtf8(lines[i].split(',').value(0)).trimmed();
+            if (!step.isEmpty() && !steps.contains(step))
+                steps << step;
+        }
+    }
+    std::sort(steps.begin(), steps.end(), [](const QString& a, const QString& b) { return a.toInt() < b.toInt(); });
+    return steps;
+}
+
+// A generated cluster loaded through the window: `ranks` ranks, 3 steps.
+bool openGenerated(MainWindow& window, const QTemporaryDir& dir, int ranks = 8)
+{
+    GeneratorOptions options;
+    options.ranks = ranks;
+    options.steps = 3;
+    options.ops = 12;
+    options.slowRank = 1;
+    options.slowLinkSrc = 2;
+    options.slowLinkDst = 3;
+    QString error;
+    if (!generateCluster(dir.path(), options, &error))
+        return false;
+    window.openPaths({ dir.path() });
+    return waitForLoad(window) && window.profile() && int(window.profile()->ranks.size()) == ranks;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject
@@ -132,6 +177,13 @@ private slots:
     void recentFolders();
     void languageChoiceIsStored();
     void dropFolderOpensIt();
+    void stepSelectorListsSteps();
+    void rankFilter();
+    void baselineAndComparison();
+    void shortcutsSwitchPages();
+    void navigationSwitchesPages();
+    void exportViewsWritesFiles();
+    void demoCluster();
 };
 
 void TestMainWindow::initTestCase()
@@ -195,7 +247,9 @@ void TestMainWindow::loadsLevel1()
     QCOMPARE(tree->index(1, 0, host).data().toString(), QStringLiteral("rank 1 · device 1 · ascend_pt"));
     QVERIFY(tree->index(1, 0, host).data(Qt::ToolTipRole).toString().contains(QLatin1String("rank1_ascend_pt")));
 
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Overview));
     // Summary page shows both ranks.
+    window.showPage(MainWindow::Page::Summary);
     QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.summaryPage()));
     QAbstractItemModel* ranks = window.summaryPage()->rankTable()->model();
     QCOMPARE(ranks->rowCount(), 2);
@@ -220,7 +274,7 @@ void TestMainWindow::loadsLevel1()
     ImportReportView* report = window.importReportView();
     QCOMPARE(report->proxyModel()->rowCount(), int(profile->report.files.size()));
     QCOMPARE(report->summaryText(),
-             QStringLiteral("%1 used, 0 skipped, 0 broken").arg(profile->report.countWithStatus(FileStatus::Used)));
+        QStringLiteral("%1 used, 0 skipped, 0 broken").arg(profile->report.countWithStatus(FileStatus::Used)));
 }
 
 void TestMainWindow::reportViewFilters()
@@ -279,9 +333,10 @@ void TestMainWindow::exportCsv()
     QVERIFY2(report->exportCsv(path, &error), qPrintable(error));
     QList<QStringList> records = readCsvFile(path);
     QCOMPARE(records.size(), total + 1); // header + one row per file
-    QCOMPARE(records.first(), QStringList({ QStringLiteral("File"), QStringLiteral("Rank"), QStringLiteral("Kind"),
-                                            QStringLiteral("Status"), QStringLiteral("Size"), QStringLiteral("Counts"),
-                                            QStringLiteral("Reason / where"), QStringLiteral("Parse time") }));
+    QCOMPARE(records.first(),
+        QStringList({ QStringLiteral("File"), QStringLiteral("Rank"), QStringLiteral("Kind"), QStringLiteral("Status"),
+            QStringLiteral("Size"), QStringLiteral("Counts"), QStringLiteral("Reason / where"),
+            QStringLiteral("Parse time") }));
     for (int row = 1; row < records.size(); ++row)
         QCOMPARE(records[row].size(), int(ImportReportModel::ColumnCount));
     // Counts of a trace hold commas ("events=…, X=…"): quoted, and read back intact.
@@ -338,7 +393,7 @@ void TestMainWindow::cancelLoad()
     window.openPaths({ level1() });
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kLoadTimeoutMs);
     QCOMPARE(window.projectModel()->rankCount(), 2);
-    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.summaryPage()));
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Overview));
 }
 
 void TestMainWindow::newLoadReplacesRunningOne()
@@ -365,8 +420,8 @@ void TestMainWindow::brokenFolderShowsBanner()
     const QByteArray trace = real.readAll();
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    QVERIFY(!test::writeFile(dir, QStringLiteral("x_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
-                             trace.left(trace.size() / 2))
+    QVERIFY(!test::writeFile(
+        dir, QStringLiteral("x_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"), trace.left(trace.size() / 2))
                  .isEmpty());
 
     MainWindow window;
@@ -381,7 +436,7 @@ void TestMainWindow::brokenFolderShowsBanner()
     QVERIFY(window.banner()->isVisible());
     QCOMPARE(window.banner()->kind(), Banner::Error);
     QVERIFY2(window.banner()->text().contains(QLatin1String("could not be read completely")),
-             qPrintable(window.banner()->text()));
+        qPrintable(window.banner()->text()));
     // What was read before the cut is shown: one rank with its slices.
     QCOMPARE(window.profile(), loaded);
     QCOMPARE(window.projectModel()->rankCount(), 1);
@@ -422,7 +477,7 @@ void TestMainWindow::emptyFolderShowsErrorBanner()
     QVERIFY(waitForLoad(window));
     QVERIFY(window.profile());
     QCOMPARE(window.profile()->ranks.size(), std::size_t(2));
-    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.summaryPage()));
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Overview));
     QVERIFY(window.banner()->isVisible());
 }
 
@@ -499,6 +554,272 @@ void TestMainWindow::dropFolderOpensIt()
     QVERIFY(window.loadController()->isLoading());
     QVERIFY(waitForLoad(window));
     QCOMPARE(window.projectModel()->rankCount(), 2);
+}
+
+void TestMainWindow::stepSelectorListsSteps()
+{
+    MainWindow window;
+    window.show();
+    QAbstractItemModelTester tester(window.projectModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    QComboBox* combo = window.stepCombo();
+    const QStringList expected = stepsInStepTraceFiles(level1());
+    QVERIFY(!expected.isEmpty());
+    QCOMPARE(combo->count(), int(expected.size()) + 1);
+    QCOMPARE(combo->itemData(0).toString(), QString()); // All steps
+    for (int i = 0; i < expected.size(); ++i)
+        QCOMPARE(combo->itemData(i + 1).toString(), expected[i]);
+
+    // A generated cluster: steps 1..3, and choosing one sets the shared state.
+    QTemporaryDir dir;
+    QVERIFY(openGenerated(window, dir));
+    QCOMPARE(combo->count(), 4);
+    QCOMPARE(stepsInStepTraceFiles(dir.path()),
+        QStringList({ QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3") }));
+    QCOMPARE(window.viewState()->steps(), stepsInStepTraceFiles(dir.path()));
+    combo->setCurrentIndex(2);
+    QCOMPARE(window.viewState()->step(), QStringLiteral("2"));
+    auto* overview = qobject_cast<OverviewPage*>(window.page(MainWindow::Page::Overview));
+    QVERIFY(overview);
+    QCOMPARE(overview->stepModel()->rowCount(), 8);
+    window.viewState()->setStep(QString());
+    QCOMPARE(combo->currentIndex(), 0);
+    QCOMPARE(overview->stepModel()->rowCount(), 8 * 3);
+}
+
+void TestMainWindow::rankFilter()
+{
+    MainWindow window;
+    window.show();
+    QAbstractItemModelTester tester(window.projectModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QTemporaryDir dir;
+    QVERIFY(openGenerated(window, dir));
+    ProjectTreeModel* tree = window.projectModel();
+    ViewState* state = window.viewState();
+    auto* overview = qobject_cast<OverviewPage*>(window.page(MainWindow::Page::Overview));
+    QCOMPARE(overview->barsModel()->rowCount(), 8);
+
+    // Unchecking a rank filters it out everywhere.
+    const QModelIndex rank3 = tree->rankNode(3);
+    QVERIFY(tree->setData(rank3, Qt::Unchecked, Qt::CheckStateRole));
+    QCOMPARE(state->rankFilter(), QList<int>({ 0, 1, 2, 4, 5, 6, 7 }));
+    QCOMPARE(overview->barsModel()->rowCount(), 7);
+    QCOMPARE(rank3.parent().data(Qt::CheckStateRole).toInt(), int(Qt::PartiallyChecked));
+    // Checking the host checks all its ranks again.
+    QVERIFY(tree->setData(rank3.parent(), Qt::Checked, Qt::CheckStateRole));
+    QVERIFY(state->rankFilter().isEmpty());
+    QCOMPARE(overview->barsModel()->rowCount(), 8);
+    // Unchecking everything is refused: some rank stays shown.
+    QVERIFY(tree->setData(tree->index(0, 0), Qt::Unchecked, Qt::CheckStateRole));
+    QVERIFY(state->rankFilter().isEmpty());
+    QCOMPARE(tree->checkedRankCount(), 8);
+
+    // The filter field: rank ids and ranges (the folder order is not the id order).
+    QTest::keyClicks(window.rankFilterEdit(), QStringLiteral("0-2, 6"));
+    QList<int> ids;
+    for (const int i : state->rankFilter())
+        ids << window.profile()->ranks[std::size_t(i)]->info.rankId;
+    std::sort(ids.begin(), ids.end());
+    QCOMPARE(ids, QList<int>({ 0, 1, 2, 6 }));
+    QCOMPARE(tree->checkedRankCount(), 4);
+    QCOMPARE(overview->barsModel()->rowCount(), 4);
+    // Nothing matches: the last filter stays.
+    window.rankFilterEdit()->clear();
+    QVERIFY(state->rankFilter().isEmpty());
+    QTest::keyClicks(window.rankFilterEdit(), QStringLiteral("no-such-host"));
+    QVERIFY(state->rankFilter().isEmpty());
+    QCOMPARE(tree->checkedRankCount(), 8);
+
+    // Selecting a rank in the tree makes it the current rank.
+    window.projectTree()->setCurrentIndex(tree->rankNode(5));
+    QCOMPARE(state->currentRank(), 5);
+    state->setCurrentRank(2);
+    QCOMPARE(window.projectTree()->currentIndex(), tree->rankNode(2));
+}
+
+void TestMainWindow::baselineAndComparison()
+{
+    MainWindow window;
+    window.show();
+    QAbstractItemModelTester tester(window.projectModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    ProjectTreeModel* tree = window.projectModel();
+    ViewState* state = window.viewState();
+
+    const auto trigger = [&](int rankIndex, const char* action) {
+        std::unique_ptr<QMenu> menu(window.createTreeContextMenu(tree->rankNode(rankIndex)));
+        auto* found = menu->findChild<QAction*>(QLatin1String(action));
+        QVERIFY2(found, action);
+        found->trigger();
+    };
+    trigger(0, "setBaselineAction");
+    QCOMPARE(state->baselineRank(), 0);
+    trigger(1, "setComparisonAction");
+    QCOMPARE(state->comparisonRank(), 1);
+    QVERIFY(state->compareMode());
+    QCOMPARE(tree->rankNode(0).data(ProjectTreeModel::CompareRoleRole).toInt(), 1);
+    QCOMPARE(tree->rankNode(1).data(ProjectTreeModel::CompareRoleRole).toInt(), 2);
+    QVERIFY(tree->rankNode(0).data().toString().endsWith(QLatin1String("Baseline")));
+    QVERIFY(tree->rankNode(1).data().toString().endsWith(QLatin1String("Comparison")));
+    QVERIFY(tree->rankNode(0).data(Qt::FontRole).value<QFont>().bold());
+
+    // The baseline made comparison: never both roles on one rank.
+    trigger(0, "setComparisonAction");
+    QCOMPARE(state->comparisonRank(), 0);
+    QCOMPARE(state->baselineRank(), -1);
+    QCOMPARE(tree->rankNode(1).data(ProjectTreeModel::CompareRoleRole).toInt(), 0);
+    QCOMPARE(tree->rankNode(1).data().toString(), QStringLiteral("rank 1 · device 1 · ascend_pt"));
+
+    // Set from elsewhere (a page): the tree shows it too.
+    state->setBaselineRank(1);
+    QCOMPARE(tree->rankNode(1).data(ProjectTreeModel::CompareRoleRole).toInt(), 1);
+    trigger(1, "clearCompareAction");
+    QCOMPARE(state->baselineRank(), -1);
+    QCOMPARE(state->comparisonRank(), -1);
+    QCOMPARE(tree->rankNode(0).data().toString(), QStringLiteral("rank 0 · device 0 · ascend_pt"));
+}
+
+void TestMainWindow::shortcutsSwitchPages()
+{
+    MainWindow window;
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    // Nothing loaded: the page bar is off.
+    QVERIFY(!window.pageAction(MainWindow::Page::Overview)->isEnabled());
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    for (int i = MainWindow::kPageCount - 1; i >= 0; --i) {
+        QTest::keyClick(&window, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
+        QCOMPARE(window.currentPageIndex(), i);
+        QCOMPARE(window.currentPage(), window.page(MainWindow::Page(i)));
+        QVERIFY(window.pageAction(MainWindow::Page(i))->isChecked());
+    }
+    QSet<QWidget*> pages;
+    for (int i = 0; i < MainWindow::kPageCount; ++i)
+        pages.insert(window.page(MainWindow::Page(i)));
+    QCOMPARE(int(pages.size()), MainWindow::kPageCount);
+    // The welcome page stays reachable; a page shortcut comes back.
+    window.showWelcome();
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.welcomePage()));
+    QCOMPARE(window.currentPageIndex(), -1);
+    QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Overview));
+    // File > Close: back to the welcome page, nothing loaded.
+    window.closeProfile();
+    QVERIFY(!window.profile());
+    QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.welcomePage()));
+    QCOMPARE(window.projectModel()->rankCount(), 0);
+}
+
+void TestMainWindow::navigationSwitchesPages()
+{
+    MainWindow window;
+    window.show();
+    window.openPaths({ level1() });
+    QVERIFY(waitForLoad(window));
+    ViewState* state = window.viewState();
+    state->requestTimeline(1, 100, 200, QStringLiteral("slice"));
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Timeline));
+    QCOMPARE(state->currentRank(), 1);
+    state->requestOperator(0, QStringLiteral("MatMul"));
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Operators));
+    QCOMPARE(state->currentRank(), 0);
+    state->requestCommunicationLink(0, 1);
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Communication));
+    state->requestRank(1);
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Timeline));
+    QCOMPARE(state->currentRank(), 1);
+    QCOMPARE(window.projectTree()->currentIndex(), window.projectModel()->rankNode(1));
+    // An out-of-range rank switches page but keeps the current rank.
+    state->requestOperator(99, QString());
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Operators));
+    QCOMPARE(state->currentRank(), 1);
+}
+
+void TestMainWindow::exportViewsWritesFiles()
+{
+    MainWindow window;
+    window.show();
+    QTemporaryDir dir;
+    QVERIFY(openGenerated(window, dir));
+    QTemporaryDir out;
+    QStringList errors;
+    const QStringList written = window.exportViews(out.path(), &errors, QSize(1200, 700));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    for (const char* name : { "overview-ranks.png", "overview-ranks.svg", "overview-ranks.csv", "overview-trend.png",
+             "overview-trend.svg", "overview-trend.csv", "overview-steps.csv", "overview-advice.csv" })
+        QVERIFY2(written.contains(out.filePath(QLatin1String(name))), name);
+    for (const QString& file : written)
+        QVERIFY2(QFileInfo(file).size() > 0, qPrintable(file));
+
+    const QImage png(out.filePath(QStringLiteral("overview-ranks.png")));
+    QCOMPARE(png.size(), QSize(1200, 700));
+    QFile svg(out.filePath(QStringLiteral("overview-trend.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svg.readAll();
+    QVERIFY(svgText.startsWith("<?xml"));
+    QVERIFY(svgText.contains("<svg"));
+
+    // One row per rank, by rank id.
+    const QList<QStringList> ranks = readCsvFile(out.filePath(QStringLiteral("overview-ranks.csv")));
+    QCOMPARE(ranks.size(), 8 + 1);
+    QCOMPARE(ranks[0].value(0), QStringLiteral("Rank"));
+    QVERIFY(ranks[0].last().endsWith(QLatin1String("(us)")));
+    for (int r = 1; r <= 8; ++r)
+        QCOMPARE(ranks[r].value(0), QString::number(r - 1));
+    // Per rank and step, with the steps of the csv files.
+    const QList<QStringList> steps = readCsvFile(out.filePath(QStringLiteral("overview-steps.csv")));
+    QCOMPARE(steps.size(), 8 * 3 + 1);
+    QCOMPARE(steps[0].value(0), QStringLiteral("Step"));
+    QSet<QString> stepNames;
+    for (int r = 1; r < steps.size(); ++r)
+        stepNames.insert(steps[r].value(0));
+    QCOMPARE(stepNames, QSet<QString>({ QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3") }));
+    const QList<QStringList> advice = readCsvFile(out.filePath(QStringLiteral("overview-advice.csv")));
+    QVERIFY(advice.size() >= 2); // the planted slow rank and link are found
+    QCOMPARE(advice[0],
+        QStringList({ QStringLiteral("Severity"), QStringLiteral("Finding"), QStringLiteral("Rule and threshold"),
+            QStringLiteral("Measured") }));
+}
+
+void TestMainWindow::demoCluster()
+{
+    // Test mode: the cache location is a test folder, never the user's.
+    QDir(MainWindow::demoPath()).removeRecursively();
+    QString error;
+    QVERIFY2(MainWindow::ensureDemoCluster(&error), qPrintable(error));
+    QVERIFY(QFileInfo(MainWindow::demoPath()).isDir());
+    QVERIFY(MainWindow::demoPath().contains(QStringLiteral(PROFSCOPE_VERSION)));
+
+    MainWindow window;
+    window.show();
+    window.openDemo();
+    QVERIFY(waitForLoad(window));
+    QVERIFY(window.profile());
+    QCOMPARE(window.profile()->ranks.size(), std::size_t(8));
+    QVERIFY(window.showsDemo());
+    QVERIFY(window.banner()->isVisible());
+    QVERIFY(window.banner()->text().contains(QLatin1String("generated demo cluster")));
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Overview));
+    // The demo is not one of the user's recent folders.
+    QVERIFY(MainWindow::recentPaths().isEmpty());
+    auto* overview = qobject_cast<OverviewPage*>(window.page(MainWindow::Page::Overview));
+    QVERIFY(overview->adviceModel()->rowCount() > 0);
+
+    // An incomplete demo folder (no marker) is written again.
+    QDirIterator it(
+        MainWindow::demoPath(), { QStringLiteral("trace_view.json") }, QDir::Files, QDirIterator::Subdirectories);
+    QVERIFY(it.hasNext());
+    const QString trace = it.next();
+    QVERIFY(QFile::remove(trace));
+    QVERIFY(MainWindow::ensureDemoCluster()); // the marker is there: kept as is
+    QVERIFY(!QFileInfo::exists(trace));
+    QDir(MainWindow::demoPath()).remove(QStringLiteral(".profscope-demo-complete"));
+    QVERIFY(MainWindow::ensureDemoCluster());
+    QVERIFY(QFileInfo::exists(trace));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Overview page offscreen: the stacked bars against step_trace_time.csv
+// read here independently, the models under QAbstractItemModelTester,
+// sorting, the rank filter and step choice, and advice rows that navigate.
+
+#include "common/viewstate.h"
+#include "generate/clustergenerator.h"
+#include "load/profileloader.h"
+#include "overview/overviewcharts.h"
+#include "overview/overviewmodels.h"
+#include "overview/overviewpage.h"
+#include "testsupport.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QLocale>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+#include <map>
+#include <memory>
+
+using namespace profscope;
+
+namespace {
+
+// One rank's step_trace_time.csv in µs, read with a plain split: columns by
+// header name, values as written (µs with decimals).
+struct CsvStep
+{
+    QString step;
+    std::map<QString, double> us;
+};
+
+std::vector<CsvStep> readStepTrace(const QString& rankRoot)
+{
+    std::vector<CsvStep> steps;
+    QFile file(rankRoot + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"));
+    if (!file.open(QIODevice::ReadOnly))
+        return steps;
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList header = lines.value(0).trimmed().split(QLatin1Char(','));
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList fields = lines[i].trimmed().split(QLatin1Char(','));
+        CsvStep s;
+        s.step = fields.value(0);
+        for (int c = 1; c < header.size(); ++c)
+            s.us[header[c]] = fields.value(c).toDouble();
+        steps.push_back(s);
+    }
+    return steps;
+}
+
+// The five bar components of one csv step, in µs.
+std::array<double, 5> expectedComponents(const CsvStep& s)
+{
+    const auto at = [&](const char* name) { return s.us.at(QString::fromLatin1(name)); };
+    return { at("Computing") - at("Overlapped"), at("Overlapped"), at("Communication(Not Overlapped)"), at("Free"),
+        at("Preparing") };
+}
+
+ProfilePtr generated(QTemporaryDir& dir, GeneratorOptions options)
+{
+    QString error;
+    if (!generateCluster(dir.path(), options, &error)) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    return ProfileLoader::load({ dir.path() });
+}
+
+GeneratorOptions plantedOptions()
+{
+    GeneratorOptions options;
+    options.ranks = 8;
+    options.steps = 3;
+    options.ops = 20;
+    options.slowRank = 5;
+    options.slowLinkSrc = 2;
+    options.slowLinkDst = 3;
+    options.hostBoundRank = 6;
+    return options;
+}
+
+// Every model of the page under a tester for the page's whole life.
+struct Testers
+{
+    explicit Testers(OverviewPage& page)
+    {
+        for (QAbstractItemModel* model : std::initializer_list<QAbstractItemModel*> {
+                 page.barsModel(), page.stepModel(), page.stepProxy(), page.trendModel(), page.adviceModel() })
+            testers.push_back(std::make_unique<QAbstractItemModelTester>(
+                model, QAbstractItemModelTester::FailureReportingMode::QtTest));
+    }
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+};
+
+} // namespace
+
+class TestOverviewPage : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void emptyState();
+    void barsMatchStepTraceReal();
+    void barsMatchStepTraceGenerated_data();
+    void barsMatchStepTraceGenerated();
+    void sorting();
+    void rankFilterAndSteps();
+    void stepTableColumns();
+    void adviceNavigates();
+    void manyRanksScroll();
+    void exportItems();
+};
+
+void TestOverviewPage::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+}
+
+void TestOverviewPage::emptyState()
+{
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    page.resize(1000, 700);
+    page.show();
+    QCOMPARE(page.barsModel()->rowCount(), 0);
+    QCOMPARE(page.adviceModel()->rowCount(), 0);
+    state.setProfile(nullptr);
+    QCOMPARE(page.stepModel()->rowCount(), 0);
+    // A profile with a rank but nothing to compute from: a message, no crash.
+    QTemporaryDir dir;
+    test::writeFile(dir, QStringLiteral("x_ascend_pt/profiler_info_0.json"), "{}");
+    state.setProfile(ProfileLoader::load({ dir.path() }));
+    QCOMPARE(page.barsModel()->rowCount(), 0);
+}
+
+void TestOverviewPage::barsMatchStepTraceReal()
+{
+    const ProfilePtr profile =
+        ProfileLoader::load({ test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text/level1")) });
+    QCOMPARE(profile->ranks.size(), std::size_t(2));
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(profile);
+
+    OverviewBarsModel* bars = page.barsModel();
+    QCOMPARE(bars->rowCount(), 2);
+    for (int row = 0; row < bars->rowCount(); ++row) {
+        const int rankIndex = bars->index(row, 0).data(OverviewBarsModel::RankIndexRole).toInt();
+        const std::vector<CsvStep> csv = readStepTrace(profile->ranks[std::size_t(rankIndex)]->info.rootPath);
+        QCOMPARE(csv.size(), std::size_t(1)); // one step, "50": the average is that step
+        const auto expected = expectedComponents(csv[0]);
+        // 1% of the step, as the profiler's own numbers are rounded per task.
+        const double toleranceUs = 0.01 * csv[0].us.at(QStringLiteral("Stage"));
+        double expectedTotal = 0;
+        for (int c = 0; c < 5; ++c) {
+            const double ourUs = bars->index(row, OverviewBarsModel::ComputingOnlyColumn + c)
+                                     .data(OverviewBarsModel::ValueNsRole)
+                                     .toLongLong()
+                / 1000.0;
+            QVERIFY2(std::abs(ourUs - expected[std::size_t(c)]) <= toleranceUs,
+                qPrintable(QStringLiteral("rank %1 component %2: %3 vs csv %4")
+                               .arg(rankIndex)
+                               .arg(c)
+                               .arg(ourUs)
+                               .arg(expected[std::size_t(c)])));
+            // What is drawn is what the model holds.
+            QCOMPARE(page.barsChart()->barValue(row, c) * page.barsChart()->unitNs(),
+                double(bars->componentNs(row, BarComponent(c))));
+            expectedTotal += expected[std::size_t(c)];
+        }
+        QVERIFY(std::abs(bars->totalNs(row) / 1000.0 - expectedTotal) <= 2 * toleranceUs);
+    }
+}
+
+void TestOverviewPage::barsMatchStepTraceGenerated_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::newRow("average") << QString();
+    QTest::newRow("step 2") << QStringLiteral("2");
+}
+
+void TestOverviewPage::barsMatchStepTraceGenerated()
+{
+    QFETCH(QString, step);
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    QVERIFY(profile);
+    QCOMPARE(profile->ranks.size(), std::size_t(8));
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    state.setProfile(profile);
+    state.setStep(step);
+
+    OverviewBarsModel* bars = page.barsModel();
+    QCOMPARE(bars->rowCount(), 8);
+    for (int row = 0; row < bars->rowCount(); ++row) {
+        const int rankIndex = bars->index(row, 0).data(OverviewBarsModel::RankIndexRole).toInt();
+        const std::vector<CsvStep> csv = readStepTrace(profile->ranks[std::size_t(rankIndex)]->info.rootPath);
+        QCOMPARE(csv.size(), std::size_t(3));
+        std::array<double, 5> expected {};
+        double stage = 0;
+        int used = 0;
+        for (const CsvStep& s : csv) {
+            if (!step.isEmpty() && s.step != step)
+                continue;
+            const auto parts = expectedComponents(s);
+            for (int c = 0; c < 5; ++c)
+                expected[std::size_t(c)] += parts[std::size_t(c)];
+            stage += s.us.at(QStringLiteral("Stage"));
+            ++used;
+        }
+        QVERIFY(used > 0);
+        const double toleranceUs = 0.01 * stage / used;
+        for (int c = 0; c < 5; ++c) {
+            const double ourUs = double(bars->componentNs(row, BarComponent(c))) / 1000.0;
+            const double csvUs = expected[std::size_t(c)] / used;
+            QVERIFY2(std::abs(ourUs - csvUs) <= toleranceUs,
+                qPrintable(
+                    QStringLiteral("rank %1 component %2: %3 vs csv %4").arg(rankIndex).arg(c).arg(ourUs).arg(csvUs)));
+        }
+    }
+    // The planted slow rank (5) computes the longest.
+    page.sortBars(OverviewBarsModel::ComputingOnlyColumn, Qt::DescendingOrder);
+    QCOMPARE(bars->row(0).rankId, 5);
+}
+
+void TestOverviewPage::sorting()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    QVERIFY(profile);
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(profile);
+    OverviewBarsModel* bars = page.barsModel();
+
+    // Default: by rank, ascending.
+    for (int r = 1; r < bars->rowCount(); ++r)
+        QVERIFY(bars->row(r - 1).rankId < bars->row(r).rankId);
+
+    for (int column = OverviewBarsModel::ComputingOnlyColumn; column <= OverviewBarsModel::TotalColumn; ++column) {
+        page.sortBars(column, Qt::DescendingOrder);
+        QCOMPARE(page.sortCombo()->currentData().toInt(), column);
+        QVERIFY(page.descendingButton()->isChecked());
+        for (int r = 1; r < bars->rowCount(); ++r)
+            QVERIFY(bars->index(r - 1, column).data(OverviewBarsModel::SortRole).toLongLong()
+                >= bars->index(r, column).data(OverviewBarsModel::SortRole).toLongLong());
+        // The chart follows the model's order.
+        for (int c = 0; c < 5; ++c)
+            QCOMPARE(page.barsChart()->barValue(0, c) * page.barsChart()->unitNs(),
+                double(bars->componentNs(0, BarComponent(c))));
+    }
+    // The host-bound rank (6) waits most: largest Free.
+    page.sortBars(OverviewBarsModel::FreeColumn, Qt::DescendingOrder);
+    QCOMPARE(bars->row(0).rankId, 6);
+    // The combo sorts too; amounts default to largest first.
+    page.sortCombo()->setCurrentIndex(page.sortCombo()->findData(int(OverviewBarsModel::RankColumn)));
+    QVERIFY(!page.descendingButton()->isChecked());
+    QCOMPARE(bars->row(0).rankId, 0);
+    page.descendingButton()->click();
+    QCOMPARE(bars->row(0).rankId, 7);
+    QCOMPARE(bars->sortOrder(), Qt::DescendingOrder);
+
+    // The step table sorts numerically by its sort role.
+    QSortFilterProxyModel* proxy = page.stepProxy();
+    const int stepTime = page.stepModel()->column(ClusterStepTableModel::StepTimeField);
+    QVERIFY(stepTime >= 0);
+    proxy->sort(stepTime, Qt::DescendingOrder);
+    for (int r = 1; r < proxy->rowCount(); ++r)
+        QVERIFY(proxy->index(r - 1, stepTime).data(ClusterStepTableModel::SortRole).toLongLong()
+            >= proxy->index(r, stepTime).data(ClusterStepTableModel::SortRole).toLongLong());
+}
+
+void TestOverviewPage::rankFilterAndSteps()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    QVERIFY(profile);
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    state.setProfile(profile);
+    QCOMPARE(page.stepModel()->rowCount(), 8 * 3);
+    QCOMPARE(page.trendModel()->rowCount(), 3);
+
+    state.setRankFilter({ 0, 2, 5 });
+    QCOMPARE(page.barsModel()->rowCount(), 3);
+    QCOMPARE(page.stepModel()->rowCount(), 3 * 3);
+    QCOMPARE(page.trendModel()->steps().front().ranks, 3);
+
+    state.setStep(QStringLiteral("3"));
+    QCOMPARE(page.barsModel()->rowCount(), 3);
+    QCOMPARE(page.stepModel()->rowCount(), 3);
+    for (int r = 0; r < page.stepModel()->rowCount(); ++r)
+        QCOMPARE(page.stepModel()->row(r).overview.step, QStringLiteral("3"));
+    // The trend keeps every step.
+    QCOMPARE(page.trendModel()->rowCount(), 3);
+
+    // Trend: the slowest step time is the largest bar total of that step.
+    state.setRankFilter({});
+    state.setStep(QString());
+    const std::vector<StepTrendModel::Step> trend = page.trendModel()->steps(); // a copy: setStep refreshes the model
+    QCOMPARE(trend.size(), std::size_t(3));
+    for (const StepTrendModel::Step& s : trend) {
+        state.setStep(s.name);
+        TimeNs largest = 0;
+        for (int r = 0; r < page.barsModel()->rowCount(); ++r)
+            largest = std::max(largest, page.barsModel()->totalNs(r));
+        QCOMPARE(s.maxNs, largest);
+    }
+}
+
+void TestOverviewPage::stepTableColumns()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    state.setProfile(profile);
+    ClusterStepTableModel* model = page.stepModel();
+    // Units in every time header.
+    for (int c = 0; c < model->columnCount(); ++c) {
+        const auto field = model->field(c);
+        if (field >= ClusterStepTableModel::StepTimeField)
+            QVERIFY2(model->headerData(c, Qt::Horizontal).toString().endsWith(QLatin1String("(us)")),
+                qPrintable(model->headerData(c, Qt::Horizontal).toString()));
+    }
+    // The Free column equals the csv, row by row, within 1% of the step.
+    const int freeColumn = model->column(ClusterStepTableModel::FreeField);
+    QVERIFY(freeColumn >= 0);
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const ClusterStepRow& row = model->row(r);
+        const auto csv = readStepTrace(profile->ranks[std::size_t(row.rankIndex)]->info.rootPath);
+        bool found = false;
+        for (const CsvStep& s : csv) {
+            if (s.step != row.overview.step)
+                continue;
+            found = true;
+            const double ours = model->index(r, freeColumn).data().toString().toDouble();
+            QVERIFY(std::abs(ours - s.us.at(QStringLiteral("Free"))) <= 0.01 * s.us.at(QStringLiteral("Stage")));
+        }
+        QVERIFY(found);
+    }
+}
+
+void TestOverviewPage::adviceNavigates()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(profile);
+    AdviceModel* advice = page.adviceModel();
+    QVERIFY(advice->rowCount() > 0);
+    QVERIFY(page.tabs()->tabText(0).contains(QString::number(advice->rowCount())));
+
+    QSignalSpy rank(&state, &ViewState::rankRequested);
+    QSignalSpy op(&state, &ViewState::operatorRequested);
+    QSignalSpy link(&state, &ViewState::communicationLinkRequested);
+    QSignalSpy timeline(&state, &ViewState::timelineRequested);
+    bool sawLink = false;
+    bool sawRank = false;
+    for (int row = 0; row < advice->rowCount(); ++row) {
+        const Finding& f = advice->findings()[std::size_t(row)];
+        QVERIFY(!f.title.isEmpty());
+        QCOMPARE(advice->index(row, AdviceModel::TitleColumn).data().toString(), f.title);
+        QVERIFY(!advice->index(row, AdviceModel::SeverityColumn).data(Qt::DecorationRole).value<QIcon>().isNull());
+        rank.clear();
+        op.clear();
+        link.clear();
+        timeline.clear();
+        // Enter on the row, as a user would.
+        page.adviceView()->setFocus();
+        page.adviceView()->setCurrentIndex(page.adviceView()->model()->index(row, AdviceModel::TitleColumn));
+        QTest::keyClick(page.adviceView(), Qt::Key_Return);
+        switch (f.target) {
+        case Finding::Target::Rank:
+            QCOMPARE(rank.count(), 1);
+            QCOMPARE(rank.first().at(0).toInt(), f.rankIndex);
+            sawRank = true;
+            break;
+        case Finding::Target::Operator:
+            QCOMPARE(op.count(), 1);
+            QCOMPARE(op.first().at(1).toString(), f.ops.value(0));
+            break;
+        case Finding::Target::Link: {
+            QCOMPARE(link.count(), 1);
+            const QStringList ends = f.link.split(QLatin1Char('-'));
+            QCOMPARE(link.first().at(0).toInt(), ends.value(0).toInt());
+            QCOMPARE(link.first().at(1).toInt(), ends.value(1).toInt());
+            sawLink = true;
+            break;
+        }
+        case Finding::Target::Step:
+            QCOMPARE(timeline.count(), 1);
+            QCOMPARE(timeline.first().at(0).toInt(), f.rankIndex);
+            QCOMPARE(timeline.first().at(1).toLongLong(), f.startNs);
+            QCOMPARE(timeline.first().at(2).toLongLong(), f.endNs);
+            break;
+        case Finding::Target::None:
+            QCOMPARE(op.count() + link.count() + timeline.count(), 0);
+            break;
+        }
+    }
+    // The planted slow link and slow / host-bound ranks are among the findings.
+    QVERIFY(sawLink);
+    QVERIFY(sawRank);
+}
+
+void TestOverviewPage::manyRanksScroll()
+{
+    QTemporaryDir dir;
+    GeneratorOptions options;
+    options.ranks = 64;
+    options.steps = 1;
+    options.ops = 4;
+    const ProfilePtr profile = generated(dir, options);
+    QVERIFY(profile);
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(900, 700);
+    page.show();
+    state.setProfile(profile);
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    RankBarsChart* chart = page.barsChart();
+    // Never all 64 squeezed into 600 px: a window of readable bars and a scroll bar.
+    QTRY_VERIFY(chart->visibleBarCount() < 64);
+    QVERIFY(chart->visibleBarCount() >= 8);
+    QVERIFY(chart->scrollBar()->isVisible());
+    const int visible = chart->visibleBarCount();
+    chart->scrollBar()->setValue(chart->scrollBar()->maximum());
+    QCOMPARE(chart->firstVisibleBar() + chart->visibleBarCount(), 64);
+    QCOMPARE(chart->visibleBarCount(), visible);
+    // Zooming in is allowed, zooming out past readable is not.
+    chart->showBars(10, 6);
+    QCOMPARE(chart->visibleBarCount(), 6);
+    QCOMPARE(chart->firstVisibleBar(), 10);
+    chart->showBars(0, 64);
+    QCOMPARE(chart->visibleBarCount(), chart->maxVisibleBars());
+}
+
+void TestOverviewPage::exportItems()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    ViewState state;
+    OverviewPage page(&state);
+    state.setProfile(profile);
+    const QList<ExportItem> items = page.exportItems();
+    QCOMPARE(items.size(), 4);
+    QTemporaryDir out;
+    QStringList errors;
+    const QStringList written = exportPage(page, out.path(), &errors, QSize(1000, 600));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    // 2 charts × (PNG + SVG) + 4 tables.
+    QCOMPARE(written.size(), 8);
+    QImage png(out.filePath(QStringLiteral("overview-ranks.png")));
+    QCOMPARE(png.size(), QSize(1000, 600));
+    // Not blank: the plot drew coloured bars, even though never shown.
+    const QColor compute = barComponentColor(BarComponent::ComputingOnly, page.palette());
+    bool sawBar = false;
+    for (int y = 0; y < png.height() && !sawBar; y += 3)
+        for (int x = 0; x < png.width() && !sawBar; x += 3)
+            sawBar = png.pixelColor(x, y) == compute;
+    QVERIFY(sawBar);
+    // The SVG is vector: bars as paths/rects, no embedded bitmap.
+    QFile svg(out.filePath(QStringLiteral("overview-ranks.svg")));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svg.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(!svgText.contains("<image"));
+}
+
+QTEST_MAIN(TestOverviewPage)
+#include "tst_overviewpage.moc"

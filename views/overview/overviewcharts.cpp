@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "overviewcharts.h"
+
+#include "common/statuscolors.h"
+#include "overviewmodels.h"
+
+#include <QApplication>
+#include <QLocale>
+#include <QPaintEngine>
+#include <QScrollBar>
+#include <QToolTip>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace profscope {
+
+namespace {
+
+constexpr int kMinBarPx = 10; // narrower bars are not readable nor hoverable
+constexpr int kMinVisibleBars = 4;
+
+// ms for steps of a millisecond and more, µs below.
+double unitFor(TimeNs largestNs)
+{
+    return largestNs >= 1000000 ? 1e6 : 1e3;
+}
+
+QString unitName(double unitNs)
+{
+    return unitNs >= 1e6 ? OverviewPlot::tr("ms") : OverviewPlot::tr("µs");
+}
+
+QString formatValue(TimeNs ns, double unitNs)
+{
+    return QLocale().toString(double(ns) / unitNs, 'f', unitNs >= 1e6 ? 3 : 1) + QLatin1Char(' ') + unitName(unitNs);
+}
+
+QCPTextElement* addTitle(QCustomPlot* plot)
+{
+    plot->plotLayout()->insertRow(0);
+    QFont font = plot->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.1);
+    auto* title = new QCPTextElement(plot, QString(), font);
+    title->setMargins(QMargins(0, 6, 0, 0));
+    plot->plotLayout()->addElement(0, 0, title);
+    return title;
+}
+
+// The legend as one row (or two) under the title, outside the axis rect, so
+// that it never covers a bar.
+void moveLegendAboveAxisRect(QCustomPlot* plot)
+{
+    plot->legend->setVisible(true);
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->insertRow(1);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot->legend->setIconSize(14, 10);
+    plot->legend->setRowSpacing(0);
+    plot->legend->setColumnSpacing(12);
+}
+
+void setLegendColumns(QCustomPlot* plot, int width)
+{
+    // One row when every item fits, else rows of three.
+    const QFontMetrics metrics(plot->legend->font());
+    int needed = 0;
+    for (int i = 0; i < plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
+            needed += metrics.horizontalAdvance(item->plottable()->name()) + 14 + 12 + 12;
+    const int columns = needed + 24 <= width ? std::max(1, plot->legend->itemCount()) : 3;
+    if (plot->legend->wrap() != columns) {
+        plot->legend->setWrap(columns);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
+std::array<QCPBars*, 5> makeStackedBars(QCustomPlot* plot, const QPalette& palette)
+{
+    std::array<QCPBars*, 5> bars {};
+    for (int c = 0; c < kBarComponentCount; ++c) {
+        auto* b = new QCPBars(plot->xAxis, plot->yAxis);
+        b->setName(barComponentShortName(BarComponent(c)));
+        b->setWidth(0.72);
+        b->setStackingGap(0);
+        b->setAntialiased(false);
+        const QColor color = barComponentColor(BarComponent(c), palette);
+        b->setBrush(color);
+        b->setPen(QPen(color.darker(115), 0));
+        if (c > 0)
+            b->moveAbove(bars[std::size_t(c - 1)]);
+        bars[std::size_t(c)] = b;
+    }
+    return bars;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------------------
+
+OverviewPlot::OverviewPlot(QWidget* parent)
+    : QCustomPlot(parent)
+{
+    setNoAntialiasingOnDrag(true);
+    setMinimumSize(320, 220);
+    applyPalette();
+}
+
+void OverviewPlot::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    update();
+}
+
+void OverviewPlot::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor muted = mutedTextColor(pal);
+    QColor grid = muted;
+    grid.setAlpha(70);
+    setBackground(pal.brush(QPalette::Base));
+    for (QCPAxis* axis : axisRect()->axes()) {
+        axis->setBasePen(QPen(muted, 0));
+        axis->setTickPen(QPen(muted, 0));
+        axis->setSubTickPen(QPen(muted, 0));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    legend->setBrush(Qt::NoBrush);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setTextColor(text);
+    for (int i = 0; i < plotLayout()->elementCount(); ++i)
+        if (auto* title = qobject_cast<QCPTextElement*>(plotLayout()->elementAt(i)))
+            title->setTextColor(text);
+}
+
+void OverviewPlot::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        applyPalette();
+        replot(rpQueuedReplot);
+    }
+}
+
+void OverviewPlot::resizeEvent(QResizeEvent* event)
+{
+    if (legend->visible() && legend->layout() == plotLayout())
+        setLegendColumns(this, event->size().width());
+    QCustomPlot::resizeEvent(event);
+}
+
+void OverviewPlot::paintEvent(QPaintEvent* event)
+{
+    Q_UNUSED(event);
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return;
+    // Drawn directly, never from the pixel buffer: vector in SVG/PDF, sharp
+    // at any device pixel ratio, and right even before the first replot.
+    const QPaintEngine* engine = painter.paintEngine();
+    const bool vector = engine
+        && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf
+            || engine->type() == QPaintEngine::Picture);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmVectorized, vector);
+    if (mBackgroundBrush.style() != Qt::NoBrush)
+        painter.fillRect(mViewport, mBackgroundBrush);
+    updateLayout();
+    draw(&painter);
+    if (!m_emptyText.isEmpty()) {
+        painter.setPen(mutedTextColor(palette()));
+        painter.drawText(axisRect()->rect(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+    }
+}
+
+// ---------------------------------------------------------------------------
+
+RankBarsChart::RankBarsChart(OverviewBarsModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_plot(new OverviewPlot(this))
+    , m_scroll(new QScrollBar(Qt::Horizontal, this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_plot, 1);
+    layout->addWidget(m_scroll);
+
+    m_plot->setObjectName(QStringLiteral("rankBarsPlot"));
+    m_title = addTitle(m_plot);
+    moveLegendAboveAxisRect(m_plot);
+    m_bars = makeStackedBars(m_plot, palette());
+    m_plot->applyPalette();
+    m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    m_plot->xAxis->grid()->setVisible(false);
+    m_plot->xAxis->setSubTicks(false);
+    m_plot->xAxis->setTickLength(0, 4);
+    m_plot->yAxis->setSubTicks(false);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    m_plot->setMouseTracking(true);
+
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &RankBarsChart::onRangeChanged);
+    connect(m_scroll, &QScrollBar::valueChanged, this, [this](int first) {
+        if (!m_adjusting)
+            showBars(first, visibleBarCount());
+    });
+    connect(m_plot, &QCustomPlot::mouseMove, this, &RankBarsChart::showToolTip);
+    // Label thinning needs the axis rect's real width, known after layout.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (m_plot->axisRect()->width() != m_tickedWidth) {
+            m_tickedWidth = m_plot->axisRect()->width();
+            updateTicks();
+            const int fit = std::min(m_model->rowCount(), maxVisibleBars());
+            if (visibleBarCount() != fit)
+                QMetaObject::invokeMethod(
+                    this, [this, fit] { showBars(firstVisibleBar(), fit); }, Qt::QueuedConnection);
+            else
+                m_plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
+        const int row = barAt(event->pos());
+        if (row >= 0)
+            emit rankActivated(m_model->row(row).rankIndex);
+    });
+    rebuild();
+}
+
+void RankBarsChart::setSubtitle(const QString& text)
+{
+    m_title->setText(text);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+int RankBarsChart::maxVisibleBars() const
+{
+    const int width =
+        std::max(200, m_plot->axisRect()->width() > 50 ? m_plot->axisRect()->width() : m_plot->width() - 80);
+    return std::max(kMinVisibleBars, width / kMinBarPx);
+}
+
+void RankBarsChart::rebuild()
+{
+    const int n = m_model->rowCount();
+    m_unitNs = unitFor(m_model->maxTotalNs());
+    QVector<double> keys(n);
+    for (int r = 0; r < n; ++r)
+        keys[r] = r;
+    for (int c = 0; c < kBarComponentCount; ++c) {
+        QVector<double> values(n);
+        for (int r = 0; r < n; ++r)
+            values[r] = double(m_model->componentNs(r, BarComponent(c))) / m_unitNs;
+        m_bars[std::size_t(c)]->setData(keys, values, true);
+    }
+    m_plot->yAxis->setLabel(tr("Time per step (%1)").arg(unitName(m_unitNs)));
+    m_plot->yAxis->setRange(0, std::max(1e-3, double(m_model->maxTotalNs()) / m_unitNs * 1.06));
+    const int sortColumn = m_model->sortColumn();
+    const QString sortName = m_model->headerData(sortColumn, Qt::Horizontal).toString().remove(QStringLiteral(" (us)"));
+    m_plot->xAxis->setLabel(sortColumn == OverviewBarsModel::RankColumn
+            ? tr("Rank")
+            : tr("Rank, sorted by %1 (%2)")
+                  .arg(sortName.toLower(),
+                      m_model->sortOrder() == Qt::DescendingOrder ? tr("largest first") : tr("smallest first")));
+    m_plot->setEmptyText(n == 0 ? tr("No rank has step data to show.") : QString());
+    showBars(0, std::min(n, maxVisibleBars()));
+}
+
+int RankBarsChart::visibleBarCount() const
+{
+    return std::max(1, int(std::lround(m_plot->xAxis->range().size())));
+}
+
+int RankBarsChart::firstVisibleBar() const
+{
+    return std::max(0, int(std::lround(m_plot->xAxis->range().lower + 0.5)));
+}
+
+void RankBarsChart::showBars(int first, int count)
+{
+    const int n = std::max(1, m_model->rowCount());
+    count = std::clamp(count, std::min(n, kMinVisibleBars), n);
+    first = std::clamp(first, 0, n - count);
+    m_plot->xAxis->setRange(first - 0.5, first + count - 0.5);
+    onRangeChanged(m_plot->xAxis->range());
+}
+
+void RankBarsChart::onRangeChanged(const QCPRange& range)
+{
+    if (m_adjusting)
+        return;
+    const int n = std::max(1, m_model->rowCount());
+    // Keep the view on the bars and never narrower than a few of them, nor
+    // wider than all or than what stays readable.
+    double size = std::clamp(range.size(), double(std::min(n, kMinVisibleBars)),
+        double(std::min(n, std::max(maxVisibleBars(), kMinVisibleBars))));
+    double lower = range.lower;
+    if (size != range.size())
+        lower = range.center() - size / 2;
+    lower = std::clamp(lower, -0.5, n - 0.5 - size);
+    m_adjusting = true;
+    if (lower != range.lower || size != range.size())
+        m_plot->xAxis->setRange(lower, lower + size);
+    m_adjusting = false;
+    updateTicks();
+    syncScrollBar();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RankBarsChart::updateTicks()
+{
+    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(m_plot->xAxis->ticker());
+    if (!ticker)
+        return;
+    const int n = m_model->rowCount();
+    const QCPRange range = m_plot->xAxis->range();
+    const double pxPerBar =
+        std::max(1.0, double(std::max(50, m_plot->axisRect()->width())) / std::max(1.0, range.size()));
+    QFontMetrics metrics(m_plot->xAxis->tickLabelFont());
+    int widest = 0;
+    for (int r = std::max(0, int(range.lower)); r < std::min(n, int(std::ceil(range.upper)) + 1); ++r)
+        widest = std::max(
+            widest, metrics.horizontalAdvance(m_model->index(r, OverviewBarsModel::RankColumn).data().toString()));
+    // Every k-th label, k in 1, 2, 5, 10, 20, 50, ...: labels never overlap.
+    const double need = (widest + 10) / pxPerBar;
+    int step = 1;
+    for (int base = 1; step < need; base *= 10) {
+        for (const int m : { 1, 2, 5 }) {
+            step = base * m;
+            if (step >= need)
+                break;
+        }
+    }
+    QMap<double, QString> ticks;
+    for (int r = 0; r < n; r += step)
+        if (r >= range.lower - 1 && r <= range.upper + 1)
+            ticks.insert(r, m_model->index(r, OverviewBarsModel::RankColumn).data().toString());
+    ticker->setTicks(ticks);
+}
+
+void RankBarsChart::syncScrollBar()
+{
+    const int n = m_model->rowCount();
+    const int visible = visibleBarCount();
+    m_adjusting = true;
+    m_scroll->setRange(0, std::max(0, n - visible));
+    m_scroll->setPageStep(visible);
+    m_scroll->setSingleStep(std::max(1, visible / 8));
+    m_scroll->setValue(firstVisibleBar());
+    m_adjusting = false;
+    m_scroll->setVisible(n > visible);
+}
+
+void RankBarsChart::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Wider: show more bars, up to all of them.
+    const int n = m_model->rowCount();
+    const int visible = visibleBarCount();
+    const int fit = std::min(n, maxVisibleBars());
+    if (visible != fit)
+        showBars(firstVisibleBar(), fit);
+    else
+        updateTicks();
+}
+
+int RankBarsChart::barAt(const QPoint& pos) const
+{
+    if (!m_plot->axisRect()->rect().contains(pos))
+        return -1;
+    const int row = int(std::lround(m_plot->xAxis->pixelToCoord(pos.x())));
+    if (row < 0 || row >= m_model->rowCount())
+        return -1;
+    const double value = m_plot->yAxis->pixelToCoord(pos.y());
+    return value <= double(m_model->totalNs(row)) / m_unitNs * 1.02 ? row : -1;
+}
+
+double RankBarsChart::barValue(int row, int component) const
+{
+    const auto data = m_bars[std::size_t(component)]->data();
+    const auto it = data->findBegin(row, false);
+    return it != data->constEnd() && it->key == row ? it->value : std::nan("");
+}
+
+void RankBarsChart::showToolTip(QMouseEvent* event)
+{
+    const int row = barAt(event->pos());
+    if (row < 0) {
+        QToolTip::hideText();
+        return;
+    }
+    const ClusterStepRow& r = m_model->row(row);
+    QString text = QStringLiteral("<b>")
+        + tr("Rank %1").arg(m_model->index(row, OverviewBarsModel::RankColumn).data().toString())
+        + QStringLiteral("</b>");
+    if (!r.host.isEmpty())
+        text += QStringLiteral(" · ") + r.host.toHtmlEscaped();
+    if (r.stage >= 0)
+        text += QStringLiteral(" · ") + tr("stage %1").arg(r.stage);
+    text += QStringLiteral("<table>");
+    for (int c = kBarComponentCount - 1; c >= 0; --c) {
+        const QColor color = barComponentColor(BarComponent(c), palette());
+        text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td align='right'>&nbsp;%3</td></tr>")
+                    .arg(color.name(), barComponentName(BarComponent(c)).toHtmlEscaped(),
+                        formatValue(m_model->componentNs(row, BarComponent(c)), m_unitNs));
+    }
+    text += QStringLiteral("<tr><td><b>%1</b></td><td align='right'>&nbsp;<b>%2</b></td></tr></table>")
+                .arg(tr("Step time"), formatValue(m_model->totalNs(row), m_unitNs));
+    text += tr("Double-click: open this rank");
+    QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+}
+
+// ---------------------------------------------------------------------------
+
+StepTrendChart::StepTrendChart(StepTrendModel* model, QWidget* parent)
+    : OverviewPlot(parent)
+    , m_model(model)
+{
+    setObjectName(QStringLiteral("stepTrendPlot"));
+    m_title = addTitle(this);
+    m_title->setText(tr("Step trend"));
+    moveLegendAboveAxisRect(this);
+    m_highlight = new QCPItemRect(this);
+    m_highlight->setLayer(QStringLiteral("background"));
+    m_highlight->topLeft->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_highlight->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_highlight->bottomRight->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_highlight->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_highlight->setPen(Qt::NoPen);
+    m_highlight->setVisible(false);
+    m_bars = makeStackedBars(this, palette());
+    m_slowest = addGraph();
+    m_slowest->setName(tr("Slowest rank"));
+    m_slowest->setLineStyle(QCPGraph::lsLine);
+    m_slowest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
+    applyPalette();
+    xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    xAxis->grid()->setVisible(false);
+    xAxis->setSubTicks(false);
+    xAxis->setLabel(tr("Step"));
+    yAxis->setSubTicks(false);
+    setMouseTracking(true);
+    connect(this, &QCustomPlot::mouseMove, this, &StepTrendChart::showToolTip);
+    rebuild();
+}
+
+void StepTrendChart::rebuild()
+{
+    const std::vector<StepTrendModel::Step>& steps = m_model->steps();
+    const int n = int(steps.size());
+    TimeNs largest = 0;
+    for (const auto& s : steps)
+        largest = std::max(largest, s.maxNs);
+    m_unitNs = unitFor(largest);
+    QVector<double> keys(n);
+    for (int i = 0; i < n; ++i)
+        keys[i] = i;
+    for (int c = 0; c < kBarComponentCount; ++c) {
+        QVector<double> values(n);
+        for (int i = 0; i < n; ++i)
+            values[i] = double(steps[std::size_t(i)].meanComponentsNs[std::size_t(c)]) / m_unitNs;
+        m_bars[std::size_t(c)]->setData(keys, values, true);
+        m_bars[std::size_t(c)]->setWidth(n > 40 ? 0.9 : 0.6);
+    }
+    QVector<double> slowest(n);
+    for (int i = 0; i < n; ++i)
+        slowest[i] = double(steps[std::size_t(i)].maxNs) / m_unitNs;
+    m_slowest->setData(keys, slowest, true);
+    const QColor line = palette().color(QPalette::Text);
+    m_slowest->setPen(QPen(line, 1.6));
+    m_slowest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, line, palette().color(QPalette::Base), 6));
+    QColor band = palette().color(QPalette::Highlight);
+    band.setAlpha(40);
+    m_highlight->setBrush(band);
+
+    // Step labels: every k-th when there are many.
+    auto ticker = qSharedPointerDynamicCast<QCPAxisTickerText>(xAxis->ticker());
+    QMap<double, QString> ticks;
+    const int every = std::max(1, n / 12);
+    for (int i = 0; i < n; i += every)
+        ticks.insert(i, steps[std::size_t(i)].name.isEmpty() ? tr("all") : steps[std::size_t(i)].name);
+    ticker->setTicks(ticks);
+    xAxis->setRange(-0.6, std::max(0, n - 1) + 0.6);
+    yAxis->setRange(0, std::max(1e-3, double(largest) / m_unitNs * 1.1));
+    yAxis->setLabel(tr("Time (%1)").arg(unitName(m_unitNs)));
+    setEmptyText(n == 0 ? tr("No steps to show.") : QString());
+    setSelectedStep(m_selectedStep);
+}
+
+void StepTrendChart::setSelectedStep(const QString& step)
+{
+    m_selectedStep = step;
+    const auto& steps = m_model->steps();
+    int at = -1;
+    for (std::size_t i = 0; i < steps.size(); ++i)
+        if (!step.isEmpty() && steps[i].name == step)
+            at = int(i);
+    m_highlight->setVisible(at >= 0);
+    if (at >= 0) {
+        m_highlight->topLeft->setCoords(at - 0.5, 0);
+        m_highlight->bottomRight->setCoords(at + 0.5, 1);
+    }
+    replot(rpQueuedReplot);
+}
+
+void StepTrendChart::showToolTip(QMouseEvent* event)
+{
+    const auto& steps = m_model->steps();
+    if (!axisRect()->rect().contains(event->pos())) {
+        QToolTip::hideText();
+        return;
+    }
+    const int i = int(std::lround(xAxis->pixelToCoord(event->pos().x())));
+    if (i < 0 || i >= int(steps.size())) {
+        QToolTip::hideText();
+        return;
+    }
+    const StepTrendModel::Step& s = steps[std::size_t(i)];
+    QString text = QStringLiteral("<b>") + tr("Step %1").arg(s.name.toHtmlEscaped()) + QStringLiteral("</b> · ")
+        + tr("%n rank(s)", nullptr, s.ranks) + QStringLiteral("<table>");
+    text += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td></tr>")
+                .arg(tr("Slowest rank (%1)").arg(s.slowestRankId), formatValue(s.maxNs, m_unitNs));
+    text += QStringLiteral("<tr><td>%1</td><td align='right'>&nbsp;%2</td></tr>")
+                .arg(tr("Mean step time"), formatValue(s.meanNs, m_unitNs));
+    for (int c = kBarComponentCount - 1; c >= 0; --c)
+        text += QStringLiteral("<tr><td>&nbsp;&nbsp;%1</td><td align='right'>&nbsp;%2</td></tr>")
+                    .arg(barComponentName(BarComponent(c)).toHtmlEscaped(),
+                        formatValue(s.meanComponentsNs[std::size_t(c)], m_unitNs));
+    text += QStringLiteral("</table>");
+    QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+} // namespace profscope

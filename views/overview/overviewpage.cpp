@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "overviewpage.h"
+
+#include "analysis/advice.h"
+#include "common/statuscolors.h"
+#include "common/viewstate.h"
+#include "overviewcharts.h"
+#include "overviewmodels.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMenu>
+#include <QScrollBar>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace profscope {
+
+namespace {
+
+QLabel* mutedLabel(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QPalette muted = label->palette();
+    muted.setColor(QPalette::WindowText, mutedTextColor(parent->palette()));
+    label->setPalette(muted);
+    return label;
+}
+
+} // namespace
+
+OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_heading(new QLabel(this))
+    , m_subheading(mutedLabel(QString(), this))
+    , m_sortCombo(new QComboBox(this))
+    , m_descending(new QToolButton(this))
+    , m_exportButton(new QToolButton(this))
+    , m_stack(new QStackedWidget(this))
+    , m_empty(mutedLabel(QString(), this))
+    , m_barsModel(new OverviewBarsModel(this))
+    , m_barsChart(new RankBarsChart(m_barsModel, this))
+    , m_trendModel(new StepTrendModel(this))
+    , m_trendChart(new StepTrendChart(m_trendModel, this))
+    , m_stepModel(new ClusterStepTableModel(this))
+    , m_stepProxy(new QSortFilterProxyModel(this))
+    , m_stepTable(new QTableView(this))
+    , m_adviceModel(new AdviceModel(this))
+    , m_adviceView(new QTreeView(this))
+    , m_adviceEmpty(mutedLabel(QString(), this))
+    , m_tabs(new QTabWidget(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(12, 10, 12, 8);
+    layout->setSpacing(8);
+
+    // Heading row: what is shown, how the bars are sorted, export.
+    auto* header = new QHBoxLayout;
+    header->setSpacing(8);
+    auto* titles = new QVBoxLayout;
+    titles->setSpacing(0);
+    QFont headingFont = m_heading->font();
+    headingFont.setPointSizeF(headingFont.pointSizeF() * 1.3);
+    headingFont.setBold(true);
+    m_heading->setFont(headingFont);
+    m_heading->setText(tr("Overview"));
+    titles->addWidget(m_heading);
+    titles->addWidget(m_subheading);
+    header->addLayout(titles, 1);
+    auto* sortLabel = new QLabel(tr("Sort bars by:"), this);
+    sortLabel->setBuddy(m_sortCombo);
+    header->addWidget(sortLabel);
+    m_sortCombo->setObjectName(QStringLiteral("sortCombo"));
+    for (int column : { int(OverviewBarsModel::RankColumn), int(OverviewBarsModel::TotalColumn),
+             int(OverviewBarsModel::ComputingOnlyColumn), int(OverviewBarsModel::OverlappedColumn),
+             int(OverviewBarsModel::CommunicationOnlyColumn), int(OverviewBarsModel::FreeColumn),
+             int(OverviewBarsModel::PreparingColumn), int(OverviewBarsModel::StageColumn) }) {
+        const QString name = column == OverviewBarsModel::RankColumn ? tr("Rank")
+            : column == OverviewBarsModel::TotalColumn               ? tr("Step time")
+            : column == OverviewBarsModel::StageColumn
+            ? tr("Pipeline stage")
+            : barComponentName(BarComponent(column - OverviewBarsModel::ComputingOnlyColumn));
+        m_sortCombo->addItem(name, column);
+    }
+    header->addWidget(m_sortCombo);
+    m_descending->setObjectName(QStringLiteral("descendingButton"));
+    m_descending->setCheckable(true);
+    m_descending->setText(tr("Largest first"));
+    m_descending->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_descending->setToolTip(tr("Sort order of the bars"));
+    header->addWidget(m_descending);
+    header->addSpacing(12);
+    m_exportButton->setText(tr("Export"));
+    m_exportButton->setToolTip(tr("Save the charts as PNG, SVG or PDF and the tables as CSV"));
+    m_exportButton->setPopupMode(QToolButton::InstantPopup);
+    m_exportButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto* exportMenu = new QMenu(m_exportButton);
+    exportMenu->addAction(tr("Rank Chart…"), this,
+        [this] { exportWidgetInteractive(this, m_barsChart->plot(), QStringLiteral("overview-ranks")); });
+    exportMenu->addAction(tr("Step Trend Chart…"), this,
+        [this] { exportWidgetInteractive(this, m_trendChart, QStringLiteral("overview-trend")); });
+    exportMenu->addSeparator();
+    exportMenu->addAction(tr("Rank Values (CSV)…"), this,
+        [this] { exportModelInteractive(this, *m_barsModel, QStringLiteral("overview-ranks")); });
+    exportMenu->addAction(tr("Step Trend (CSV)…"), this,
+        [this] { exportModelInteractive(this, *m_trendModel, QStringLiteral("overview-trend")); });
+    exportMenu->addAction(tr("Step Table (CSV)…"), this,
+        [this] { exportModelInteractive(this, *m_stepProxy, QStringLiteral("overview-steps")); });
+    exportMenu->addAction(tr("Advice (CSV)…"), this,
+        [this] { exportModelInteractive(this, *m_adviceModel, QStringLiteral("overview-advice")); });
+    m_exportButton->setMenu(exportMenu);
+    header->addWidget(m_exportButton);
+    layout->addLayout(header);
+
+    // Charts: bars (wide) beside the trend.
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    charts->setChildrenCollapsible(false);
+    charts->addWidget(m_barsChart);
+    charts->addWidget(m_trendChart);
+    charts->setStretchFactor(0, 2);
+    charts->setStretchFactor(1, 1);
+    for (QWidget* chart : { static_cast<QWidget*>(m_barsChart->plot()), static_cast<QWidget*>(m_trendChart) }) {
+        chart->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
+            QMenu menu(this);
+            menu.addAction(tr("Export Chart…"), this, [this, chart] {
+                exportWidgetInteractive(this, chart,
+                    chart == m_trendChart ? QStringLiteral("overview-trend") : QStringLiteral("overview-ranks"));
+            });
+            menu.exec(chart->mapToGlobal(pos));
+        });
+    }
+
+    // Advice list.
+    auto* advicePane = new QWidget(this);
+    auto* adviceLayout = new QVBoxLayout(advicePane);
+    adviceLayout->setContentsMargins(0, 0, 0, 0);
+    adviceLayout->setSpacing(0);
+    m_adviceEmpty->setContentsMargins(12, 12, 12, 12);
+    m_adviceEmpty->setWordWrap(true);
+    adviceLayout->addWidget(m_adviceEmpty);
+    m_adviceView->setObjectName(QStringLiteral("adviceView"));
+    m_adviceView->setModel(m_adviceModel);
+    m_adviceView->setRootIsDecorated(false);
+    m_adviceView->setUniformRowHeights(true);
+    m_adviceView->setAlternatingRowColors(true);
+    m_adviceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_adviceView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_adviceView->setTextElideMode(Qt::ElideRight);
+    m_adviceView->header()->setStretchLastSection(false);
+    m_adviceView->header()->setSectionResizeMode(AdviceModel::TitleColumn, QHeaderView::Stretch);
+    m_adviceView->header()->setSectionResizeMode(AdviceModel::RuleColumn, QHeaderView::Interactive);
+    m_adviceView->header()->resizeSection(AdviceModel::SeverityColumn, 110);
+    m_adviceView->header()->resizeSection(AdviceModel::RuleColumn, 360);
+    m_adviceView->header()->resizeSection(AdviceModel::MeasuredColumn, 220);
+    connect(m_adviceView, &QAbstractItemView::activated, this,
+        [this](const QModelIndex& index) { activateFinding(index.data(AdviceModel::FindingRole).toInt()); });
+    adviceLayout->addWidget(m_adviceView, 1);
+
+    // Step table.
+    m_stepProxy->setSourceModel(m_stepModel);
+    m_stepProxy->setSortRole(ClusterStepTableModel::SortRole);
+    m_stepTable->setObjectName(QStringLiteral("stepTable"));
+    m_stepTable->setModel(m_stepProxy);
+    m_stepTable->setSortingEnabled(true);
+    m_stepTable->sortByColumn(-1, Qt::AscendingOrder); // the model's order: step, then rank
+    m_stepTable->setAlternatingRowColors(true);
+    m_stepTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_stepTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_stepTable->verticalHeader()->hide();
+    m_stepTable->verticalHeader()->setDefaultSectionSize(m_stepTable->fontMetrics().height() + 8);
+    m_stepTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_stepTable->horizontalHeader()->setDefaultSectionSize(120);
+    m_stepTable->horizontalHeader()->setHighlightSections(false);
+    m_stepTable->setWordWrap(false);
+    connect(m_stepTable, &QAbstractItemView::activated, this, [this](const QModelIndex& index) {
+        const int rank = index.data(ClusterStepTableModel::RankIndexRole).toInt();
+        const ClusterStepRow& row = m_stepModel->row(m_stepProxy->mapToSource(index).row());
+        if (!row.overview.spanNs.isEmpty())
+            m_state->requestTimeline(
+                rank, row.overview.spanNs.startNs, row.overview.spanNs.endNs, tr("Step %1").arg(row.overview.step));
+        else
+            m_state->requestRank(rank);
+    });
+
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(advicePane, tr("Advice"));
+    m_tabs->addTab(m_stepTable, tr("Step Table"));
+
+    auto* content = new QSplitter(Qt::Vertical, this);
+    content->setChildrenCollapsible(false);
+    content->addWidget(charts);
+    content->addWidget(m_tabs);
+    content->setStretchFactor(0, 3);
+    content->setStretchFactor(1, 2);
+
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setContentsMargins(48, 48, 48, 48);
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(content);
+    layout->addWidget(m_stack, 1);
+
+    connect(m_sortCombo, &QComboBox::currentIndexChanged, this, [this](int row) {
+        const int column = m_sortCombo->itemData(row).toInt();
+        // Rank order reads best ascending; amounts read best largest first.
+        const bool descending = column != OverviewBarsModel::RankColumn && column != OverviewBarsModel::StageColumn;
+        const QSignalBlocker blocker(m_descending);
+        m_descending->setChecked(descending);
+        sortBars(column, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    });
+    connect(m_descending, &QToolButton::toggled, this, [this](bool descending) {
+        sortBars(m_barsModel->sortColumn(), descending ? Qt::DescendingOrder : Qt::AscendingOrder);
+    });
+    connect(m_barsChart, &RankBarsChart::rankActivated, m_state, &ViewState::requestRank);
+
+    connect(m_state, &ViewState::profileChanged, this, &OverviewPage::onProfileChanged);
+    connect(m_state, &ViewState::stepChanged, this, [this] {
+        refresh();
+        refreshAdvice();
+    });
+    connect(m_state, &ViewState::rankFilterChanged, this, &OverviewPage::refresh);
+    onProfileChanged();
+}
+
+OverviewPage::~OverviewPage() = default;
+
+void OverviewPage::onProfileChanged()
+{
+    const ProfilePtr& profile = m_state->profile();
+    m_allSteps = profile ? clusterSteps(*profile) : ClusterSteps {};
+    refresh();
+    refreshAdvice();
+}
+
+void OverviewPage::refresh()
+{
+    const ProfilePtr& profile = m_state->profile();
+    const QString step = m_state->step();
+    std::vector<ClusterStepRow> averages;
+    std::vector<ClusterStepRow> stepRows;
+    std::vector<ClusterStepRow> trendRows;
+    if (profile) {
+        for (ClusterStepRow& row : clusterStepAverages(m_allSteps, step))
+            if (m_state->rankVisible(row.rankIndex))
+                averages.push_back(std::move(row));
+        for (const ClusterStepRow& row : m_allSteps.rows) {
+            if (!m_state->rankVisible(row.rankIndex))
+                continue;
+            trendRows.push_back(row);
+            if (step.isEmpty() || row.overview.step == step)
+                stepRows.push_back(row);
+        }
+    }
+    m_barsModel->setRows(std::move(averages));
+    m_barsChart->rebuild();
+    m_trendModel->setRows(trendRows, m_allSteps.steps);
+    m_trendChart->rebuild();
+    m_trendChart->setSelectedStep(step);
+    m_stepModel->setRows(std::move(stepRows));
+    m_stepTable->resizeColumnsToContents();
+
+    if (!profile) {
+        m_empty->setText(tr("Open a profile to see where each rank's step time goes."));
+        m_stack->setCurrentWidget(m_empty);
+    } else if (m_allSteps.rows.empty()) {
+        // Say why, with the first rank's reason when the overview gave one.
+        QString why;
+        for (const auto& rank : profile->ranks) {
+            why = computeOverview(*rank).note;
+            if (!why.isEmpty())
+                break;
+        }
+        m_empty->setText(tr("No step overview could be computed for this profile.") + QStringLiteral("\n\n")
+            + (why.isEmpty() ? tr("The overview needs the device tasks of a trace (trace_view.json or "
+                                  "msprof_*.json) or a step_trace_time.csv.")
+                             : why));
+        m_stack->setCurrentWidget(m_empty);
+    } else {
+        m_stack->setCurrentIndex(1);
+    }
+    updateHeading();
+}
+
+void OverviewPage::refreshAdvice()
+{
+    const ProfilePtr& profile = m_state->profile();
+    m_adviceModel->setFindings(profile ? computeAdvice(*profile, {}, m_state->step()) : std::vector<Finding> {});
+    const int count = m_adviceModel->rowCount();
+    m_adviceEmpty->setText(count == 0 ? tr("No findings: no rule of the advice engine fired for this step.")
+                                      : tr("Double-click a finding (or press Enter) to go to the rank, operator, "
+                                           "link or time range it is about."));
+    m_adviceView->setVisible(count > 0);
+    int critical = 0;
+    for (const Finding& f : m_adviceModel->findings())
+        critical += f.severity != Finding::Severity::Info;
+    m_tabs->setTabText(0, count == 0 ? tr("Advice") : tr("Advice (%1)").arg(count));
+    m_tabs->setTabIcon(0, critical > 0 ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+}
+
+void OverviewPage::updateHeading()
+{
+    const ProfilePtr& profile = m_state->profile();
+    const int shown = m_barsModel->rowCount();
+    const int total = profile ? int(profile->ranks.size()) : 0;
+    const QString step = m_state->step();
+    QString what = step.isEmpty()
+        ? (m_allSteps.steps.size() > 1 ? tr("average over %n step(s)", nullptr, int(m_allSteps.steps.size()))
+                                       : tr("whole profile"))
+        : tr("step %1").arg(step);
+    QString ranks = shown == total ? tr("%n rank(s)", nullptr, total) : tr("%1 of %2 ranks").arg(shown).arg(total);
+    m_subheading->setText(ranks + QStringLiteral(" · ") + what
+        + (m_allSteps.stages.size() > 1
+                ? QStringLiteral(" · ") + tr("%n pipeline stage(s)", nullptr, int(m_allSteps.stages.size()))
+                : QString()));
+    m_barsChart->setSubtitle(step.isEmpty() ? tr("Where each rank's step time goes (average)")
+                                            : tr("Where each rank's time goes in step %1").arg(step));
+}
+
+void OverviewPage::sortBars(int column, Qt::SortOrder order)
+{
+    const int comboRow = m_sortCombo->findData(column);
+    if (comboRow >= 0 && comboRow != m_sortCombo->currentIndex()) {
+        const QSignalBlocker blocker(m_sortCombo);
+        m_sortCombo->setCurrentIndex(comboRow);
+    }
+    if (m_descending->isChecked() != (order == Qt::DescendingOrder)) {
+        const QSignalBlocker blocker(m_descending);
+        m_descending->setChecked(order == Qt::DescendingOrder);
+    }
+    m_barsModel->sort(column, order);
+    m_barsChart->rebuild();
+}
+
+void OverviewPage::activateFinding(int row)
+{
+    const std::vector<Finding>& findings = m_adviceModel->findings();
+    if (row < 0 || row >= int(findings.size()))
+        return;
+    const Finding& f = findings[std::size_t(row)];
+    switch (f.target) {
+    case Finding::Target::Operator:
+        m_state->requestOperator(f.rankIndex, f.ops.value(0));
+        return;
+    case Finding::Target::Link: {
+        const QStringList ends = f.link.split(QLatin1Char('-'));
+        bool okSrc = false;
+        bool okDst = false;
+        const int src = ends.value(0).toInt(&okSrc);
+        const int dst = ends.value(1).toInt(&okDst);
+        if (ends.size() == 2 && okSrc && okDst)
+            m_state->requestCommunicationLink(src, dst);
+        return;
+    }
+    case Finding::Target::Step:
+        m_state->requestTimeline(f.rankIndex, f.startNs, f.endNs, f.title);
+        return;
+    case Finding::Target::Rank:
+        m_state->requestRank(f.rankIndex);
+        return;
+    case Finding::Target::None:
+        if (f.rankIndex >= 0)
+            m_state->requestRank(f.rankIndex);
+        return;
+    }
+}
+
+QList<ExportItem> OverviewPage::exportItems() const
+{
+    return {
+        { QStringLiteral("overview-ranks"), m_barsChart->plot(), m_barsModel },
+        { QStringLiteral("overview-trend"), m_trendChart, m_trendModel },
+        { QStringLiteral("overview-steps"), nullptr, m_stepProxy },
+        { QStringLiteral("overview-advice"), nullptr, m_adviceModel },
+    };
+}
+
+} // namespace profscope

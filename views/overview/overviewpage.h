@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "analysis/cluster.h"
+#include "common/export.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTabWidget;
+class QTableView;
+class QToolButton;
+class QTreeView;
+
+namespace profscope {
+
+class AdviceModel;
+class ClusterStepTableModel;
+class OverviewBarsModel;
+class RankBarsChart;
+class StepTrendChart;
+class StepTrendModel;
+class ViewState;
+
+// The cluster at a glance: per-rank stacked bars of where the step time goes
+// (for the selected step or averaged), the per-step trend, the cluster step
+// table and the advice engine's findings. Follows the shared ViewState (step,
+// rank filter) and asks it to navigate (rank, operator, link, timeline).
+class OverviewPage : public QWidget, public Exportable
+{
+    Q_OBJECT
+public:
+    explicit OverviewPage(ViewState* state, QWidget* parent = nullptr);
+    ~OverviewPage() override;
+
+    QList<ExportItem> exportItems() const override;
+
+    OverviewBarsModel* barsModel() const
+    {
+        return m_barsModel;
+    }
+    ClusterStepTableModel* stepModel() const
+    {
+        return m_stepModel;
+    }
+    QSortFilterProxyModel* stepProxy() const
+    {
+        return m_stepProxy;
+    }
+    StepTrendModel* trendModel() const
+    {
+        return m_trendModel;
+    }
+    AdviceModel* adviceModel() const
+    {
+        return m_adviceModel;
+    }
+    QTreeView* adviceView() const
+    {
+        return m_adviceView;
+    }
+    QTableView* stepTable() const
+    {
+        return m_stepTable;
+    }
+    RankBarsChart* barsChart() const
+    {
+        return m_barsChart;
+    }
+    StepTrendChart* trendChart() const
+    {
+        return m_trendChart;
+    }
+    QComboBox* sortCombo() const
+    {
+        return m_sortCombo;
+    }
+    QToolButton* descendingButton() const
+    {
+        return m_descending;
+    }
+    QTabWidget* tabs() const
+    {
+        return m_tabs;
+    }
+
+    // Sorts the bars by an OverviewBarsModel column.
+    void sortBars(int column, Qt::SortOrder order);
+    // What activating an advice row does (double-click, Enter).
+    void activateFinding(int row);
+
+private:
+    void onProfileChanged();
+    void refresh();
+    void refreshAdvice();
+    void updateHeading();
+    void showExportMenu();
+
+    ViewState* m_state;
+    ClusterSteps m_allSteps; // every step of every rank, computed once per profile
+    QLabel* m_heading;
+    QLabel* m_subheading;
+    QComboBox* m_sortCombo;
+    QToolButton* m_descending;
+    QToolButton* m_exportButton;
+    QStackedWidget* m_stack;
+    QLabel* m_empty;
+    OverviewBarsModel* m_barsModel;
+    RankBarsChart* m_barsChart;
+    StepTrendModel* m_trendModel;
+    StepTrendChart* m_trendChart;
+    ClusterStepTableModel* m_stepModel;
+    QSortFilterProxyModel* m_stepProxy;
+    QTableView* m_stepTable;
+    AdviceModel* m_adviceModel;
+    QTreeView* m_adviceView;
+    QLabel* m_adviceEmpty;
+    QTabWidget* m_tabs;
+};
+
+} // namespace profscope
