@@ -393,12 +393,16 @@ void TestMareyPage::screenshots()
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTRY_VERIFY(!page.isBusy());
     page.canvas()->setStageCollapsed(0, false);
-    page.canvas()->setShowMemory(true);
     QTest::qWait(50);
     QDir().mkpath(out);
     QVERIFY(page.grab().save(QDir(out).filePath(QStringLiteral("marey.png"))));
+    page.canvas()->setShowMemory(true);
     QVERIFY(
         exportWidgetImage(page.canvas(), QDir(out).filePath(QStringLiteral("marey-chart-64.png")), QSize(1400, 1100)));
+    page.canvas()->setShowMemory(false);
+    page.canvas()->setAllStagesCollapsed(true);
+    QVERIFY(
+        exportWidgetImage(page.canvas(), QDir(out).filePath(QStringLiteral("marey-collapsed.png")), QSize(1400, 200)));
 
     const ProfilePtr pair = ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) });
     state.setProfile(pair);

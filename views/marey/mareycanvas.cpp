@@ -20,9 +20,7 @@ namespace {
 constexpr int kLegendHeight = 22;
 constexpr int kAxisHeight = 24;
 constexpr int kHeaderHeight = 20;
-constexpr int kBandHeight = 14; // a device's time axis
-constexpr int kSlopeHeight = 9; // between two devices: where the polygons lean
-constexpr int kBarWidth = 46;
+constexpr int kBarWidth = 58;
 constexpr int kBarGap = 8;
 constexpr int kBarsWidth = 3 * kBarWidth + 4 * kBarGap;
 constexpr int kMargin = 8;
@@ -58,7 +56,7 @@ MareyCanvas::MareyCanvas(QWidget* parent)
 {
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent, false);
-    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
 }
 
 void MareyCanvas::setData(std::shared_ptr<const MareyData> data)
@@ -148,9 +146,12 @@ int MareyCanvas::labelWidth() const
 {
     const QFontMetrics fm(font());
     int w = fm.horizontalAdvance(tr("Stage %1").arg(88)) + 24;
-    if (m_data)
+    if (m_data) {
         for (const MareyDevice& d : m_data->devices)
             w = std::max(w, fm.horizontalAdvance(tr("Rank %1").arg(d.rankId)) + 16);
+        for (const MareyStage& st : m_data->stages)
+            w = std::max(w, fm.horizontalAdvance(tr("%n device(s)", nullptr, st.deviceCount)) + 16);
+    }
     return std::min(w, 160);
 }
 
@@ -180,6 +181,14 @@ TimeNs MareyCanvas::timeAt(double x) const
 void MareyCanvas::relayout()
 {
     m_rows.clear();
+    // Few rows get room for the slopes between them (where skew shows); many
+    // rows stay compact.
+    int visibleRows = 0;
+    if (m_data)
+        for (int s = 0; s < int(m_data->stages.size()); ++s)
+            visibleRows += isStageCollapsed(s) ? 1 : m_data->stages[std::size_t(s)].deviceCount;
+    const int bandHeight = visibleRows <= 4 ? 22 : visibleRows <= 16 ? 16 : 13;
+    const int slopeHeight = visibleRows <= 4 ? 30 : visibleRows <= 16 ? 12 : 7;
     if (m_data && !m_data->isEmpty()) {
         int y = kLegendHeight + kAxisHeight + 4;
         for (int s = 0; s < int(m_data->stages.size()); ++s) {
@@ -201,8 +210,8 @@ void MareyCanvas::relayout()
             y += kHeaderHeight;
             auto addRow = [&](Row row) {
                 row.top = y;
-                row.height = kBandHeight;
-                y += kBandHeight + kSlopeHeight;
+                row.height = bandHeight;
+                y += bandHeight + slopeHeight;
                 m_rows.push_back(std::move(row));
             };
             if (collapsed) {
@@ -253,7 +262,6 @@ void MareyCanvas::relayout()
     }
     const int height = m_rows.empty() ? 240 : m_rows.back().top + m_rows.back().height + kMargin + 4;
     setMinimumHeight(height);
-    setMaximumHeight(m_rows.empty() ? QWIDGETSIZE_MAX : height);
     updateGeometry();
     update();
     Q_EMIT layoutChanged();
@@ -462,7 +470,7 @@ void MareyCanvas::paintEvent(QPaintEvent*)
 
     // Bar column headers.
     const double barsLeft = plot.right() + kMargin + kBarGap;
-    const QString barTitles[] = { tr("Compute"), tr("Comm."), tr("Peak mem.") };
+    const QString barTitles[] = { tr("Compute"), tr("Comm."), tr("Memory") };
     for (int b = 0; b < 3; ++b) {
         const QRectF cell(barsLeft + b * (kBarWidth + kBarGap), axisY - 4 - fm.height(), kBarWidth, fm.height());
         p.setPen(muted);
@@ -502,7 +510,10 @@ void MareyCanvas::paintEvent(QPaintEvent*)
     p.save();
     p.setClipRect(plot.adjusted(0, -2, 0, 2));
     p.setRenderHint(QPainter::Antialiasing, true);
-    const std::vector<Shape> all = shapes();
+    // Communication underneath: sends overlap the kernels that run meanwhile.
+    std::vector<Shape> all = shapes();
+    std::stable_partition(all.begin(), all.end(),
+        [this](const Shape& s) { return m_data->ops[std::size_t(s.op)].kind == MareyOp::Kind::Communication; });
     for (const Shape& s : all) {
         const MareyOp& op = m_data->ops[std::size_t(s.op)];
         QColor fill = opColor(op.kind, pal);

@@ -92,6 +92,9 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->setToolTip(tr("The ops of the zoomed window; double-click one to open it in the timeline"));
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -99,6 +102,8 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    splitter->setSizes({ 700, 220 });
+    splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(bar);
