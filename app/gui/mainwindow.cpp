@@ -6,11 +6,16 @@
 #include "common/importreportview.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
+#include "communication/communicationpage.h"
 #include "generate/clustergenerator.h"
 #include "loadcontroller.h"
+#include "marey/mareypage.h"
+#include "memory/memorypage.h"
+#include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
 #include "summarypage.h"
+#include "timeline/timelinepage.h"
 #include "welcomepage.h"
 
 #include <QAction>
@@ -313,16 +318,13 @@ void MainWindow::createAnalysisPages()
     // changing its line.
     addAnalysisPage(Page::Summary, pageTitle(Page::Summary), m_summaryPage);
     addAnalysisPage(Page::Overview, pageTitle(Page::Overview), new OverviewPage(m_state, this));
-    addAnalysisPage(Page::Timeline, pageTitle(Page::Timeline),
-        placeholderPage(pageTitle(Page::Timeline), tr("the timeline view (slices, flows, counters of every rank)")));
-    addAnalysisPage(Page::Operators, pageTitle(Page::Operators),
-        placeholderPage(pageTitle(Page::Operators), tr("the operator statistics and rank comparison")));
-    addAnalysisPage(Page::Communication, pageTitle(Page::Communication),
-        placeholderPage(pageTitle(Page::Communication), tr("the communication matrix and per-group view")));
-    addAnalysisPage(Page::Marey, pageTitle(Page::Marey),
-        placeholderPage(pageTitle(Page::Marey), tr("the Marey chart of the pipeline stages")));
-    addAnalysisPage(Page::Memory, pageTitle(Page::Memory),
-        placeholderPage(pageTitle(Page::Memory), tr("the memory curves and live allocations")));
+    // Until a page lands, its line reads e.g.
+    //   placeholderPage(pageTitle(Page::Memory), tr("the memory curves and live allocations"))
+    addAnalysisPage(Page::Timeline, pageTitle(Page::Timeline), new TimelinePage(m_state, this));
+    addAnalysisPage(Page::Operators, pageTitle(Page::Operators), new OperatorsPage(m_state, this));
+    addAnalysisPage(Page::Communication, pageTitle(Page::Communication), new CommunicationPage(m_state, this));
+    addAnalysisPage(Page::Marey, pageTitle(Page::Marey), new MareyPage(m_state, this));
+    addAnalysisPage(Page::Memory, pageTitle(Page::Memory), new MemoryPage(m_state, this));
 }
 
 void MainWindow::addAnalysisPage(Page page, const QString& title, QWidget* widget)
