@@ -453,23 +453,7 @@ QStringList ImportReportView::rowTexts(int proxyRow, const QList<int>& columns) 
 
 QString ImportReportView::toCsv() const
 {
-    const QList<int> columns = shownColumns();
-    QString out;
-    const auto appendRecord = [&out](const QStringList& fields) {
-        for (qsizetype i = 0; i < fields.size(); ++i) {
-            if (i > 0)
-                out += QLatin1Char(',');
-            out += csvField(fields[i]);
-        }
-        out += QStringLiteral("\r\n");
-    };
-    QStringList header;
-    for (const int c : columns)
-        header << m_proxy->headerData(c, Qt::Horizontal).toString();
-    appendRecord(header);
-    for (int row = 0; row < m_proxy->rowCount(); ++row)
-        appendRecord(rowTexts(row, columns));
-    return out;
+    return modelToCsv(*m_proxy, shownColumns());
 }
 
 QString ImportReportView::toTsv(bool selectedOnly) const
