@@ -163,7 +163,7 @@ QVariant OperatorCompareModel::data(const QModelIndex& index, int role) const
             break;
         }
         const qint64 unmatched = d.baseCount + d.otherCount - 2 * d.matchedCount;
-        return unmatched > 0 ? tr("%n unpaired kernel(s)", nullptr, int(unmatched)) : QString();
+        return unmatched > 0 ? tr("%1 unpaired kernels").arg(unmatched) : QString();
     };
     switch (role) {
     case Qt::DisplayRole:

@@ -160,13 +160,12 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     });
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
 
-    auto* lower = new QWidget(splitter);
-    auto* lowerLayout = new QVBoxLayout(lower);
+    m_lower = new QWidget(splitter);
+    auto* lowerLayout = new QVBoxLayout(m_lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
-    m_lowerStack = new QStackedWidget(lower);
-    lowerLayout->addWidget(m_lowerStack);
-    auto* tables = new QSplitter(Qt::Horizontal, m_lowerStack);
+    auto* tables = new QSplitter(Qt::Horizontal, m_lower);
     tables->setChildrenCollapsible(false);
+    lowerLayout->addWidget(tables);
 
     auto* left = new QWidget(tables);
     auto* leftLayout = new QVBoxLayout(left);
@@ -202,17 +201,20 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     tables->addWidget(right);
     tables->setStretchFactor(0, 3);
     tables->setStretchFactor(1, 2);
-    m_lowerStack->addWidget(tables);
-    m_noAllocations = new QLabel(m_lowerStack);
-    m_noAllocations->setAlignment(Qt::AlignCenter);
-    m_noAllocations->setWordWrap(true);
-    m_lowerStack->addWidget(m_noAllocations);
-
+    tables->setSizes({ 620, 380 }); // proportions: the allocation table has more columns
     splitter->addWidget(m_plot);
-    splitter->addWidget(lower);
+    splitter->addWidget(m_lower);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
-    m_stack->addWidget(splitter);
+    // Without operator_memory.csv the plot takes the page and a note says why.
+    auto* content = new QWidget(m_stack);
+    auto* contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addWidget(splitter, 1);
+    m_noAllocations = new QLabel(content);
+    m_noAllocations->setWordWrap(true);
+    contentLayout->addWidget(m_noAllocations);
+    m_stack->addWidget(content);
     m_empty = new QLabel(m_stack);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -457,9 +459,14 @@ void MemoryPage::rebuild()
         m_liveTable->setColumnHidden(AllocationModel::LiveAtPeakColumn, true);
         m_liveTable->setColumnHidden(AllocationModel::ReleaseColumn, true);
         for (QTableView* t : { m_allocationTable, m_liveTable }) {
+            // Numbers sized to their contents, the name takes the rest.
+            QHeaderView* header = t->horizontalHeader();
+            header->setStretchLastSection(false);
+            header->setSectionResizeMode(AllocationModel::NameColumn, QHeaderView::Interactive);
             t->resizeColumnsToContents();
-            t->setColumnWidth(
-                AllocationModel::NameColumn, std::clamp(t->columnWidth(AllocationModel::NameColumn) + 16, 160, 320));
+            for (int c = 1; c < AllocationModel::ColumnCount; ++c)
+                t->setColumnWidth(c, t->columnWidth(c) + 12);
+            header->setSectionResizeMode(AllocationModel::NameColumn, QHeaderView::Stretch);
         }
         double liveKB = 0;
         for (int r = 0; r < m_live->rowCount(); ++r)
@@ -469,7 +476,8 @@ void MemoryPage::rebuild()
                                           .arg(m_live->rowCount())
                                           .arg(liveKB / 1024.0, 0, 'f', 1)
                                     : tr("Biggest live allocations at the peak"));
-        m_lowerStack->setCurrentIndex(0);
+        m_lower->show();
+        m_noAllocations->hide();
     } else {
         m_allocations->setAllocations({}, m_originNs, m_originNs, kInvalidTime);
         m_live->setAllocations({}, m_originNs, m_originNs, kInvalidTime);
@@ -477,7 +485,8 @@ void MemoryPage::rebuild()
             tr("%1 has no operator allocations: operator_memory.csv is missing or empty (torch_npu "
                "writes it with profile_memory=True).")
                 .arg(rankLabel(baseIndex)));
-        m_lowerStack->setCurrentWidget(m_noAllocations);
+        m_lower->hide();
+        m_noAllocations->show();
     }
     rebuildPlot();
     updateTitle();
@@ -532,9 +541,15 @@ void MemoryPage::rebuildPlot()
             mc.metric == MemoryCurve::Metric::ModuleReserved ? QStringLiteral("module:") + mc.component : mc.component,
             colorIndex);
         QPen pen(color, 2.2);
+        QBrush fill = Qt::NoBrush;
         if (mc.metric == MemoryCurve::Metric::Reserved) {
-            pen.setColor(dark ? color.lighter(140) : color.darker(135));
-            pen.setWidthF(1.4);
+            // Reserved is the allocator's capacity: a thin line over a light area.
+            pen.setColor(dark ? color.lighter(130) : color.darker(115));
+            pen.setWidthF(1.2);
+            QColor area = color;
+            area.setAlpha(dark ? 40 : 30);
+            if (!c.comparison)
+                fill = area;
         } else if (mc.metric == MemoryCurve::Metric::Active) {
             pen.setColor(dark ? color.darker(130) : color.lighter(125));
             pen.setWidthF(1.4);
@@ -548,6 +563,7 @@ void MemoryPage::rebuildPlot()
 
         QCPGraph* graph = m_plot->addGraph();
         graph->setPen(pen);
+        graph->setBrush(fill);
         graph->setLineStyle(QCPGraph::lsStepLeft);
         graph->setAdaptiveSampling(true);
         const QString metric =
@@ -681,7 +697,7 @@ void MemoryPage::updateTitle()
     const int total = m_allocations->rowCount();
     const int shown = m_allocationProxy->rowCount();
     m_allocationSummary->setText(
-        total == shown ? tr("%n allocation(s)", nullptr, total) : tr("%1 of %2 allocations").arg(shown).arg(total));
+        total == shown ? tr("%1 allocations").arg(total) : tr("%1 of %2 allocations").arg(shown).arg(total));
 }
 
 } // namespace profscope

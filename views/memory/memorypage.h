@@ -132,7 +132,7 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_empty;
     VectorPlot* m_plot;
-    QStackedWidget* m_lowerStack;
+    QWidget* m_lower;
     QLabel* m_noAllocations;
     QLineEdit* m_filter;
     QTimer* m_filterTimer;

@@ -191,8 +191,10 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
     titleFont.setWeight(QFont::DemiBold);
     m_title->setFont(titleFont);
-    bar->addWidget(m_title);
-    bar->addStretch(1);
+    bar->addWidget(m_title, 1);
+    // Controls on a second row: the compare title is long.
+    auto* controls = new QHBoxLayout;
+    controls->setSpacing(8);
 
     m_grouping = new QComboBox(this);
     m_grouping->addItem(tr("Op type"), int(OperatorGrouping::TypeAndCore));
@@ -205,9 +207,9 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     m_compareBy->setToolTip(
         tr("Kernels are paired by aligning each stream's kernel sequence (op type + input shapes)"));
     m_groupLabel = new QLabel(tr("Group by:"), this);
-    bar->addWidget(m_groupLabel);
-    bar->addWidget(m_grouping);
-    bar->addWidget(m_compareBy);
+    controls->addWidget(m_groupLabel);
+    controls->addWidget(m_grouping);
+    controls->addWidget(m_compareBy);
 
     m_topN = new QSpinBox(this);
     m_topN->setRange(0, 9999);
@@ -215,19 +217,21 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     m_topN->setPrefix(tr("Top "));
     m_topN->setToolTip(
         tr("Show only the N groups with the most device time (the chart shows at most %1 bars)").arg(kMaxChartBars));
-    bar->addWidget(m_topN);
+    controls->addWidget(m_topN);
 
     m_communication = new QCheckBox(tr("Communication in charts"), this);
     m_communication->setChecked(true);
     m_communication->setToolTip(tr("Include communication (HCCL) ops in the charts; without them the compute ops "
                                    "and their shares of the compute time are easier to read"));
-    bar->addWidget(m_communication);
+    controls->addWidget(m_communication);
 
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter by name, type or core"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setMinimumWidth(220);
-    bar->addWidget(m_filter);
+    m_filter->setMinimumWidth(180);
+    m_filter->setMaximumWidth(420);
+    controls->addWidget(m_filter, 1);
+    controls->addStretch(1);
 
     m_exportChart = new QPushButton(tr("Export Chart…"), this);
     m_exportTable = new QPushButton(tr("Export Table…"), this);
@@ -236,6 +240,7 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     bar->addWidget(m_exportChart);
     bar->addWidget(m_exportTable);
     layout->addLayout(bar);
+    layout->addLayout(controls);
 
     m_stack = new QStackedWidget(this);
     layout->addWidget(m_stack, 1);
