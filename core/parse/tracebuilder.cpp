@@ -338,7 +338,23 @@ void TraceBuilder::sortAndNest(ThreadTrack& thread)
     }
 }
 
-std::int32_t TraceBuilder::bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing, TimeNs maxDurNs)
+std::vector<std::int32_t> TraceBuilder::parentIndexes(const SliceColumns& s)
+{
+    // The same stack of open slices as the depth pass in sortAndNest: a
+    // slice's parent is the innermost slice still open when it starts.
+    std::vector<std::int32_t> parent(s.size(), -1);
+    std::vector<std::int32_t> open;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        while (!open.empty() && s.endNs(std::size_t(open.back())) <= s.startNs[i])
+            open.pop_back();
+        parent[i] = open.empty() ? -1 : open.back();
+        open.push_back(std::int32_t(i));
+    }
+    return parent;
+}
+
+std::int32_t TraceBuilder::bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing,
+                                     const std::vector<std::int32_t>& parent)
 {
     const SliceColumns& s = thread.slices;
     if (s.size() == 0)
@@ -348,21 +364,16 @@ std::int32_t TraceBuilder::bindSlice(const ThreadTrack& thread, TimeNs ts, bool 
         auto it = std::lower_bound(s.startNs.begin(), s.startNs.end(), ts);
         return it == s.startNs.end() ? -1 : std::int32_t(it - s.startNs.begin());
     }
-    // The deepest slice with start <= ts <= end. Candidates start within
-    // maxDurNs before ts, so the backward walk is bounded.
+    // The deepest slice with start <= ts <= end. Every such slice starts at
+    // or before the last slice that starts at or before ts and contains that
+    // start, so it is that slice or one of its ancestors: walk up from it
+    // (a walk back over all earlier slices is quadratic under a long parent
+    // such as a step with thousands of children).
     auto it = std::upper_bound(s.startNs.begin(), s.startNs.end(), ts);
-    std::int32_t best = -1;
-    int bestDepth = -1;
-    for (std::ptrdiff_t i = (it - s.startNs.begin()) - 1; i >= 0; --i) {
-        const auto idx = std::size_t(i);
-        if (s.startNs[idx] < ts - maxDurNs)
-            break;
-        if (ts <= s.startNs[idx] + s.durNs[idx] && int(s.depth[idx]) > bestDepth) {
-            best = std::int32_t(idx);
-            bestDepth = s.depth[idx];
-        }
-    }
-    return best;
+    std::int32_t i = std::int32_t(it - s.startNs.begin()) - 1;
+    while (i >= 0 && ts > s.endNs(std::size_t(i)))
+        i = parent[std::size_t(i)];
+    return i;
 }
 
 void TraceBuilder::sortFlowPoints()
@@ -394,20 +405,15 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
     auto& pts = m_flowPoints; // sorted by sortFlowPoints()
 
     std::map<StringId, qint64> perCategory;
-    // Max slice duration per thread bounds the enclosing-slice search.
-    std::vector<std::vector<TimeNs>> maxDur(m_data.processes.size());
-    for (std::size_t p = 0; p < m_data.processes.size(); ++p) {
-        for (const auto& t : m_data.processes[p].threads) {
-            TimeNs m = 0;
-            for (auto d : t.slices.durNs)
-                m = std::max(m, d);
-            maxDur[p].push_back(m);
-        }
-    }
+    // Parents per thread for the enclosing-slice search.
+    std::vector<std::vector<std::vector<std::int32_t>>> parents(m_data.processes.size());
+    for (std::size_t p = 0; p < m_data.processes.size(); ++p)
+        for (const auto& t : m_data.processes[p].threads)
+            parents[p].push_back(parentIndexes(t.slices));
     auto bind = [&](const FlowPoint& fp, std::uint32_t& proc, std::uint32_t& thr) {
         proc = processRemap[fp.process];
         thr = threadRemap[fp.process][fp.thread];
-        return bindSlice(m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, maxDur[proc][thr]);
+        return bindSlice(m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, parents[proc][thr]);
     };
     FlowColumns& f = m_data.flows;
     std::size_t i = 0;

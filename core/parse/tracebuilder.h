@@ -110,7 +110,9 @@ private:
     }
     static CounterSeries& counterSeries(ProcessBuild& process, StringId name, StringId key);
     static void sortAndNest(ThreadTrack& thread);
-    static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing, TimeNs maxDurNs);
+    static std::vector<std::int32_t> parentIndexes(const SliceColumns& slices);
+    static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing,
+                                  const std::vector<std::int32_t>& parent);
     void sortFlowPoints();
     void pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
 
