@@ -2,6 +2,389 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Export</name>
+    <message>
+        <source>Nothing to export.</source>
+        <translation>没有可导出的内容。</translation>
+    </message>
+    <message>
+        <source>Exported from Profscope</source>
+        <translation>由 Profscope 导出</translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation>无法写入 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Unknown image format &quot;%1&quot;: use .png, .svg or .pdf.</source>
+        <translation>未知的图像格式 &quot;%1&quot;：请使用 .png、.svg 或 .pdf。</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation>宽度：</translation>
+    </message>
+    <message>
+        <source>Height:</source>
+        <translation>高度：</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export Table</source>
+        <translation>导出表格</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Could not write %1:
+%2</source>
+        <translation>无法写入 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineColors</name>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>计数器</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineModel</name>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Thread %1</source>
+        <translation>线程 %1</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineRenderer</name>
+    <message>
+        <source>The ranks shown have no trace events (trace_view.json or timeline files).
+Choose other ranks, or load the profiler output with its ASCEND_PROFILER_OUTPUT folder.</source>
+        <translation>所显示的 rank 没有 trace 事件（trace_view.json 或 timeline 文件）。
+请选择其他 rank，或连同 ASCEND_PROFILER_OUTPUT 文件夹一起加载性能数据。</translation>
+    </message>
+    <message>
+        <source>No profile loaded.
+Open a profiler output folder to see its timeline.</source>
+        <translation>未加载性能数据。
+打开性能数据文件夹以查看其时间线。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lanes</source>
+        <translation>
+            <numerusform>%n 条泳道</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n lanes</source>
+        <translation>
+            <numerusform>%1，%n 条泳道</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Span %1</source>
+        <translation>跨度 %1</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Advice</name>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n more)</source>
+        <translation>
+            <numerusform>…（另有 %n 项）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未重叠）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1 differs across ranks: rank %2 has %3 more than rank %4</source>
+        <translation>%1 在各 rank 间存在差异：rank %2 比 rank %4 多 %3</translation>
+    </message>
+    <message>
+        <source>(max − min of %1 across ranks) / mean step time &gt; %2</source>
+        <translation>（各 rank 间 %1 的最大值 − 最小值）/ 平均迭代耗时 &gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 (max %2 on rank %3, min %4 on rank %5, mean step %6)</source>
+        <translation>%1（最大 %2，位于 rank %3；最小 %4，位于 rank %5；平均迭代耗时 %6）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The device is idle for %1 of step %2 on rank %3 (%n rank(s) above the limit)</source>
+        <translation>
+            <numerusform>rank %3 的设备在迭代 %2 中空闲 %1（%n 个 rank 超过阈值）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Free time / step time &gt; %1</source>
+        <translation>空闲时间 / 迭代耗时 &gt; %1</translation>
+    </message>
+    <message>
+        <source>%1 free of %2 (ranks: %3)</source>
+        <translation>%2 中空闲 %1（rank：%3）</translation>
+    </message>
+    <message>
+        <source>Rank %1 is slow in communication group %2: the other ranks wait for it</source>
+        <translation>Rank %1 是通信域 %2 中的慢卡：其他 rank 在等待它</translation>
+    </message>
+    <message>
+        <source>(communication time of the rank that waits most − this rank&apos;s) / that time ≥ %1; top 3 shown</source>
+        <translation>（等待最多的 rank 的通信时间 − 本 rank 的通信时间）/ 前者 ≥ %1；显示前 3 个</translation>
+    </message>
+    <message>
+        <source>rank %1: %2 ms vs %3 ms on rank %4 (%5 behind); slow ranks: %6</source>
+        <translation>rank %1：%2 ms，rank %4 为 %3 ms（落后 %5）；慢卡：%6</translation>
+    </message>
+    <message>
+        <source>Communication in group %1 spends much of its time waiting</source>
+        <translation>通信域 %1 中的通信大部分时间都在等待</translation>
+    </message>
+    <message>
+        <source>wait / (wait + transit) &gt; %1</source>
+        <translation>等待 / (等待 + 传输) &gt; %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on rank %2; %n rank(s) above: %3</source>
+        <translation>
+            <numerusform>rank %2 上为 %1；%n 个 rank 超过阈值：%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ranks of group %1 are not synchronized: rank %2 computes longer before the collectives</source>
+        <translation>通信域 %1 的各 rank 未同步：rank %2 在集合通信之前的计算时间更长</translation>
+    </message>
+    <message>
+        <source>Waiting in group %1 is not explained by synchronization: check link bandwidths</source>
+        <translation>通信域 %1 中的等待无法用同步解释：请检查链路带宽</translation>
+    </message>
+    <message>
+        <source>synchronization / (synchronization + transit) &gt; %1 on the rank that waits most</source>
+        <translation>在等待最多的 rank 上，同步 / (同步 + 传输) &gt; %1</translation>
+    </message>
+    <message>
+        <source>%1 on rank %2</source>
+        <translation>rank %2 上为 %1</translation>
+    </message>
+    <message>
+        <source>Slow %1 link %2 → %3</source>
+        <translation>%1 慢链路 %2 → %3</translation>
+    </message>
+    <message>
+        <source>link bandwidth ≤ %1 × the %2 average, or z-score below the average &gt; %3</source>
+        <translation>链路带宽 ≤ %2 平均值的 %1 倍，或低于平均值的 z 分数 &gt; %3</translation>
+    </message>
+    <message>
+        <source>%1 GB/s vs %2 GB/s average (z = %3)</source>
+        <translation>%1 GB/s，平均 %2 GB/s（z = %3）</translation>
+    </message>
+    <message>
+        <source>Many small %1 packets: fuse communication or raise the bucket size</source>
+        <translation>%1 小包过多：请融合通信或增大 bucket 大小</translation>
+    </message>
+    <message>
+        <source>share of %1 packets below %2 MB &gt; %3</source>
+        <translation>小于 %2 MB 的 %1 包占比 &gt; %3</translation>
+    </message>
+    <message>
+        <source>%1 of %2 packets (%3) on ranks %4</source>
+        <translation>rank %4 上 %2 个包中有 %1 个（%3）</translation>
+    </message>
+    <message>
+        <source>Rank %1 is host-bound: the device waits for the host to launch its kernels</source>
+        <translation>Rank %1 受 Host 侧限制（host-bound）：设备在等待 Host 下发算子</translation>
+    </message>
+    <message>
+        <source>share of kernels that start within %1 µs of their launch on an idle device &gt; %2</source>
+        <translation>在空闲设备上、下发后 %1 µs 内即开始执行的算子占比 &gt; %2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels (%3)</source>
+        <translation>%2 个算子中有 %1 个（%3）</translation>
+    </message>
+    <message>
+        <source>AI CPU operator %1 runs long: replace it with an AI Core implementation or change its dtype</source>
+        <translation>AI CPU 算子 %1 耗时过长：请改用 AI Core 实现或更改其数据类型（dtype）</translation>
+    </message>
+    <message>
+        <source>AI CPU op duration &gt; %1 µs</source>
+        <translation>AI CPU 算子耗时 &gt; %1 µs</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) above; longest %1 (ranks %2)</source>
+        <translation>
+            <numerusform>%n 次调用超过阈值；最长 %1（rank %2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown threshold &quot;%1&quot;</source>
+        <translation>未知的阈值 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>threshold &quot;%1&quot; must be a non-negative number</source>
+        <translation>阈值 &quot;%1&quot; 必须为非负数</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: byte %2: %3</source>
+        <translation>%1：第 %2 字节：%3</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::AdviceModel</name>
+    <message>
+        <source>Rule: %1</source>
+        <translation>规则：%1</translation>
+    </message>
+    <message>
+        <source>Measured: %1</source>
+        <translation>实测：%1</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to go there.</source>
+        <translation>双击或按回车键跳转到相应位置。</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重级别</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Rule and threshold</source>
+        <translation>规则与阈值</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::AllocationModel</name>
+    <message>
+        <source>not released</source>
+        <translation>未释放</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Not released within the capture: lifetime up to the end of the capture</source>
+        <translation>采集范围内未释放：生命周期持续到采集结束</translation>
+    </message>
+    <message>
+        <source>Allocated when the memory curve reached its peak</source>
+        <translation>内存曲线达到峰值时仍处于已分配状态</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Size (KB)</source>
+        <translation>大小 (KB)</translation>
+    </message>
+    <message>
+        <source>Allocated at (ms)</source>
+        <translation>分配时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Released at (ms)</source>
+        <translation>释放时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Lifetime (ms)</source>
+        <translation>生命周期 (ms)</translation>
+    </message>
+    <message>
+        <source>Live at peak</source>
+        <translation>峰值时存活</translation>
+    </message>
+</context>
+<context>
     <name>profscope::Banner</name>
     <message>
         <source>Show report</source>
@@ -18,6 +401,82 @@
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Cluster</name>
+    <message numerus="yes">
+        <source>%n rank(s) share no collective with the others and keep their own clock: %1</source>
+        <translation>
+            <numerusform>%n 个 rank 与其他 rank 没有共同的集合通信，保留其自身时钟：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no timeline and no step trace were loaded for this rank</source>
+        <translation>该 rank 未加载时间线，也未加载 step trace</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ClusterStepTableModel</name>
+    <message>
+        <source>Preparing + the span from the first to the last device task of the step</source>
+        <translation>准备时间 + 该迭代中从第一个到最后一个设备任务的跨度</translation>
+    </message>
+    <message>
+        <source>Pipeline stage, from the communication groups</source>
+        <translation>流水线阶段，由通信域推断</translation>
+    </message>
+    <message>
+        <source>From the old-format step trace (MindInsight)</source>
+        <translation>来自旧格式的 step trace（MindInsight）</translation>
+    </message>
+    <message>
+        <source>%1 (us)</source>
+        <translation>%1 (us)</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>Step time (us)</source>
+        <translation>迭代耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Iteration interval (us)</source>
+        <translation>迭代间隔 (us)</translation>
+    </message>
+    <message>
+        <source>FP+BP (us)</source>
+        <translation>FP+BP (us)</translation>
+    </message>
+    <message>
+        <source>Iteration tail (us)</source>
+        <translation>迭代拖尾 (us)</translation>
     </message>
 </context>
 <context>
@@ -332,6 +791,635 @@
     </message>
 </context>
 <context>
+    <name>profscope::CommDurationBars</name>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Rank %1&lt;/b&gt;, %n op(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;Rank %1&lt;/b&gt;，%n 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Elapse</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Transit</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>Synchronization</source>
+        <translation>同步</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Wait ratio %1%, synchronization ratio %2%</source>
+        <translation>等待比 %1%，同步比 %2%</translation>
+    </message>
+    <message>
+        <source>Slow rank: %1% behind rank %2</source>
+        <translation>慢卡：比 rank %2 慢 %1%</translation>
+    </message>
+    <message>
+        <source>Wait (other)</source>
+        <translation>等待（其他）</translation>
+    </message>
+    <message>
+        <source>slow rank</source>
+        <translation>慢卡</translation>
+    </message>
+    <message>
+        <source>Communication time per rank</source>
+        <translation>各 rank 的通信时间</translation>
+    </message>
+    <message>
+        <source>No communication.json data for this group and step.</source>
+        <translation>该通信域和迭代没有 communication.json 数据。</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommDurationModel</name>
+    <message>
+        <source>slow, %1 behind rank %2</source>
+        <translation>慢卡，比 rank %2 慢 %1</translation>
+    </message>
+    <message>
+        <source>Rank %1 spends %2 ms in the group&apos;s collectives, rank %3 (the fastest, it waits most) %4 ms.</source>
+        <translation>Rank %1 在该通信域的集合通信中耗时 %2 ms，rank %3（最快，等待最多）耗时 %4 ms。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待 (ms)</translation>
+    </message>
+    <message>
+        <source>Synchronization (ms)</source>
+        <translation>同步 (ms)</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait Ratio (%)</source>
+        <translation>等待比 (%)</translation>
+    </message>
+    <message>
+        <source>Sync Ratio (%)</source>
+        <translation>同步比 (%)</translation>
+    </message>
+    <message>
+        <source>Slow Rank</source>
+        <translation>慢卡</translation>
+    </message>
+    <message>
+        <source>%1 Bandwidth (GB/s)</source>
+        <translation>%1 带宽 (GB/s)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommHeatmap</name>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Transit Size (MB)</source>
+        <translation>传输大小 (MB)</translation>
+    </message>
+    <message>
+        <source>Transit Time (ms)</source>
+        <translation>传输耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Transport Type</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>%1 → %2: %3 × %4 ranks. Right-click or Esc to go back.</source>
+        <translation>%1 → %2：%3 × %4 个 rank。右键单击或按 Esc 返回。</translation>
+    </message>
+    <message>
+        <source>%1 ranks in %2 blocks. Click a block to zoom in.</source>
+        <translation>%1 个 rank，分为 %2 个块。单击块可放大。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Rank %1 → rank %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Rank %1 → rank %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 → %2&lt;/b&gt; (%3 × %4 ranks)</source>
+        <translation>&lt;b&gt;%1 → %2&lt;/b&gt;（%3 × %4 个 rank）</translation>
+    </message>
+    <message>
+        <source>No traffic</source>
+        <translation>无流量</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Transit size</source>
+        <translation>传输大小</translation>
+    </message>
+    <message>
+        <source>%1 MB</source>
+        <translation>%1 MB</translation>
+    </message>
+    <message>
+        <source>Transit time</source>
+        <translation>传输耗时</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>Links</source>
+        <translation>链路数</translation>
+    </message>
+    <message>
+        <source>Ops: %1</source>
+        <translation>算子数：%1</translation>
+    </message>
+    <message>
+        <source>Slow link: %1 GB/s, %2 average %3 GB/s</source>
+        <translation>慢链路：%1 GB/s，%2 平均 %3 GB/s</translation>
+    </message>
+    <message>
+        <source>Local copy: not on the colour scale</source>
+        <translation>本地拷贝：不计入色阶</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slow link(s)</source>
+        <translation>
+            <numerusform>%n 条慢链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No communication matrix for this group, step and op.
+The ranks need communication_matrix.json (profiler level 1 or higher).</source>
+        <translation>该通信域、迭代和算子没有通信矩阵。
+各 rank 需要 communication_matrix.json（采集级别 1 或更高）。</translation>
+    </message>
+    <message>
+        <source>Open a profile to see its communication matrix.</source>
+        <translation>打开性能数据以查看其通信矩阵。</translation>
+    </message>
+    <message>
+        <source>Dst rank</source>
+        <translation>目的 rank</translation>
+    </message>
+    <message>
+        <source>Src rank</source>
+        <translation>源 rank</translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation>MB</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>local copy</source>
+        <translation>本地拷贝</translation>
+    </message>
+    <message>
+        <source>slow link</source>
+        <translation>慢链路</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommLinkOpsModel</name>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Src</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>Dst</source>
+        <translation>目的</translation>
+    </message>
+    <message>
+        <source>Matrix Entry</source>
+        <translation>矩阵条目</translation>
+    </message>
+    <message>
+        <source>Op Name</source>
+        <translation>算子名称</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Size (MB)</source>
+        <translation>大小 (MB)</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommMatrixModel</name>
+    <message>
+        <source>slow</source>
+        <translation>慢</translation>
+    </message>
+    <message>
+        <source>Src Rank</source>
+        <translation>源 Rank</translation>
+    </message>
+    <message>
+        <source>Dst Rank</source>
+        <translation>目的 Rank</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Transit Size (MB)</source>
+        <translation>传输大小 (MB)</translation>
+    </message>
+    <message>
+        <source>Transit Time (ms)</source>
+        <translation>传输耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Bandwidth (GB/s)</source>
+        <translation>带宽 (GB/s)</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子数</translation>
+    </message>
+    <message>
+        <source>Slow Link</source>
+        <translation>慢链路</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommOpModel</name>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Start (µs)</source>
+        <translation>开始时间 (µs)</translation>
+    </message>
+    <message>
+        <source>Elapse (ms)</source>
+        <translation>耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Transit (ms)</source>
+        <translation>传输 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait (ms)</source>
+        <translation>等待 (ms)</translation>
+    </message>
+    <message>
+        <source>Synchronization (ms)</source>
+        <translation>同步 (ms)</translation>
+    </message>
+    <message>
+        <source>Idle (ms)</source>
+        <translation>空闲 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait Ratio (%)</source>
+        <translation>等待比 (%)</translation>
+    </message>
+    <message>
+        <source>Sync Ratio (%)</source>
+        <translation>同步比 (%)</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Elapse Min (ms)</source>
+        <translation>最小耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Elapse Max (ms)</source>
+        <translation>最大耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Elapse Spread (ms)</source>
+        <translation>耗时极差 (ms)</translation>
+    </message>
+    <message>
+        <source>Transit Max (ms)</source>
+        <translation>最大传输 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait Min (ms)</source>
+        <translation>最小等待 (ms)</translation>
+    </message>
+    <message>
+        <source>Wait Max (ms)</source>
+        <translation>最大等待 (ms)</translation>
+    </message>
+    <message>
+        <source>Sync Max (ms)</source>
+        <translation>最大同步 (ms)</translation>
+    </message>
+    <message>
+        <source>Longest Rank</source>
+        <translation>耗时最长的 Rank</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommOpTimeline</name>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>Ops per rank</source>
+        <translation>各 rank 的算子</translation>
+    </message>
+    <message>
+        <source>Ops per rank, aligned on %1</source>
+        <translation>各 rank 的算子，按 %1 对齐</translation>
+    </message>
+    <message>
+        <source>No timed communication ops for this group and step.</source>
+        <translation>该通信域和迭代没有带时间信息的通信算子。</translation>
+    </message>
+    <message>
+        <source>Time from the first op (ms)</source>
+        <translation>距第一个算子的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Time from the aligned op (ms)</source>
+        <translation>距对齐算子的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Rank %2, %3&lt;br&gt;Elapse %4 ms: transit %5, wait %6 (sync %7), idle %8 ms</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Rank %2，%3&lt;br&gt;耗时 %4 ms：传输 %5，等待 %6（同步 %7），空闲 %8 ms</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommPacketChart</name>
+    <message>
+        <source>Packet size distribution</source>
+        <translation>包大小分布</translation>
+    </message>
+    <message>
+        <source>No packet sizes recorded for this group and step.</source>
+        <translation>该通信域和迭代没有记录包大小。</translation>
+    </message>
+    <message>
+        <source>Packet size (MB); bars: packets</source>
+        <translation>包大小 (MB)；柱：包数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 MB&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 MB&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n packet(s)</source>
+        <translation>
+            <numerusform>%1：%n 个包</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommunicationPage</name>
+    <message>
+        <source>Communication group (domain); the name comes from profiler_metadata.json</source>
+        <translation>通信域；名称来自 profiler_metadata.json</translation>
+    </message>
+    <message>
+        <source>Size class of the matrix (total, top, middle, bottom ops) or one op</source>
+        <translation>矩阵的规模分类（total、top、middle、bottom 算子）或单个算子</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>通信域：</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>迭代：</translation>
+    </message>
+    <message>
+        <source>Op:</source>
+        <translation>算子：</translation>
+    </message>
+    <message>
+        <source>Back to all ranks</source>
+        <translation>返回全部 rank</translation>
+    </message>
+    <message>
+        <source>Ops on the selected link</source>
+        <translation>所选链路上的算子</translation>
+    </message>
+    <message>
+        <source>All links</source>
+        <translation>全部链路</translation>
+    </message>
+    <message>
+        <source>Matrix</source>
+        <translation>矩阵</translation>
+    </message>
+    <message>
+        <source>Ranks: ratios and bandwidth per transport</source>
+        <translation>Rank：各传输类型的比例与带宽</translation>
+    </message>
+    <message>
+        <source>Shift every rank so that this op starts at the same time</source>
+        <translation>平移每个 rank，使该算子在同一时刻开始</translation>
+    </message>
+    <message>
+        <source>Align on:</source>
+        <translation>对齐：</translation>
+    </message>
+    <message>
+        <source>Aggregated over ranks</source>
+        <translation>按 rank 汇总</translation>
+    </message>
+    <message>
+        <source>Per rank</source>
+        <translation>逐 rank</translation>
+    </message>
+    <message>
+        <source>Ops</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Duration Analysis</source>
+        <translation>耗时分析</translation>
+    </message>
+    <message numerus="yes">
+        <source>Every link from %n rank(s)</source>
+        <translation>
+            <numerusform>从 %n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> to %n rank(s)</source>
+        <translation>
+            <numerusform> 到 %n 个 rank 的全部链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Save as PNG, SVG or PDF</source>
+        <translation>保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Save the table as shown (sorted) as CSV</source>
+        <translation>将当前显示（已排序）的表格保存为 CSV</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>全部通信域</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%n rank(s)</source>
+        <translation>
+            <numerusform>%1
+%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>Open a profile to analyse its communication.</source>
+        <translation>打开性能数据以分析其通信。</translation>
+    </message>
+    <message>
+        <source>This profile has no communication data.
+
+The communication page needs communication.json and communication_matrix.json (Ascend PyTorch or MindSpore profiler level 1 or 2, or msprof-analyze output) from ranks that ran collectives.</source>
+        <translation>该性能数据没有通信数据。
+
+通信页面需要执行过集合通信的 rank 的 communication.json 和 communication_matrix.json（Ascend PyTorch 或 MindSpore profiler 采集级别 1 或 2，或 msprof-analyze 的输出）。</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Top 1</source>
+        <translation>Top 1</translation>
+    </message>
+    <message>
+        <source>Middle</source>
+        <translation>Middle</translation>
+    </message>
+    <message>
+        <source>Bottom %1</source>
+        <translation>Bottom %1</translation>
+    </message>
+    <message>
+        <source>(not aligned)</source>
+        <translation>（未对齐）</translation>
+    </message>
+    <message>
+        <source>Click a cell of the matrix to list the ops that used the link.</source>
+        <translation>单击矩阵中的单元格，列出使用该链路的算子。</translation>
+    </message>
+    <message>
+        <source>Rank %1 → rank %2</source>
+        <translation>Rank %1 → rank %2</translation>
+    </message>
+    <message>
+        <source>: %1, %2 MB in %3 ms, %4 GB/s</source>
+        <translation>：%1，%2 MB，耗时 %3 ms，%4 GB/s</translation>
+    </message>
+    <message>
+        <source> (slow: %1 average %2 GB/s)</source>
+        <translation>（慢链路：%1 平均 %2 GB/s）</translation>
+    </message>
+</context>
+<context>
     <name>profscope::Compare</name>
     <message>
         <source>Compares the device kernels of two ranks or two runs. Kernels are paired per stream by sequence alignment; per-type or per-op duration deltas are written as CSV or JSON.</source>
@@ -521,6 +1609,33 @@
     <message>
         <source>cannot create %1</source>
         <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <source>--ranks (%1) must be divisible by --pp × --tp (%2 × %3)</source>
+        <translation>--ranks（%1）必须能被 --pp × --tp（%2 × %3）整除</translation>
+    </message>
+    <message>
+        <source>the number of micro-batches must be between 0 (automatic) and 1000</source>
+        <translation>micro-batch 数量必须在 0（自动）到 1000 之间</translation>
+    </message>
+    <message>
+        <source>internal error: the pipeline schedule did not complete</source>
+        <translation>内部错误：流水线调度未能完成</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::HorizontalBarChart</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source> (ms)</source>
+        <translation> (ms)</translation>
+    </message>
+    <message>
+        <source> (us)</source>
+        <translation> (us)</translation>
     </message>
 </context>
 <context>
@@ -822,12 +1937,32 @@
         <translation>加载完成后打开导入报告。</translation>
     </message>
     <message>
-        <source>Profile folders to open: a rank folder, a folder of ranks or a cluster root.</source>
-        <translation>要打开的性能数据文件夹：单个 rank 文件夹、包含多个 rank 的文件夹或集群根目录。</translation>
-    </message>
-    <message>
         <source>profscope: could not write %1</source>
         <translation>profscope：无法写入 %1</translation>
+    </message>
+    <message>
+        <source>profscope: --export-views needs a PATH to load</source>
+        <translation>profscope：--export-views 需要指定要加载的 PATH</translation>
+    </message>
+    <message>
+        <source>profscope: nothing could be loaded from %1</source>
+        <translation>profscope：无法从 %1 加载任何数据</translation>
+    </message>
+    <message>
+        <source>Show this page after loading: summary, overview, timeline, operators, communication, marey or memory.</source>
+        <translation>加载后显示此页面：summary、overview、timeline、operators、communication、marey 或 memory。</translation>
+    </message>
+    <message>
+        <source>Load PATH without showing a window, write the charts (PNG and SVG) and tables (CSV) of every page into DIR, print the files written and quit. Exit status 0 when everything was written, 1 when nothing could be loaded or a file could not be written, 2 for a wrong command line.</source>
+        <translation>不显示窗口加载 PATH，将每个页面的图表（PNG 和 SVG）和表格（CSV）写入 DIR，打印已写入的文件后退出。全部写入成功时退出状态为 0，无法加载任何数据或有文件无法写入时为 1，命令行有误时为 2。</translation>
+    </message>
+    <message>
+        <source>Profile folders to open: a rank folder, a folder of ranks or a cluster root. Without PATH a generated demo cluster is opened.</source>
+        <translation>要打开的性能数据文件夹：rank 文件夹、包含多个 rank 的文件夹或集群根目录。未指定 PATH 时打开生成的演示集群。</translation>
+    </message>
+    <message>
+        <source>profscope: unknown page &quot;%1&quot;</source>
+        <translation>profscope：未知页面 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>
@@ -1017,6 +2152,992 @@
         <source>Licensed under the Apache License, Version 2.0.</source>
         <translation>采用 Apache License 2.0 许可。</translation>
     </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Overview</source>
+        <translation>总览</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Marey</source>
+        <translation>Marey</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>At least one rank stays shown</source>
+        <translation>至少保留显示一个 rank</translation>
+    </message>
+    <message>
+        <source>Filter ranks: 0-7, 12 or a host</source>
+        <translation>筛选 rank：0-7、12 或主机名</translation>
+    </message>
+    <message>
+        <source>This page comes with %1, which is being built. Meanwhile the Summary and Overview pages show what was loaded.</source>
+        <translation>此页面随 %1 提供，该功能正在构建中。在此期间，摘要和总览页面会显示已加载的内容。</translation>
+    </message>
+    <message>
+        <source>Pages</source>
+        <translation>页面</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>迭代：</translation>
+    </message>
+    <message>
+        <source>The step all pages show; &quot;All steps&quot; averages the overview over the steps</source>
+        <translation>所有页面显示的迭代；选择“全部迭代”时，总览取各迭代的平均值</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>No rank matches</source>
+        <translation>没有匹配的 rank</translation>
+    </message>
+    <message>
+        <source>Set as &amp;Baseline</source>
+        <translation>设为基准(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Set as &amp;Comparison</source>
+        <translation>设为比较对象(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Only This Rank</source>
+        <translation>仅显示此 Rank(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Timeline</source>
+        <translation>打开时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Clear Baseline and Comparison</source>
+        <translation>清除基准和比较对象</translation>
+    </message>
+    <message>
+        <source>Show &amp;All Ranks</source>
+        <translation>显示全部 Rank(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Cannot clear %1.</source>
+        <translation>无法清除 %1。</translation>
+    </message>
+    <message>
+        <source>The demo cluster could not be written: %1</source>
+        <translation>无法写入演示集群：%1</translation>
+    </message>
+    <message>
+        <source>Export Page Into Folder</source>
+        <translation>将页面导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) written to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件写入 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close the profile and show the welcome page</source>
+        <translation>关闭性能数据并显示欢迎页</translation>
+    </message>
+    <message>
+        <source>&amp;Export Page…</source>
+        <translation>导出页面(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the charts (PNG, SVG) and tables (CSV) of the page shown into a folder</source>
+        <translation>将当前页面的图表（PNG、SVG）和表格（CSV）写入文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Welcome Page</source>
+        <translation>欢迎页(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Demo Cluster</source>
+        <translation>打开演示集群(&amp;D)</translation>
+    </message>
+    <message>
+        <source>A generated 8-rank cluster with a slow rank, a slow link and a host-bound rank</source>
+        <translation>生成的 8 rank 集群，包含一个慢卡、一条慢链路和一个受 Host 侧限制（host-bound）的 rank</translation>
+    </message>
+    <message>
+        <source>Demo cluster — Profscope</source>
+        <translation>演示集群 — Profscope</translation>
+    </message>
+    <message>
+        <source>This is a generated demo cluster - File &gt; Open to load your own profile.</source>
+        <translation>这是生成的演示集群 - 使用“文件 &gt; 打开”加载您自己的性能数据。</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Marey</name>
+    <message>
+        <source>no ranks were loaded</source>
+        <translation>未加载任何 rank</translation>
+    </message>
+    <message>
+        <source>no device is in the selected stage and rank filter</source>
+        <translation>所选阶段和 rank 筛选条件下没有设备</translation>
+    </message>
+    <message>
+        <source>the timelines have no device compute or communication ops (Ascend Hardware / HCCL)</source>
+        <translation>时间线中没有设备上的计算或通信算子（Ascend Hardware / HCCL）</translation>
+    </message>
+    <message>
+        <source>no device ops in step %1</source>
+        <translation>迭代 %1 中没有设备算子</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::MareyCanvas</name>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stage %1 · %n device(s), ranks %2–%3</source>
+        <translation>
+            <numerusform>阶段 %1 · %n 个设备，rank %2–%3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No device ops to show.</source>
+        <translation>没有可显示的设备算子。</translation>
+    </message>
+    <message>
+        <source>Open a profile to see how the ops of every device line up in time.</source>
+        <translation>打开性能数据，查看每个设备的算子在时间上如何对应。</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Free (gaps)</source>
+        <translation>空闲（间隙）</translation>
+    </message>
+    <message>
+        <source>Allocated memory</source>
+        <translation>已分配内存</translation>
+    </message>
+    <message>
+        <source>clocks aligned</source>
+        <translation>时钟已对齐</translation>
+    </message>
+    <message>
+        <source>Comm.</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>(largest of the stage)</source>
+        <translation>（该阶段最大值）</translation>
+    </message>
+    <message>
+        <source>Compute: %1</source>
+        <translation>计算：%1</translation>
+    </message>
+    <message>
+        <source>Communication: %1</source>
+        <translation>通信：%1</translation>
+    </message>
+    <message>
+        <source>Peak memory: %1</source>
+        <translation>内存峰值：%1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ops merged</source>
+        <translation>
+            <numerusform>已合并 %n 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>occurrence %1</source>
+        <translation>第 %1 次出现</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Duration min %1 · avg %2 · max %3</source>
+        <translation>耗时 最小 %1 · 平均 %2 · 最大 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>missing on %n device(s)</source>
+        <translation>
+            <numerusform>在 %n 个设备上缺失</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click to open in the timeline; drag to zoom; double-click to zoom out</source>
+        <translation>单击在时间线中打开；拖动以缩放；双击以缩小</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::MareyOpsModel</name>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Merged ops</source>
+        <translation>合并的算子</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>First start (ms)</source>
+        <translation>首次开始 (ms)</translation>
+    </message>
+    <message>
+        <source>Last start (ms)</source>
+        <translation>最后开始 (ms)</translation>
+    </message>
+    <message>
+        <source>Min duration (µs)</source>
+        <translation>最小耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Avg duration (µs)</source>
+        <translation>平均耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Max duration (µs)</source>
+        <translation>最大耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Slowest rank</source>
+        <translation>最慢 Rank</translation>
+    </message>
+    <message>
+        <source>Rank %1 start (ms)</source>
+        <translation>Rank %1 开始 (ms)</translation>
+    </message>
+    <message>
+        <source>Rank %1 end (ms)</source>
+        <translation>Rank %1 结束 (ms)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::MareyPage</name>
+    <message>
+        <source>Show every pipeline stage or one</source>
+        <translation>显示全部流水线阶段或其中一个</translation>
+    </message>
+    <message>
+        <source>Align clocks</source>
+        <translation>对齐时钟</translation>
+    </message>
+    <message>
+        <source>Shift each host&apos;s timestamps so that the collectives end together on every rank</source>
+        <translation>平移每台主机的时间戳，使集合通信在每个 rank 上同时结束</translation>
+    </message>
+    <message>
+        <source>Memory curve</source>
+        <translation>内存曲线</translation>
+    </message>
+    <message>
+        <source>Draw each device&apos;s allocated memory over its time axis</source>
+        <translation>在每个设备的时间轴上绘制其已分配内存</translation>
+    </message>
+    <message>
+        <source>Expand All</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <source>Show every device of every stage</source>
+        <translation>显示每个阶段的每个设备</translation>
+    </message>
+    <message>
+        <source>Collapse All</source>
+        <translation>全部折叠</translation>
+    </message>
+    <message>
+        <source>Show one row per stage (earliest start to latest end over its devices)</source>
+        <translation>每个阶段显示一行（从其设备的最早开始到最晚结束）</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Show the whole step again (double-click the chart to zoom out one step)</source>
+        <translation>重新显示整个迭代（双击图表可逐级缩小）</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG, SVG or PDF</source>
+        <translation>将图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Export Table…</source>
+        <translation>导出表格…</translation>
+    </message>
+    <message>
+        <source>Save the ops of the zoomed window as CSV</source>
+        <translation>将缩放窗口中的算子保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>阶段：</translation>
+    </message>
+    <message>
+        <source>The ops of the zoomed window; double-click one to open it in the timeline</source>
+        <translation>缩放窗口中的算子；双击某个算子可在时间线中打开</translation>
+    </message>
+    <message>
+        <source>All stages</source>
+        <translation>全部阶段</translation>
+    </message>
+    <message numerus="yes">
+        <source>Matching the ops of %n device(s)…</source>
+        <translation>
+            <numerusform>正在匹配 %n 个设备的算子…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>No profile loaded.</source>
+        <translation>未加载性能数据。</translation>
+    </message>
+    <message>
+        <source>No device ops to show.</source>
+        <translation>没有可显示的设备算子。</translation>
+    </message>
+    <message>
+        <source>All steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stage(s)</source>
+        <translation>
+            <numerusform>%n 个阶段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) of short ops merged</source>
+        <translation>
+            <numerusform>已合并 %n 段短算子</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n short op(s) not drawn</source>
+        <translation>
+            <numerusform>%n 个短算子未绘制</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>window %1 of %2</source>
+        <translation>窗口 %1/%2</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::MemoryPage</name>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>已预留</translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation>活跃</translation>
+    </message>
+    <message>
+        <source>CANN modules</source>
+        <translation>CANN 模块</translation>
+    </message>
+    <message>
+        <source>Memory held by tensors (Total Allocated of memory_record.csv)</source>
+        <translation>张量占用的内存（memory_record.csv 的 Total Allocated）</translation>
+    </message>
+    <message>
+        <source>Memory the caching allocator reserved from the device (Total Reserved)</source>
+        <translation>缓存分配器从设备预留的内存（Total Reserved）</translation>
+    </message>
+    <message>
+        <source>Allocated memory plus blocks still in use by streams (Total Active)</source>
+        <translation>已分配内存加上仍被流使用的内存块（Total Active）</translation>
+    </message>
+    <message>
+        <source>Reserved memory of CANN modules with memory (npu_module_mem.csv)</source>
+        <translation>有内存占用的 CANN 模块的预留内存（npu_module_mem.csv）</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Drag the plot to pan and use the wheel to zoom the time axis</source>
+        <translation>拖动图表可平移，滚动滚轮可缩放时间轴</translation>
+    </message>
+    <message>
+        <source>Export Plot…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Export Table…</source>
+        <translation>导出表格…</translation>
+    </message>
+    <message>
+        <source>Save the plot as PNG, SVG or PDF</source>
+        <translation>将图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save the allocation table as shown (filtered and sorted) as CSV</source>
+        <translation>将当前显示（已筛选和排序）的分配表保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Time since profile start (ms)</source>
+        <translation>距采集开始的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Memory (MB)</source>
+        <translation>内存 (MB)</translation>
+    </message>
+    <message>
+        <source>Operator allocations</source>
+        <translation>算子内存分配</translation>
+    </message>
+    <message>
+        <source>Filter by operator name</source>
+        <translation>按算子名称筛选</translation>
+    </message>
+    <message>
+        <source>Biggest live allocations at the peak</source>
+        <translation>峰值时最大的存活分配</translation>
+    </message>
+    <message>
+        <source>rank ?</source>
+        <translation>rank ?</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank #%1</source>
+        <translation>rank #%1</translation>
+    </message>
+    <message>
+        <source>No profile loaded.
+
+Open a profiler output folder to see its device memory over time.</source>
+        <translation>未加载性能数据。
+
+打开性能数据文件夹，查看其设备内存随时间的变化。</translation>
+    </message>
+    <message>
+        <source>No rank selected.</source>
+        <translation>未选择 rank。</translation>
+    </message>
+    <message>
+        <source>%1 has no memory data.
+
+The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), operator_memory.csv (operator allocations) and npu_module_mem.csv (CANN modules). The profiler writes them when profiling with profile_memory=True.</source>
+        <translation>%1 没有内存数据。
+
+内存页面读取 ASCEND_PROFILER_OUTPUT/memory_record.csv（内存曲线）、operator_memory.csv（算子内存分配）和 npu_module_mem.csv（CANN 模块）。使用 profile_memory=True 采集时，profiler 会写入这些文件。</translation>
+    </message>
+    <message>
+        <source>Biggest live allocations at the peak (%1 ms, top %2: %3 MB)</source>
+        <translation>峰值时最大的存活分配（%1 ms，前 %2 个：%3 MB）</translation>
+    </message>
+    <message>
+        <source>%1 has no operator allocations: operator_memory.csv is missing or empty (torch_npu writes it with profile_memory=True).</source>
+        <translation>%1 没有算子内存分配：operator_memory.csv 缺失或为空（torch_npu 在 profile_memory=True 时写入该文件）。</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>No memory_record.csv or npu_module_mem.csv: no memory curves</source>
+        <translation>没有 memory_record.csv 或 npu_module_mem.csv：无内存曲线</translation>
+    </message>
+    <message>
+        <source>No curve selected: tick Allocated, Reserved, Active or CANN modules</source>
+        <translation>未选择曲线：请勾选“已分配”、“已预留”、“活跃”或“CANN 模块”</translation>
+    </message>
+    <message>
+        <source>Peak %1 MB at %2 ms (%3)</source>
+        <translation>峰值 %1 MB，位于 %2 ms（%3）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 KB</source>
+        <translation>%1 · %2 KB</translation>
+    </message>
+    <message>
+        <source>Memory · %1 (solid) vs %2 (dashed)</source>
+        <translation>内存 · %1（实线）对比 %2（虚线）</translation>
+    </message>
+    <message>
+        <source>Memory · %1</source>
+        <translation>内存 · %1</translation>
+    </message>
+    <message>
+        <source>%1 allocations</source>
+        <translation>%1 次分配</translation>
+    </message>
+    <message>
+        <source>%1 of %2 allocations</source>
+        <translation>%2 次分配中的 %1 次</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OperatorCompareModel</name>
+    <message>
+        <source>only in baseline</source>
+        <translation>仅在基准中</translation>
+    </message>
+    <message>
+        <source>only in comparison</source>
+        <translation>仅在比较对象中</translation>
+    </message>
+    <message>
+        <source>%1 unpaired kernels</source>
+        <translation>%1 个未配对的算子</translation>
+    </message>
+    <message>
+        <source>Type: %1</source>
+        <translation>类型：%1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 baseline and %3 comparison kernels paired by the alignment</source>
+        <translation>基准的 %2 个算子与比较对象的 %3 个算子中，有 %1 个通过比对完成配对</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Baseline count</source>
+        <translation>基准次数</translation>
+    </message>
+    <message>
+        <source>Comparison count</source>
+        <translation>比较次数</translation>
+    </message>
+    <message>
+        <source>Baseline total (us)</source>
+        <translation>基准总耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Comparison total (us)</source>
+        <translation>比较总耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Delta (us)</source>
+        <translation>差值 (us)</translation>
+    </message>
+    <message>
+        <source>Delta (%)</source>
+        <translation>差值 (%)</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OperatorStatModel</name>
+    <message>
+        <source>Communication op: share of all kernel time (compute ops: share of compute time)</source>
+        <translation>通信算子：占全部算子耗时的比例（计算算子：占计算时间的比例）</translation>
+    </message>
+    <message>
+        <source>Share of the compute time (communication ops: of all kernel time)</source>
+        <translation>占计算时间的比例（通信算子：占全部算子耗时的比例）</translation>
+    </message>
+    <message>
+        <source>Sum of the kernels&apos; Wait Time: the device idled before them on their stream</source>
+        <translation>各算子 Wait Time 之和：设备在其所在流上执行它们之前的空闲时间</translation>
+    </message>
+    <message>
+        <source>Accelerator core (task type) the kernels ran on</source>
+        <translation>算子运行所在的加速器核（任务类型）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Input Shapes</source>
+        <translation>输入形状</translation>
+    </message>
+    <message>
+        <source>Core</source>
+        <translation>核类型</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total (us)</source>
+        <translation>总耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Avg (us)</source>
+        <translation>平均耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Min (us)</source>
+        <translation>最小耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Max (us)</source>
+        <translation>最大耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Ratio (%)</source>
+        <translation>占比 (%)</translation>
+    </message>
+    <message>
+        <source>Wait (us)</source>
+        <translation>等待 (us)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OperatorsPage</name>
+    <message>
+        <source>Op type</source>
+        <translation>算子类型</translation>
+    </message>
+    <message>
+        <source>Op name</source>
+        <translation>算子名称</translation>
+    </message>
+    <message>
+        <source>Op name + input shapes</source>
+        <translation>算子名称 + 输入形状</translation>
+    </message>
+    <message>
+        <source>Group the kernels by op type and core, by op name, or by op name and input shapes</source>
+        <translation>按算子类型和核类型、按算子名称，或按算子名称和输入形状对算子分组</translation>
+    </message>
+    <message>
+        <source>Compare by op type</source>
+        <translation>按算子类型比较</translation>
+    </message>
+    <message>
+        <source>Compare by op name</source>
+        <translation>按算子名称比较</translation>
+    </message>
+    <message>
+        <source>Kernels are paired by aligning each stream&apos;s kernel sequence (op type + input shapes)</source>
+        <translation>通过比对每个流的算子序列（算子类型 + 输入形状）来配对算子</translation>
+    </message>
+    <message>
+        <source>Group by:</source>
+        <translation>分组方式：</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Top </source>
+        <translation>前 </translation>
+    </message>
+    <message>
+        <source>Show only the N groups with the most device time (the chart shows at most %1 bars)</source>
+        <translation>只显示设备耗时最多的 N 组（图表最多显示 %1 个柱）</translation>
+    </message>
+    <message>
+        <source>Communication in charts</source>
+        <translation>图表中包含通信</translation>
+    </message>
+    <message>
+        <source>Include communication (HCCL) ops in the charts; without them the compute ops and their shares of the compute time are easier to read</source>
+        <translation>在图表中包含通信（HCCL）算子；不包含时，计算算子及其占计算时间的比例更易读</translation>
+    </message>
+    <message>
+        <source>Filter by name, type or core</source>
+        <translation>按名称、类型或核类型筛选</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Export Table…</source>
+        <translation>导出表格…</translation>
+    </message>
+    <message>
+        <source>Save the charts as PNG, SVG or PDF</source>
+        <translation>将图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save the table as shown (filtered and sorted) as CSV</source>
+        <translation>将当前显示（已筛选和排序）的表格保存为 CSV</translation>
+    </message>
+    <message>
+        <source>rank ?</source>
+        <translation>rank ?</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank #%1</source>
+        <translation>rank #%1</translation>
+    </message>
+    <message>
+        <source>Operators</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>No profile loaded.
+
+Open a profiler output folder (a rank&apos;s *_ascend_pt / *_ascend_ms folder or a cluster) to see where the device time goes by operator.</source>
+        <translation>未加载性能数据。
+
+打开性能数据文件夹（某个 rank 的 *_ascend_pt / *_ascend_ms 文件夹或集群），按算子查看设备时间花在哪里。</translation>
+    </message>
+    <message>
+        <source>%1 has no kernel table.
+
+Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or op_summary_*.csv in a CANN PROF_ folder); profile with activities=[NPU] to get it.</source>
+        <translation>%1 没有算子表。
+
+算子统计读取自 ASCEND_PROFILER_OUTPUT/kernel_details.csv（或 CANN PROF_ 文件夹中的 op_summary_*.csv）；请使用 activities=[NPU] 采集以获取该文件。</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message>
+        <source> · step %1</source>
+        <translation> · 迭代 %1</translation>
+    </message>
+    <message>
+        <source>Device time by op type</source>
+        <translation>按算子类型统计的设备耗时</translation>
+    </message>
+    <message>
+        <source>Compute time by op type</source>
+        <translation>按算子类型统计的计算耗时</translation>
+    </message>
+    <message>
+        <source>Total time</source>
+        <translation>总耗时</translation>
+    </message>
+    <message>
+        <source>No kernels in this step</source>
+        <translation>该迭代中没有算子</translation>
+    </message>
+    <message>
+        <source>Others (%1 types)</source>
+        <translation>其他（%1 种类型）</translation>
+    </message>
+    <message>
+        <source>Device time by accelerator core</source>
+        <translation>按加速器核统计的设备耗时</translation>
+    </message>
+    <message>
+        <source>Compute time by accelerator core</source>
+        <translation>按加速器核统计的计算耗时</translation>
+    </message>
+    <message>
+        <source>Others (%1 cores)</source>
+        <translation>其他（%1 种核）</translation>
+    </message>
+    <message>
+        <source>%1 kernels, %2 of device time%3</source>
+        <translation>%1 个算子，设备耗时 %2%3</translation>
+    </message>
+    <message>
+        <source> without communication</source>
+        <translation>（不含通信）</translation>
+    </message>
+    <message>
+        <source> · kernel_details.csv has no Step Id: showing all steps</source>
+        <translation> · kernel_details.csv 没有 Step Id：显示全部迭代</translation>
+    </message>
+    <message>
+        <source> · double-click a row to show its longest kernel in the timeline</source>
+        <translation> · 双击某行可在时间线中显示其耗时最长的算子</translation>
+    </message>
+    <message>
+        <source>%1 − %2</source>
+        <translation>%1 − %2</translation>
+    </message>
+    <message>
+        <source>Change of device time by op type (%1)</source>
+        <translation>按算子类型统计的设备耗时变化（%1）</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>No difference</source>
+        <translation>无差异</translation>
+    </message>
+    <message>
+        <source>By accelerator core (%1)</source>
+        <translation>按加速器核（%1）</translation>
+    </message>
+    <message>
+        <source>Baseline %1: %2 in %3 kernels · Comparison %4: %5 in %6 kernels · Delta %7%8 (%9) · %10 kernels paired</source>
+        <translation>基准 %1：%3 个算子共 %2 · 比较 %4：%6 个算子共 %5 · 差值 %7%8（%9）· 已配对 %10 个算子</translation>
+    </message>
+    <message>
+        <source> · %1 only in baseline, %2 only in comparison</source>
+        <translation> · 仅在基准中 %1 个，仅在比较对象中 %2 个</translation>
+    </message>
+    <message>
+        <source> · stream ids differ: streams paired by order</source>
+        <translation> · 流 id 不同：按顺序配对流</translation>
+    </message>
+    <message>
+        <source> · alignment cut short (very different kernel sequences): pairs are approximate</source>
+        <translation> · 比对提前终止（算子序列差异很大）：配对结果为近似值</translation>
+    </message>
+    <message>
+        <source>all steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>Operators · %1 (baseline) vs %2 (comparison) · %3</source>
+        <translation>算子 · %1（基准）对比 %2（比较）· %3</translation>
+    </message>
+    <message>
+        <source>Operators · %1 · %2</source>
+        <translation>算子 · %1 · %2</translation>
+    </message>
+    <message>
+        <source> · %1 of %2 rows</source>
+        <translation> · 显示 %2 行中的 %1 行</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Overview</name>
@@ -1027,6 +3148,229 @@
     <message>
         <source>the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)</source>
         <translation>时间线中没有设备上的计算或通信任务（Ascend Hardware / HCCL）</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OverviewBarsModel</name>
+    <message>
+        <source>Computing (not overlapped)</source>
+        <translation>计算（未重叠）</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未重叠）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Compute only</source>
+        <translation>仅计算</translation>
+    </message>
+    <message>
+        <source>Comm. only</source>
+        <translation>仅通信</translation>
+    </message>
+    <message>
+        <source>Computing − Overlapped: kernels run while no communication does</source>
+        <translation>计算 − 重叠：没有通信时运行的算子</translation>
+    </message>
+    <message>
+        <source>Computing and communication at the same time</source>
+        <translation>计算与通信同时进行</translation>
+    </message>
+    <message>
+        <source>Communication(Not Overlapped): communication with no kernel running</source>
+        <translation>通信（未重叠）：没有算子运行时的通信</translation>
+    </message>
+    <message>
+        <source>The device does neither inside the step</source>
+        <translation>迭代内设备既未计算也未通信</translation>
+    </message>
+    <message>
+        <source>From the host&apos;s step start to the first device task</source>
+        <translation>从 Host 侧迭代开始到第一个设备任务</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Step time (us)</source>
+        <translation>迭代耗时 (us)</translation>
+    </message>
+    <message>
+        <source>%1 (us)</source>
+        <translation>%1 (us)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OverviewPage</name>
+    <message>
+        <source>Overview</source>
+        <translation>总览</translation>
+    </message>
+    <message>
+        <source>Sort bars by:</source>
+        <translation>柱排序依据：</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>迭代耗时</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>Largest first</source>
+        <translation>从大到小</translation>
+    </message>
+    <message>
+        <source>Sort order of the bars</source>
+        <translation>柱的排序方式</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Save the charts as PNG, SVG or PDF and the tables as CSV</source>
+        <translation>将图表保存为 PNG、SVG 或 PDF，将表格保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Rank Chart…</source>
+        <translation>Rank 图表…</translation>
+    </message>
+    <message>
+        <source>Step Trend Chart…</source>
+        <translation>迭代趋势图表…</translation>
+    </message>
+    <message>
+        <source>Rank Values (CSV)…</source>
+        <translation>Rank 数值 (CSV)…</translation>
+    </message>
+    <message>
+        <source>Step Trend (CSV)…</source>
+        <translation>迭代趋势 (CSV)…</translation>
+    </message>
+    <message>
+        <source>Step Table (CSV)…</source>
+        <translation>迭代表 (CSV)…</translation>
+    </message>
+    <message>
+        <source>Advice (CSV)…</source>
+        <translation>建议 (CSV)…</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Step Table</source>
+        <translation>迭代表</translation>
+    </message>
+    <message>
+        <source>Open a profile to see where each rank&apos;s step time goes.</source>
+        <translation>打开性能数据，查看每个 rank 的迭代时间花在哪里。</translation>
+    </message>
+    <message>
+        <source>No step overview could be computed for this profile.</source>
+        <translation>无法为该性能数据计算迭代总览。</translation>
+    </message>
+    <message>
+        <source>The overview needs the device tasks of a trace (trace_view.json or msprof_*.json) or a step_trace_time.csv.</source>
+        <translation>总览需要 trace 中的设备任务（trace_view.json 或 msprof_*.json）或 step_trace_time.csv。</translation>
+    </message>
+    <message>
+        <source>No findings: no rule of the advice engine fired for this step.</source>
+        <translation>没有发现问题：此迭代未触发建议引擎的任何规则。</translation>
+    </message>
+    <message>
+        <source>Double-click a finding (or press Enter) to go to the rank, operator, link or time range it is about.</source>
+        <translation>双击某条问题（或按回车键）可跳转到其涉及的 rank、算子、链路或时间范围。</translation>
+    </message>
+    <message>
+        <source>Advice (%1)</source>
+        <translation>建议（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>average over %n step(s)</source>
+        <translation>
+            <numerusform>%n 个迭代的平均值</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>whole profile</source>
+        <translation>整个性能数据</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 ranks</source>
+        <translation>%2 个 rank 中的 %1 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pipeline stage(s)</source>
+        <translation>
+            <numerusform>%n 个流水线阶段</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Where each rank&apos;s step time goes (average)</source>
+        <translation>每个 rank 的迭代时间分布（平均）</translation>
+    </message>
+    <message>
+        <source>Where each rank&apos;s time goes in step %1</source>
+        <translation>迭代 %1 中每个 rank 的时间分布</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OverviewPlot</name>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
     </message>
 </context>
 <context>
@@ -1170,6 +3514,88 @@
         <source>Only SQLite exports (.db) were found; this version cannot read them yet.</source>
         <translation>只找到 SQLite 导出文件（.db），当前版本尚不能读取。</translation>
     </message>
+    <message>
+        <source>Baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较对象</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RangeStatsModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total (us)</source>
+        <translation>总耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Avg (us)</source>
+        <translation>平均耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Min (us)</source>
+        <translation>最小耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Max (us)</source>
+        <translation>最大耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Slices of the shown lanes that overlap the selected range, with their whole durations</source>
+        <translation>所显示泳道中与所选范围重叠的切片，按其完整耗时统计</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RankBarsChart</name>
+    <message>
+        <source>Time per step (%1)</source>
+        <translation>每迭代耗时 (%1)</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Rank, sorted by %1 (%2)</source>
+        <translation>Rank，按%1排序（%2）</translation>
+    </message>
+    <message>
+        <source>largest first</source>
+        <translation>从大到小</translation>
+    </message>
+    <message>
+        <source>smallest first</source>
+        <translation>从小到大</translation>
+    </message>
+    <message>
+        <source>No rank has step data to show.</source>
+        <translation>没有 rank 有可显示的迭代数据。</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>迭代耗时</translation>
+    </message>
+    <message>
+        <source>Double-click: open this rank</source>
+        <translation>双击：打开此 rank</translation>
+    </message>
 </context>
 <context>
     <name>profscope::RankSummaryModel</name>
@@ -1283,6 +3709,97 @@
     <message>
         <source>Files of this rank that could not be read completely</source>
         <translation>该 rank 未能完整读取的文件</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::SearchHitsModel</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StepTrendChart</name>
+    <message>
+        <source>Step trend</source>
+        <translation>迭代趋势</translation>
+    </message>
+    <message>
+        <source>Slowest rank</source>
+        <translation>最慢 rank</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Time (%1)</source>
+        <translation>时间 (%1)</translation>
+    </message>
+    <message>
+        <source>No steps to show.</source>
+        <translation>没有可显示的迭代。</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s)</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Slowest rank (%1)</source>
+        <translation>最慢 rank（%1）</translation>
+    </message>
+    <message>
+        <source>Mean step time</source>
+        <translation>平均迭代耗时</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StepTrendModel</name>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation>Rank 数</translation>
+    </message>
+    <message>
+        <source>Slowest step time (us)</source>
+        <translation>最慢迭代耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Mean step time (us)</source>
+        <translation>平均迭代耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Slowest rank</source>
+        <translation>最慢 rank</translation>
+    </message>
+    <message>
+        <source>Mean %1 (us)</source>
+        <translation>平均%1 (us)</translation>
     </message>
 </context>
 <context>
@@ -1487,6 +4004,381 @@
     <message>
         <source>line %1: column &quot;%2&quot;: &quot;%3&quot; is not a valid number, ignored</source>
         <translation>第 %1 行：列 &quot;%2&quot;：&quot;%3&quot; 不是有效的数字，已忽略</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TimelineLegend</name>
+    <message>
+        <source>Click a colour to change it; your colours are kept for the next session.</source>
+        <translation>单击颜色可更改；自定义的颜色会保留到下次会话。</translation>
+    </message>
+    <message>
+        <source>Reset colours</source>
+        <translation>重置颜色</translation>
+    </message>
+    <message>
+        <source>Colour of %1</source>
+        <translation>%1 的颜色</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TimelinePage</name>
+    <message>
+        <source>Fit</source>
+        <translation>全览</translation>
+    </message>
+    <message>
+        <source>Show the whole trace (F)</source>
+        <translation>显示整个 trace (F)</translation>
+    </message>
+    <message>
+        <source>Zoom In</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom in (W, Ctrl+wheel)</source>
+        <translation>放大 (W, Ctrl+滚轮)</translation>
+    </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Zoom out (S, Ctrl+wheel)</source>
+        <translation>缩小 (S, Ctrl+滚轮)</translation>
+    </message>
+    <message>
+        <source>Undo Zoom</source>
+        <translation>撤销缩放</translation>
+    </message>
+    <message>
+        <source>Back to the previous zoom (Backspace)</source>
+        <translation>返回上一次缩放 (Backspace)</translation>
+    </message>
+    <message>
+        <source>Align clocks</source>
+        <translation>对齐时钟</translation>
+    </message>
+    <message>
+        <source>Shift every rank by its clock offset, estimated from collectives that end together</source>
+        <translation>按时钟偏移平移每个 rank，偏移量由同时结束的集合通信估算</translation>
+    </message>
+    <message>
+        <source>Flows</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <source>Flow arrows by category</source>
+        <translation>按类别显示连线箭头</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Collapse, expand and show hidden lanes</source>
+        <translation>折叠、展开和显示隐藏的泳道</translation>
+    </message>
+    <message>
+        <source>Collapse All Processes</source>
+        <translation>折叠所有进程</translation>
+    </message>
+    <message>
+        <source>Expand All</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <source>Show Hidden Lanes</source>
+        <translation>显示隐藏的泳道</translation>
+    </message>
+    <message>
+        <source>Search slices by name</source>
+        <translation>按名称搜索切片</translation>
+    </message>
+    <message>
+        <source>Aa</source>
+        <translation>Aa</translation>
+    </message>
+    <message>
+        <source>Match case</source>
+        <translation>区分大小写</translation>
+    </message>
+    <message>
+        <source>Previous</source>
+        <translation>上一个</translation>
+    </message>
+    <message>
+        <source>Previous match (Shift+Enter)</source>
+        <translation>上一个匹配 (Shift+Enter)</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一个</translation>
+    </message>
+    <message>
+        <source>Next match (Enter)</source>
+        <translation>下一个匹配 (Enter)</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export the visible timeline or the range statistics</source>
+        <translation>导出可见的时间线或范围统计</translation>
+    </message>
+    <message>
+        <source>Timeline as PNG...</source>
+        <translation>时间线导出为 PNG...</translation>
+    </message>
+    <message>
+        <source>Timeline as SVG...</source>
+        <translation>时间线导出为 SVG...</translation>
+    </message>
+    <message>
+        <source>Range Statistics as CSV...</source>
+        <translation>范围统计导出为 CSV...</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>方向</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Other end</source>
+        <translation>另一端</translation>
+    </message>
+    <message>
+        <source>At</source>
+        <translation>位于</translation>
+    </message>
+    <message>
+        <source>Jump to Other End</source>
+        <translation>跳转到另一端</translation>
+    </message>
+    <message>
+        <source>Arguments</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Shift+drag on the lanes or drag on the ruler to select a range.</source>
+        <translation>在泳道上按住 Shift 拖动，或在标尺上拖动，以选择范围。</translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation>导出 CSV...</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Rank: %1</source>
+        <translation>Rank：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ranks</source>
+        <translation>
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The rank filter (or the current rank) decides the ranks shown</source>
+        <translation>由 rank 筛选（或当前 rank）决定显示哪些 rank</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>(no category)</source>
+        <translation>（无类别）</translation>
+    </message>
+    <message>
+        <source>No flow events in the ranks shown</source>
+        <translation>所显示的 rank 中没有连线事件</translation>
+    </message>
+    <message>
+        <source>All Flows of the Selected Slice</source>
+        <translation>所选切片的全部连线</translation>
+    </message>
+    <message>
+        <source>Clocks aligned to the reference rank from matched collectives</source>
+        <translation>已根据匹配的集合通信将时钟对齐到参考 rank</translation>
+    </message>
+    <message>
+        <source>No collectives could be matched: clocks are not shifted</source>
+        <translation>无法匹配任何集合通信：时钟未平移</translation>
+    </message>
+    <message>
+        <source>Click a slice to see its details.</source>
+        <translation>单击切片以查看其详情。</translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation>泳道</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Self time</source>
+        <translation>自身耗时</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Task type</source>
+        <translation>任务类型</translation>
+    </message>
+    <message>
+        <source>Timestamp</source>
+        <translation>时间戳</translation>
+    </message>
+    <message>
+        <source>%1 ns (trace clock)</source>
+        <translation>%1 ns（trace 时钟）</translation>
+    </message>
+    <message>
+        <source>(no arguments)</source>
+        <translation>（无参数）</translation>
+    </message>
+    <message>
+        <source>outgoing</source>
+        <translation>流出</translation>
+    </message>
+    <message>
+        <source>incoming</source>
+        <translation>流入</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 to %2 (%3): %n slices</source>
+        <translation>
+            <numerusform>%1 至 %2（%3）：%n 个切片</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation>无匹配</translation>
+    </message>
+    <message numerus="yes">
+        <source>first %n</source>
+        <translation>
+            <numerusform>前 %n 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n matches</source>
+        <translation>
+            <numerusform>%n 个匹配</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Export Timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <source>SVG image (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TimelineWidget</name>
+    <message>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <source>Collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <source>Unpin from Top</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Pin to Top</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Hide Lane</source>
+        <translation>隐藏泳道</translation>
+    </message>
+    <message>
+        <source>Collapse All Processes</source>
+        <translation>折叠所有进程</translation>
+    </message>
+    <message>
+        <source>Expand All</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <source>Show Hidden Lanes (%1)</source>
+        <translation>显示隐藏的泳道（%1）</translation>
+    </message>
+    <message>
+        <source>Zoom to Selected Range</source>
+        <translation>缩放到所选范围</translation>
+    </message>
+    <message>
+        <source>Clear Selected Range</source>
+        <translation>清除所选范围</translation>
+    </message>
+    <message>
+        <source>Fit All</source>
+        <translation>全览</translation>
+    </message>
+    <message>
+        <source>Undo Zoom</source>
+        <translation>撤销缩放</translation>
+    </message>
+    <message>
+        <source>Hide Lane &quot;%1&quot;</source>
+        <translation>隐藏泳道 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>耗时</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n slices merged here; zoom in to separate them</source>
+        <translation>
+            <numerusform>此处合并了 %n 个切片；放大可分开查看</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1829,10 +4721,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>将 PATH 下性能数据的分析结果写为 CSV 或 JSON。</translation>
     </message>
     <message>
-        <source>What to export: overview (per rank and step: computing, communication, overlap, free, preparing, bubble, stage) or overview-check (each overview value against the profiler&apos;s step_trace_time.csv).</source>
-        <translation>要导出的内容：overview（按 rank 和迭代统计 computing、communication、overlap、free、preparing、bubble、stage）或 overview-check（将每个 overview 值与 profiler 的 step_trace_time.csv 对照）。</translation>
-    </message>
-    <message>
         <source>Only this rank id.</source>
         <translation>只导出此 rank id。</translation>
     </message>
@@ -1853,10 +4741,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>rank 文件夹、包含多个 rank 的文件夹或集群根目录。</translation>
     </message>
     <message>
-        <source>export: give a PATH, --what overview|overview-check and --format csv|json (see --help)</source>
-        <translation>export：请指定 PATH、--what overview|overview-check 和 --format csv|json（参见 --help）</translation>
-    </message>
-    <message>
         <source>export: --rank takes a number</source>
         <translation>export：--rank 应为数字</translation>
     </message>
@@ -1868,16 +4752,56 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>note: rank %1 (%2): %3</source>
         <translation>提示：rank %1（%2）：%3</translation>
     </message>
+    <message>
+        <source>What to export: overview (per rank and step: computing, communication, overlap, free, preparing, bubble, stage), overview-check (each overview value against the profiler&apos;s step_trace_time.csv), steps (the cluster step table with stage and DP/PP/TP index), operators (statistics per op type, name or name+shape), compare (two ranks: --rank and --with), comm (per rank and communication group), matrix (src x dst links), memory (peaks per component), advice (findings with rule, threshold and measured value) or clock (per-rank clock offsets).</source>
+        <translation>要导出的内容：overview（按 rank 和迭代：计算、通信、重叠、空闲、准备、bubble、阶段）、overview-check（将每个总览值与 profiler 的 step_trace_time.csv 对照）、steps（集群迭代表，含阶段和 DP/PP/TP 索引）、operators（按算子类型、名称或名称+形状统计）、compare（两个 rank：--rank 与 --with）、comm（按 rank 和通信域）、matrix（src x dst 链路）、memory（各组件的峰值）、advice（问题及其规则、阈值和实测值）或 clock（各 rank 的时钟偏移）。</translation>
+    </message>
+    <message>
+        <source>compare: the rank compared with --rank (default: the second rank).</source>
+        <translation>compare：与 --rank 比较的 rank（默认：第二个 rank）。</translation>
+    </message>
+    <message>
+        <source>operators: type (default), name or name-shape.</source>
+        <translation>operators：type（默认）、name 或 name-shape。</translation>
+    </message>
+    <message>
+        <source>operators: only the N longest (0: all).</source>
+        <translation>operators：只输出耗时最长的 N 个（0：全部）。</translation>
+    </message>
+    <message>
+        <source>matrix: total (default), top1, middle, bottom1..bottom3 or an op name.</source>
+        <translation>matrix：total（默认）、top1、middle、bottom1..bottom3 或算子名称。</translation>
+    </message>
+    <message>
+        <source>matrix: only this communication group id.</source>
+        <translation>matrix：只输出此通信域 id。</translation>
+    </message>
+    <message>
+        <source>advice: JSON file of thresholds to override (keys as in the README, e.g. {&quot;freeRatio&quot;: 0.2}).</source>
+        <translation>advice：用于覆盖阈值的 JSON 文件（键名见 README，例如 {&quot;freeRatio&quot;: 0.2}）。</translation>
+    </message>
+    <message>
+        <source>export: give a PATH, --what %1 and --format csv|json (see --help)</source>
+        <translation>export：请指定 PATH、--what %1 和 --format csv|json（参见 --help）</translation>
+    </message>
+    <message>
+        <source>export: --group-by takes type, name or name-shape</source>
+        <translation>export：--group-by 只能为 type、name 或 name-shape</translation>
+    </message>
+    <message>
+        <source>export: --top takes a non-negative number</source>
+        <translation>export：--top 应为非负数</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Generate</name>
     <message>
         <source>--%1 expects a whole number, not &quot;%2&quot;</source>
         <translation>--%1 应为整数，实际为 &quot;%2&quot;</translation>
-    </message>
-    <message>
-        <source>Writes a synthetic MindSpore-style data-parallel cluster (one *_ascend_ms folder per rank, 8 ranks per host) for demos and tests. The same seed gives the same files.</source>
-        <translation>写入一个 MindSpore 风格的合成数据并行集群（每个 rank 一个 *_ascend_ms 文件夹，每台主机 8 个 rank），用于演示和测试。相同的随机种子生成相同的文件。</translation>
     </message>
     <message>
         <source>Number of ranks (default 8).</source>
@@ -1932,6 +4856,18 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>
             <numerusform>已将 %n 个 rank 文件夹写入 %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Writes a synthetic MindSpore-style cluster (one *_ascend_ms folder per rank, 8 ranks per host) for demos and tests: data parallel, or with --pp a 1F1B pipeline and with --tp tensor-parallel groups (Megatron rank order). The same seed gives the same files.</source>
+        <translation>写出一个合成的 MindSpore 风格集群（每个 rank 一个 *_ascend_ms 文件夹，每台主机 8 个 rank），用于演示和测试：默认为数据并行；使用 --pp 时为 1F1B 流水线，使用 --tp 时带张量并行组（Megatron rank 顺序）。相同的种子生成相同的文件。</translation>
+    </message>
+    <message>
+        <source>Pipeline stages (default 1); --ranks must be divisible by --pp × --tp. --ops then counts the kernels per micro-batch.</source>
+        <translation>流水线阶段数（默认 1）；--ranks 必须能被 --pp × --tp 整除。此时 --ops 表示每个 micro-batch 的算子数。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel group size (default 1).</source>
+        <translation>张量并行组大小（默认 1）。</translation>
     </message>
 </context>
 <context>
@@ -2087,7 +5023,8 @@ Commands:
   collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
                              copy the rank folders of a multi-host job into one folder (ssh)
   export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)
-  generate OUT --ranks N --steps S --ops K [--seed X] [--slow-rank R] [--slow-link A-B] [--host-bound-rank R]
+  generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]
+           [--host-bound-rank R]
                              write a synthetic MindSpore-style demo cluster
   compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)
 
@@ -2095,20 +5032,21 @@ Options:
   -h, --help                 this help; COMMAND --help for a command&apos;s options
   -v, --version              the version
 </source>
-        <translation>用法：profscope-cli COMMAND [选项]
+        <translation>用法：profscope-cli COMMAND [options]
 
 命令：
   inspect PATH... [--json]   列出找到的 rank 和文件，附带计数和导入报告
   collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
-                             将多主机作业的 rank 文件夹复制到一个文件夹中（ssh）
+                             将多主机作业的 rank 文件夹复制到同一个文件夹中（ssh）
   export PATH --what WHAT    将分析结果写为 CSV 或 JSON（overview、overview-check）
-  generate OUT --ranks N --steps S --ops K [--seed X] [--slow-rank R] [--slow-link A-B] [--host-bound-rank R]
-                             写入一个 MindSpore 风格的合成演示集群
+  generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]
+           [--host-bound-rank R]
+                             写出合成的 MindSpore 风格演示集群
   compare PATH_A PATH_B      比较两个 rank 或两次运行的算子（序列比对后的差值）
 
 选项：
-  -h, --help                 显示此帮助；COMMAND --help 显示该命令的选项
-  -v, --version              显示版本
+  -h, --help                 本帮助；COMMAND --help 查看该命令的选项
+  -v, --version              版本号
 </translation>
     </message>
 </context>
