@@ -11,6 +11,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QResizeEvent>
 #include <QToolTip>
 #include <QWheelEvent>
 
@@ -134,6 +135,7 @@ void TimelineWidget::rememberView(bool coalesce)
 void TimelineWidget::clampView()
 {
     const double track = viewport().trackWidth();
+    m_rangeTrackWidth = int(track);
     const double span = std::max<double>(double(m_model.spanNs()), 1000.0);
     const double maxNsPerPx = span * 1.5 / track;
     m_nsPerPx = std::clamp(m_nsPerPx, kMinNsPerPx, maxNsPerPx);
@@ -330,11 +332,12 @@ void TimelineWidget::paintEvent(QPaintEvent*)
 void TimelineWidget::resizeEvent(QResizeEvent* event)
 {
     // Keep the visible time range when the width changes (also for exports
-    // rendered at another size).
+    // rendered at another size). Hidden widgets get their resize events
+    // late, so the width nsPerPx was computed for is remembered, not taken
+    // from the event.
     const int track = viewport().trackWidth();
-    if (m_lastTrackWidth > 0 && track != m_lastTrackWidth)
-        m_nsPerPx = m_nsPerPx * m_lastTrackWidth / track;
-    m_lastTrackWidth = track;
+    if (m_rangeTrackWidth > 0 && m_rangeTrackWidth != track)
+        m_nsPerPx = m_nsPerPx * m_rangeTrackWidth / track;
     clampView();
     m_scrollY = std::clamp(m_scrollY, 0, maxScrollY());
     QWidget::resizeEvent(event);

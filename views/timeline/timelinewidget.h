@@ -151,7 +151,7 @@ private:
     double m_startNs = 0;
     double m_nsPerPx = 1;
     int m_scrollY = 0;
-    int m_lastTrackWidth = -1;
+    int m_rangeTrackWidth = -1; // the track width m_nsPerPx belongs to
     std::vector<std::pair<double, double>> m_history; // (start, nsPerPx) before zooms
     QElapsedTimer m_lastRemember;
 
