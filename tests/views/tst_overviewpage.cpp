@@ -3,6 +3,7 @@
 // read here independently, the models under QAbstractItemModelTester,
 // sorting, the rank filter and step choice, and advice rows that navigate.
 
+#include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
@@ -18,6 +19,7 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -118,6 +120,7 @@ private slots:
     void adviceNavigates();
     void manyRanksScroll();
     void exportItems();
+    void darkPalette();
 };
 
 void TestOverviewPage::initTestCase()
@@ -490,6 +493,43 @@ void TestOverviewPage::exportItems()
     const QByteArray svgText = svg.readAll();
     QVERIFY(svgText.contains("<svg"));
     QVERIFY(!svgText.contains("<image"));
+}
+
+void TestOverviewPage::darkPalette()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    ViewState state;
+    OverviewPage page(&state);
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
+    dark.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
+    dark.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
+    dark.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
+    dark.setColor(QPalette::ButtonText, QColor(0xdf, 0xe1, 0xe5));
+    page.setPalette(dark);
+    page.resize(1100, 750);
+    page.show();
+    state.setProfile(profile);
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QImage image = page.grab().toImage();
+    // The plots paint on the palette's Base, not on a hard-coded white.
+    const QWidget* plot = page.barsChart()->plot();
+    const QPoint inside = plot->mapTo(&page, QPoint(4, plot->height() / 2));
+    QCOMPARE(image.pixelColor(inside * image.devicePixelRatio()), dark.color(QPalette::Base));
+    QVERIFY(isDarkPalette(plot->palette()));
+    // The bar colours are the dark-theme tones.
+    QCOMPARE(QColor(page.barsChart()->plot()->plottable(0)->brush().color()),
+        barComponentColor(BarComponent::ComputingOnly, dark));
+    // PROFSCOPE_RENDER_DIR=folder keeps the renders for a look.
+    const QString keep = qEnvironmentVariable("PROFSCOPE_RENDER_DIR");
+    if (!keep.isEmpty()) {
+        image.save(QDir(keep).filePath(QStringLiteral("overview-dark.png")));
+        page.tabs()->setCurrentIndex(1);
+        page.grab().save(QDir(keep).filePath(QStringLiteral("overview-dark-steps.png")));
+    }
 }
 
 QTEST_MAIN(TestOverviewPage)

@@ -81,6 +81,15 @@ void setLegendColumns(QCustomPlot* plot, int width)
     }
 }
 
+void colorBars(const std::array<QCPBars*, 5>& bars, const QPalette& palette)
+{
+    for (int c = 0; c < kBarComponentCount; ++c) {
+        const QColor color = barComponentColor(BarComponent(c), palette);
+        bars[std::size_t(c)]->setBrush(color);
+        bars[std::size_t(c)]->setPen(QPen(color.darker(115), 0));
+    }
+}
+
 std::array<QCPBars*, 5> makeStackedBars(QCustomPlot* plot, const QPalette& palette)
 {
     std::array<QCPBars*, 5> bars {};
@@ -148,6 +157,7 @@ void OverviewPlot::changeEvent(QEvent* event)
     QCustomPlot::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
         applyPalette();
+        emit paletteApplied();
         replot(rpQueuedReplot);
     }
 }
@@ -202,6 +212,7 @@ RankBarsChart::RankBarsChart(OverviewBarsModel* model, QWidget* parent)
     moveLegendAboveAxisRect(m_plot);
     m_bars = makeStackedBars(m_plot, palette());
     m_plot->applyPalette();
+    connect(m_plot, &OverviewPlot::paletteApplied, this, [this] { colorBars(m_bars, m_plot->palette()); });
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->xAxis->setSubTicks(false);
@@ -255,6 +266,7 @@ int RankBarsChart::maxVisibleBars() const
 void RankBarsChart::rebuild()
 {
     const int n = m_model->rowCount();
+    colorBars(m_bars, m_plot->palette());
     m_unitNs = unitFor(m_model->maxTotalNs());
     QVector<double> keys(n);
     for (int r = 0; r < n; ++r)
@@ -441,6 +453,7 @@ StepTrendChart::StepTrendChart(StepTrendModel* model, QWidget* parent)
     m_highlight->setPen(Qt::NoPen);
     m_highlight->setVisible(false);
     m_bars = makeStackedBars(this, palette());
+    connect(this, &OverviewPlot::paletteApplied, this, &StepTrendChart::rebuild);
     m_slowest = addGraph();
     m_slowest->setName(tr("Slowest rank"));
     m_slowest->setLineStyle(QCPGraph::lsLine);
@@ -460,6 +473,7 @@ void StepTrendChart::rebuild()
 {
     const std::vector<StepTrendModel::Step>& steps = m_model->steps();
     const int n = int(steps.size());
+    colorBars(m_bars, palette());
     TimeNs largest = 0;
     for (const auto& s : steps)
         largest = std::max(largest, s.maxNs);

@@ -38,6 +38,10 @@ public:
     // Text shown across the plot when there is nothing to draw.
     void setEmptyText(const QString& text);
 
+signals:
+    // The palette changed (light ↔ dark): series colours are to follow.
+    void paletteApplied();
+
 protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
