@@ -20,6 +20,13 @@ namespace {
 
 constexpr int kMinBarPx = 10; // narrower bars are not readable nor hoverable
 constexpr int kMinVisibleBars = 4;
+constexpr int kMaxBarPx = 96; // a few ranks: slim bars, not slabs
+
+// Bar width in key units: 72% of a slot, at most kMaxBarPx wide.
+double barWidth(double slotPx, double share = 0.72)
+{
+    return slotPx <= 0 ? share : std::min(share, kMaxBarPx / slotPx);
+}
 
 // ms for steps of a millisecond and more, µs below.
 double unitFor(TimeNs largestNs)
@@ -233,6 +240,7 @@ RankBarsChart::RankBarsChart(OverviewBarsModel* model, QWidget* parent)
     connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
         if (m_plot->axisRect()->width() != m_tickedWidth) {
             m_tickedWidth = m_plot->axisRect()->width();
+            updateBarWidth();
             updateTicks();
             const int fit = std::min(m_model->rowCount(), maxVisibleBars());
             if (visibleBarCount() != fit)
@@ -326,9 +334,18 @@ void RankBarsChart::onRangeChanged(const QCPRange& range)
     if (lower != range.lower || size != range.size())
         m_plot->xAxis->setRange(lower, lower + size);
     m_adjusting = false;
+    updateBarWidth();
     updateTicks();
     syncScrollBar();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RankBarsChart::updateBarWidth()
+{
+    const double slotPx =
+        double(std::max(50, m_plot->axisRect()->width())) / std::max(1.0, m_plot->xAxis->range().size());
+    for (QCPBars* bars : m_bars)
+        bars->setWidth(barWidth(slotPx));
 }
 
 void RankBarsChart::updateTicks()
@@ -486,12 +503,12 @@ void StepTrendChart::rebuild()
         for (int i = 0; i < n; ++i)
             values[i] = double(steps[std::size_t(i)].meanComponentsNs[std::size_t(c)]) / m_unitNs;
         m_bars[std::size_t(c)]->setData(keys, values, true);
-        m_bars[std::size_t(c)]->setWidth(n > 40 ? 0.9 : 0.6);
     }
     QVector<double> slowest(n);
     for (int i = 0; i < n; ++i)
         slowest[i] = double(steps[std::size_t(i)].maxNs) / m_unitNs;
     m_slowest->setData(keys, slowest, true);
+    updateBarWidth();
     const QColor line = palette().color(QPalette::Text);
     m_slowest->setPen(QPen(line, 1.6));
     m_slowest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, line, palette().color(QPalette::Base), 6));
@@ -511,6 +528,20 @@ void StepTrendChart::rebuild()
     yAxis->setLabel(tr("Time (%1)").arg(unitName(m_unitNs)));
     setEmptyText(n == 0 ? tr("No steps to show.") : QString());
     setSelectedStep(m_selectedStep);
+}
+
+void StepTrendChart::updateBarWidth()
+{
+    const int n = std::max(1, int(m_model->steps().size()));
+    const double slotPx = double(std::max(100, width() - 90)) / (n + 0.2);
+    for (QCPBars* bars : m_bars)
+        bars->setWidth(barWidth(slotPx, n > 40 ? 0.9 : 0.6));
+}
+
+void StepTrendChart::resizeEvent(QResizeEvent* event)
+{
+    OverviewPlot::resizeEvent(event);
+    updateBarWidth();
 }
 
 void StepTrendChart::setSelectedStep(const QString& step)

@@ -95,6 +95,7 @@ protected:
 private:
     void onRangeChanged(const QCPRange& range);
     void updateTicks();
+    void updateBarWidth();
     void syncScrollBar();
     int barAt(const QPoint& pos) const;
     void showToolTip(QMouseEvent* event);
@@ -119,8 +120,12 @@ public:
     void rebuild();
     void setSelectedStep(const QString& step);
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void showToolTip(QMouseEvent* event);
+    void updateBarWidth();
 
     StepTrendModel* m_model;
     QCPTextElement* m_title;

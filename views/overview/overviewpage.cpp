@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <set>
 
 namespace profscope {
 
@@ -252,18 +253,35 @@ void OverviewPage::refresh()
     std::vector<ClusterStepRow> averages;
     std::vector<ClusterStepRow> stepRows;
     std::vector<ClusterStepRow> trendRows;
+    // Ranks with only old-format iteration times (no device tasks) have no
+    // components to stack: a zero bar would read as "no time at all". They
+    // stay in the step table and are counted in the heading.
+    const auto hasComponents = [](const ClusterStepRow& row) {
+        for (const TimeNs part : barComponents(row.overview))
+            if (part > 0)
+                return true;
+        return false;
+    };
+    std::set<int> withoutComponents;
     if (profile) {
-        for (ClusterStepRow& row : clusterStepAverages(m_allSteps, step))
-            if (m_state->rankVisible(row.rankIndex))
+        for (ClusterStepRow& row : clusterStepAverages(m_allSteps, step)) {
+            if (!m_state->rankVisible(row.rankIndex))
+                continue;
+            if (hasComponents(row))
                 averages.push_back(std::move(row));
+            else
+                withoutComponents.insert(row.rankIndex);
+        }
         for (const ClusterStepRow& row : m_allSteps.rows) {
             if (!m_state->rankVisible(row.rankIndex))
                 continue;
-            trendRows.push_back(row);
+            if (hasComponents(row))
+                trendRows.push_back(row);
             if (step.isEmpty() || row.overview.step == step)
                 stepRows.push_back(row);
         }
     }
+    m_ranksWithoutComponents = int(withoutComponents.size());
     m_barsModel->setRows(std::move(averages));
     m_barsChart->rebuild();
     m_trendModel->setRows(trendRows, m_allSteps.steps);
@@ -314,13 +332,21 @@ void OverviewPage::updateHeading()
 {
     const ProfilePtr& profile = m_state->profile();
     const int shown = m_barsModel->rowCount();
-    const int total = profile ? int(profile->ranks.size()) : 0;
+    int total = 0;
+    if (profile)
+        for (int i = 0; i < int(profile->ranks.size()); ++i)
+            total += m_state->rankVisible(i);
     const QString step = m_state->step();
     QString what = step.isEmpty()
         ? (m_allSteps.steps.size() > 1 ? tr("average over %n step(s)", nullptr, int(m_allSteps.steps.size()))
                                        : tr("whole profile"))
         : tr("step %1").arg(step);
-    QString ranks = shown == total ? tr("%n rank(s)", nullptr, total) : tr("%1 of %2 ranks").arg(shown).arg(total);
+    QString ranks = shown == total ? tr("%n rank(s)", nullptr, total)
+                                   : tr("%1 of %2 ranks with device step data").arg(shown).arg(total);
+    if (m_ranksWithoutComponents > 0)
+        ranks += QStringLiteral(" (")
+            + tr("%n old-format rank(s): iteration times in the step table", nullptr, m_ranksWithoutComponents)
+            + QLatin1Char(')');
     m_subheading->setText(ranks + QStringLiteral(" · ") + what
         + (m_allSteps.stages.size() > 1
                 ? QStringLiteral(" · ") + tr("%n pipeline stage(s)", nullptr, int(m_allSteps.stages.size()))

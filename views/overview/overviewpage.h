@@ -101,6 +101,7 @@ private:
 
     ViewState* m_state;
     ClusterSteps m_allSteps; // every step of every rank, computed once per profile
+    int m_ranksWithoutComponents = 0;
     QLabel* m_heading;
     QLabel* m_subheading;
     QComboBox* m_sortCombo;
