@@ -819,9 +819,33 @@ void TestTimeline::screenshots()
         // One training step in the middle of the trace, HostToDevice flows on.
         const TimelineModel& m = w->model();
         const double span = double(m.spanNs());
-        w->setVisibleRange(span * 0.62, span * 0.70);
-        page.search(QStringLiteral("aten::add"));
-        page.nextHit(+1);
+        // A kernel with its launch: select the longest aclnnAddmm device task.
+        SliceRef pick;
+        TimeNs longest = 0;
+        for (std::size_t l = 0; l < m.lanes().size(); ++l) {
+            if (m.lane(int(l)).kind != LaneKind::Thread
+                || m.processTrack(int(l)).name != QLatin1String("Ascend Hardware"))
+                continue;
+            const SliceColumns& s = m.threadTrack(int(l)).slices;
+            for (std::size_t i = 0; i < s.size(); ++i)
+                if (m.trace(0)->strings.string(s.name[i]).startsWith(QLatin1String("aclnnAddmm"))
+                    && s.durNs[i] > longest) {
+                    longest = s.durNs[i];
+                    pick = { int(l), std::uint32_t(i) };
+                }
+        }
+        QVERIFY(pick.isValid());
+        // The Python thread's 30-deep call stacks would fill the picture: show it merged.
+        TimelineModel& lanes = w->model();
+        for (std::size_t l = 0; l < lanes.lanes().size(); ++l)
+            if (lanes.lane(int(l)).kind == LaneKind::Process && lanes.lane(int(l)).title == QLatin1String("Python"))
+                lanes.setCollapsed(int(l), true);
+        w->relayoutLanes();
+        const double at = double(m.toView(0, m.threadTrack(pick.lane).slices.startNs[pick.slice]));
+        w->selectSlice(pick);
+        w->setScrollY(0);
+        w->setVisibleRange(at - span * 0.03, at + span * 0.02);
+        Q_UNUSED(span);
         QVERIFY(exportWidgetImage(&page, QDir(out).filePath(QStringLiteral("timeline-level1.png")), QSize(1600, 900)));
     }
     {

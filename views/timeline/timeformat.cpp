@@ -50,12 +50,13 @@ TimeNs niceTickStepNs(double minNs)
 
 QString formatTickNs(TimeNs ns, TimeNs stepNs)
 {
-    const Unit& unit = unitFor(double(std::max<TimeNs>(stepNs, 1)));
+    // The unit follows the size of the value ("141.4 ms", not "141400 us"),
+    // the decimals resolve the step in that unit.
+    const Unit& unit = unitFor(std::max(std::abs(double(ns)), double(std::max<TimeNs>(stepNs, 1))));
     const double v = double(ns) / unit.ns;
-    // Decimals that resolve the step in this unit (step 250 us shown in ms needs 2).
     int decimals = 0;
-    double s = double(stepNs) / unit.ns;
-    while (decimals < 3 && std::abs(s - std::round(s)) > 1e-9) {
+    double s = double(std::max<TimeNs>(stepNs, 1)) / unit.ns;
+    while (decimals < 9 && std::abs(s - std::round(s)) > 1e-9 * std::max(1.0, s)) {
         s *= 10;
         ++decimals;
     }

@@ -132,7 +132,7 @@ SliceClass TimelineColors::classifyName(std::string_view name)
 {
     static const char* const comm[] = { "hcom", "hccl", "allreduce", "all_reduce", "allgather", "all_gather",
         "reducescatter", "reduce_scatter", "broadcast", "alltoall", "all_to_all", "notify", "send", "receive", "recv",
-        "memcpy", "sdma", "comm" };
+        "memcpy", "sdma" };
     // Case-insensitive substring search without allocating.
     auto contains = [name](const char* needle) {
         const std::size_t n = std::strlen(needle);
@@ -153,6 +153,22 @@ SliceClass TimelineColors::classifyName(std::string_view name)
     if (contains("free") || contains("idle") || contains("bubble"))
         return SliceClass::Free;
     return SliceClass::Compute;
+}
+
+int TimelineColors::classifyTaskType(std::string_view taskType)
+{
+    // Device task types (args["Task Type"]) say more than names do.
+    static const char* const compute[] = { "AI_CORE", "AI_CPU", "AI_VECTOR_CORE", "MIX_AIC", "MIX_AIV", "AIV", "AIC",
+        "DSA_SQE", "FFTS_PLUS" };
+    static const char* const comm[] = { "Notify Wait", "Notify Record", "Write Value", "HCCL", "SDMA", "RDMA",
+        "SDMA_SQE", "PCIE_DMA_SQE", "Memcpy" };
+    for (const char* c : compute)
+        if (taskType == c)
+            return int(SliceClass::Compute);
+    for (const char* c : comm)
+        if (taskType == c)
+            return int(SliceClass::Communication);
+    return -1;
 }
 
 } // namespace profscope

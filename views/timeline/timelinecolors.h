@@ -63,6 +63,8 @@ public:
 
     // The family of a slice by its name, for lanes that mix families (device streams).
     static SliceClass classifyName(std::string_view name);
+    // The family of a device task type ("AI_CORE", "Notify Wait", ...); -1 when it says nothing.
+    static int classifyTaskType(std::string_view taskType);
 
 private:
     std::array<QColor, kSliceClassCount> m_base;

@@ -86,9 +86,10 @@ void TimelineModel::build()
             rl.kind = LaneKind::Rank;
             rl.rank = r;
             rl.key = laneKey(r);
-            rl.title = rank.info.displayName.isEmpty()
-                ? (rank.info.rankId >= 0 ? Tr::tr("Rank %1").arg(rank.info.rankId) : Tr::tr("Rank"))
-                : rank.info.displayName;
+            // "Rank 3" reads better than the folder name; the folder goes to the path.
+            rl.title = rank.info.rankId >= 0      ? Tr::tr("Rank %1").arg(rank.info.rankId)
+                : rank.info.displayName.isEmpty() ? Tr::tr("Rank")
+                                                  : rank.info.displayName;
             if (!rank.info.host.isEmpty())
                 rl.subtitle = rank.info.host;
             const int rankLane = int(m_lanes.size());

@@ -15,6 +15,9 @@
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
@@ -62,6 +65,42 @@ namespace {
         for (; it != v.end() && c.startNs[*it] < b; ++it)
             self -= std::min(c.endNs(*it), b) - c.startNs[*it];
         return std::max<TimeNs>(0, self);
+    }
+
+    // Args as "key: value" lines; string values with their line breaks (call
+    // stacks are "frame;\r\nframe;..."), so that they read like the source.
+    QString formatArgs(const QByteArray& json)
+    {
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+        if (error.error != QJsonParseError::NoError || !doc.isObject())
+            return QString::fromUtf8(json);
+        QString out;
+        const QJsonObject o = doc.object();
+        for (auto it = o.begin(); it != o.end(); ++it) {
+            QString value;
+            const QJsonValue v = it.value();
+            if (v.isString()) {
+                value = v.toString();
+                value.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+                value.replace(QLatin1Char('\r'), QLatin1Char('\n'));
+                if (value.contains(QLatin1Char('\n')))
+                    value =
+                        QLatin1String("\n    ") + value.trimmed().replace(QLatin1Char('\n'), QLatin1String("\n    "));
+            } else if (v.isDouble()) {
+                value = QString::number(v.toDouble(), 'g', 15);
+            } else if (v.isBool()) {
+                value = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+            } else if (v.isArray()) {
+                value = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+            } else if (v.isObject()) {
+                value = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+            } else {
+                value = QStringLiteral("null");
+            }
+            out += it.key() + QLatin1String(": ") + value + QLatin1Char('\n');
+        }
+        return out;
     }
 
 } // namespace
@@ -187,7 +226,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     dl->addWidget(m_details);
-    dl->addWidget(new QLabel(tr("Flows"), details));
+    m_flowsTitle = new QLabel(tr("Flows"), details);
+    dl->addWidget(m_flowsTitle);
     m_flows = new QTreeWidget(details);
     m_flows->setHeaderLabels({ tr("Direction"), tr("Category"), tr("Other end"), tr("At") });
     m_flows->setRootIsDecorated(false);
@@ -197,7 +237,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_jumpButton->setText(tr("Jump to Other End"));
     m_jumpButton->setEnabled(false);
     dl->addWidget(m_jumpButton);
-    dl->addWidget(new QLabel(tr("Arguments"), details));
+    m_argsTitle = new QLabel(tr("Arguments"), details);
+    dl->addWidget(m_argsTitle);
     m_args = new QPlainTextEdit(details);
     m_args->setReadOnly(true);
     m_args->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -309,11 +350,15 @@ void TimelinePage::reload()
         setClockAlignment(true);
     }
     m_align->setEnabled(ranks.size() > 1);
+    QStringList names;
+    for (int r : std::as_const(ranks))
+        names << m_profile->ranks[std::size_t(r)]->info.displayName;
     if (ranks.size() == 1 && profile)
-        m_rankLabel->setText(tr("Rank: %1").arg(m_timeline->model().lane(m_timeline->model().roots().front()).title));
+        m_rankLabel->setText(m_timeline->model().lane(m_timeline->model().roots().front()).title);
     else
         m_rankLabel->setText(tr("%n ranks", nullptr, int(ranks.size())));
-    m_rankLabel->setToolTip(tr("The rank filter (or the current rank) decides the ranks shown"));
+    m_rankLabel->setToolTip(names.join(QLatin1Char('\n')) + QLatin1Char('\n')
+        + tr("The rank filter (or the current rank) decides the ranks shown"));
     rebuildFlowMenu();
     m_rangeStats->clear();
     updateDetails({});
@@ -402,8 +447,13 @@ void TimelinePage::updateDetails(const SliceRef& slice)
     m_args->clear();
     m_jumpButton->setEnabled(false);
     const TimelineModel& model = m_timeline->model();
+    for (QWidget* w : std::initializer_list<QWidget*> { m_flowsTitle, m_flows, m_jumpButton, m_argsTitle, m_args })
+        w->setVisible(slice.isValid());
     if (!slice.isValid()) {
-        m_details->setText(QStringLiteral("<i>") + tr("Click a slice to see its details.") + QStringLiteral("</i>"));
+        m_details->setText(QStringLiteral("<i>")
+            + tr("Click a slice to see its details and flows. Shift+drag or drag on the ruler to get "
+                 "statistics of a range. W/S zoom, A/D pan, F fits, Backspace undoes a zoom.")
+            + QStringLiteral("</i>"));
         return;
     }
     const TimelineLane& l = model.lane(slice.lane);
@@ -429,7 +479,7 @@ void TimelinePage::updateDetails(const SliceRef& slice)
     html += QStringLiteral("</table>");
     m_details->setText(html);
     const QByteArray args = trace->argsText(s.args[slice.slice]);
-    m_args->setPlainText(args.isEmpty() ? tr("(no arguments)") : QString::fromUtf8(args));
+    m_args->setPlainText(args.isEmpty() ? tr("(no arguments)") : formatArgs(args));
 
     // Flows touching this slice.
     const FlowColumns& f = trace->flows;

@@ -82,6 +82,8 @@ private:
     QLabel* m_hitLabel = nullptr;
     QTabWidget* m_tabs = nullptr;
     QLabel* m_details = nullptr;
+    QLabel* m_flowsTitle = nullptr;
+    QLabel* m_argsTitle = nullptr;
     QPlainTextEdit* m_args = nullptr;
     QTreeWidget* m_flows = nullptr;
     QToolButton* m_jumpButton = nullptr;

@@ -259,11 +259,24 @@ const std::vector<std::uint8_t>& TimelineRenderer::nameClasses(int rank) const
     if (classes.size() < n) {
         const std::size_t from = classes.size();
         classes.resize(n);
-        for (std::size_t i = from; i < n; ++i)
-            classes[i] = std::uint8_t(
-                TimelineColors::classifyName(t ? t->strings.view(StringId { std::uint32_t(i) }) : std::string_view()));
+        for (std::size_t i = from; i < n; ++i) {
+            // Low nibble: the family by name; high nibble: by task type (15: none).
+            const std::string_view text = t ? t->strings.view(StringId { std::uint32_t(i) }) : std::string_view();
+            const int task = TimelineColors::classifyTaskType(text);
+            classes[i] = std::uint8_t(int(TimelineColors::classifyName(text)) | ((task < 0 ? 15 : task) << 4));
+        }
     }
     return classes;
+}
+
+SliceClass TimelineRenderer::classOf(const std::vector<std::uint8_t>& classes, StringId name, StringId taskType)
+{
+    if (taskType.isValid() && taskType.value < classes.size()) {
+        const int task = classes[taskType.value] >> 4;
+        if (task != 15)
+            return SliceClass(task);
+    }
+    return name.value < classes.size() ? SliceClass(classes[name.value] & 0x0f) : SliceClass::Compute;
 }
 
 SliceClass TimelineRenderer::sliceClass(int lane, std::uint32_t slice) const
@@ -274,8 +287,8 @@ SliceClass TimelineRenderer::sliceClass(int lane, std::uint32_t slice) const
     if (c >= 0)
         return SliceClass(c);
     const auto& classes = nameClasses(l.rank);
-    const StringId name = m_model.threadTrack(lane).slices.name[slice];
-    return name.value < classes.size() ? SliceClass(classes[name.value]) : SliceClass::Compute;
+    const SliceColumns& s = m_model.threadTrack(lane).slices;
+    return classOf(classes, s.name[slice], slice < s.taskType.size() ? s.taskType[slice] : StringId {});
 }
 
 QRgb TimelineRenderer::sliceFill(int lane, std::uint32_t slice) const
@@ -530,13 +543,13 @@ void TimelineRenderer::paintRows(QPainter& p, const std::vector<TimelineRow>& ro
         // Row separator.
         p.fillRect(QRect(0, top + it->height, vp.width, 1),
             blend(m_palette.color(QPalette::Base), m_palette.color(QPalette::Mid), 0.3));
-        paintHeader(p, *it, header, state);
+        paintHeader(p, *it, header, state, bandTop);
     }
     p.restore();
 }
 
 void TimelineRenderer::paintHeader(
-    QPainter& p, const TimelineRow& row, const QRect& r, const TimelineRenderState& state)
+    QPainter& p, const TimelineRow& row, const QRect& rowRect, const TimelineRenderState& state, int bandTop)
 {
     const TimelineLane& l = m_model.lane(row.lane);
     QColor bg = m_palette.color(QPalette::Window);
@@ -546,7 +559,12 @@ void TimelineRenderer::paintHeader(
         bg = blend(bg, m_palette.color(QPalette::Highlight), 0.07);
     if (row.lane == state.dragLane)
         bg = blend(bg, m_palette.color(QPalette::Highlight), 0.35);
-    p.fillRect(r, bg);
+    p.fillRect(rowRect, bg);
+    // The title stays readable while a tall lane is scrolled half out.
+    QRect r = rowRect;
+    const int lineHeight = m_model.metrics().rowHeight + 2;
+    if (r.top() < bandTop && r.bottom() - lineHeight > bandTop)
+        r.setTop(bandTop);
     if (row.lane == state.dropBeforeLane) {
         p.fillRect(QRect(r.left(), r.top(), r.width() + 40, 2), m_palette.color(QPalette::Highlight));
     }
@@ -587,9 +605,11 @@ void TimelineRenderer::paintHeader(
     if (row.summary && l.isGroup())
         sub = sub.isEmpty() ? tr("%n lanes", nullptr, int(l.children.size()))
                             : tr("%1, %n lanes", nullptr, int(l.children.size())).arg(sub);
-    int subWidth = sub.isEmpty() ? 0 : fm.horizontalAdvance(sub) + 8;
+    const QFontMetrics subFm(m_font);
+    int subWidth = sub.isEmpty() ? 0 : subFm.horizontalAdvance(sub) + 8;
     const int avail = right - x;
-    if (subWidth > avail / 2)
+    // The title wins: the subtitle only shows when both fit.
+    if (subWidth > avail / 2 || fm.horizontalAdvance(l.title) + subWidth > avail)
         subWidth = 0;
     const QRect textRect(x, r.top(), std::max(0, avail - subWidth), lineH);
     p.setPen(m_palette.color(QPalette::WindowText));
@@ -638,7 +658,8 @@ void TimelineRenderer::paintThread(
         if (fixedColors)
             c = name.value < fixedColors->size() ? (*fixedColors)[name.value] : 0xff808080;
         else if (name.value < classes.size())
-            c = (*colorsByClass[classes[name.value]])[name.value];
+            c = (*colorsByClass[std::size_t(
+                classOf(classes, name, b.first < s.taskType.size() ? s.taskType[b.first] : StringId {}))])[name.value];
         else
             c = 0xff808080;
         const int x0 = left + int(std::floor(b.x0));
@@ -827,7 +848,7 @@ void TimelineRenderer::paintRuler(QPainter& p, const TimelineViewport& vp, const
     p.drawLine(0, vp.rulerHeight - 1, vp.width, vp.rulerHeight - 1);
     const QFontMetrics fm(m_font);
     // Label spacing from the widest label we may print.
-    const double minLabelPx = fm.horizontalAdvance(QStringLiteral("00000.000 ms")) + 16;
+    const double minLabelPx = fm.horizontalAdvance(QStringLiteral("0000.000000 ms")) + 16;
     const TimeNs step = niceTickStepNs(vp.nsPerPx * minLabelPx);
     const TimeNs minor = std::max<TimeNs>(1, step / (step % 5 == 0 && (step / 5) * 5 == step ? 5 : 2));
     p.setPen(m_palette.color(QPalette::WindowText));
@@ -838,9 +859,12 @@ void TimelineRenderer::paintRuler(QPainter& p, const TimelineViewport& vp, const
             continue;
         const bool major = t % step == 0;
         p.drawLine(QPointF(x, vp.rulerHeight - (major ? 9 : 4)), QPointF(x, vp.rulerHeight - 1));
-        if (major)
-            p.drawText(QRectF(x + 3, 2, minLabelPx, vp.rulerHeight - 10), Qt::AlignLeft | Qt::AlignVCenter,
-                formatTickNs(t, step));
+        if (major) {
+            // A label that would be cut at the right edge is left out.
+            const QString label = formatTickNs(t, step);
+            if (x + 3 + fm.horizontalAdvance(label) <= vp.width)
+                p.drawText(QRectF(x + 3, 2, minLabelPx, vp.rulerHeight - 10), Qt::AlignLeft | Qt::AlignVCenter, label);
+        }
     }
     // Header cell of the ruler: the visible span.
     const QRect cell(0, 0, vp.headerWidth - 1, vp.rulerHeight - 1);

@@ -157,7 +157,8 @@ private:
 
     void paintRows(QPainter& p, const std::vector<TimelineRow>& rows, const TimelineViewport& vp,
         const TimelineRenderState& state, int bandTop, int bandBottom);
-    void paintHeader(QPainter& p, const TimelineRow& row, const QRect& r, const TimelineRenderState& state);
+    void paintHeader(
+        QPainter& p, const TimelineRow& row, const QRect& rowRect, const TimelineRenderState& state, int bandTop);
     void paintThread(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight, bool labels);
     void paintCounter(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
     void paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
@@ -170,6 +171,7 @@ private:
     const std::vector<QRgb>& nameColors(int rank, SliceClass c) const;
     // The family of every interned name of a rank, by name (device streams).
     const std::vector<std::uint8_t>& nameClasses(int rank) const;
+    static SliceClass classOf(const std::vector<std::uint8_t>& classes, StringId name, StringId taskType);
 
     const TimelineModel& m_model;
     const TimelineColors& m_colors;
