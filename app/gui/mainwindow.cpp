@@ -389,8 +389,11 @@ void MainWindow::connectNavigation()
     });
     connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
         const QModelIndex node = m_projectModel->rankNode(rankIndex);
-        if (node.isValid() && m_projectTree->currentIndex() != node)
+        if (node.isValid() && m_projectTree->currentIndex() != node) {
+            m_projectTree->expand(node.parent());
             m_projectTree->setCurrentIndex(node);
+            m_projectTree->scrollTo(node);
+        }
         m_summaryPage->selectRank(rankIndex);
     });
     connect(m_state, &ViewState::rankFilterChanged, this, [this] {
@@ -877,14 +880,24 @@ void MainWindow::setProfile(const ProfilePtr& profile)
     m_profile = profile;
     m_profilePaths = profile ? m_loader->paths() : QStringList();
     m_projectModel->setProfile(profile);
-    m_projectTree->expandAll();
+    // Up to 64 ranks every rank is in view; beyond, the hosts are the
+    // readable overview and the current rank's host opens when chosen.
+    if (m_projectModel->rankCount() <= 64) {
+        m_projectTree->expandAll();
+    } else {
+        m_projectTree->collapseAll();
+        m_projectTree->expand(m_projectModel->index(0, 0));
+    }
     m_dockPages->setCurrentIndex(profile ? 1 : 0);
     m_summaryPage->setProfile(profile, m_loader->lastLoadMs());
     m_rankFilterEdit->clear();
     m_state->setProfile(profile);
     m_projectModel->setCompareRanks(-1, -1);
-    if (const QModelIndex node = m_projectModel->rankNode(m_state->currentRank()); node.isValid())
+    if (const QModelIndex node = m_projectModel->rankNode(m_state->currentRank()); node.isValid()) {
+        m_projectTree->expand(node.parent());
         m_projectTree->setCurrentIndex(node);
+        m_projectTree->scrollTo(node);
+    }
     m_reportAction->setEnabled(profile != nullptr);
     m_closeAction->setEnabled(profile != nullptr);
     if (m_reportView && m_reportDialog->isVisible())
