@@ -18,10 +18,13 @@
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
+#include <QMouseEvent>
+#include <QPalette>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -133,6 +136,19 @@ void TestMemoryPage::peakMatchesMemoryRecord()
     QVERIFY(page.plot()->yAxis->range().upper > maxMB);
     const double peakMs = double(maxTs - page.originNs()) / 1e6;
     QVERIFY(page.plot()->xAxis->range().contains(peakMs));
+    // Hovering the plot lists the curves' values there.
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    const QPoint at(int(page.plot()->xAxis->coordToPixel(peakMs + 0.01)), page.plot()->axisRect()->center().y());
+    QMouseEvent move(QEvent::MouseMove, QPointF(at), QPointF(page.plot()->mapToGlobal(at)), Qt::NoButton, Qt::NoButton,
+        Qt::NoModifier);
+    QCoreApplication::sendEvent(page.plot(), &move);
+    QVERIFY2(QToolTip::text().contains(QStringLiteral("PTA allocated: ")), qPrintable(QToolTip::text()));
+    // The time under the mouse, within a pixel or two (a pixel spans more than a short peak).
+    const double msPerPixel = page.plot()->xAxis->range().size() / page.plot()->axisRect()->width();
+    const double hoveredMs = QToolTip::text().section(QLatin1Char(' '), 0, 0).toDouble();
+    QVERIFY2(std::abs(hoveredMs - peakMs) < 3 * msPerPixel + 0.01, qPrintable(QToolTip::text()));
 }
 
 void TestMemoryPage::allocationTable()
@@ -389,6 +405,18 @@ void TestMemoryPage::screenshots()
     ViewState state;
     MemoryPage page(&state);
     page.resize(1400, 860);
+    if (qEnvironmentVariableIsSet("PROFSCOPE_SCREENSHOT_DARK")) {
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb8));
+        page.setPalette(dark);
+    }
     state.setProfile(ProfileLoader::load({ test::textRank(2, 0), test::textRank(2, 1) }));
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));

@@ -20,6 +20,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPalette>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -129,6 +130,7 @@ private Q_SLOTS:
     void tableMatchesOpStatistic();
     void groupingsAndTopN();
     void filterIsDebounced();
+    void stepFiltersKernels();
     void compareModeDeltas();
     void compareByNameAndOneSided();
     void doubleClickOpensTimeline();
@@ -253,6 +255,43 @@ void TestOperatorsPage::filterIsDebounced()
     for (const auto& row : expected)
         mix += row[QStringLiteral("Core Type")] == QLatin1String("MIX_AIV");
     QCOMPARE(page.statProxy()->rowCount(), mix);
+}
+
+void TestOperatorsPage::stepFiltersKernels()
+{
+    QTemporaryDir dir;
+    GeneratorOptions options;
+    options.ranks = 1;
+    options.steps = 3;
+    options.ops = 10;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), options, &error), qPrintable(error));
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    QCOMPARE(profile->ranks.size(), std::size_t(1));
+    ViewState state;
+    OperatorsPage page(&state);
+    state.setProfile(profile);
+    QVERIFY(state.steps().size() >= 2);
+    const auto kernels =
+        readCsvMaps(outputFile(profile->ranks[0]->info.rootPath, QStringLiteral("kernel_details.csv")));
+    QVERIFY(!kernels.isEmpty());
+    const auto countShown = [&page] {
+        qint64 n = 0;
+        for (int r = 0; r < page.statProxy()->rowCount(); ++r)
+            n += cell(page.statProxy(), r, QStringLiteral("Count")).toLongLong();
+        return n;
+    };
+    QCOMPARE(countShown(), qint64(kernels.size()));
+    for (const QString& step : state.steps()) {
+        state.setStep(step);
+        qint64 expected = 0;
+        for (const auto& k : kernels)
+            expected += k[QStringLiteral("Step Id")] == step;
+        QVERIFY(expected > 0);
+        QCOMPARE(countShown(), expected);
+    }
+    state.setStep(QString());
+    QCOMPARE(countShown(), qint64(kernels.size()));
 }
 
 void TestOperatorsPage::compareModeDeltas()
@@ -513,6 +552,18 @@ void TestOperatorsPage::screenshots()
     ViewState state;
     OperatorsPage page(&state);
     page.resize(1400, 860);
+    if (qEnvironmentVariableIsSet("PROFSCOPE_SCREENSHOT_DARK")) {
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb8));
+        page.setPalette(dark);
+    }
     state.setProfile(ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) }));
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));

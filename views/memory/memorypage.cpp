@@ -7,16 +7,19 @@
 #include "operators/barchart.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -159,6 +162,32 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         m_plot->replot();
     });
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+    // Values of the shown curves under the mouse.
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+        if (!m_plot->axisRect()->rect().contains(event->pos())) {
+            QToolTip::hideText();
+            return;
+        }
+        const double x = m_plot->xAxis->pixelToCoord(event->pos().x());
+        QString text = tr("%1 ms").arg(x, 0, 'f', 2);
+        int lines = 0;
+        for (int i = 0; i < m_plot->graphCount() && lines < 12; ++i) {
+            QCPGraph* g = m_plot->graph(i);
+            if (!g->visible() || g->data()->isEmpty())
+                continue;
+            auto it = g->data()->findBegin(x, false); // the step in effect at x
+            if (it == g->data()->constEnd() || it->key > x) {
+                if (it == g->data()->constBegin())
+                    continue;
+                --it;
+            }
+            if (it == g->data()->constEnd() - 1 && x > it->key + (m_fullXHi - m_fullXLo) * 0.02)
+                continue; // past the curve's last sample
+            text += QStringLiteral("\n") + tr("%1: %2 MB").arg(g->name()).arg(it->value, 0, 'f', 1);
+            ++lines;
+        }
+        QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+    });
 
     m_lower = new QWidget(splitter);
     auto* lowerLayout = new QVBoxLayout(m_lower);
@@ -254,6 +283,14 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
 }
 
 MemoryPage::~MemoryPage() = default;
+
+void MemoryPage::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    // Curve, band and label colours come from the palette (light or dark theme).
+    if (event->type() == QEvent::PaletteChange && !m_curves.empty())
+        rebuildPlot();
+}
 
 QList<ExportItem> MemoryPage::exportItems() const
 {

@@ -100,6 +100,9 @@ public:
     void applyFilterNow();
     void resetZoom();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     struct PlotCurve
     {

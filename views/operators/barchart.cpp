@@ -44,6 +44,9 @@ void applyPlotPalette(QCustomPlot* plot)
         axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
         axis->grid()->setZeroLinePen(QPen(mutedTextColor(pal), 1));
     }
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
+            title->setTextColor(text);
     if (plot->legend) {
         plot->legend->setBrush(pal.color(QPalette::Base));
         plot->legend->setBorderPen(QPen(grid));
@@ -136,6 +139,7 @@ void HorizontalBarChart::rebuild()
     m_labels.clear();
     const QPalette pal = palette();
     const bool dark = isDarkPalette(pal);
+    m_title->setTextColor(pal.color(QPalette::Text));
     const QColor defaultColor = dark ? QColor(0x6c, 0x9f, 0xd8) : QColor(0x3b, 0x6e, 0xa8);
 
     TimeNs maxAbs = 0;
