@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "summarypage.h"
 
+#include "common/statuscolors.h"
 #include "itemmodels/importreportmodel.h"
 #include "itemmodels/ranksummarymodel.h"
-#include "common/statuscolors.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QScrollBar>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -179,9 +179,8 @@ SummaryPage::SummaryPage(QWidget* parent)
     layout->addWidget(m_splitter, 1);
 
     connect(m_reportButton, &QPushButton::clicked, this, &SummaryPage::showReportRequested);
-    connect(m_rankTable, &QTableView::activated, this, [this](const QModelIndex& index) {
-        emit rankActivated(index.data(RankSummaryModel::RankIndexRole).toInt());
-    });
+    connect(m_rankTable, &QTableView::activated, this,
+        [this](const QModelIndex& index) { emit rankActivated(index.data(RankSummaryModel::RankIndexRole).toInt()); });
 }
 
 void SummaryPage::setProfile(const ProfilePtr& profile, qint64 loadMs)
@@ -261,8 +260,8 @@ void SummaryPage::fillKinds(const Profile& profile)
         { tr("Kind"), tr("Files"), tr("Used"), tr("Skipped"), tr("Broken"), tr("Total size"), tr("Parse time") });
     // Numbers are right-aligned; so are their headers.
     for (int c = 1; c < m_kindModel->columnCount(); ++c)
-        m_kindModel->setHeaderData(c, Qt::Horizontal, QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter)),
-                                   Qt::TextAlignmentRole);
+        m_kindModel->setHeaderData(c, Qt::Horizontal,
+            QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter)), Qt::TextAlignmentRole);
     const QLocale locale;
     const auto number = [&](qint64 n, FileStatus colourFor, bool colour) {
         auto* item = new QStandardItem(locale.toString(n));
@@ -323,6 +322,14 @@ void SummaryPage::selectRank(int rankIndex)
         return;
     m_rankTable->selectRow(index.row());
     m_rankTable->scrollTo(index);
+}
+
+QList<ExportItem> SummaryPage::exportItems() const
+{
+    return {
+        { QStringLiteral("summary-ranks"), nullptr, m_rankProxy },
+        { QStringLiteral("summary-files"), nullptr, m_kindModel },
+    };
 }
 
 } // namespace profscope

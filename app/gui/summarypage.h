@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "common/export.h"
 #include "model/profile.h"
 
 #include <QWidget>
@@ -18,7 +19,7 @@ class RankSummaryModel;
 
 // What was loaded, one row per rank, plus the files grouped by kind. The
 // analysis pages (timeline, operators, communication) come later.
-class SummaryPage : public QWidget
+class SummaryPage : public QWidget, public Exportable
 {
     Q_OBJECT
 public:
@@ -27,6 +28,8 @@ public:
     void setProfile(const ProfilePtr& profile, qint64 loadMs = -1);
     // Selects and shows the row of Profile::ranks[rankIndex].
     void selectRank(int rankIndex);
+    // The rank table and the files by kind, as shown.
+    QList<ExportItem> exportItems() const override;
 
     RankSummaryModel* rankModel() const
     {

@@ -784,6 +784,8 @@ void TestMainWindow::exportViewsWritesFiles()
     for (int r = 1; r < steps.size(); ++r)
         stepNames.insert(steps[r].value(0));
     QCOMPARE(stepNames, QSet<QString>({ QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("3") }));
+    // The summary page's rank table: one row per rank.
+    QCOMPARE(readCsvFile(out.filePath(QStringLiteral("summary-ranks.csv"))).size(), 8 + 1);
     const QList<QStringList> advice = readCsvFile(out.filePath(QStringLiteral("overview-advice.csv")));
     QVERIFY(advice.size() >= 2); // the planted slow rank and link are found
     QCOMPARE(advice[0],

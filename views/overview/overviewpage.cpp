@@ -149,7 +149,7 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     auto* adviceLayout = new QVBoxLayout(advicePane);
     adviceLayout->setContentsMargins(0, 0, 0, 0);
     adviceLayout->setSpacing(0);
-    m_adviceEmpty->setContentsMargins(12, 12, 12, 12);
+    m_adviceEmpty->setContentsMargins(8, 6, 8, 6);
     m_adviceEmpty->setWordWrap(true);
     adviceLayout->addWidget(m_adviceEmpty);
     m_adviceView->setObjectName(QStringLiteral("adviceView"));
