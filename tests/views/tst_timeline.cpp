@@ -882,6 +882,25 @@ void TestTimeline::screenshots()
         w->setVisibleRange(a - (b - a) * 0.03, b + (b - a) * 0.03);
         QVERIFY(
             exportWidgetImage(&page, QDir(out).filePath(QStringLiteral("timeline-hostbound.png")), QSize(1600, 900)));
+        // Both ranks, aligned, dark palette, a selected range (for a look, not committed).
+        state.setRankFilter({ 0, 1 });
+        page.setClockAlignment(true);
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        dark.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+        dark.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
+        dark.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+        page.setPalette(dark);
+        const double a2 = double(m.toView(1, step.first));
+        const double b2 = double(m.toView(1, step.second));
+        w->setVisibleRange(a2 - (b2 - a2) * 0.6, b2 + (b2 - a2) * 0.6);
+        w->setRange(a2, b2);
+        QVERIFY(
+            exportWidgetImage(&page, QDir(out).filePath(QStringLiteral("timeline-dark-ranks.png")), QSize(1600, 900)));
     }
 }
 

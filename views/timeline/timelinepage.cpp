@@ -265,8 +265,13 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_rangeView->setModel(m_rangeStats);
     m_rangeView->setSortingEnabled(true);
     m_rangeView->sortByColumn(RangeStatsModel::Total, Qt::DescendingOrder);
+    // Names elide (full name in the tooltip); the numbers keep their width.
+    m_rangeView->setWordWrap(false);
+    m_rangeView->setTextElideMode(Qt::ElideMiddle);
+    m_rangeView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_rangeView->horizontalHeader()->setSectionResizeMode(RangeStatsModel::Name, QHeaderView::Stretch);
     m_rangeView->verticalHeader()->hide();
+    m_rangeView->verticalHeader()->setDefaultSectionSize(m_rangeView->fontMetrics().height() + 6);
     m_rangeView->setSelectionBehavior(QAbstractItemView::SelectRows);
     rl->addWidget(m_rangeView, 1);
     auto* csv = new QPushButton(tr("Export CSV..."), range);
@@ -278,6 +283,9 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_hitView = new QTableView(m_tabs);
     m_hitView->setModel(m_hits);
     m_hitView->verticalHeader()->hide();
+    m_hitView->setWordWrap(false);
+    m_hitView->setTextElideMode(Qt::ElideMiddle);
+    m_hitView->verticalHeader()->setDefaultSectionSize(m_hitView->fontMetrics().height() + 6);
     m_hitView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_hitView->horizontalHeader()->setSectionResizeMode(SearchHitsModel::Lane, QHeaderView::Stretch);
     connect(m_hitView, &QTableView::activated, this, [this](const QModelIndex& i) { jumpToHit(i.row()); });
@@ -452,7 +460,8 @@ void TimelinePage::updateDetails(const SliceRef& slice)
     if (!slice.isValid()) {
         m_details->setText(QStringLiteral("<i>")
             + tr("Click a slice to see its details and flows. Shift+drag or drag on the ruler to get "
-                 "statistics of a range. W/S zoom, A/D pan, F fits, Backspace undoes a zoom.")
+                 "statistics of a range. W/S zoom, A/D pan, F fits all, Z zooms to the selection, Backspace undoes a "
+                 "zoom.")
             + QStringLiteral("</i>"));
         return;
     }

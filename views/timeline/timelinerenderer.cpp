@@ -685,6 +685,7 @@ void TimelineRenderer::paintThread(
         }
         p.fillRect(f.rect, lastQColor);
     }
+    paintInstants(p, lane, r, vp, rowHeight);
     const QFontMetrics fm(m_font);
     for (const Label& l : m_labels) {
         const QString text = fm.elidedText(trace->strings.string(l.name), Qt::ElideRight, l.rect.width());
@@ -694,6 +695,35 @@ void TimelineRenderer::paintThread(
             ++m_stats.labels;
         }
     }
+}
+
+void TimelineRenderer::paintInstants(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight)
+{
+    // Instant events (ph i): a small diamond on the first row, at most one per pixel column.
+    const InstantColumns& in = m_model.threadTrack(lane).instants;
+    if (in.size() == 0)
+        return;
+    const TimeNs off = m_model.toView(m_model.lane(lane).rank, 0);
+    const TimeNs loTs = TimeNs(std::floor(vp.startNs)) - off;
+    const TimeNs hiTs = TimeNs(std::ceil(vp.endNs())) - off;
+    auto it = std::lower_bound(in.tsNs.begin(), in.tsNs.end(), loTs);
+    const QColor color = m_palette.color(QPalette::Text);
+    const double cy = r.top() + 1 + rowHeight / 2.0;
+    const double h = std::min(5.0, rowHeight / 3.0);
+    int lastColumn = INT_MIN;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    for (; it != in.tsNs.end() && *it <= hiTs; ++it) {
+        const double x = vp.xOf(double(*it + off));
+        if (int(x) == lastColumn)
+            continue;
+        lastColumn = int(x);
+        p.drawPolygon(
+            QPolygonF() << QPointF(x, cy - h) << QPointF(x + h, cy) << QPointF(x, cy + h) << QPointF(x - h, cy));
+    }
+    p.restore();
 }
 
 void TimelineRenderer::paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp)

@@ -161,6 +161,7 @@ private:
         QPainter& p, const TimelineRow& row, const QRect& rowRect, const TimelineRenderState& state, int bandTop);
     void paintThread(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight, bool labels);
     void paintCounter(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
+    void paintInstants(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight);
     void paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
     void paintRuler(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
     void paintGrid(QPainter& p, const TimelineViewport& vp, int top, int bottom);

@@ -140,8 +140,10 @@ QVariant RangeStatsModel::data(const QModelIndex& index, int role) const
     } else if (role == Qt::TextAlignmentRole) {
         return index.column() == Name ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                       : QVariant(Qt::AlignRight | Qt::AlignVCenter);
-    } else if (role == Qt::ToolTipRole && index.column() != Name) {
-        return formatDurationNs(double(index.column() == Count ? 0 : data(index, SortRole).toLongLong()));
+    } else if (role == Qt::ToolTipRole && index.column() == Name) {
+        return r.name;
+    } else if (role == Qt::ToolTipRole && index.column() != Count) {
+        return formatDurationNs(double(data(index, SortRole).toLongLong()));
     }
     return {};
 }
@@ -311,6 +313,8 @@ QVariant SearchHitsModel::data(const QModelIndex& index, int role) const
     } else if (role == Qt::TextAlignmentRole) {
         return index.column() >= Start ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                        : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    } else if (role == Qt::ToolTipRole) {
+        return data(index, Qt::DisplayRole);
     }
     return {};
 }

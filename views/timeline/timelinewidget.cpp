@@ -374,22 +374,20 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event)
         setScrollY(m_scrollY + m_model.metrics().rowHeight * 3);
         return;
     case Qt::Key_F:
-        if (m_state.selected.isValid() && event->modifiers() == Qt::NoModifier && !hasRange()) {
-            // F on a selection frames it, as in Perfetto; F again fits all.
+        fitAll();
+        return;
+    case Qt::Key_Z:
+        // Z zooms to the selected range, else to the selected slice.
+        if (hasRange()) {
+            setVisibleRange(m_state.rangeStartNs, m_state.rangeEndNs);
+        } else if (m_state.selected.isValid()) {
             const TimelineLane& l = m_model.lane(m_state.selected.lane);
             const SliceColumns& s = m_model.threadTrack(m_state.selected.lane).slices;
             const double a = double(m_model.toView(l.rank, s.startNs[m_state.selected.slice]));
             const double b = double(m_model.toView(l.rank, s.endNs(m_state.selected.slice)));
             const double pad = std::max((b - a) * 0.1, 10.0);
-            if (std::abs(m_startNs - (a - pad)) > m_nsPerPx || std::abs(visibleEndNs() - (b + pad)) > m_nsPerPx) {
-                setVisibleRange(a - pad, b + pad);
-                return;
-            }
-        } else if (hasRange()) {
-            setVisibleRange(m_state.rangeStartNs, m_state.rangeEndNs);
-            return;
+            setVisibleRange(a - pad, b + pad);
         }
-        fitAll();
         return;
     case Qt::Key_Backspace:
         undoZoom();
