@@ -22,6 +22,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolTip>
 #include <QTreeView>
 
 #include <map>
@@ -121,6 +122,7 @@ private slots:
     void manyRanksScroll();
     void exportItems();
     void darkPalette();
+    void hoverAndDoubleClick();
 };
 
 void TestOverviewPage::initTestCase()
@@ -530,6 +532,35 @@ void TestOverviewPage::darkPalette()
         page.tabs()->setCurrentIndex(1);
         page.grab().save(QDir(keep).filePath(QStringLiteral("overview-dark-steps.png")));
     }
+}
+
+void TestOverviewPage::hoverAndDoubleClick()
+{
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1100, 750);
+    page.show();
+    state.setProfile(profile);
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    page.sortBars(OverviewBarsModel::FreeColumn, Qt::DescendingOrder); // the host-bound rank 6 first
+    QCoreApplication::processEvents();
+    OverviewPlot* plot = page.barsChart()->plot();
+    plot->replot();
+    // The middle of the first bar.
+    const QPoint at(
+        int(plot->xAxis->coordToPixel(0)), int(plot->yAxis->coordToPixel(page.barsChart()->barValue(0, 0) / 2)));
+    QSignalSpy rank(&state, &ViewState::rankRequested);
+    QTest::mouseMove(plot, at);
+    QMouseEvent move(QEvent::MouseMove, at, plot->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(plot, &move);
+    QTRY_VERIFY(QToolTip::isVisible());
+    QVERIFY2(QToolTip::text().contains(QLatin1String("Rank 6")), qPrintable(QToolTip::text()));
+    QVERIFY(QToolTip::text().contains(QLatin1String("Free")));
+    QTest::mouseDClick(plot, Qt::LeftButton, Qt::NoModifier, at);
+    QCOMPARE(rank.count(), 1);
+    QCOMPARE(profile->ranks[std::size_t(rank.first().at(0).toInt())]->info.rankId, 6);
 }
 
 QTEST_MAIN(TestOverviewPage)
