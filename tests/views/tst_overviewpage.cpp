@@ -529,6 +529,7 @@ void TestOverviewPage::darkPalette()
     const QString keep = qEnvironmentVariable("PROFSCOPE_RENDER_DIR");
     if (!keep.isEmpty()) {
         image.save(QDir(keep).filePath(QStringLiteral("overview-dark.png")));
+        state.setStep(QStringLiteral("2"));
         page.tabs()->setCurrentIndex(1);
         page.grab().save(QDir(keep).filePath(QStringLiteral("overview-dark-steps.png")));
     }
