@@ -988,7 +988,7 @@ Open a profiler output folder to see its timeline.</source>
     </message>
     <message>
         <source>Ops: %1</source>
-        <translation>算子数：%1</translation>
+        <translation>算子：%1</translation>
     </message>
     <message>
         <source>Slow link: %1 GB/s, %2 average %3 GB/s</source>
@@ -2797,6 +2797,14 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
         <source>%1 of %2 allocations</source>
         <translation>%2 次分配中的 %1 次</translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1: %2 MB</source>
+        <translation>%1：%2 MB</translation>
+    </message>
 </context>
 <context>
     <name>profscope::OperatorCompareModel</name>
@@ -3343,10 +3351,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>%n 个 rank</numerusform>
         </translation>
     </message>
-    <message>
-        <source>%1 of %2 ranks</source>
-        <translation>%2 个 rank 中的 %1 个</translation>
-    </message>
     <message numerus="yes">
         <source>%n pipeline stage(s)</source>
         <translation>
@@ -3360,6 +3364,16 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>Where each rank&apos;s time goes in step %1</source>
         <translation>迭代 %1 中每个 rank 的时间分布</translation>
+    </message>
+    <message>
+        <source>%1 of %2 ranks with device step data</source>
+        <translation>%2 个 rank 中有 %1 个具有设备迭代数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n old-format rank(s): iteration times in the step table</source>
+        <translation>
+            <numerusform>%n 个旧格式 rank：迭代时间见迭代表</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4183,10 +4197,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>Search</source>
         <translation>搜索</translation>
     </message>
-    <message>
-        <source>Rank: %1</source>
-        <translation>Rank：%1</translation>
-    </message>
     <message numerus="yes">
         <source>%n ranks</source>
         <translation>
@@ -4220,10 +4230,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>No collectives could be matched: clocks are not shifted</source>
         <translation>无法匹配任何集合通信：时钟未平移</translation>
-    </message>
-    <message>
-        <source>Click a slice to see its details.</source>
-        <translation>单击切片以查看其详情。</translation>
     </message>
     <message>
         <source>Lane</source>
@@ -4310,6 +4316,10 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>PNG image (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Click a slice to see its details and flows. Shift+drag or drag on the ruler to get statistics of a range. W/S zoom, A/D pan, F fits all, Z zooms to the selection, Backspace undoes a zoom.</source>
+        <translation>单击切片可查看其详情和连线。按住 Shift 拖动或在标尺上拖动可获取范围统计。W/S 缩放，A/D 平移，F 全览，Z 缩放到所选范围，Backspace 撤销缩放。</translation>
     </message>
 </context>
 <context>
