@@ -6,6 +6,7 @@
 
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -144,6 +145,11 @@ void MareyCanvas::resetZoom()
 
 int MareyCanvas::labelWidth() const
 {
+    return m_labelWidth;
+}
+
+int MareyCanvas::measureLabelWidth() const
+{
     const QFontMetrics fm(font());
     int w = fm.horizontalAdvance(tr("Stage %1").arg(88)) + 24;
     if (m_data) {
@@ -181,6 +187,7 @@ TimeNs MareyCanvas::timeAt(double x) const
 void MareyCanvas::relayout()
 {
     m_rows.clear();
+    m_labelWidth = measureLabelWidth(); // xOf() needs it for every point: measure once
     // Few rows get room for the slopes between them (where skew shows); many
     // rows stay compact.
     int visibleRows = 0;
@@ -289,15 +296,17 @@ std::vector<int> MareyCanvas::opsInView() const
     return out;
 }
 
-std::vector<MareyCanvas::Shape> MareyCanvas::shapes() const
+std::vector<MareyCanvas::Shape> MareyCanvas::shapes(double top, double bottom) const
 {
     std::vector<Shape> out;
     if (!m_data)
         return out;
-    // Rows of each stage, in order.
+    // Rows of each stage, in order; with a band, only the rows that reach
+    // into it (plus the neighbours the slopes lead to).
     std::vector<std::vector<const Row*>> stageRows(m_data->stages.size());
+    const int reach = 40;
     for (const Row& r : m_rows)
-        if (r.kind != Row::Kind::StageHeader)
+        if (r.kind != Row::Kind::StageHeader && r.top + r.height + reach >= top && r.top - reach <= bottom)
             stageRows[std::size_t(r.stage)].push_back(&r);
     for (const int i : opsInView()) {
         const MareyOp& op = m_data->ops[std::size_t(i)];
@@ -358,7 +367,7 @@ MareyCanvas::Hit MareyCanvas::hitTest(const QPointF& pos) const
         return hit;
     }
     // Between rows: the slopes of the polygons.
-    for (const Shape& s : shapes())
+    for (const Shape& s : shapes(pos.y() - 1, pos.y() + 1))
         if (s.polygon.containsPoint(pos, Qt::OddEvenFill)) {
             hit.op = s.op;
             hit.device = m_data->stages[std::size_t(m_data->ops[std::size_t(s.op)].stage)].firstDevice;
@@ -391,8 +400,10 @@ void MareyCanvas::changeEvent(QEvent* event)
         relayout();
 }
 
-void MareyCanvas::paintEvent(QPaintEvent*)
+void MareyCanvas::paintEvent(QPaintEvent* event)
 {
+    // Only the exposed band: a scrolled view of 1000 devices repaints a screenful.
+    const QRect exposed = event->rect();
     QPainter p(this);
     const QPalette& pal = palette();
     p.fillRect(rect(), pal.color(QPalette::Base));
@@ -480,6 +491,8 @@ void MareyCanvas::paintEvent(QPaintEvent*)
     // Rows: labels, bands, bars.
     const QColor band = isDarkPalette(pal) ? QColor(255, 255, 255, 10) : QColor(0, 0, 0, 9);
     for (const Row& row : m_rows) {
+        if (row.top > exposed.bottom() || row.top + row.height < exposed.top())
+            continue;
         if (row.kind == Row::Kind::StageHeader) {
             p.setPen(text);
             QFont bold = font();
@@ -511,7 +524,7 @@ void MareyCanvas::paintEvent(QPaintEvent*)
     p.setClipRect(plot.adjusted(0, -2, 0, 2));
     p.setRenderHint(QPainter::Antialiasing, true);
     // Communication underneath: sends overlap the kernels that run meanwhile.
-    std::vector<Shape> all = shapes();
+    std::vector<Shape> all = shapes(exposed.top(), exposed.bottom());
     std::stable_partition(all.begin(), all.end(),
         [this](const Shape& s) { return m_data->ops[std::size_t(s.op)].kind == MareyOp::Kind::Communication; });
     for (const Shape& s : all) {
@@ -533,7 +546,7 @@ void MareyCanvas::paintEvent(QPaintEvent*)
         p.setPen(QPen(memoryColor(pal), 1.4));
         p.setBrush(Qt::NoBrush);
         for (const Row& row : m_rows) {
-            if (row.kind != Row::Kind::Device)
+            if (row.kind != Row::Kind::Device || row.top > exposed.bottom() || row.top + row.height < exposed.top())
                 continue;
             const MareyDevice& d = m_data->devices[std::size_t(row.device)];
             QPolygonF line;

@@ -88,7 +88,8 @@ public:
         int op = -1; // index into MareyData::ops
         QPolygonF polygon;
     };
-    std::vector<Shape> shapes() const;
+    // With a band (widget y), only the rows reaching into it.
+    std::vector<Shape> shapes(double top = -1e9, double bottom = 1e9) const;
     // Indexes of the ops that intersect the view.
     std::vector<int> opsInView() const;
 
@@ -128,6 +129,7 @@ private:
     TimeRange rowRange(const MareyOp& op, const Row& row) const;
     QString tooltipFor(const Hit& hit) const;
     int labelWidth() const;
+    int measureLabelWidth() const;
 
     std::shared_ptr<const MareyData> m_data;
     std::vector<Row> m_rows;
@@ -136,6 +138,7 @@ private:
     TimeRange m_view {};
     std::vector<TimeRange> m_zoomStack;
     double m_maxMemoryMB = 0;
+    int m_labelWidth = 60;
     // Brush state.
     bool m_pressed = false;
     QPointF m_pressPos;
