@@ -202,6 +202,8 @@ private slots:
     void flowArrowsPerCategory();
     void hitTestFindsSlice_data();
     void hitTestFindsSlice();
+    void levelOfDetail_data();
+    void levelOfDetail();
     void rangeStatistics_data();
     void rangeStatistics();
     void zoomAndPanKeys();
@@ -431,6 +433,65 @@ void TestTimeline::hitTestFindsSlice()
     // Nothing in the header column or the ruler.
     QVERIFY(!w.renderer().hitTest(QPointF(10, 200), w.viewport()).isValid());
     QVERIFY(!w.renderer().hitTest(QPointF(600, 5), w.viewport()).isValid());
+}
+
+void TestTimeline::levelOfDetail_data()
+{
+    lanesMatchTrace_data();
+}
+
+// Zoomed out, sub-pixel slices merge into blocks; every slice of the trace
+// is in exactly one block, blocks of one depth never overlap, and a repaint
+// of the same range reuses the cached geometry.
+void TestTimeline::levelOfDetail()
+{
+    QFETCH(int, rank);
+    const JsonTrace& json = m_json[rank];
+    TimelineWidget w;
+    w.resize(1000, 6000);
+    w.setProfile(m_profile, { rank });
+    const TimelineModel& m = w.model();
+    std::map<std::pair<qint64, qint64>, qint64> perThread;
+    for (const Slice& s : json.slices)
+        ++perThread[{ s.pid, s.tid }];
+    renderWidget(&w);
+    const TimelineFrameStats first = w.renderer().lastFrameStats();
+    QVERIFY(first.geometryBuilt > 0);
+    QVERIFY(first.slicesInBlocks >= qint64(json.slices.size()));
+    bool merged = false;
+    for (const auto& [key, count] : perThread) {
+        const int lane = laneOf(m, LaneKind::Thread, key.first, key.second);
+        QVERIFY(lane >= 0);
+        const auto& blocks = w.renderer().blocks(lane, w.viewport());
+        qint64 inBlocks = 0;
+        std::map<int, float> lastEnd;
+        for (const TimelineBlock& b : blocks) {
+            inBlocks += b.count;
+            merged = merged || b.count > 1;
+            QVERIFY(b.x1 >= b.x0);
+            auto it = lastEnd.find(b.depth);
+            if (it != lastEnd.end())
+                QVERIFY2(b.x0 >= it->second - 0.001f, qPrintable(m.lanePath(lane)));
+            lastEnd[b.depth] = b.x1;
+        }
+        QCOMPARE(inBlocks, count);
+    }
+    QVERIFY(merged);
+    // Same range again: nothing rebuilt.
+    renderWidget(&w);
+    QCOMPARE(w.renderer().lastFrameStats().geometryBuilt, 0);
+    QVERIFY(w.renderer().lastFrameStats().geometryCached > 0);
+    // Deep zoom: a single ns spans many pixels, nothing merges.
+    const Slice& s = json.slices.front();
+    const double a = double(s.tsNs - m.originNs());
+    w.setVisibleRange(a, a + 20, false);
+    renderWidget(&w);
+    QVERIFY(w.renderer().lastFrameStats().geometryBuilt > 0);
+    QVERIFY(w.renderer().lastFrameStats().blocks >= 1);
+    for (std::size_t l = 0; l < m.lanes().size(); ++l)
+        if (m.lane(int(l)).kind == LaneKind::Thread)
+            for (const TimelineBlock& b : w.renderer().blocks(int(l), w.viewport()))
+                QCOMPARE(b.count, 1u);
 }
 
 void TestTimeline::rangeStatistics_data()
@@ -711,6 +772,19 @@ void TestTimeline::laneState()
     QVERIFY(!m.moveLane(thread, m.lane(root).children.back())); // not a sibling
     w.relayoutLanes();
     QVERIFY(m.rowOf(thread)->y < m.rowOf(first)->y);
+    // Dragging a lane header onto a sibling puts it before that sibling.
+    const int second = m.lane(proc).children[1];
+    const TimelineViewport vp = w.viewport();
+    const QPoint from(40, w.renderer().rowTop(*m.rowOf(second), vp) + 4);
+    const QPoint to(40, w.renderer().rowTop(*m.rowOf(thread), vp) + 4);
+    QTest::mousePress(&w, Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(&w, from + QPoint(0, 10));
+    QTest::mouseMove(&w, to);
+    QTest::mouseRelease(&w, Qt::LeftButton, Qt::NoModifier, to);
+    QCOMPARE(m.lane(proc).children.front(), second);
+    QCOMPARE(m.lane(proc).children[1], thread);
+    QVERIFY(m.moveLane(thread, second)); // back to the order checked below
+    w.relayoutLanes();
     // The order survives a reload of the same profile (rank filter change).
     w.setProfile(m_profile, { 0 });
     QCOMPARE(m.lane(m.lane(m.roots().front()).children.front()).children.front(), thread);

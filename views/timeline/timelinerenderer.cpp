@@ -165,8 +165,8 @@ void TimelineRenderer::buildThread(int lane, const TimelineViewport& vp, LaneGeo
                 if (nx1 - nx0 >= 1.0 || nx0 - rx1 >= 1.0)
                     break;
             }
-            g.blocks.push_back({ clampPx(x0, width), clampPx(std::max(rx1, x0 + 1.0), width), i,
-                std::uint32_t(k - runStart), std::uint16_t(d) });
+            g.blocks.push_back(
+                { clampPx(x0, width), clampPx(rx1, width), i, std::uint32_t(k - runStart), std::uint16_t(d) });
         }
     }
 }
