@@ -404,6 +404,19 @@ void TestMareyPage::screenshots()
     QVERIFY(
         exportWidgetImage(page.canvas(), QDir(out).filePath(QStringLiteral("marey-collapsed.png")), QSize(1400, 200)));
 
+    // The dark palette.
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x1e, 0x1f, 0x22));
+    dark.setColor(QPalette::Base, QColor(0x16, 0x17, 0x1a));
+    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
+    dark.setColor(QPalette::Highlight, QColor(0x2f, 0x81, 0xf7));
+    page.canvas()->setPalette(dark);
+    page.canvas()->setAllStagesCollapsed(false);
+    page.canvas()->setStageCollapsed(1, true);
+    QVERIFY(exportWidgetImage(page.canvas(), QDir(out).filePath(QStringLiteral("marey-dark.png")), QSize(1400, 900)));
+    page.canvas()->setPalette(page.palette());
+
     const ProfilePtr pair = ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) });
     state.setProfile(pair);
     QTRY_VERIFY(!page.isBusy());
