@@ -22,248 +22,246 @@ namespace profscope::cli {
 
 namespace {
 
-    struct Tr
-    {
-        Q_DECLARE_TR_FUNCTIONS(profscope::cli::Export)
-    };
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::cli::Export)
+};
 
-    struct Table
-    {
-        QStringList header;
-        QList<QStringList> rows;
-        QList<QJsonObject> json;
-    };
+struct Table
+{
+    QStringList header;
+    QList<QStringList> rows;
+    QList<QJsonObject> json;
+};
 
-    // A table whose cells carry both the CSV text and the JSON value, so the
-    // two formats cannot drift apart. JSON rows are objects keyed by the CSV
-    // header (units in the names), numbers as numbers.
-    struct Cell
-    {
-        QString text;
-        QJsonValue json;
-    };
-    Cell cell(const QString& text)
-    {
-        return { text, text };
-    }
-    Cell cell(int v)
-    {
-        return { QString::number(v), v };
-    }
-    Cell cell(qint64 v)
-    {
-        return { QString::number(v), double(v) };
-    }
-    Cell cellNumber(double v, int decimals)
-    {
-        if (!hasValue(v))
-            return { QString(), QJsonValue(QJsonValue::Null) };
-        return { QString::number(v, 'f', decimals), v };
-    }
-    Cell cellUs(TimeNs ns)
-    {
-        if (ns == kInvalidTime)
-            return { QString(), QJsonValue(QJsonValue::Null) };
-        return { microsText(ns), double(ns) / 1000.0 };
-    }
-    Cell cellIndex(int v)
-    {
-        return v < 0 ? Cell { QString(), QJsonValue(QJsonValue::Null) } : cell(v);
-    }
+// A table whose cells carry both the CSV text and the JSON value, so the
+// two formats cannot drift apart. JSON rows are objects keyed by the CSV
+// header (units in the names), numbers as numbers.
+struct Cell
+{
+    QString text;
+    QJsonValue json;
+};
+Cell cell(const QString& text)
+{
+    return { text, text };
+}
+Cell cell(int v)
+{
+    return { QString::number(v), v };
+}
+Cell cell(qint64 v)
+{
+    return { QString::number(v), double(v) };
+}
+Cell cellNumber(double v, int decimals)
+{
+    if (!hasValue(v))
+        return { QString(), QJsonValue(QJsonValue::Null) };
+    return { QString::number(v, 'f', decimals), v };
+}
+Cell cellUs(TimeNs ns)
+{
+    if (ns == kInvalidTime)
+        return { QString(), QJsonValue(QJsonValue::Null) };
+    return { microsText(ns), double(ns) / 1000.0 };
+}
+Cell cellIndex(int v)
+{
+    return v < 0 ? Cell { QString(), QJsonValue(QJsonValue::Null) } : cell(v);
+}
 
-    struct CellTable
-    {
-        QStringList header;
-        QList<QList<Cell>> rows;
+struct CellTable
+{
+    QStringList header;
+    QList<QList<Cell>> rows;
 
-        void toTable(QList<QStringList>& rowsOut, QList<QJsonObject>& jsonOut) const
-        {
-            for (const auto& r : rows) {
-                QStringList texts;
-                QJsonObject j;
-                for (qsizetype i = 0; i < r.size(); ++i) {
-                    texts << r[i].text;
-                    j.insert(header[i], r[i].json);
-                }
-                rowsOut << texts;
-                jsonOut << j;
+    void toTable(QList<QStringList>& rowsOut, QList<QJsonObject>& jsonOut) const
+    {
+        for (const auto& r : rows) {
+            QStringList texts;
+            QJsonObject j;
+            for (qsizetype i = 0; i < r.size(); ++i) {
+                texts << r[i].text;
+                j.insert(header[i], r[i].json);
             }
+            rowsOut << texts;
+            jsonOut << j;
         }
-    };
+    }
+};
 
-    constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTraceRow::CommunicationNotOverlapped,
-        StepTraceRow::Overlapped, StepTraceRow::Communication, StepTraceRow::Free, StepTraceRow::Stage,
-        StepTraceRow::Bubble, StepTraceRow::CommunicationNotOverlappedExcludeReceive, StepTraceRow::Preparing };
+constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTraceRow::CommunicationNotOverlapped,
+    StepTraceRow::Overlapped, StepTraceRow::Communication, StepTraceRow::Free, StepTraceRow::Stage,
+    StepTraceRow::Bubble, StepTraceRow::CommunicationNotOverlappedExcludeReceive, StepTraceRow::Preparing };
 
-    CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Rank") << QStringLiteral("Host") << QStringLiteral("Stage")
-                 << QStringLiteral("DP Index") << QStringLiteral("PP Index") << QStringLiteral("TP Index")
-                 << QStringLiteral("Step") << QStringLiteral("Span(us)");
+CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Host") << QStringLiteral("Stage")
+             << QStringLiteral("DP Index") << QStringLiteral("PP Index") << QStringLiteral("TP Index")
+             << QStringLiteral("Step") << QStringLiteral("Span(us)");
+    for (auto c : kColumns)
+        t.header << stepTraceColumnName(c) + QStringLiteral("(us)");
+    t.header << QStringLiteral("Iteration Interval(us)") << QStringLiteral("FP+BP(us)") << QStringLiteral("Tail(us)");
+    const ClusterSteps steps = clusterSteps(profile, step);
+    for (const ClusterStepRow& r : steps.rows) {
+        if (onlyRank >= 0 && r.rankId != onlyRank)
+            continue;
+        QList<Cell> row { cell(r.rankId), cell(r.host), cellIndex(r.stage), cellIndex(r.parallel.dp),
+            cellIndex(r.parallel.pp), cellIndex(r.parallel.tp), cell(r.overview.step),
+            cellUs(r.overview.spanNs.durationNs()) };
         for (auto c : kColumns)
-            t.header << stepTraceColumnName(c) + QStringLiteral("(us)");
-        t.header << QStringLiteral("Iteration Interval(us)") << QStringLiteral("FP+BP(us)")
-                 << QStringLiteral("Tail(us)");
-        const ClusterSteps steps = clusterSteps(profile, step);
-        for (const ClusterStepRow& r : steps.rows) {
-            if (onlyRank >= 0 && r.rankId != onlyRank)
+            row << (r.overviewKnown ? cellUs(r.overview.value(c)) : cellUs(kInvalidTime));
+        row << cellUs(r.iterationIntervalNs) << cellUs(r.fpBpNs) << cellUs(r.tailNs);
+        t.rows << row;
+    }
+    return t;
+}
+
+CellTable operatorsTable(const Profile& profile, const QString& step, int onlyRank, OperatorGrouping grouping, int topN)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Key") << QStringLiteral("Type")
+             << QStringLiteral("Accelerator Core") << QStringLiteral("Input Shapes") << QStringLiteral("Count")
+             << QStringLiteral("Total(us)") << QStringLiteral("Min(us)") << QStringLiteral("Avg(us)")
+             << QStringLiteral("Max(us)") << QStringLiteral("Ratio(%)") << QStringLiteral("Wait(us)");
+    OperatorQuery query;
+    query.grouping = grouping;
+    query.topN = topN;
+    bool ok = false;
+    query.stepId = step.isEmpty() ? -1 : step.toInt(&ok);
+    for (const auto& rank : profile.ranks) {
+        if ((onlyRank >= 0 && rank->info.rankId != onlyRank) || !rank->kernels)
+            continue;
+        for (const OperatorStat& s : operatorStatistics(*rank->kernels, query))
+            t.rows << QList<Cell> { cell(rank->info.rankId), cell(s.key), cell(s.type), cell(s.core),
+                cell(s.inputShapes), cell(s.count), cellUs(s.totalNs), cellUs(s.minNs), cellUs(s.avgNs()),
+                cellUs(s.maxNs), cellNumber(s.ratioPercent, 2), cellUs(s.waitNs) };
+    }
+    return t;
+}
+
+const QStringList& standardTransports()
+{
+    static const QStringList names { QStringLiteral("HCCS"), QStringLiteral("PCIE"), QStringLiteral("RDMA"),
+        QStringLiteral("SDMA"), QStringLiteral("SIO") };
+    return names;
+}
+
+CellTable communicationTable(const Profile& profile, const QString& step, int onlyRank)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Group") << QStringLiteral("Ops")
+             << QStringLiteral("Elapse(ms)") << QStringLiteral("Transit(ms)") << QStringLiteral("Wait(ms)")
+             << QStringLiteral("Synchronization(ms)") << QStringLiteral("Idle(ms)") << QStringLiteral("Wait Ratio")
+             << QStringLiteral("Synchronization Ratio");
+    for (const QString& tr : standardTransports())
+        t.header << tr + QStringLiteral(" Size(MB)") << tr + QStringLiteral(" Time(ms)")
+                 << tr + QStringLiteral(" Bandwidth(GB/s)") << tr + QStringLiteral(" Large Packet Ratio");
+    for (const RankCommunication& rc :
+        communicationByRankAndGroup(profile, step.isEmpty() ? QString() : QStringLiteral("step") + step)) {
+        if (onlyRank >= 0 && rc.rankId != onlyRank)
+            continue;
+        QList<Cell> row { cell(rc.rankId), cell(rc.groupId), cell(rc.ops), cellNumber(rc.elapseMs, 4),
+            cellNumber(rc.transitMs, 4), cellNumber(rc.waitMs, 4), cellNumber(rc.synchronizationMs, 4),
+            cellNumber(rc.idleMs, 4), cellNumber(rc.waitRatio(), 4), cellNumber(rc.synchronizationRatio(), 4) };
+        for (const QString& name : standardTransports()) {
+            const auto it = rc.transports.find(name);
+            if (it == rc.transports.end()) {
+                row << cellNumber(kNoValue, 0) << cellNumber(kNoValue, 0) << cellNumber(kNoValue, 0)
+                    << cellNumber(kNoValue, 0);
                 continue;
-            QList<Cell> row { cell(r.rankId), cell(r.host), cellIndex(r.stage), cellIndex(r.parallel.dp),
-                cellIndex(r.parallel.pp), cellIndex(r.parallel.tp), cell(r.overview.step),
-                cellUs(r.overview.spanNs.durationNs()) };
-            for (auto c : kColumns)
-                row << (r.overviewKnown ? cellUs(r.overview.value(c)) : cellUs(kInvalidTime));
-            row << cellUs(r.iterationIntervalNs) << cellUs(r.fpBpNs) << cellUs(r.tailNs);
+            }
+            row << cellNumber(it->second.sizeMB, 4) << cellNumber(it->second.timeMs, 4)
+                << cellNumber(it->second.bandwidthGBps(), 4) << cellNumber(it->second.largePacketRatio(name), 4);
+        }
+        t.rows << row;
+    }
+    return t;
+}
+
+CellTable matrixTable(const Profile& profile, const QString& step, const QString& op, const QString& group)
+{
+    CellTable t;
+    t.header << QStringLiteral("Src Rank") << QStringLiteral("Dst Rank") << QStringLiteral("Transport")
+             << QStringLiteral("Transit Size(MB)") << QStringLiteral("Transit Time(ms)")
+             << QStringLiteral("Bandwidth(GB/s)") << QStringLiteral("Ops");
+    MatrixQuery query;
+    query.step = step.isEmpty() ? QString() : QStringLiteral("step") + step;
+    query.op = op.isEmpty() ? QStringLiteral("total") : op;
+    query.groupId = group;
+    for (const MatrixCell& c : communicationMatrix(profile, query))
+        t.rows << QList<Cell> { cell(c.srcRank), cell(c.dstRank), cell(c.transport), cellNumber(c.sizeMB, 6),
+            cellNumber(c.timeMs, 6), cellNumber(c.bandwidthGBps(), 4), cell(c.opNames.join(QLatin1Char(';'))) };
+    return t;
+}
+
+CellTable memoryTable(const Profile& profile, int onlyRank)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Component") << QStringLiteral("Metric")
+             << QStringLiteral("Points") << QStringLiteral("Peak(MB)") << QStringLiteral("Peak Time(ns)")
+             << QStringLiteral("Largest Live Allocation At Peak") << QStringLiteral("Its Size(KB)");
+    for (const auto& rank : profile.ranks) {
+        if (onlyRank >= 0 && rank->info.rankId != onlyRank)
+            continue;
+        for (const MemoryCurve& curve : memoryCurves(*rank)) {
+            QList<Cell> row { cell(rank->info.rankId), cell(curve.component), cell(memoryMetricName(curve.metric)),
+                cell(qint64(curve.tsNs.size())), cellNumber(curve.peakMB, 4),
+                curve.peakTsNs == kInvalidTime ? cellNumber(kNoValue, 0) : cell(qint64(curve.peakTsNs)) };
+            std::vector<Allocation> live;
+            if (rank->operatorMemory && curve.peakTsNs != kInvalidTime)
+                live = liveAllocations(*rank->operatorMemory, curve.peakTsNs, 1);
+            row << (live.empty() ? cell(QString()) : cell(live.front().name))
+                << (live.empty() ? cellNumber(kNoValue, 0) : cellNumber(live.front().sizeKB, 3));
             t.rows << row;
         }
-        return t;
     }
+    return t;
+}
 
-    CellTable operatorsTable(
-        const Profile& profile, const QString& step, int onlyRank, OperatorGrouping grouping, int topN)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Rank") << QStringLiteral("Key") << QStringLiteral("Type")
-                 << QStringLiteral("Accelerator Core") << QStringLiteral("Input Shapes") << QStringLiteral("Count")
-                 << QStringLiteral("Total(us)") << QStringLiteral("Min(us)") << QStringLiteral("Avg(us)")
-                 << QStringLiteral("Max(us)") << QStringLiteral("Ratio(%)") << QStringLiteral("Wait(us)");
-        OperatorQuery query;
-        query.grouping = grouping;
-        query.topN = topN;
-        bool ok = false;
-        query.stepId = step.isEmpty() ? -1 : step.toInt(&ok);
-        for (const auto& rank : profile.ranks) {
-            if ((onlyRank >= 0 && rank->info.rankId != onlyRank) || !rank->kernels)
-                continue;
-            for (const OperatorStat& s : operatorStatistics(*rank->kernels, query))
-                t.rows << QList<Cell> { cell(rank->info.rankId), cell(s.key), cell(s.type), cell(s.core),
-                    cell(s.inputShapes), cell(s.count), cellUs(s.totalNs), cellUs(s.minNs), cellUs(s.avgNs()),
-                    cellUs(s.maxNs), cellNumber(s.ratioPercent, 2), cellUs(s.waitNs) };
-        }
-        return t;
+CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds, const QString& step)
+{
+    CellTable t;
+    t.header << QStringLiteral("Severity") << QStringLiteral("Rule Id") << QStringLiteral("Finding")
+             << QStringLiteral("Rule") << QStringLiteral("Measured") << QStringLiteral("Value")
+             << QStringLiteral("Threshold") << QStringLiteral("Ranks") << QStringLiteral("Ops")
+             << QStringLiteral("Link") << QStringLiteral("Transport") << QStringLiteral("Jump Rank")
+             << QStringLiteral("Jump Start(ns)") << QStringLiteral("Jump End(ns)");
+    for (const Finding& f : computeAdvice(profile, thresholds, step)) {
+        QStringList ranks;
+        for (const int r : f.rankIds)
+            ranks << QString::number(r);
+        const int jumpRank = f.rankIndex >= 0 ? profile.ranks[std::size_t(f.rankIndex)]->info.rankId : -1;
+        t.rows << QList<Cell> { cell(severityName(f.severity)), cell(f.ruleId), cell(f.title), cell(f.rule),
+            cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4), cell(ranks.join(QLatin1Char(';'))),
+            cell(f.ops.join(QLatin1Char(';'))), cell(f.link), cell(f.transport), cellIndex(jumpRank),
+            f.endNs > f.startNs ? cell(qint64(f.startNs)) : cellNumber(kNoValue, 0),
+            f.endNs > f.startNs ? cell(qint64(f.endNs)) : cellNumber(kNoValue, 0) };
     }
+    return t;
+}
 
-    const QStringList& standardTransports()
-    {
-        static const QStringList names { QStringLiteral("HCCS"), QStringLiteral("PCIE"), QStringLiteral("RDMA"),
-            QStringLiteral("SDMA"), QStringLiteral("SIO") };
-        return names;
-    }
+CellTable clockTable(const Profile& profile)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Host") << QStringLiteral("Offset(ns)")
+             << QStringLiteral("Matched Collectives");
+    const ClockAlignment clock = estimateClockAlignment(profile);
+    for (std::size_t i = 0; i < profile.ranks.size(); ++i)
+        t.rows << QList<Cell> { cell(profile.ranks[i]->info.rankId), cell(profile.ranks[i]->info.host),
+            cell(qint64(clock.offsetNs[i])), cell(clock.matchedOps[i]) };
+    return t;
+}
 
-    CellTable communicationTable(const Profile& profile, const QString& step, int onlyRank)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Rank") << QStringLiteral("Group") << QStringLiteral("Ops")
-                 << QStringLiteral("Elapse(ms)") << QStringLiteral("Transit(ms)") << QStringLiteral("Wait(ms)")
-                 << QStringLiteral("Synchronization(ms)") << QStringLiteral("Idle(ms)") << QStringLiteral("Wait Ratio")
-                 << QStringLiteral("Synchronization Ratio");
-        for (const QString& tr : standardTransports())
-            t.header << tr + QStringLiteral(" Size(MB)") << tr + QStringLiteral(" Time(ms)")
-                     << tr + QStringLiteral(" Bandwidth(GB/s)") << tr + QStringLiteral(" Large Packet Ratio");
-        for (const RankCommunication& rc :
-            communicationByRankAndGroup(profile, step.isEmpty() ? QString() : QStringLiteral("step") + step)) {
-            if (onlyRank >= 0 && rc.rankId != onlyRank)
-                continue;
-            QList<Cell> row { cell(rc.rankId), cell(rc.groupId), cell(rc.ops), cellNumber(rc.elapseMs, 4),
-                cellNumber(rc.transitMs, 4), cellNumber(rc.waitMs, 4), cellNumber(rc.synchronizationMs, 4),
-                cellNumber(rc.idleMs, 4), cellNumber(rc.waitRatio(), 4), cellNumber(rc.synchronizationRatio(), 4) };
-            for (const QString& name : standardTransports()) {
-                const auto it = rc.transports.find(name);
-                if (it == rc.transports.end()) {
-                    row << cellNumber(kNoValue, 0) << cellNumber(kNoValue, 0) << cellNumber(kNoValue, 0)
-                        << cellNumber(kNoValue, 0);
-                    continue;
-                }
-                row << cellNumber(it->second.sizeMB, 4) << cellNumber(it->second.timeMs, 4)
-                    << cellNumber(it->second.bandwidthGBps(), 4) << cellNumber(it->second.largePacketRatio(name), 4);
-            }
-            t.rows << row;
-        }
-        return t;
-    }
-
-    CellTable matrixTable(const Profile& profile, const QString& step, const QString& op, const QString& group)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Src Rank") << QStringLiteral("Dst Rank") << QStringLiteral("Transport")
-                 << QStringLiteral("Transit Size(MB)") << QStringLiteral("Transit Time(ms)")
-                 << QStringLiteral("Bandwidth(GB/s)") << QStringLiteral("Ops");
-        MatrixQuery query;
-        query.step = step.isEmpty() ? QString() : QStringLiteral("step") + step;
-        query.op = op.isEmpty() ? QStringLiteral("total") : op;
-        query.groupId = group;
-        for (const MatrixCell& c : communicationMatrix(profile, query))
-            t.rows << QList<Cell> { cell(c.srcRank), cell(c.dstRank), cell(c.transport), cellNumber(c.sizeMB, 6),
-                cellNumber(c.timeMs, 6), cellNumber(c.bandwidthGBps(), 4), cell(c.opNames.join(QLatin1Char(';'))) };
-        return t;
-    }
-
-    CellTable memoryTable(const Profile& profile, int onlyRank)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Rank") << QStringLiteral("Component") << QStringLiteral("Metric")
-                 << QStringLiteral("Points") << QStringLiteral("Peak(MB)") << QStringLiteral("Peak Time(ns)")
-                 << QStringLiteral("Largest Live Allocation At Peak") << QStringLiteral("Its Size(KB)");
-        for (const auto& rank : profile.ranks) {
-            if (onlyRank >= 0 && rank->info.rankId != onlyRank)
-                continue;
-            for (const MemoryCurve& curve : memoryCurves(*rank)) {
-                QList<Cell> row { cell(rank->info.rankId), cell(curve.component), cell(memoryMetricName(curve.metric)),
-                    cell(qint64(curve.tsNs.size())), cellNumber(curve.peakMB, 4),
-                    curve.peakTsNs == kInvalidTime ? cellNumber(kNoValue, 0) : cell(qint64(curve.peakTsNs)) };
-                std::vector<Allocation> live;
-                if (rank->operatorMemory && curve.peakTsNs != kInvalidTime)
-                    live = liveAllocations(*rank->operatorMemory, curve.peakTsNs, 1);
-                row << (live.empty() ? cell(QString()) : cell(live.front().name))
-                    << (live.empty() ? cellNumber(kNoValue, 0) : cellNumber(live.front().sizeKB, 3));
-                t.rows << row;
-            }
-        }
-        return t;
-    }
-
-    CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds, const QString& step)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Severity") << QStringLiteral("Rule Id") << QStringLiteral("Finding")
-                 << QStringLiteral("Rule") << QStringLiteral("Measured") << QStringLiteral("Value")
-                 << QStringLiteral("Threshold") << QStringLiteral("Ranks") << QStringLiteral("Ops")
-                 << QStringLiteral("Link") << QStringLiteral("Transport") << QStringLiteral("Jump Rank")
-                 << QStringLiteral("Jump Start(ns)") << QStringLiteral("Jump End(ns)");
-        for (const Finding& f : computeAdvice(profile, thresholds, step)) {
-            QStringList ranks;
-            for (const int r : f.rankIds)
-                ranks << QString::number(r);
-            const int jumpRank = f.rankIndex >= 0 ? profile.ranks[std::size_t(f.rankIndex)]->info.rankId : -1;
-            t.rows << QList<Cell> { cell(severityName(f.severity)), cell(f.ruleId), cell(f.title), cell(f.rule),
-                cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4),
-                cell(ranks.join(QLatin1Char(';'))), cell(f.ops.join(QLatin1Char(';'))), cell(f.link), cell(f.transport),
-                cellIndex(jumpRank), f.endNs > f.startNs ? cell(qint64(f.startNs)) : cellNumber(kNoValue, 0),
-                f.endNs > f.startNs ? cell(qint64(f.endNs)) : cellNumber(kNoValue, 0) };
-        }
-        return t;
-    }
-
-    CellTable clockTable(const Profile& profile)
-    {
-        CellTable t;
-        t.header << QStringLiteral("Rank") << QStringLiteral("Host") << QStringLiteral("Offset(ns)")
-                 << QStringLiteral("Matched Collectives");
-        const ClockAlignment clock = estimateClockAlignment(profile);
-        for (std::size_t i = 0; i < profile.ranks.size(); ++i)
-            t.rows << QList<Cell> { cell(profile.ranks[i]->info.rankId), cell(profile.ranks[i]->info.host),
-                cell(qint64(clock.offsetNs[i])), cell(clock.matchedOps[i]) };
-        return t;
-    }
-
-    const QStringList& exportKinds()
-    {
-        static const QStringList kinds { QStringLiteral("overview"), QStringLiteral("overview-check"),
-            QStringLiteral("steps"), QStringLiteral("operators"), QStringLiteral("compare"), QStringLiteral("comm"),
-            QStringLiteral("matrix"), QStringLiteral("memory"), QStringLiteral("advice"), QStringLiteral("clock") };
-        return kinds;
-    }
+const QStringList& exportKinds()
+{
+    static const QStringList kinds { QStringLiteral("overview"), QStringLiteral("overview-check"),
+        QStringLiteral("steps"), QStringLiteral("operators"), QStringLiteral("compare"), QStringLiteral("comm"),
+        QStringLiteral("matrix"), QStringLiteral("memory"), QStringLiteral("advice"), QStringLiteral("clock") };
+    return kinds;
+}
 
 } // namespace
 

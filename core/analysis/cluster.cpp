@@ -18,88 +18,88 @@ namespace profscope {
 
 namespace {
 
-    struct Tr
-    {
-        Q_DECLARE_TR_FUNCTIONS(profscope::Cluster)
-    };
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::Cluster)
+};
 
-    TimeNs medianOf(std::vector<TimeNs> values)
+TimeNs medianOf(std::vector<TimeNs> values)
+{
+    if (values.empty())
+        return 0;
+    const std::size_t mid = values.size() / 2;
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(mid), values.end());
+    TimeNs m = values[mid];
+    if (values.size() % 2 == 0) {
+        const TimeNs lower = *std::max_element(values.begin(), values.begin() + std::ptrdiff_t(mid));
+        m = lower + (m - lower) / 2;
+    }
+    return m;
+}
+
+// Union-find over small integer ids.
+class DisjointSets
+{
+public:
+    int find(int x)
     {
-        if (values.empty())
-            return 0;
-        const std::size_t mid = values.size() / 2;
-        std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(mid), values.end());
-        TimeNs m = values[mid];
-        if (values.size() % 2 == 0) {
-            const TimeNs lower = *std::max_element(values.begin(), values.begin() + std::ptrdiff_t(mid));
-            m = lower + (m - lower) / 2;
+        auto it = m_parent.find(x);
+        if (it == m_parent.end()) {
+            m_parent.insert(x, x);
+            return x;
         }
-        return m;
+        if (it.value() == x)
+            return x;
+        const int root = find(it.value());
+        m_parent[x] = root;
+        return root;
+    }
+    void unite(int a, int b)
+    {
+        const int ra = find(a);
+        const int rb = find(b);
+        if (ra != rb)
+            m_parent[std::max(ra, rb)] = std::min(ra, rb); // the smallest id is the root
     }
 
-    // Union-find over small integer ids.
-    class DisjointSets
-    {
-    public:
-        int find(int x)
-        {
-            auto it = m_parent.find(x);
-            if (it == m_parent.end()) {
-                m_parent.insert(x, x);
-                return x;
-            }
-            if (it.value() == x)
-                return x;
-            const int root = find(it.value());
-            m_parent[x] = root;
-            return root;
-        }
-        void unite(int a, int b)
-        {
-            const int ra = find(a);
-            const int rb = find(b);
-            if (ra != rb)
-                m_parent[std::max(ra, rb)] = std::min(ra, rb); // the smallest id is the root
-        }
+private:
+    QHash<int, int> m_parent;
+};
 
-    private:
-        QHash<int, int> m_parent;
-    };
+bool isPipelineGroupName(const QString& name)
+{
+    return name.startsWith(QLatin1String("pp"));
+}
 
-    bool isPipelineGroupName(const QString& name)
-    {
-        return name.startsWith(QLatin1String("pp"));
+// The communication ops of a rank's timeline keyed for matching across ranks:
+// "group id/op name#k" when communication.json names the op's group, else
+// "op name#k" (HCCL op names carry the communicator's id and a sequence
+// number, so they are equal on every rank of a collective).
+std::vector<std::pair<QString, TimeNs>> collectiveEnds(const RankData& rank)
+{
+    QHash<QString, QString> groupOfOp;
+    for (const CommOpRecord& op : rank.communication)
+        if (!op.groupId.isEmpty())
+            groupOfOp.insert(op.opName, op.groupId);
+    const DeviceTasks device = collectDeviceTasks(rank.trace);
+    std::vector<std::pair<QString, TimeNs>> ends;
+    QHash<QString, int> seen;
+    for (const DeviceTask& task : device.tasks) {
+        if (task.compute || task.receive)
+            continue; // point-to-point receives end when the data arrives, not together with the sender
+        const ThreadTrack& lane = rank.trace.processes[std::size_t(task.process)].threads[std::size_t(task.thread)];
+        const std::string_view nameView = rank.trace.strings.view(lane.slices.name[task.slice]);
+        if (nameView.starts_with("hcom_send"))
+            continue;
+        const QString name = QString::fromUtf8(nameView.data(), qsizetype(nameView.size()));
+        const QString group = groupOfOp.value(name);
+        QString key = group.isEmpty() ? name : group + QLatin1Char('/') + name;
+        const int k = seen[key]++;
+        key += QLatin1Char('#') + QString::number(k);
+        ends.emplace_back(key, task.rangeNs.endNs);
     }
-
-    // The communication ops of a rank's timeline keyed for matching across ranks:
-    // "group id/op name#k" when communication.json names the op's group, else
-    // "op name#k" (HCCL op names carry the communicator's id and a sequence
-    // number, so they are equal on every rank of a collective).
-    std::vector<std::pair<QString, TimeNs>> collectiveEnds(const RankData& rank)
-    {
-        QHash<QString, QString> groupOfOp;
-        for (const CommOpRecord& op : rank.communication)
-            if (!op.groupId.isEmpty())
-                groupOfOp.insert(op.opName, op.groupId);
-        const DeviceTasks device = collectDeviceTasks(rank.trace);
-        std::vector<std::pair<QString, TimeNs>> ends;
-        QHash<QString, int> seen;
-        for (const DeviceTask& task : device.tasks) {
-            if (task.compute || task.receive)
-                continue; // point-to-point receives end when the data arrives, not together with the sender
-            const ThreadTrack& lane = rank.trace.processes[std::size_t(task.process)].threads[std::size_t(task.thread)];
-            const std::string_view nameView = rank.trace.strings.view(lane.slices.name[task.slice]);
-            if (nameView.starts_with("hcom_send"))
-                continue;
-            const QString name = QString::fromUtf8(nameView.data(), qsizetype(nameView.size()));
-            const QString group = groupOfOp.value(name);
-            QString key = group.isEmpty() ? name : group + QLatin1Char('/') + name;
-            const int k = seen[key]++;
-            key += QLatin1Char('#') + QString::number(k);
-            ends.emplace_back(key, task.rangeNs.endNs);
-        }
-        return ends;
-    }
+    return ends;
+}
 
 } // namespace
 

@@ -11,10 +11,10 @@ namespace profscope {
 
 namespace {
 
-    struct Tr
-    {
-        Q_DECLARE_TR_FUNCTIONS(profscope::Overview)
-    };
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::Overview)
+};
 
 } // namespace
 

@@ -162,7 +162,7 @@ qint64 TraceBuilder::syntheticId(std::string_view text)
 }
 
 void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
-                            StringId category, ArgsRef args, StringId taskType)
+    StringId category, ArgsRef args, StringId taskType)
 {
     ThreadBuild& t = m_processes[process].threads[thread];
     SliceColumns& s = t.track.slices;
@@ -175,8 +175,8 @@ void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
     touch(t, startNs + std::max<TimeNs>(durNs, 0));
 }
 
-void TraceBuilder::beginSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name,
-                              StringId category, ArgsRef args)
+void TraceBuilder::beginSlice(
+    std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
     ThreadBuild& t = m_processes[process].threads[thread];
     t.open.push_back({ tsNs, name, category, args });
@@ -198,8 +198,8 @@ void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
     addSlice(process, thread, o.startNs, tsNs - o.startNs, o.name, o.category, o.args);
 }
 
-void TraceBuilder::addInstant(std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name,
-                              StringId category, ArgsRef args)
+void TraceBuilder::addInstant(
+    std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
     ThreadBuild& t = m_processes[process].threads[thread];
     InstantColumns& i = t.track.instants;
@@ -231,11 +231,10 @@ void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key
 }
 
 void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs,
-                                StringId category, StringId name, std::uint64_t idKey, StringId idText,
-                                bool bindEnclosing)
+    StringId category, StringId name, std::uint64_t idKey, StringId idText, bool bindEnclosing)
 {
     m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread, std::uint32_t(m_flowPoints.size()),
-                             phase, bindEnclosing });
+        phase, bindEnclosing });
 }
 
 static QString fromUtf8(std::string_view text)
@@ -277,8 +276,7 @@ void TraceBuilder::setThreadSortIndex(std::uint32_t process, std::uint32_t threa
     t.hasSortIndex = true;
 }
 
-template<typename T>
-static void applyPermutation(std::vector<T>& column, const std::vector<std::uint32_t>& order)
+template <typename T> static void applyPermutation(std::vector<T>& column, const std::vector<std::uint32_t>& order)
 {
     std::vector<T> sorted;
     sorted.reserve(column.size());
@@ -353,8 +351,8 @@ std::vector<std::int32_t> TraceBuilder::parentIndexes(const SliceColumns& s)
     return parent;
 }
 
-std::int32_t TraceBuilder::bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing,
-                                     const std::vector<std::int32_t>& parent)
+std::int32_t TraceBuilder::bindSlice(
+    const ThreadTrack& thread, TimeNs ts, bool enclosing, const std::vector<std::int32_t>& parent)
 {
     const SliceColumns& s = thread.slices;
     if (s.size() == 0)
@@ -394,8 +392,8 @@ void TraceBuilder::sortFlowPoints()
     });
 }
 
-void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap,
-                             const std::vector<std::uint32_t>& processRemap)
+void TraceBuilder::pairFlows(
+    const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap)
 {
     // Group points by (category, id); within a group order by time, starts
     // before steps before finishes at equal times. A finish (or step) pairs
@@ -420,7 +418,7 @@ void TraceBuilder::pairFlows(const std::vector<std::vector<std::uint32_t>>& thre
     while (i < pts.size()) {
         std::size_t j = i;
         while (j < pts.size() && pts[j].category == pts[i].category && pts[j].idKey == pts[i].idKey
-               && pts[j].idText.isValid() == pts[i].idText.isValid())
+            && pts[j].idText.isValid() == pts[i].idText.isValid())
             ++j;
         // Open chain heads (starts, and steps that continue a chain) in time
         // order. A finish takes the latest head nobody has taken yet, so that

@@ -165,7 +165,7 @@ void TestAdvice::freeRuleAgreesWithTheProfilersFile()
     const auto free = withRule(computeAdvice(*profile), QStringLiteral("free-time"));
     QCOMPARE(free.size(), std::size_t(1));
     QVERIFY2(std::abs(free.front()->value - expected) < 0.01,
-             qPrintable(QStringLiteral("%1 vs %2").arg(free.front()->value).arg(expected)));
+        qPrintable(QStringLiteral("%1 vs %2").arg(free.front()->value).arg(expected)));
     QCOMPARE(free.front()->target, Finding::Target::Step);
 }
 

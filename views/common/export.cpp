@@ -151,7 +151,8 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QSize size, QString
             return fail(error, Export::tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
         widget->render(&painter, QPoint(), QRegion(), QWidget::DrawChildren);
         painter.end();
-        return QFileInfo(path).size() > 0 || fail(error, Export::tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
+        return QFileInfo(path).size() > 0
+            || fail(error, Export::tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);
@@ -180,7 +181,8 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QSize size, QString
         painter.end();
         QSaveFile file(path);
         if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-            return fail(error, Export::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+            return fail(
+                error, Export::tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
         return true;
     }
     return fail(error, Export::tr("Unknown image format \"%1\": use .png, .svg or .pdf.").arg(suffix));
@@ -210,8 +212,8 @@ void exportWidgetInteractive(QWidget* parent, QWidget* widget, const QString& ba
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString selected;
-    const QString path = QFileDialog::getSaveFileName(
-        parent, Export::tr("Export Chart"), QDir(defaultExportDir()).filePath(baseName + QStringLiteral(".png")),
+    const QString path = QFileDialog::getSaveFileName(parent, Export::tr("Export Chart"),
+        QDir(defaultExportDir()).filePath(baseName + QStringLiteral(".png")),
         Export::tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"), &selected);
     if (path.isEmpty())
         return;
@@ -228,14 +230,14 @@ void exportWidgetInteractive(QWidget* parent, QWidget* widget, const QString& ba
 void exportModelInteractive(QWidget* parent, const QAbstractItemModel& model, const QString& baseName)
 {
     const QString path = QFileDialog::getSaveFileName(parent, Export::tr("Export Table"),
-                                                      QDir(defaultExportDir()).filePath(baseName + QStringLiteral(".csv")),
-                                                      Export::tr("CSV files (*.csv);;All files (*)"));
+        QDir(defaultExportDir()).filePath(baseName + QStringLiteral(".csv")),
+        Export::tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
     QString error;
     if (!writeModelCsv(model, path, &error))
         QMessageBox::warning(parent, Export::tr("Export Table"),
-                             Export::tr("Could not write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+            Export::tr("Could not write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
 }
 
 QStringList exportPage(const Exportable& page, const QString& dir, QStringList* errors, QSize chartSize)

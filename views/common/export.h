@@ -17,8 +17,8 @@ QString csvField(QString text);
 // sorting and filtering when `model` is the view's proxy), CRLF line ends.
 // `columns` empty = all columns.
 QString modelToCsv(const QAbstractItemModel& model, const QList<int>& columns = {});
-bool writeModelCsv(const QAbstractItemModel& model, const QString& path, QString* error = nullptr,
-                   const QList<int>& columns = {});
+bool writeModelCsv(
+    const QAbstractItemModel& model, const QString& path, QString* error = nullptr, const QList<int>& columns = {});
 
 // Renders `widget` (a chart, plot or custom-painted view) into `path`; the
 // format comes from the suffix: .png, .svg or .pdf. With a valid `size` the
@@ -35,9 +35,9 @@ void exportModelInteractive(QWidget* parent, const QAbstractItemModel& model, co
 // window's Export menu and `profscope PATH --export-views DIR` use it.
 struct ExportItem
 {
-    QString name;                               // file base name: "overview-bars", "operators-table"
-    QWidget* chart = nullptr;                   // rendered as PNG/SVG/PDF
-    const QAbstractItemModel* table = nullptr;  // written as CSV (the model as shown)
+    QString name; // file base name: "overview-bars", "operators-table"
+    QWidget* chart = nullptr; // rendered as PNG/SVG/PDF
+    const QAbstractItemModel* table = nullptr; // written as CSV (the model as shown)
 };
 
 class Exportable
