@@ -7,6 +7,7 @@
 
 #include "common/export.h"
 #include "common/viewstate.h"
+#include "generate/clustergenerator.h"
 #include "itemmodels/allocationmodel.h"
 #include "load/profileloader.h"
 #include "memory/memorypage.h"
@@ -92,6 +93,7 @@ private Q_SLOTS:
     void filterIsDebounced();
     void legendAndMetrics();
     void compareOverlay();
+    void stepZoomsTimeAxis();
     void exportWritesFiles();
     void emptyStates();
     void screenshots();
@@ -330,6 +332,37 @@ void TestMemoryPage::compareOverlay()
         else
             QVERIFY(g->pen().style() == Qt::SolidLine || g->pen().style() == Qt::DotLine);
     }
+}
+
+void TestMemoryPage::stepZoomsTimeAxis()
+{
+    QTemporaryDir dir;
+    GeneratorOptions options;
+    options.ranks = 1;
+    options.steps = 3;
+    options.ops = 8;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), options, &error), qPrintable(error));
+    ViewState state;
+    MemoryPage page(&state);
+    state.setProfile(ProfileLoader::load({ dir.path() }));
+    QVERIFY(!page.isEmptyStateShown());
+    QVERIFY(state.steps().size() == 3);
+    const QCPRange full = page.plot()->xAxis->range();
+    // The generator's steps split the capture: each step is a fraction of it,
+    // and the steps come one after the other.
+    double previousUpper = -1e300;
+    for (const QString& step : state.steps()) {
+        state.setStep(step);
+        const QCPRange r = page.plot()->xAxis->range();
+        QVERIFY2(r.size() < full.size() * 0.6, qPrintable(step));
+        QVERIFY(r.lower >= full.lower - 1e-9 && r.upper <= full.upper + 1.0);
+        QVERIFY(r.center() > previousUpper - r.size());
+        previousUpper = r.upper;
+    }
+    state.setStep(QString());
+    QCOMPARE(page.plot()->xAxis->range().lower, full.lower);
+    QCOMPARE(page.plot()->xAxis->range().upper, full.upper);
 }
 
 void TestMemoryPage::exportWritesFiles()

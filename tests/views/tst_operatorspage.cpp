@@ -573,6 +573,13 @@ void TestOperatorsPage::screenshots()
     state.setComparisonRank(1);
     QTest::qWait(20);
     QVERIFY(page.grab().save(QDir(out).filePath(QStringLiteral("operators-compare.png"))));
+    state.setProfile(ProfileLoader::load({ test::textRank(2, 0) }));
+    page.setGrouping(OperatorGrouping::NameAndShape);
+    page.setChartsIncludeCommunication(false);
+    QTest::qWait(20);
+    QVERIFY(page.grab().save(QDir(out).filePath(QStringLiteral("operators-shapes.png"))));
+    page.setGrouping(OperatorGrouping::TypeAndCore);
+    page.setChartsIncludeCommunication(true);
     if (qEnvironmentVariableIsSet("PROFSCOPE_SCREENSHOT_CLUSTER")) {
         const ProfilePtr cluster = ProfileLoader::load({ qEnvironmentVariable("PROFSCOPE_SCREENSHOT_CLUSTER") });
         state.setProfile(cluster);

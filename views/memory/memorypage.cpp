@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "memorypage.h"
 
+#include "analysis/overview.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "itemmodels/allocationmodel.h"
@@ -115,7 +116,8 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     }
     bar->addSpacing(12);
     m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
-    m_resetZoom->setToolTip(tr("Drag the plot to pan and use the wheel to zoom the time axis"));
+    m_resetZoom->setToolTip(
+        tr("Show the whole capture, or the selected step. Drag the plot to pan, use the wheel to zoom the time axis"));
     m_exportPlot = new QPushButton(tr("Export Plot…"), this);
     m_exportTable = new QPushButton(tr("Export Table…"), this);
     m_exportPlot->setToolTip(tr("Save the plot as PNG, SVG or PDF"));
@@ -201,7 +203,8 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->setSpacing(4);
     auto* leftBar = new QHBoxLayout;
-    leftBar->addWidget(makeHeading(tr("Operator allocations"), left));
+    m_allocationHeading = makeHeading(tr("Operator allocations"), left);
+    leftBar->addWidget(m_allocationHeading);
     m_allocationSummary = new QLabel(left);
     leftBar->addWidget(m_allocationSummary, 1);
     m_filter = new QLineEdit(left);
@@ -272,6 +275,10 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::profileChanged, this, &MemoryPage::rebuild);
         connect(m_state, &ViewState::currentRankChanged, this, &MemoryPage::rebuild);
         connect(m_state, &ViewState::compareChanged, this, &MemoryPage::rebuild);
+        connect(m_state, &ViewState::stepChanged, this, [this] {
+            updateStepRange();
+            resetZoom();
+        });
         connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
             if (m_state->compareMode() || rankIndex < 0 || rankIndex == m_state->currentRank()) {
                 m_filter->setText(opName);
@@ -355,9 +362,31 @@ void MemoryPage::applyFilterNow()
     updateTitle();
 }
 
+void MemoryPage::updateStepRange()
+{
+    m_stepRangeMs.reset();
+    if (!m_state || m_state->step().isEmpty() || !m_profile || isEmptyStateShown())
+        return;
+    const int index = m_state->compareMode() ? m_state->baselineRank() : std::max(0, m_state->currentRank());
+    if (index < 0 || std::size_t(index) >= m_profile->ranks.size())
+        return;
+    for (const StepOverview& s : computeOverview(*m_profile->ranks[std::size_t(index)]).steps) {
+        if (s.step != m_state->step())
+            continue;
+        const TimeRange r = s.hostRangeNs.isEmpty() ? s.spanNs : s.hostRangeNs;
+        if (!r.isEmpty())
+            m_stepRangeMs = std::make_pair(double(r.startNs - m_originNs) / 1e6, double(r.endNs - m_originNs) / 1e6);
+        return;
+    }
+}
+
 void MemoryPage::resetZoom()
 {
-    m_plot->xAxis->setRange(m_fullXLo, m_fullXHi);
+    if (m_stepRangeMs) {
+        const double pad = (m_stepRangeMs->second - m_stepRangeMs->first) * 0.02;
+        m_plot->xAxis->setRange(m_stepRangeMs->first - pad, m_stepRangeMs->second + pad);
+    } else
+        m_plot->xAxis->setRange(m_fullXLo, m_fullXHi);
     m_plot->yAxis->setRange(0, m_peakAxisMB);
     m_plot->replot();
 }
@@ -525,6 +554,9 @@ void MemoryPage::rebuild()
         m_lower->hide();
         m_noAllocations->show();
     }
+    m_allocationHeading->setText(
+        compare ? tr("Operator allocations of %1").arg(rankLabel(baseIndex)) : tr("Operator allocations"));
+    updateStepRange();
     rebuildPlot();
     updateTitle();
 }

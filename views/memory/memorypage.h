@@ -98,6 +98,7 @@ public:
     QStringList curveNames() const;
     void setMetricShown(MemoryCurve::Metric metric, bool shown);
     void applyFilterNow();
+    // The whole capture, or the selected step's time range (ViewState step).
     void resetZoom();
 
 protected:
@@ -117,6 +118,7 @@ private:
     void showEmpty(const QString& text);
     void highlightAllocation(const QModelIndex& sourceIndex, const AllocationModel* model);
     void updateTitle();
+    void updateStepRange();
     QString rankLabel(int rankIndex) const;
     TimeNs rankOriginNs(const RankData& rank) const;
 
@@ -159,6 +161,9 @@ private:
     double m_fullXLo = 0;
     double m_fullXHi = 1;
     double m_peakAxisMB = 1;
+    // The selected step's host range in plot ms; empty when all steps.
+    std::optional<std::pair<double, double>> m_stepRangeMs;
+    QLabel* m_allocationHeading = nullptr;
 };
 
 } // namespace profscope

@@ -94,9 +94,9 @@ namespace {
         return table;
     }
 
-    // Numbers sized to their contents; the first `stretched` text columns share
-    // the rest of the width.
-    void fitColumns(QTableView* table, int stretched)
+    // Columns sized to their contents (text capped), `stretched` takes the
+    // rest of the width; `wide` (when not -1) gets room for long op names.
+    void fitColumns(QTableView* table, int stretched, int wide = -1)
     {
         QHeaderView* header = table->horizontalHeader();
         const int columns = table->model()->columnCount();
@@ -104,8 +104,8 @@ namespace {
             header->setSectionResizeMode(c, QHeaderView::Interactive);
         table->resizeColumnsToContents();
         for (int c = 0; c < columns; ++c) {
-            table->setColumnWidth(c, std::min(table->columnWidth(c) + 14, 360));
-            if (c < stretched)
+            table->setColumnWidth(c, std::min(table->columnWidth(c) + 12, c == wide ? 260 : 170));
+            if (c == stretched)
                 header->setSectionResizeMode(c, QHeaderView::Stretch);
         }
     }
@@ -506,7 +506,11 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     }
     m_rebuilding = false;
     m_statTable->sortByColumn(sortSection, m_statSortOrder);
-    fitColumns(m_statTable, m_statModel->grouping() == OperatorGrouping::NameAndShape ? 2 : 1);
+    // By name and shape the shapes column stretches: op names stay readable.
+    if (m_statModel->grouping() == OperatorGrouping::NameAndShape)
+        fitColumns(m_statTable, m_statModel->section(OperatorStatModel::ShapesColumn), 0);
+    else
+        fitColumns(m_statTable, 0);
 
     // Charts: all kernels of the step, by type (cores summed) and by core.
     OperatorQuery all;
@@ -567,7 +571,7 @@ void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, 
     m_compareModel->setDeltas(byType ? byTypeRows : operatorDeltasByName(bk, ok, cmp), byType);
     if (m_compareTable->horizontalHeader()->sortIndicatorSection() < 0)
         m_compareProxy->sort(-1);
-    fitColumns(m_compareTable, 1);
+    fitColumns(m_compareTable, 0);
 
     // Per-core deltas from the same kernels.
     std::map<QString, OperatorDelta> cores;
