@@ -213,6 +213,7 @@ private slots:
     void severalRanksAndClockAlignment();
     void exportPngAndSvg();
     void emptyStates();
+    void coloursPersist();
     void screenshots();
 
 private:
@@ -874,6 +875,38 @@ void TestTimeline::emptyStates()
     state.setProfile(empty);
     renderWidget(&page);
     QVERIFY(page.timeline()->model().isEmpty());
+}
+
+// Family colours: stable per name, distinct per family, chosen by the user
+// and kept in QSettings for the next session.
+void TestTimeline::coloursPersist()
+{
+    TimelineColors colors;
+    colors.loadSettings();
+    const QRgb a = colors.sliceColor(SliceClass::Compute, "MatMulV2");
+    QCOMPARE(colors.sliceColor(SliceClass::Compute, "MatMulV2"), a); // stable
+    QVERIFY(colors.sliceColor(SliceClass::Communication, "MatMulV2") != a);
+    // Names vary within the family but stay near its hue.
+    const float hue = TimelineColors::defaultColor(SliceClass::Compute).hslHueF();
+    for (const char* name : { "Add", "Cast", "TransData", "Gelu" }) {
+        const float h = QColor(colors.sliceColor(SliceClass::Compute, name)).hslHueF();
+        QVERIFY(std::abs(h - hue) <= 20.0f / 360.0f);
+    }
+    colors.setBaseColor(SliceClass::Compute, QColor(0xcc, 0x22, 0x22));
+    TimelineColors reloaded;
+    reloaded.loadSettings();
+    QCOMPARE(reloaded.baseColor(SliceClass::Compute), QColor(0xcc, 0x22, 0x22));
+    QVERIFY(reloaded.sliceColor(SliceClass::Compute, "MatMulV2") != a);
+    reloaded.resetDefaults();
+    TimelineColors again;
+    again.loadSettings();
+    QCOMPARE(again.baseColor(SliceClass::Compute), TimelineColors::defaultColor(SliceClass::Compute));
+    // Device task types decide the family before names do.
+    QCOMPARE(TimelineColors::classifyTaskType("AI_CORE"), int(SliceClass::Compute));
+    QCOMPARE(TimelineColors::classifyTaskType("Notify Wait"), int(SliceClass::Communication));
+    QCOMPARE(TimelineColors::classifyTaskType("EVENT_RECORD_SQE"), -1);
+    QCOMPARE(TimelineColors::classifyName("hcom_allReduce__862_0_1"), SliceClass::Communication);
+    QCOMPARE(TimelineColors::classifyName("aclnnAddmm_MatMulCommon_MatMulV2"), SliceClass::Compute);
 }
 
 // Renders the README screenshots when PROFSCOPE_SCREENSHOT_DIR is set.

@@ -7,20 +7,20 @@ namespace profscope {
 
 namespace {
 
-    struct Unit
-    {
-        double ns;
-        const char* suffix;
-    };
+struct Unit
+{
+    double ns;
+    const char* suffix;
+};
 
-    const Unit& unitFor(double absNs)
-    {
-        static const Unit units[] = { { 1.0, "ns" }, { 1e3, "us" }, { 1e6, "ms" }, { 1e9, "s" } };
-        int u = 0;
-        while (u < 3 && absNs >= units[u + 1].ns)
-            ++u;
-        return units[u];
-    }
+const Unit& unitFor(double absNs)
+{
+    static const Unit units[] = { { 1.0, "ns" }, { 1e3, "us" }, { 1e6, "ms" }, { 1e9, "s" } };
+    int u = 0;
+    while (u < 3 && absNs >= units[u + 1].ns)
+        ++u;
+    return units[u];
+}
 
 } // namespace
 

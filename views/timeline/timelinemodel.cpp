@@ -10,15 +10,15 @@ namespace profscope {
 
 namespace {
 
-    struct Tr
-    {
-        Q_DECLARE_TR_FUNCTIONS(TimelineModel)
-    };
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(TimelineModel)
+};
 
-    quint64 threadKey(int rank, int process, int thread)
-    {
-        return (quint64(quint32(rank)) << 42) ^ (quint64(quint32(process)) << 21) ^ quint64(quint32(thread));
-    }
+quint64 threadKey(int rank, int process, int thread)
+{
+    return (quint64(quint32(rank)) << 42) ^ (quint64(quint32(process)) << 21) ^ quint64(quint32(thread));
+}
 
 } // namespace
 

@@ -39,69 +39,68 @@ namespace profscope {
 
 namespace {
 
-    QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
-    {
-        auto* b = new QToolButton(parent);
-        b->setText(text);
-        b->setToolTip(tip);
-        b->setAutoRaise(true);
-        b->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        return b;
-    }
+QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
+{
+    auto* b = new QToolButton(parent);
+    b->setText(text);
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    return b;
+}
 
-    // Self time: the duration minus the direct children (the next depth inside it).
-    TimeNs selfTimeNs(const TimelineModel& model, const SliceRef& s)
-    {
-        const SliceColumns& c = model.threadTrack(s.lane).slices;
-        const auto& byDepth = model.threadIndex(s.lane).byDepth;
-        const std::size_t d = std::size_t(c.depth[s.slice]) + 1;
-        TimeNs self = c.durNs[s.slice];
-        if (d >= byDepth.size())
-            return self;
-        const TimeNs a = c.startNs[s.slice];
-        const TimeNs b = c.endNs(s.slice);
-        const auto& v = byDepth[d];
-        auto it = std::partition_point(v.begin(), v.end(), [&](std::uint32_t i) { return c.startNs[i] < a; });
-        for (; it != v.end() && c.startNs[*it] < b; ++it)
-            self -= std::min(c.endNs(*it), b) - c.startNs[*it];
-        return std::max<TimeNs>(0, self);
-    }
+// Self time: the duration minus the direct children (the next depth inside it).
+TimeNs selfTimeNs(const TimelineModel& model, const SliceRef& s)
+{
+    const SliceColumns& c = model.threadTrack(s.lane).slices;
+    const auto& byDepth = model.threadIndex(s.lane).byDepth;
+    const std::size_t d = std::size_t(c.depth[s.slice]) + 1;
+    TimeNs self = c.durNs[s.slice];
+    if (d >= byDepth.size())
+        return self;
+    const TimeNs a = c.startNs[s.slice];
+    const TimeNs b = c.endNs(s.slice);
+    const auto& v = byDepth[d];
+    auto it = std::partition_point(v.begin(), v.end(), [&](std::uint32_t i) { return c.startNs[i] < a; });
+    for (; it != v.end() && c.startNs[*it] < b; ++it)
+        self -= std::min(c.endNs(*it), b) - c.startNs[*it];
+    return std::max<TimeNs>(0, self);
+}
 
-    // Args as "key: value" lines; string values with their line breaks (call
-    // stacks are "frame;\r\nframe;..."), so that they read like the source.
-    QString formatArgs(const QByteArray& json)
-    {
-        QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-        if (error.error != QJsonParseError::NoError || !doc.isObject())
-            return QString::fromUtf8(json);
-        QString out;
-        const QJsonObject o = doc.object();
-        for (auto it = o.begin(); it != o.end(); ++it) {
-            QString value;
-            const QJsonValue v = it.value();
-            if (v.isString()) {
-                value = v.toString();
-                value.replace(QLatin1String("\r\n"), QLatin1String("\n"));
-                value.replace(QLatin1Char('\r'), QLatin1Char('\n'));
-                if (value.contains(QLatin1Char('\n')))
-                    value =
-                        QLatin1String("\n    ") + value.trimmed().replace(QLatin1Char('\n'), QLatin1String("\n    "));
-            } else if (v.isDouble()) {
-                value = QString::number(v.toDouble(), 'g', 15);
-            } else if (v.isBool()) {
-                value = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-            } else if (v.isArray()) {
-                value = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-            } else if (v.isObject()) {
-                value = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
-            } else {
-                value = QStringLiteral("null");
-            }
-            out += it.key() + QLatin1String(": ") + value + QLatin1Char('\n');
+// Args as "key: value" lines; string values with their line breaks (call
+// stacks are "frame;\r\nframe;..."), so that they read like the source.
+QString formatArgs(const QByteArray& json)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return QString::fromUtf8(json);
+    QString out;
+    const QJsonObject o = doc.object();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        QString value;
+        const QJsonValue v = it.value();
+        if (v.isString()) {
+            value = v.toString();
+            value.replace(QLatin1String("\r\n"), QLatin1String("\n"));
+            value.replace(QLatin1Char('\r'), QLatin1Char('\n'));
+            if (value.contains(QLatin1Char('\n')))
+                value = QLatin1String("\n    ") + value.trimmed().replace(QLatin1Char('\n'), QLatin1String("\n    "));
+        } else if (v.isDouble()) {
+            value = QString::number(v.toDouble(), 'g', 15);
+        } else if (v.isBool()) {
+            value = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        } else if (v.isArray()) {
+            value = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+        } else if (v.isObject()) {
+            value = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+        } else {
+            value = QStringLiteral("null");
         }
-        return out;
+        out += it.key() + QLatin1String(": ") + value + QLatin1Char('\n');
     }
+    return out;
+}
 
 } // namespace
 

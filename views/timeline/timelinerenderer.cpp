@@ -17,39 +17,39 @@ namespace profscope {
 
 namespace {
 
-    // First position in [from, n) where pred turns false, searching exponentially
-    // from `from` first: consecutive runs are close to each other.
-    template <typename Pred> std::size_t gallop(std::size_t from, std::size_t n, Pred pred)
-    {
-        std::size_t step = 1;
-        std::size_t lo = from;
-        std::size_t hi = from;
-        while (hi < n && pred(hi)) {
-            lo = hi + 1;
-            hi = std::min(n, hi + step);
-            step *= 2;
-        }
-        // pred(lo-1) true (or lo == from), answer in [lo, hi]
-        while (lo < hi) {
-            const std::size_t mid = lo + (hi - lo) / 2;
-            if (pred(mid))
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        return lo;
+// First position in [from, n) where pred turns false, searching exponentially
+// from `from` first: consecutive runs are close to each other.
+template <typename Pred> std::size_t gallop(std::size_t from, std::size_t n, Pred pred)
+{
+    std::size_t step = 1;
+    std::size_t lo = from;
+    std::size_t hi = from;
+    while (hi < n && pred(hi)) {
+        lo = hi + 1;
+        hi = std::min(n, hi + step);
+        step *= 2;
     }
+    // pred(lo-1) true (or lo == from), answer in [lo, hi]
+    while (lo < hi) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        if (pred(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
-    float clampPx(double x, int width)
-    {
-        return float(std::clamp(x, -4.0, double(width) + 4.0));
-    }
+float clampPx(double x, int width)
+{
+    return float(std::clamp(x, -4.0, double(width) + 4.0));
+}
 
-    QColor blend(const QColor& a, const QColor& b, double t)
-    {
-        return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
-            float(a.blueF() * (1 - t) + b.blueF() * t));
-    }
+QColor blend(const QColor& a, const QColor& b, double t)
+{
+    return QColor::fromRgbF(float(a.redF() * (1 - t) + b.redF() * t), float(a.greenF() * (1 - t) + b.greenF() * t),
+        float(a.blueF() * (1 - t) + b.blueF() * t));
+}
 
 } // namespace
 

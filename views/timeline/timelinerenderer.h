@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QString>
 
+#include <algorithm>
 #include <map>
 #include <vector>
 

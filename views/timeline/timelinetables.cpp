@@ -14,18 +14,18 @@ namespace profscope {
 
 namespace {
 
-    // Microseconds with 3 decimals: numeric (sortable, CSV-friendly) and exact to the ns.
-    QString micros(TimeNs ns)
-    {
-        return QString::number(double(ns) / 1000.0, 'f', 3);
-    }
+// Microseconds with 3 decimals: numeric (sortable, CSV-friendly) and exact to the ns.
+QString micros(TimeNs ns)
+{
+    return QString::number(double(ns) / 1000.0, 'f', 3);
+}
 
-    template <typename F> void forEachShownThreadLane(const TimelineModel& model, F&& f)
-    {
-        for (std::size_t l = 0; l < model.lanes().size(); ++l)
-            if (model.lane(int(l)).kind == LaneKind::Thread && !model.isEffectivelyHidden(int(l)))
-                f(int(l));
-    }
+template <typename F> void forEachShownThreadLane(const TimelineModel& model, F&& f)
+{
+    for (std::size_t l = 0; l < model.lanes().size(); ++l)
+        if (model.lane(int(l)).kind == LaneKind::Thread && !model.isEffectivelyHidden(int(l)))
+            f(int(l));
+}
 
 } // namespace
 
