@@ -20,6 +20,7 @@
 #include <QSet>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -202,6 +203,14 @@ void TestMareyPage::clickOpensTimeline()
     QCOMPARE(args[2].toLongLong(), r.endNs - d.clockOffsetNs);
     QCOMPARE(args[3].toString(), data->ops[std::size_t(best)].name);
     QCOMPARE(m_profile->ranks[std::size_t(d.rankIndex)]->info.rankId, 10);
+
+    // A row of the ops table outlines its op in the chart.
+    QTableView* table = page.findChild<QTableView*>();
+    QVERIFY(table);
+    const QModelIndex row = page.opsProxy()->index(3, 0);
+    table->setCurrentIndex(row);
+    QCOMPARE(canvas->selectedOp(), page.opsModel()->opIndex(page.opsProxy()->mapToSource(row).row()));
+    QVERIFY(canvas->selectedOp() >= 0);
 }
 
 void TestMareyPage::brushZoomAndZoomOut()

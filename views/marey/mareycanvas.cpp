@@ -79,6 +79,7 @@ void MareyCanvas::setData(std::shared_ptr<const MareyData> data)
         for (const MareyDevice& d : m_data->devices)
             m_maxMemoryMB = std::max(m_maxMemoryMB, d.peakMemoryMB);
     m_hoverOp = -1;
+    m_selectedOp = -1;
     relayout();
     Q_EMIT viewRangeChanged();
 }
@@ -100,6 +101,14 @@ void MareyCanvas::setAllStagesCollapsed(bool collapsed)
 {
     std::fill(m_collapsed.begin(), m_collapsed.end(), collapsed);
     relayout();
+}
+
+void MareyCanvas::setSelectedOp(int op)
+{
+    if (op == m_selectedOp)
+        return;
+    m_selectedOp = op;
+    update();
 }
 
 void MareyCanvas::setShowMemory(bool show)
@@ -540,6 +549,13 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
         p.setBrush(fill);
         p.drawPolygon(s.polygon);
     }
+    // The selected op on top of everything, outlined.
+    for (const Shape& s : all)
+        if (s.op == m_selectedOp) {
+            p.setPen(QPen(pal.color(QPalette::Highlight), 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawPolygon(s.polygon);
+        }
 
     // Memory curves over the device bands.
     if (m_showMemory && m_maxMemoryMB > 0) {

@@ -66,6 +66,13 @@ public:
     bool isStageCollapsed(int stage) const;
     void setAllStagesCollapsed(bool collapsed);
 
+    // An op outlined in the highlight colour (the ops table's current row); -1: none.
+    void setSelectedOp(int op);
+    int selectedOp() const
+    {
+        return m_selectedOp;
+    }
+
     void setShowMemory(bool show);
     bool showMemory() const
     {
@@ -144,6 +151,7 @@ private:
     QPointF m_pressPos;
     QPointF m_dragPos;
     int m_hoverOp = -1;
+    int m_selectedOp = -1;
 };
 
 } // namespace profscope

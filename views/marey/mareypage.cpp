@@ -134,6 +134,10 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
         updateInfo();
     });
     connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::openOp);
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            m_canvas->setSelectedOp(current.isValid() ? m_ops->opIndex(m_proxy->mapToSource(current).row()) : -1);
+        });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const int op = m_ops->opIndex(m_proxy->mapToSource(index).row());
         if (op >= 0 && m_data)
