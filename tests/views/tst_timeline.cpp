@@ -722,6 +722,22 @@ void TestTimeline::searchAndNavigationRequests()
     const int top = page.timeline()->renderer().rowTop(*row, page.timeline()->viewport());
     QVERIFY(top >= 0 && top < page.timeline()->height());
 
+    // Choosing a step zooms to its ProfilerStep#N slice.
+    QVERIFY(!state.steps().isEmpty());
+    const QString step = state.steps().front();
+    qint64 stepStart = -1, stepEnd = -1;
+    for (const Slice& s : json.slices)
+        if (s.name == QLatin1String("ProfilerStep#") + step) {
+            stepStart = s.tsNs;
+            stepEnd = s.tsNs + s.durNs;
+        }
+    QVERIFY(stepStart >= 0);
+    state.setStep(step);
+    QVERIFY(page.timeline()->visibleStartNs() <= double(stepStart - m.originNs()));
+    QVERIFY(page.timeline()->visibleEndNs() >= double(stepEnd - m.originNs()));
+    QVERIFY(page.timeline()->visibleEndNs() - page.timeline()->visibleStartNs() <= 1.1 * double(stepEnd - stepStart));
+    QVERIFY(!page.showStep(QStringLiteral("no such step")));
+
     // showRange on the other rank switches to it.
     const Slice& other = m_json[1].slices[m_json[1].slices.size() / 2];
     page.showRange(1, other.tsNs, other.tsNs + other.durNs, other.name);

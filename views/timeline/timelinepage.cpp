@@ -319,6 +319,7 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
             if (m_state->rankFilter().isEmpty())
                 reload();
         });
+        connect(m_state, &ViewState::stepChanged, this, &TimelinePage::showStep);
         connect(m_state, &ViewState::timelineRequested, this,
             [this](int rank, qint64 a, qint64 b, const QString& name) { showRange(rank, a, b, name); });
     }
@@ -369,6 +370,8 @@ void TimelinePage::reload()
     rebuildFlowMenu();
     m_rangeStats->clear();
     updateDetails({});
+    if (m_state && !m_state->step().isEmpty())
+        showStep(m_state->step());
     syncScrollBar();
 }
 
@@ -653,6 +656,40 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
     }
     m_timeline->selectSlice(best, best.isValid());
     m_timeline->setFocus();
+}
+
+bool TimelinePage::showStep(const QString& step)
+{
+    // The step's ProfilerStep#N slices on the ranks shown; "" = all steps.
+    if (step.isEmpty()) {
+        m_timeline->fitAll();
+        return true;
+    }
+    const TimelineModel& model = m_timeline->model();
+    const QByteArray name = QByteArray("ProfilerStep#") + step.toUtf8();
+    double a = std::numeric_limits<double>::max();
+    double b = std::numeric_limits<double>::lowest();
+    for (std::size_t l = 0; l < model.lanes().size(); ++l) {
+        if (model.lane(int(l)).kind != LaneKind::Thread)
+            continue;
+        const int rank = model.lane(int(l)).rank;
+        const StringId id =
+            model.trace(rank)->strings.find(std::string_view(name.constData(), std::size_t(name.size())));
+        if (!id.isValid())
+            continue;
+        const SliceColumns& s = model.threadTrack(int(l)).slices;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s.name[i] == id) {
+                a = std::min(a, double(model.toView(rank, s.startNs[i])));
+                b = std::max(b, double(model.toView(rank, s.endNs(i))));
+            }
+        }
+    }
+    if (a >= b)
+        return false;
+    const double pad = (b - a) * 0.02;
+    m_timeline->setVisibleRange(a - pad, b + pad);
+    return true;
 }
 
 void TimelinePage::exportImage(const QString& suffix)

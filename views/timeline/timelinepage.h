@@ -58,6 +58,9 @@ public:
     // Runs the search box's search; returns the hit count.
     int search(const QString& text, Qt::CaseSensitivity cs = Qt::CaseInsensitive);
     void nextHit(int direction);
+    // Zooms to a step's ProfilerStep#N slices ("" fits all); false when the
+    // ranks shown have no such step.
+    bool showStep(const QString& step);
 
 private:
     void reload();
