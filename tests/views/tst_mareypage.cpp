@@ -41,6 +41,7 @@ private Q_SLOTS:
     void stepAndStageSelection();
     void export_();
     void bigClusterStartsCollapsed();
+    void downsampledChartOpensUpWhenZoomed();
     void emptyState();
     void screenshots();
 
@@ -354,6 +355,53 @@ void TestMareyPage::bigClusterStartsCollapsed()
     QCOMPARE(page.opsModel()->columnCount(), int(MareyOpsModel::FixedColumnCount));
     page.canvas()->setStageCollapsed(1, false);
     QCOMPARE(page.canvas()->rows().size(), std::size_t(2 + 1 + 32));
+}
+
+void TestMareyPage::downsampledChartOpensUpWhenZoomed()
+{
+    ViewState state;
+    MareyPage page(&state);
+    state.setProfile(m_profile);
+    show(page);
+    page.setMaxOpsPerStage(12);
+    QTRY_VERIFY(!page.isBusy());
+    const auto full = page.fullData();
+    auto countMerged = [](const MareyData& d) {
+        int merged = 0;
+        for (const MareyOp& op : d.ops)
+            merged += op.mergedOps > 1;
+        return merged;
+    };
+    auto represented = [](const MareyData& d) {
+        int n = d.droppedOps;
+        for (const MareyOp& op : d.ops)
+            n += op.mergedOps;
+        return n;
+    };
+    QVERIFY(page.data() != full);
+    QVERIFY(page.data()->ops.size() <= 2 * 12);
+    QVERIFY(countMerged(*page.data()) > 0);
+    QCOMPARE(represented(*page.data()), int(full->ops.size()));
+    QCOMPARE(int(page.canvas()->shapes().size()), int(page.data()->ops.size()));
+    // Zoom into a tenth: the window is downsampled again, with more detail.
+    const TimeRange all = full->rangeNs;
+    const TimeRange window { all.startNs + all.durationNs() / 2,
+        all.startNs + all.durationNs() / 2 + all.durationNs() / 10 };
+    page.canvas()->setViewRange(window);
+    int inWindow = 0;
+    for (const MareyOp& op : full->ops)
+        inWindow += op.bounds().startNs <= window.endNs && op.bounds().endNs >= window.startNs;
+    QCOMPARE(represented(*page.data()), inWindow);
+    QCOMPARE(page.canvas()->viewRange(), window); // new data, same zoom
+    int singlesBefore = 0, singlesAfter = 0;
+    for (const MareyOp& op : page.data()->ops)
+        singlesAfter += op.mergedOps == 1;
+    page.canvas()->zoomOut();
+    QCOMPARE(page.canvas()->viewRange(), all);
+    for (const MareyOp& op : page.data()->ops)
+        singlesBefore += op.mergedOps == 1;
+    QVERIFY2(singlesAfter >= singlesBefore, qPrintable(QStringLiteral("%1 %2").arg(singlesAfter).arg(singlesBefore)));
+    QCOMPARE(represented(*page.data()), int(full->ops.size()));
 }
 
 void TestMareyPage::emptyState()

@@ -130,7 +130,15 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     connect(m_exportTable, &QPushButton::clicked, this,
         [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("marey-ops")); });
     connect(m_canvas, &MareyCanvas::viewRangeChanged, this, [this] {
-        m_ops->setData(m_data, m_canvas->viewRange());
+        // Zoomed into a downsampled chart: downsample the window again, so
+        // that merged runs open up into their ops.
+        const TimeRange window = m_canvas->viewRange();
+        if (m_full && m_data != m_full && window != m_drawnWindow) {
+            m_drawnWindow = window;
+            m_data = drawnData(window);
+            m_canvas->setData(m_data);
+        }
+        m_ops->setData(m_data, window);
         updateInfo();
     });
     connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::openOp);
@@ -155,6 +163,12 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
 MareyPage::~MareyPage()
 {
     m_watcher->waitForFinished();
+}
+
+void MareyPage::setMaxOpsPerStage(int maxOps)
+{
+    m_budgetOverride = std::max(0, maxOps);
+    refresh();
 }
 
 bool MareyPage::isBusy() const
@@ -200,7 +214,7 @@ void MareyPage::refresh()
     }
     MareyOptions o = currentOptions();
     const int devices = o.rankIndexes.empty() ? int(profile->ranks.size()) : int(o.rankIndexes.size());
-    o.maxOps = opBudget(devices);
+    m_budget = m_budgetOverride > 0 ? m_budgetOverride : opBudget(devices);
     auto compute = [profile, o]() -> std::shared_ptr<const MareyData> {
         return std::make_shared<const MareyData>(computeMarey(*profile, o));
     };
@@ -212,9 +226,37 @@ void MareyPage::refresh()
     m_watcher->setFuture(QtConcurrent::run(compute));
 }
 
+std::shared_ptr<const MareyData> MareyPage::drawnData(TimeRange window) const
+{
+    if (!m_full || m_budget <= 0)
+        return m_full;
+    std::vector<int> perStage(m_full->stages.size(), 0);
+    for (const MareyOp& op : m_full->ops)
+        ++perStage[std::size_t(op.stage)];
+    if (perStage.empty() || *std::max_element(perStage.begin(), perStage.end()) <= m_budget)
+        return m_full;
+    // The ops in the window, downsampled; the time range stays the whole data's.
+    auto data = std::make_shared<MareyData>();
+    data->devices = m_full->devices;
+    data->stages = m_full->stages;
+    data->rangeNs = m_full->rangeNs;
+    data->step = m_full->step;
+    data->clocksAligned = m_full->clocksAligned;
+    data->note = m_full->note;
+    for (const MareyOp& op : m_full->ops) {
+        const TimeRange b = op.bounds();
+        if (!MareyOp::isMissing(b) && b.startNs <= window.endNs && b.endNs >= window.startNs)
+            data->ops.push_back(op);
+    }
+    downsampleMarey(*data, m_budget);
+    return data;
+}
+
 void MareyPage::setMareyData(std::shared_ptr<const MareyData> data)
 {
-    m_data = std::move(data);
+    m_full = std::move(data);
+    m_drawnWindow = m_full ? m_full->rangeNs : TimeRange {};
+    m_data = drawnData(m_drawnWindow);
     // The stage list follows the data when it shows every stage.
     if (m_data && m_stage->currentIndex() <= 0 && m_stage->count() != int(m_data->stages.size()) + 1) {
         m_stage->clear();

@@ -49,11 +49,19 @@ public:
     {
         return m_proxy;
     }
+    // What the chart shows (downsampled for big clusters) and everything.
     std::shared_ptr<const MareyData> data() const
     {
         return m_data;
     }
+    std::shared_ptr<const MareyData> fullData() const
+    {
+        return m_full;
+    }
     bool isBusy() const;
+    // Ops per stage the chart draws at most (the longest and merged runs of
+    // short ones); 0: automatic (every op up to 64 devices, 800 beyond).
+    void setMaxOpsPerStage(int maxOps);
     // Above this many ranks the data is computed in the background.
     static constexpr int kSynchronousRanksUpTo = 64;
 
@@ -69,9 +77,16 @@ private:
     void updateInfo();
     void openOp(int op, int device);
     MareyOptions currentOptions() const;
+    // What the chart draws for a window: the full data, or the window's ops
+    // downsampled to m_budget per stage when there are more.
+    std::shared_ptr<const MareyData> drawnData(TimeRange window) const;
 
     ViewState* m_state;
-    std::shared_ptr<const MareyData> m_data;
+    std::shared_ptr<const MareyData> m_full; // every op
+    std::shared_ptr<const MareyData> m_data; // drawn: m_full or the zoomed window downsampled
+    TimeRange m_drawnWindow {};
+    int m_budget = 0; // ops per stage the chart draws
+    int m_budgetOverride = 0;
     QComboBox* m_stage = nullptr;
     QCheckBox* m_align = nullptr;
     QCheckBox* m_memory = nullptr;
