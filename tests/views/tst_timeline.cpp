@@ -933,6 +933,10 @@ void TestTimeline::screenshots()
         QSKIP("PROFSCOPE_SCREENSHOT_DIR not set");
     QDir().mkpath(out);
     {
+        TimelinePage empty(nullptr); // for a look at the empty state, not committed
+        QVERIFY(exportWidgetImage(&empty, QDir(out).filePath(QStringLiteral("timeline-empty.png")), QSize(1000, 500)));
+    }
+    {
         ViewState state;
         state.setProfile(m_profile);
         state.setCurrentRank(0);

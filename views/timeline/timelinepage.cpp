@@ -224,6 +224,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // Wrap to the panel's width instead of widening it.
+    m_details->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     dl->addWidget(m_details);
     m_flowsTitle = new QLabel(tr("Flows"), details);
     dl->addWidget(m_flowsTitle);
@@ -363,8 +365,10 @@ void TimelinePage::reload()
         names << m_profile->ranks[std::size_t(r)]->info.displayName;
     if (ranks.size() == 1 && profile)
         m_rankLabel->setText(m_timeline->model().lane(m_timeline->model().roots().front()).title);
-    else
+    else if (!ranks.isEmpty())
         m_rankLabel->setText(tr("%n ranks", nullptr, int(ranks.size())));
+    else
+        m_rankLabel->clear();
     m_rankLabel->setToolTip(names.join(QLatin1Char('\n')) + QLatin1Char('\n')
         + tr("The rank filter (or the current rank) decides the ranks shown"));
     rebuildFlowMenu();
