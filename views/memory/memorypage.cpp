@@ -7,6 +7,7 @@
 #include "itemmodels/allocationmodel.h"
 #include "operators/barchart.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -30,56 +31,56 @@ namespace profscope {
 
 namespace {
 
-    constexpr int kFilterDebounceMs = 300;
-    constexpr int kLiveAtPeakRows = 20;
+constexpr int kFilterDebounceMs = 300;
+constexpr int kLiveAtPeakRows = 20;
 
-    QColor componentColor(const QString& component, int fallbackIndex)
-    {
-        // Tableau 10: distinct in light and dark themes.
-        static const QColor palette[] = { QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xb0, 0x7a, 0xa1),
-            QColor(0x76, 0xb7, 0xb2), QColor(0x59, 0xa1, 0x4f), QColor(0xed, 0xc9, 0x48), QColor(0xe1, 0x57, 0x59),
-            QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f), QColor(0xba, 0xb0, 0xac) };
-        static const std::map<QString, int> fixed = { { QStringLiteral("PTA"), 0 }, { QStringLiteral("GE"), 1 },
-            { QStringLiteral("PTA+GE"), 2 }, { QStringLiteral("APP"), 3 } };
-        const auto it = fixed.find(component);
-        const int i = it != fixed.end() ? it->second : 4 + fallbackIndex % 6;
-        return palette[i];
-    }
+QColor componentColor(const QString& component, int fallbackIndex)
+{
+    // Tableau 10: distinct in light and dark themes.
+    static const QColor palette[] = { QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xb0, 0x7a, 0xa1),
+        QColor(0x76, 0xb7, 0xb2), QColor(0x59, 0xa1, 0x4f), QColor(0xed, 0xc9, 0x48), QColor(0xe1, 0x57, 0x59),
+        QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f), QColor(0xba, 0xb0, 0xac) };
+    static const std::map<QString, int> fixed = { { QStringLiteral("PTA"), 0 }, { QStringLiteral("GE"), 1 },
+        { QStringLiteral("PTA+GE"), 2 }, { QStringLiteral("APP"), 3 } };
+    const auto it = fixed.find(component);
+    const int i = it != fixed.end() ? it->second : 4 + fallbackIndex % 6;
+    return palette[i];
+}
 
-    QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
-    {
-        auto* table = new QTableView(parent);
-        table->setModel(model);
-        table->setSortingEnabled(true);
-        table->setSelectionBehavior(QAbstractItemView::SelectRows);
-        table->setSelectionMode(QAbstractItemView::SingleSelection);
-        table->setAlternatingRowColors(true);
-        table->setWordWrap(false);
-        table->verticalHeader()->hide();
-        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-        table->horizontalHeader()->setStretchLastSection(true);
-        table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        return table;
-    }
+QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
+{
+    auto* table = new QTableView(parent);
+    table->setModel(model);
+    table->setSortingEnabled(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setAlternatingRowColors(true);
+    table->setWordWrap(false);
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    return table;
+}
 
-    QSortFilterProxyModel* makeProxy(QObject* parent, QAbstractItemModel* source)
-    {
-        auto* proxy = new QSortFilterProxyModel(parent);
-        proxy->setSourceModel(source);
-        proxy->setSortRole(AllocationModel::SortRole);
-        proxy->setFilterKeyColumn(AllocationModel::NameColumn);
-        proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-        return proxy;
-    }
+QSortFilterProxyModel* makeProxy(QObject* parent, QAbstractItemModel* source)
+{
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(source);
+    proxy->setSortRole(AllocationModel::SortRole);
+    proxy->setFilterKeyColumn(AllocationModel::NameColumn);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    return proxy;
+}
 
-    QLabel* makeHeading(const QString& text, QWidget* parent)
-    {
-        auto* label = new QLabel(text, parent);
-        QFont f = label->font();
-        f.setWeight(QFont::DemiBold);
-        label->setFont(f);
-        return label;
-    }
+QLabel* makeHeading(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont f = label->font();
+    f.setWeight(QFont::DemiBold);
+    label->setFont(f);
+    return label;
+}
 
 } // namespace
 
@@ -266,6 +267,19 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     connect(m_liveTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) { highlightAllocation(m_liveProxy->mapToSource(current), m_live); });
     connect(m_resetZoom, &QPushButton::clicked, this, &MemoryPage::resetZoom);
+    // The same exports from a right click on the plot and the tables.
+    const auto addAction = [](QWidget* target, const QString& text, auto slot) {
+        auto* action = new QAction(text, target);
+        QObject::connect(action, &QAction::triggered, target, slot);
+        target->addAction(action);
+        target->setContextMenuPolicy(Qt::ActionsContextMenu);
+    };
+    addAction(m_plot, tr("Export Plot…"), [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); });
+    addAction(m_plot, tr("Reset Zoom"), [this] { resetZoom(); });
+    addAction(m_allocationTable, tr("Export Table as CSV…"),
+        [this] { exportModelInteractive(this, *m_allocationProxy, QStringLiteral("memory-allocations")); });
+    addAction(m_liveTable, tr("Export Table as CSV…"),
+        [this] { exportModelInteractive(this, *m_liveProxy, QStringLiteral("memory-live-at-peak")); });
     connect(m_exportPlot, &QPushButton::clicked, this,
         [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); });
     connect(m_exportTable, &QPushButton::clicked, this,

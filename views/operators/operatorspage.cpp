@@ -7,6 +7,7 @@
 #include "itemmodels/operatorcomparemodel.h"
 #include "itemmodels/operatorstatmodel.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -30,149 +31,147 @@ namespace profscope {
 
 namespace {
 
-    constexpr int kFilterDebounceMs = 300;
-    constexpr int kDefaultChartBars = 10;
-    constexpr int kMaxChartBars = 20;
+constexpr int kFilterDebounceMs = 300;
+constexpr int kDefaultChartBars = 10;
+constexpr int kMaxChartBars = 20;
 
-    // Colours one-sided rows and the sign of the deltas; the core model stays
-    // free of QtGui.
-    class CompareProxy : public QSortFilterProxyModel
+// Colours one-sided rows and the sign of the deltas; the core model stays
+// free of QtGui.
+class CompareProxy : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    const QPalette* palette = nullptr;
+
+    QVariant data(const QModelIndex& index, int role) const override
     {
-    public:
-        using QSortFilterProxyModel::QSortFilterProxyModel;
-        const QPalette* palette = nullptr;
-
-        QVariant data(const QModelIndex& index, int role) const override
-        {
-            if (role != Qt::ForegroundRole || !palette)
-                return QSortFilterProxyModel::data(index, role);
-            const QModelIndex source = mapToSource(index);
-            const auto side = OperatorDelta::Side(source.data(OperatorCompareModel::SideRole).toInt());
-            if (side == OperatorDelta::Side::OnlyBase)
-                return statusColor(FileStatus::Skipped, *palette);
-            if (side == OperatorDelta::Side::OnlyOther)
-                return severityColor(ImportMessage::Info, *palette);
-            if (index.column() == OperatorCompareModel::DeltaColumn
-                || index.column() == OperatorCompareModel::DeltaPercentColumn) {
-                const double v = source.data(OperatorCompareModel::SortRole).toDouble();
-                if (v > 0)
-                    return statusColor(FileStatus::Broken, *palette);
-                if (v < 0)
-                    return statusColor(FileStatus::Used, *palette);
-            }
-            return {};
+        if (role != Qt::ForegroundRole || !palette)
+            return QSortFilterProxyModel::data(index, role);
+        const QModelIndex source = mapToSource(index);
+        const auto side = OperatorDelta::Side(source.data(OperatorCompareModel::SideRole).toInt());
+        if (side == OperatorDelta::Side::OnlyBase)
+            return statusColor(FileStatus::Skipped, *palette);
+        if (side == OperatorDelta::Side::OnlyOther)
+            return severityColor(ImportMessage::Info, *palette);
+        if (index.column() == OperatorCompareModel::DeltaColumn
+            || index.column() == OperatorCompareModel::DeltaPercentColumn) {
+            const double v = source.data(OperatorCompareModel::SortRole).toDouble();
+            if (v > 0)
+                return statusColor(FileStatus::Broken, *palette);
+            if (v < 0)
+                return statusColor(FileStatus::Used, *palette);
         }
+        return {};
+    }
+};
+
+QSortFilterProxyModel* makeProxy(QSortFilterProxyModel* proxy, QAbstractItemModel* source, int sortRole, int filterRole)
+{
+    proxy->setSourceModel(source);
+    proxy->setSortRole(sortRole);
+    proxy->setFilterRole(filterRole);
+    proxy->setFilterKeyColumn(0);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
+    return proxy;
+}
+
+QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
+{
+    auto* table = new QTableView(parent);
+    table->setModel(model);
+    table->setSortingEnabled(true);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setAlternatingRowColors(true);
+    table->setWordWrap(false);
+    table->setTextElideMode(Qt::ElideMiddle);
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    table->horizontalHeader()->setSectionsMovable(true);
+    return table;
+}
+
+// Columns sized to their contents (text capped), `stretched` takes the
+// rest of the width; `wide` (when not -1) gets room for long op names.
+void fitColumns(QTableView* table, int stretched, int wide = -1)
+{
+    QHeaderView* header = table->horizontalHeader();
+    const int columns = table->model()->columnCount();
+    for (int c = 0; c < columns; ++c)
+        header->setSectionResizeMode(c, QHeaderView::Interactive);
+    table->resizeColumnsToContents();
+    for (int c = 0; c < columns; ++c) {
+        table->setColumnWidth(c, std::min(table->columnWidth(c) + 12, c == wide ? 260 : 170));
+        if (c == stretched)
+            header->setSectionResizeMode(c, QHeaderView::Stretch);
+    }
+}
+
+// Row of the longest kernel matching a predicate in one step (-1: none).
+template <typename Match> qint64 longestKernel(const KernelTable& k, qint32 stepId, Match match)
+{
+    qint64 best = -1;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+        if (stepId >= 0 && k.stepId[i] != stepId)
+            continue;
+        if (match(i) && (best < 0 || k.durNs[i] > k.durNs[std::size_t(best)]))
+            best = qint64(i);
+    }
+    return best;
+}
+
+StringId findId(const StringPool& pool, const QString& text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    return pool.find(std::string_view(utf8.constData(), std::size_t(utf8.size())));
+}
+
+// Sums per key in decreasing order, the tail beyond `bars` folded into "Others".
+QList<BarItem> topBars(std::vector<std::pair<QString, TimeNs>> items, int bars, TimeNs totalNs, const QString& others,
+    const QColor& othersColor)
+{
+    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    QList<BarItem> out;
+    TimeNs rest = 0;
+    int restCount = 0;
+    const auto text = [totalNs](TimeNs ns) -> QString {
+        return totalNs > 0 ? formatDurationText(ns) + QStringLiteral(" · ")
+                + QString::number(100.0 * double(ns) / double(totalNs), 'f', 1) + QLatin1Char('%')
+                           : formatDurationText(ns);
     };
-
-    QSortFilterProxyModel* makeProxy(
-        QSortFilterProxyModel* proxy, QAbstractItemModel* source, int sortRole, int filterRole)
-    {
-        proxy->setSourceModel(source);
-        proxy->setSortRole(sortRole);
-        proxy->setFilterRole(filterRole);
-        proxy->setFilterKeyColumn(0);
-        proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-        proxy->setSortCaseSensitivity(Qt::CaseInsensitive);
-        return proxy;
-    }
-
-    QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
-    {
-        auto* table = new QTableView(parent);
-        table->setModel(model);
-        table->setSortingEnabled(true);
-        table->setSelectionBehavior(QAbstractItemView::SelectRows);
-        table->setSelectionMode(QAbstractItemView::SingleSelection);
-        table->setAlternatingRowColors(true);
-        table->setWordWrap(false);
-        table->setTextElideMode(Qt::ElideMiddle);
-        table->verticalHeader()->hide();
-        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-        table->horizontalHeader()->setStretchLastSection(true);
-        table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-        table->horizontalHeader()->setSectionsMovable(true);
-        return table;
-    }
-
-    // Columns sized to their contents (text capped), `stretched` takes the
-    // rest of the width; `wide` (when not -1) gets room for long op names.
-    void fitColumns(QTableView* table, int stretched, int wide = -1)
-    {
-        QHeaderView* header = table->horizontalHeader();
-        const int columns = table->model()->columnCount();
-        for (int c = 0; c < columns; ++c)
-            header->setSectionResizeMode(c, QHeaderView::Interactive);
-        table->resizeColumnsToContents();
-        for (int c = 0; c < columns; ++c) {
-            table->setColumnWidth(c, std::min(table->columnWidth(c) + 12, c == wide ? 260 : 170));
-            if (c == stretched)
-                header->setSectionResizeMode(c, QHeaderView::Stretch);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (int(i) < bars)
+            out.push_back({ items[i].first, items[i].second, text(items[i].second), {} });
+        else {
+            rest += items[i].second;
+            ++restCount;
         }
     }
+    if (restCount > 0)
+        out.push_back({ others.arg(restCount), rest, text(rest), othersColor });
+    return out;
+}
 
-    // Row of the longest kernel matching a predicate in one step (-1: none).
-    template <typename Match> qint64 longestKernel(const KernelTable& k, qint32 stepId, Match match)
-    {
-        qint64 best = -1;
-        for (std::size_t i = 0; i < k.size(); ++i) {
-            if (stepId >= 0 && k.stepId[i] != stepId)
-                continue;
-            if (match(i) && (best < 0 || k.durNs[i] > k.durNs[std::size_t(best)]))
-                best = qint64(i);
-        }
-        return best;
+QList<BarItem> deltaBars(std::vector<OperatorDelta> rows, int bars, const QPalette& palette)
+{
+    std::stable_sort(rows.begin(), rows.end(),
+        [](const OperatorDelta& a, const OperatorDelta& b) { return std::abs(a.deltaNs()) > std::abs(b.deltaNs()); });
+    QList<BarItem> out;
+    for (const OperatorDelta& d : rows) {
+        if (int(out.size()) >= bars || d.deltaNs() == 0)
+            break;
+        QString text = (d.deltaNs() > 0 ? QStringLiteral("+") : QString()) + formatDurationText(d.deltaNs());
+        if (hasValue(d.deltaPercent()))
+            text += QStringLiteral(" (") + (d.deltaPercent() > 0 ? QStringLiteral("+") : QString())
+                + QString::number(d.deltaPercent(), 'f', 1) + QStringLiteral("%)");
+        out.push_back({ d.key, d.deltaNs(), text,
+            d.deltaNs() > 0 ? statusColor(FileStatus::Broken, palette) : statusColor(FileStatus::Used, palette) });
     }
-
-    StringId findId(const StringPool& pool, const QString& text)
-    {
-        const QByteArray utf8 = text.toUtf8();
-        return pool.find(std::string_view(utf8.constData(), std::size_t(utf8.size())));
-    }
-
-    // Sums per key in decreasing order, the tail beyond `bars` folded into "Others".
-    QList<BarItem> topBars(std::vector<std::pair<QString, TimeNs>> items, int bars, TimeNs totalNs,
-        const QString& others, const QColor& othersColor)
-    {
-        std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-        QList<BarItem> out;
-        TimeNs rest = 0;
-        int restCount = 0;
-        const auto text = [totalNs](TimeNs ns) -> QString {
-            return totalNs > 0 ? formatDurationText(ns) + QStringLiteral(" · ")
-                    + QString::number(100.0 * double(ns) / double(totalNs), 'f', 1) + QLatin1Char('%')
-                               : formatDurationText(ns);
-        };
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            if (int(i) < bars)
-                out.push_back({ items[i].first, items[i].second, text(items[i].second), {} });
-            else {
-                rest += items[i].second;
-                ++restCount;
-            }
-        }
-        if (restCount > 0)
-            out.push_back({ others.arg(restCount), rest, text(rest), othersColor });
-        return out;
-    }
-
-    QList<BarItem> deltaBars(std::vector<OperatorDelta> rows, int bars, const QPalette& palette)
-    {
-        std::stable_sort(rows.begin(), rows.end(), [](const OperatorDelta& a, const OperatorDelta& b) {
-            return std::abs(a.deltaNs()) > std::abs(b.deltaNs());
-        });
-        QList<BarItem> out;
-        for (const OperatorDelta& d : rows) {
-            if (int(out.size()) >= bars || d.deltaNs() == 0)
-                break;
-            QString text = (d.deltaNs() > 0 ? QStringLiteral("+") : QString()) + formatDurationText(d.deltaNs());
-            if (hasValue(d.deltaPercent()))
-                text += QStringLiteral(" (") + (d.deltaPercent() > 0 ? QStringLiteral("+") : QString())
-                    + QString::number(d.deltaPercent(), 'f', 1) + QStringLiteral("%)");
-            out.push_back({ d.key, d.deltaNs(), text,
-                d.deltaNs() > 0 ? statusColor(FileStatus::Broken, palette) : statusColor(FileStatus::Used, palette) });
-        }
-        return out;
-    }
+    return out;
+}
 
 } // namespace
 
@@ -320,6 +319,17 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
         exportModelInteractive(this, *currentTable()->model(),
             m_compareMode ? QStringLiteral("operators-compare") : QStringLiteral("operators"));
     });
+    // The same exports from a right click on the charts and the tables.
+    const auto addExportAction = [this](QWidget* target, const QString& text, QPushButton* button) {
+        auto* action = new QAction(text, target);
+        connect(action, &QAction::triggered, button, &QPushButton::click);
+        target->addAction(action);
+        target->setContextMenuPolicy(Qt::ActionsContextMenu);
+    };
+    for (QWidget* chart : std::initializer_list<QWidget*> { m_typeChart, m_coreChart })
+        addExportAction(chart, tr("Export Chart…"), m_exportChart);
+    for (QTableView* table : { m_statTable, m_compareTable })
+        addExportAction(table, tr("Export Table as CSV…"), m_exportTable);
     for (QTableView* table : { m_statTable, m_compareTable }) {
         // The name column takes the spare width, not the last number column.
         table->horizontalHeader()->setStretchLastSection(false);
