@@ -11,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSortFilterProxyModel>
@@ -142,6 +143,26 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
         updateInfo();
     });
     connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::openOp);
+    // The same actions where the user right-clicks.
+    m_canvas->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_canvas, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu menu(this);
+        menu.addAction(
+            tr("Export Chart…"), this, [this] { exportWidgetInteractive(this, m_canvas, QStringLiteral("marey")); });
+        menu.addSeparator();
+        menu.addAction(tr("Zoom Out"), m_canvas, &MareyCanvas::zoomOut);
+        menu.addAction(tr("Reset Zoom"), m_canvas, &MareyCanvas::resetZoom);
+        menu.addAction(tr("Expand All"), this, [this] { m_canvas->setAllStagesCollapsed(false); });
+        menu.addAction(tr("Collapse All"), this, [this] { m_canvas->setAllStagesCollapsed(true); });
+        menu.exec(m_canvas->mapToGlobal(pos));
+    });
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu menu(this);
+        menu.addAction(
+            tr("Export Table…"), this, [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("marey-ops")); });
+        menu.exec(m_table->viewport()->mapToGlobal(pos));
+    });
     connect(
         m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
             m_canvas->setSelectedOp(current.isValid() ? m_ops->opIndex(m_proxy->mapToSource(current).row()) : -1);
