@@ -5,6 +5,7 @@
 #include "timeformat.h"
 
 #include <QFontMetrics>
+#include <QHash>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -841,6 +842,13 @@ void TimelineRenderer::paintFlows(QPainter& p, const TimelineViewport& vp, const
         }
         const TimeNs off = m_model.toView(rank, 0);
         const bool selHere = selLane && selLane->rank == rank;
+        struct Category
+        {
+            QString name;
+            QColor color;
+            int count = 0;
+        };
+        QHash<std::uint32_t, Category> categories;
         for (std::size_t i = 0; i < f.size(); ++i) {
             const bool isSel = selHere
                 && ((f.fromProcess[i] == std::uint32_t(selLane->process)
@@ -859,13 +867,20 @@ void TimelineRenderer::paintFlows(QPainter& p, const TimelineViewport& vp, const
             if (!flowPoint(rank, f.fromProcess[i], f.fromThread[i], f.fromSlice[i], f.fromNs[i], true, vp, &from)
                 || !flowPoint(rank, f.toProcess[i], f.toThread[i], f.toSlice[i], f.toNs[i], false, vp, &to))
                 continue;
-            const QString cat = trace->strings.string(f.category[i]);
-            ++m_stats.arrowsByCategory[cat];
-            QColor color = m_colors.flowColor(cat);
+            // Name and colour once per category, not once per arrow.
+            auto cached = categories.find(f.category[i].value);
+            if (cached == categories.end()) {
+                const QString cat = trace->strings.string(f.category[i]);
+                cached = categories.insert(f.category[i].value, { cat, m_colors.flowColor(cat), 0 });
+            }
+            ++cached->count;
+            QColor color = cached->color;
             if (!isSel && selection)
                 color.setAlpha(150);
             paintArrow(p, from, to, color, isSel ? 2.2 : 1.3);
         }
+        for (const Category& c : std::as_const(categories))
+            m_stats.arrowsByCategory[c.name] += c.count;
     }
     p.restore();
 }
