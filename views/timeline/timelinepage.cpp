@@ -325,6 +325,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::timelineRequested, this,
             [this](int rank, qint64 a, qint64 b, const QString& name) { showRange(rank, a, b, name); });
     }
+    // Keys (W/S/A/D, F, Backspace) work as soon as the page has focus.
+    setFocusProxy(m_timeline);
     reload();
     updateDetails({});
 }
