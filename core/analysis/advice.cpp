@@ -206,11 +206,15 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
     }
 }
 
-void ratioRules(const std::vector<RankCommunication>& comm, const AdviceThresholds& t, std::vector<Finding>& out)
+void ratioRules(const Profile& profile, const std::vector<RankCommunication>& comm, const AdviceThresholds& t,
+    std::vector<Finding>& out)
 {
+    // Pipeline sends and receives wait for the other stage by design.
+    const QSet<QString> uneven = unevenCommunicationGroups(profile);
     std::map<QString, std::vector<const RankCommunication*>> byGroup;
     for (const RankCommunication& rc : comm)
-        byGroup[rc.groupId].push_back(&rc);
+        if (!uneven.contains(rc.groupId))
+            byGroup[rc.groupId].push_back(&rc);
     for (const auto& [group, ranks] : byGroup) {
         const RankCommunication* worstWait = *std::max_element(
             ranks.begin(), ranks.end(), [](const auto* a, const auto* b) { return a->waitRatio() < b->waitRatio(); });
@@ -590,7 +594,7 @@ std::vector<Finding> computeAdvice(const Profile& profile, const AdviceThreshold
     slowRankRule(profile, thresholds, step, out);
     const QString commStep = step.isEmpty() ? QString() : QStringLiteral("step") + step;
     const std::vector<RankCommunication> comm = communicationByRankAndGroup(profile, commStep);
-    ratioRules(comm, thresholds, out);
+    ratioRules(profile, comm, thresholds, out);
     slowLinkRule(profile, thresholds, step, out);
     packetRule(comm, thresholds, out);
     freeRule(steps, thresholds, out);

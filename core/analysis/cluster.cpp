@@ -426,26 +426,43 @@ std::vector<ClusterStepRow> clusterStepAverages(const ClusterSteps& steps, const
     return out;
 }
 
-std::vector<SlowRank> detectSlowRanks(const Profile& profile, double thresholdRatio, const QString& step)
+QSet<QString> unevenCommunicationGroups(const Profile& profile)
 {
-    const QString commStep = step.isEmpty() ? QString() : QStringLiteral("step") + step;
-    const std::vector<RankCommunication> all = communicationByRankAndGroup(profile, commStep);
-    // Groups the rule does not apply to: pipeline groups (their ranks wait
-    // for each other by design) and groups with point-to-point or uneven
-    // all-to-all ops, whose durations differ legitimately.
-    QSet<QString> skipped;
-    for (const auto& rank : profile.ranks) {
-        for (const ParallelGroup& g : rank->info.parallelGroups)
+    QSet<QString> uneven;
+    std::vector<int> stageOf(profile.ranks.size(), 0);
+    const auto stages = pipelineStages(profile);
+    for (std::size_t s = 0; s < stages.size(); ++s)
+        for (const int r : stages[s])
+            stageOf[std::size_t(r)] = int(s);
+    QHash<QString, int> stageOfGroup;
+    for (std::size_t r = 0; r < profile.ranks.size(); ++r) {
+        const RankData& rank = *profile.ranks[r];
+        for (const ParallelGroup& g : rank.info.parallelGroups)
             if (isPipelineGroupName(g.groupName))
-                skipped.insert(g.groupId);
-        for (const CommOpRecord& op : rank->communication) {
+                uneven.insert(g.groupId);
+        for (const CommOpRecord& op : rank.communication) {
             const QString lower = op.opName.toLower();
             if (op.p2p || lower.contains(QLatin1String("send")) || lower.contains(QLatin1String("receive"))
                 || lower.contains(QLatin1String("recv")) || lower.contains(QLatin1String("all2allv"))
                 || lower.contains(QLatin1String("alltoallv")))
-                skipped.insert(op.groupId);
+                uneven.insert(op.groupId);
+            // A group across pipeline stages (Megatron's model-parallel
+            // gradient-norm AllReduce) waits for the stages' different schedules.
+            const auto it = stageOfGroup.constFind(op.groupId);
+            if (it == stageOfGroup.constEnd())
+                stageOfGroup.insert(op.groupId, stageOf[r]);
+            else if (it.value() != stageOf[r])
+                uneven.insert(op.groupId);
         }
     }
+    return uneven;
+}
+
+std::vector<SlowRank> detectSlowRanks(const Profile& profile, double thresholdRatio, const QString& step)
+{
+    const QString commStep = step.isEmpty() ? QString() : QStringLiteral("step") + step;
+    const std::vector<RankCommunication> all = communicationByRankAndGroup(profile, commStep);
+    const QSet<QString> skipped = unevenCommunicationGroups(profile);
     std::map<QString, std::vector<const RankCommunication*>> byGroup;
     for (const RankCommunication& rc : all)
         if (!skipped.contains(rc.groupId))

@@ -4,6 +4,7 @@
 #include "../model/profile.h"
 #include "overview.h"
 
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -102,8 +103,14 @@ struct SlowRank
 };
 // MindStudio Insight's rule per communication group: ranks are sorted by
 // total communication time; the one that waits most (largest) is the fastest;
-// a rank is slow when it is at least `thresholdRatio` behind it. Pipeline
-// groups and groups with send/receive/all-to-all-v ops are skipped.
+// a rank is slow when it is at least `thresholdRatio` behind it. The
+// unevenCommunicationGroups() are skipped.
+// Communication groups whose ranks legitimately spend different times in
+// their ops, so that comparing ranks says nothing about a slow one: pipeline
+// (pp*) groups, groups with send / receive / all-to-all-v ops, and groups
+// whose ranks belong to more than one pipeline stage.
+QSet<QString> unevenCommunicationGroups(const Profile& profile);
+
 std::vector<SlowRank> detectSlowRanks(const Profile& profile, double thresholdRatio = 0.10, const QString& step = {});
 
 struct SlowLink

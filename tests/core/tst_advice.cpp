@@ -5,6 +5,7 @@
 #include "testsupport.h"
 
 #include "analysis/advice.h"
+#include "analysis/cluster.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 
@@ -78,6 +79,7 @@ private Q_SLOTS:
     void hostBoundRankIsFound();
     void cleanClusterHasNoAnomalyFindings();
     void everyFindingIsComplete();
+    void pipelineGroupsAreNotComparedAcrossStages();
     void freeRuleAgreesWithTheProfilersFile();
     void thresholdsAreConfigurable();
     void thresholdFilesAreChecked_data();
@@ -152,6 +154,50 @@ void TestAdvice::everyFindingIsComplete()
     // Most severe first.
     for (std::size_t i = 1; i < findings.size(); ++i)
         QVERIFY(int(findings[i - 1].severity) >= int(findings[i].severity));
+}
+
+void TestAdvice::pipelineGroupsAreNotComparedAcrossStages()
+{
+    // pp=2: send/receive (pp) groups wait for the other stage and the
+    // model-parallel (mp) AllReduce spans both stages; neither may name a
+    // slow rank or a waiting group. A slow rank inside a stage still is found.
+    QTemporaryDir dir;
+    GeneratorOptions options;
+    options.ranks = 16;
+    options.steps = 2;
+    options.ops = 10;
+    options.pipelineStages = 2;
+    options.slowRank = 10;
+    options.force = true;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), options, &error), qPrintable(error));
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    QSet<QString> crossStage;
+    for (const auto& rank : profile->ranks)
+        for (const ParallelGroup& g : rank->info.parallelGroups)
+            if (g.groupName == QLatin1String("pp") || g.groupName == QLatin1String("mp"))
+                crossStage.insert(g.groupId);
+    QVERIFY(crossStage.size() >= 8);
+    const auto slowRanks = detectSlowRanks(*profile);
+    QVERIFY(!slowRanks.empty());
+    for (const SlowRank& s : slowRanks)
+        QVERIFY2(!crossStage.contains(s.groupId), qPrintable(s.groupId));
+    // Rank 10 leads its own (stage 1) data-parallel group; its pipeline
+    // partner in stage 0 (rank 2) waits for it and may be named there too.
+    const auto rank10 =
+        std::find_if(slowRanks.begin(), slowRanks.end(), [](const SlowRank& s) { return s.rankId == 10; });
+    QVERIFY(rank10 != slowRanks.end());
+    for (const SlowRank& s : slowRanks)
+        if (s.groupId == rank10->groupId)
+            QVERIFY(s.behindRatio <= rank10->behindRatio);
+    bool named = false;
+    for (const Finding* f : withRule(computeAdvice(*profile), QStringLiteral("slow-rank")))
+        named = named || f->rankIds.front() == 10;
+    QVERIFY(named);
+    for (const Finding& f : computeAdvice(*profile))
+        if (f.ruleId == QLatin1String("wait-ratio"))
+            for (const QString& g : crossStage)
+                QVERIFY(!f.title.contains(g.right(12)));
 }
 
 void TestAdvice::freeRuleAgreesWithTheProfilersFile()
