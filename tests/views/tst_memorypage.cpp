@@ -6,12 +6,12 @@
 // read from the CSV files by the test itself.
 
 #include "common/export.h"
+#include "common/vectorplot.h"
 #include "common/viewstate.h"
 #include "generate/clustergenerator.h"
 #include "itemmodels/allocationmodel.h"
 #include "load/profileloader.h"
 #include "memory/memorypage.h"
-#include "operators/barchart.h"
 #include "testsupport.h"
 
 #include <QAbstractItemModelTester>

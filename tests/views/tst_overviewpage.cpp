@@ -547,7 +547,7 @@ void TestOverviewPage::hoverAndDoubleClick()
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     page.sortBars(OverviewBarsModel::FreeColumn, Qt::DescendingOrder); // the host-bound rank 6 first
     QCoreApplication::processEvents();
-    OverviewPlot* plot = page.barsChart()->plot();
+    VectorPlot* plot = page.barsChart()->plot();
     plot->replot();
     // The middle of the first bar.
     const QPoint at(

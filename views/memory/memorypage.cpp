@@ -3,9 +3,9 @@
 
 #include "analysis/overview.h"
 #include "common/statuscolors.h"
+#include "common/vectorplot.h"
 #include "common/viewstate.h"
 #include "itemmodels/allocationmodel.h"
-#include "operators/barchart.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -666,13 +666,10 @@ void MemoryPage::rebuildPlot()
         any = true;
         c.graph = graph;
     }
+    m_plot->setEmptyText(any   ? QString()
+            : m_curves.empty() ? tr("No memory_record.csv or npu_module_mem.csv: no memory curves")
+                               : tr("No curve selected: tick Allocated, Reserved, Active or CANN modules"));
     if (!any) {
-        auto* empty = new QCPItemText(m_plot);
-        empty->position->setType(QCPItemPosition::ptAxisRectRatio);
-        empty->position->setCoords(0.5, 0.5);
-        empty->setColor(mutedTextColor(pal));
-        empty->setText(m_curves.empty() ? tr("No memory_record.csv or npu_module_mem.csv: no memory curves")
-                                        : tr("No curve selected: tick Allocated, Reserved, Active or CANN modules"));
         loMs = 0;
         hiMs = 1;
         maxMB = 1;

@@ -28,55 +28,6 @@ QString formatDurationText(TimeNs ns)
     return QString::number(ns) + QStringLiteral(" ns");
 }
 
-void applyPlotPalette(QCustomPlot* plot)
-{
-    const QPalette pal = plot->palette();
-    const QColor text = pal.color(QPalette::Text);
-    const QColor grid = mutedTextColor(pal).lighter(isDarkPalette(pal) ? 60 : 160);
-    plot->setBackground(pal.color(QPalette::Base));
-    const auto axes = plot->axisRect() ? plot->axisRect()->axes() : QList<QCPAxis*>();
-    for (QCPAxis* axis : axes) {
-        axis->setBasePen(QPen(mutedTextColor(pal)));
-        axis->setTickPen(QPen(mutedTextColor(pal)));
-        axis->setSubTickPen(QPen(mutedTextColor(pal)));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-        axis->grid()->setZeroLinePen(QPen(mutedTextColor(pal), 1));
-    }
-    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
-        if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
-            title->setTextColor(text);
-    if (plot->legend) {
-        plot->legend->setBrush(pal.color(QPalette::Base));
-        plot->legend->setBorderPen(QPen(grid));
-        plot->legend->setTextColor(text);
-    }
-}
-
-VectorPlot::VectorPlot(QWidget* parent)
-    : QCustomPlot(parent)
-{
-}
-
-void VectorPlot::paintEvent(QPaintEvent* event)
-{
-    Q_UNUSED(event);
-    QCPPainter painter(this);
-    if (!painter.isActive())
-        return;
-    const QPaintEngine* engine = painter.paintEngine();
-    const bool vector = engine
-        && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf
-            || engine->type() == QPaintEngine::Picture);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.setMode(QCPPainter::pmVectorized, vector);
-    if (mBackgroundBrush.style() != Qt::NoBrush)
-        painter.fillRect(mViewport, mBackgroundBrush);
-    updateLayout();
-    draw(&painter);
-}
-
 HorizontalBarChart::HorizontalBarChart(QWidget* parent)
     : VectorPlot(parent)
 {
@@ -93,6 +44,8 @@ HorizontalBarChart::HorizontalBarChart(QWidget* parent)
     xAxis->grid()->setZeroLinePen(QPen(Qt::gray));
     m_valueAxisTitle = tr("Time");
     applyPlotPalette(this);
+    // Bar and label colours follow the palette too.
+    connect(this, &VectorPlot::paletteApplied, this, &HorizontalBarChart::rebuild);
 }
 
 QSize HorizontalBarChart::sizeHint() const
@@ -121,9 +74,9 @@ void HorizontalBarChart::setValueAxisTitle(const QString& title)
     rebuild();
 }
 
-void HorizontalBarChart::setEmptyText(const QString& text)
+void HorizontalBarChart::setNoBarsText(const QString& text)
 {
-    m_emptyText = text;
+    m_noBarsText = text;
 }
 
 void HorizontalBarChart::setBars(const QList<BarItem>& bars)
@@ -175,13 +128,7 @@ void HorizontalBarChart::rebuild()
         label->setFont(font());
         m_labels << label;
     }
-    if (n == 0 && !m_emptyText.isEmpty()) {
-        auto* empty = new QCPItemText(this);
-        empty->position->setType(QCPItemPosition::ptAxisRectRatio);
-        empty->position->setCoords(0.5, 0.5);
-        empty->setText(m_emptyText);
-        empty->setColor(mutedTextColor(pal));
-    }
+    setEmptyText(n == 0 ? m_noBarsText : QString());
     yAxis->setRange(0.4, n + 0.6);
     yAxis->setVisible(n > 0);
     fitValueRange();
@@ -220,15 +167,6 @@ void HorizontalBarChart::resizeEvent(QResizeEvent* event)
     // The axis rect width is known only after the layout: refit and redraw.
     fitValueRange();
     replot(rpQueuedRefresh);
-}
-
-void HorizontalBarChart::changeEvent(QEvent* event)
-{
-    VectorPlot::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange) {
-        applyPlotPalette(this);
-        rebuild();
-    }
 }
 
 } // namespace profscope

@@ -7,29 +7,12 @@
 #include <QList>
 #include <QString>
 
-#include "qcpinclude.h"
+#include "common/vectorplot.h"
 
 namespace profscope {
 
 // "1.95 ms", "123.4 us", "2.31 s": a duration with a unit that fits it.
 QString formatDurationText(TimeNs ns);
-
-// Colours of a QCustomPlot from the widget palette (light or dark), so that
-// plots follow the application theme and exports look like the screen.
-void applyPlotPalette(QCustomPlot* plot);
-
-// A QCustomPlot that paints itself straight onto the painter instead of
-// blitting its pixel buffer: SVG and PDF exports stay vector graphics, and a
-// plot rendered before it was ever shown (headless export) is not blank.
-class VectorPlot : public QCustomPlot
-{
-    Q_OBJECT
-public:
-    explicit VectorPlot(QWidget* parent = nullptr);
-
-protected:
-    void paintEvent(QPaintEvent* event) override;
-};
 
 struct BarItem
 {
@@ -50,7 +33,8 @@ public:
 
     void setTitle(const QString& title);
     void setValueAxisTitle(const QString& title); // the unit is appended: "Time (ms)"
-    void setEmptyText(const QString& text);
+    // Shown across the plot when there are no bars.
+    void setNoBarsText(const QString& text);
     void setBars(const QList<BarItem>& bars);
     const QList<BarItem>& bars() const
     {
@@ -63,7 +47,6 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
-    void changeEvent(QEvent* event) override;
 
 private:
     void rebuild();
@@ -71,7 +54,7 @@ private:
 
     QCPTextElement* m_title;
     QString m_valueAxisTitle;
-    QString m_emptyText;
+    QString m_noBarsText;
     QList<BarItem> m_bars;
     QList<QCPItemText*> m_labels;
     double m_scale = 1000.0; // ns per axis unit

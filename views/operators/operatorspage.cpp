@@ -542,12 +542,12 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     const QString step = stepId >= 0 ? tr(" · step %1").arg(stepId) : QString();
     m_typeChart->setTitle((withCommunication ? tr("Device time by op type") : tr("Compute time by op type")) + step);
     m_typeChart->setValueAxisTitle(tr("Total time"));
-    m_typeChart->setEmptyText(tr("No kernels in this step"));
+    m_typeChart->setNoBarsText(tr("No kernels in this step"));
     m_typeChart->setBars(topBars({ byType.begin(), byType.end() }, bars, total, tr("Others (%1 types)"), othersColor));
     m_coreChart->setTitle(
         (withCommunication ? tr("Device time by accelerator core") : tr("Compute time by accelerator core")) + step);
     m_coreChart->setValueAxisTitle(tr("Total time"));
-    m_coreChart->setEmptyText(tr("No kernels in this step"));
+    m_coreChart->setNoBarsText(tr("No kernels in this step"));
     m_coreChart->setBars(
         topBars({ byCore.begin(), byCore.end() }, kMaxChartBars, total, tr("Others (%1 cores)"), othersColor));
     m_coreChart->show();
@@ -614,7 +614,7 @@ void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, 
     const QString title = tr("%1 − %2").arg(otherName, baseName);
     m_typeChart->setTitle(tr("Change of device time by op type (%1)").arg(title));
     m_typeChart->setValueAxisTitle(tr("Delta"));
-    m_typeChart->setEmptyText(tr("No difference"));
+    m_typeChart->setNoBarsText(tr("No difference"));
     std::vector<OperatorDelta> chartRows;
     for (const OperatorDelta& d : byTypeRows)
         if (m_communication->isChecked() || !communicationTypes.contains(d.type))
@@ -622,7 +622,7 @@ void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, 
     m_typeChart->setBars(deltaBars(chartRows, bars, palette()));
     m_coreChart->setTitle(tr("By accelerator core (%1)").arg(title));
     m_coreChart->setValueAxisTitle(tr("Delta"));
-    m_coreChart->setEmptyText(tr("No difference"));
+    m_coreChart->setNoBarsText(tr("No difference"));
     m_coreChart->setBars(deltaBars(coreRows, kMaxChartBars, palette()));
 
     TimeNs baseTotal = 0, otherTotal = 0;

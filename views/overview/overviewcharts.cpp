@@ -6,7 +6,6 @@
 
 #include <QApplication>
 #include <QLocale>
-#include <QPaintEngine>
 #include <QScrollBar>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -36,7 +35,7 @@ double unitFor(TimeNs largestNs)
 
 QString unitName(double unitNs)
 {
-    return unitNs >= 1e6 ? OverviewPlot::tr("ms") : OverviewPlot::tr("µs");
+    return unitNs >= 1e6 ? RankBarsChart::tr("ms") : RankBarsChart::tr("µs");
 }
 
 QString formatValue(TimeNs ns, double unitNs)
@@ -116,96 +115,27 @@ std::array<QCPBars*, 5> makeStackedBars(QCustomPlot* plot, const QPalette& palet
     return bars;
 }
 
+// Settings both overview plots share.
+void setUpPlot(VectorPlot* plot)
+{
+    plot->setNoAntialiasingOnDrag(true);
+    plot->setMinimumSize(320, 220);
+    // A legend laid out above the axis rect takes as many columns as fit;
+    // every resize replots, so this follows the width.
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        if (plot->legend->visible() && plot->legend->layout() == plot->plotLayout())
+            setLegendColumns(plot, plot->width());
+    });
+}
+
 } // namespace
-
-// ---------------------------------------------------------------------------
-
-OverviewPlot::OverviewPlot(QWidget* parent)
-    : QCustomPlot(parent)
-{
-    setNoAntialiasingOnDrag(true);
-    setMinimumSize(320, 220);
-    applyPalette();
-}
-
-void OverviewPlot::setEmptyText(const QString& text)
-{
-    m_emptyText = text;
-    update();
-}
-
-void OverviewPlot::applyPalette()
-{
-    const QPalette pal = palette();
-    const QColor text = pal.color(QPalette::Text);
-    const QColor muted = mutedTextColor(pal);
-    QColor grid = muted;
-    grid.setAlpha(70);
-    setBackground(pal.brush(QPalette::Base));
-    for (QCPAxis* axis : axisRect()->axes()) {
-        axis->setBasePen(QPen(muted, 0));
-        axis->setTickPen(QPen(muted, 0));
-        axis->setSubTickPen(QPen(muted, 0));
-        axis->setTickLabelColor(text);
-        axis->setLabelColor(text);
-        axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
-        axis->grid()->setZeroLinePen(Qt::NoPen);
-    }
-    legend->setBrush(Qt::NoBrush);
-    legend->setBorderPen(Qt::NoPen);
-    legend->setTextColor(text);
-    for (int i = 0; i < plotLayout()->elementCount(); ++i)
-        if (auto* title = qobject_cast<QCPTextElement*>(plotLayout()->elementAt(i)))
-            title->setTextColor(text);
-}
-
-void OverviewPlot::changeEvent(QEvent* event)
-{
-    QCustomPlot::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
-        applyPalette();
-        emit paletteApplied();
-        replot(rpQueuedReplot);
-    }
-}
-
-void OverviewPlot::resizeEvent(QResizeEvent* event)
-{
-    if (legend->visible() && legend->layout() == plotLayout())
-        setLegendColumns(this, event->size().width());
-    QCustomPlot::resizeEvent(event);
-}
-
-void OverviewPlot::paintEvent(QPaintEvent* event)
-{
-    Q_UNUSED(event);
-    QCPPainter painter(this);
-    if (!painter.isActive())
-        return;
-    // Drawn directly, never from the pixel buffer: vector in SVG/PDF, sharp
-    // at any device pixel ratio, and right even before the first replot.
-    const QPaintEngine* engine = painter.paintEngine();
-    const bool vector = engine
-        && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf
-            || engine->type() == QPaintEngine::Picture);
-    painter.setMode(QCPPainter::pmNoCaching);
-    painter.setMode(QCPPainter::pmVectorized, vector);
-    if (mBackgroundBrush.style() != Qt::NoBrush)
-        painter.fillRect(mViewport, mBackgroundBrush);
-    updateLayout();
-    draw(&painter);
-    if (!m_emptyText.isEmpty()) {
-        painter.setPen(mutedTextColor(palette()));
-        painter.drawText(axisRect()->rect(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
-    }
-}
 
 // ---------------------------------------------------------------------------
 
 RankBarsChart::RankBarsChart(OverviewBarsModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model)
-    , m_plot(new OverviewPlot(this))
+    , m_plot(new VectorPlot(this))
     , m_scroll(new QScrollBar(Qt::Horizontal, this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -215,11 +145,12 @@ RankBarsChart::RankBarsChart(OverviewBarsModel* model, QWidget* parent)
     layout->addWidget(m_scroll);
 
     m_plot->setObjectName(QStringLiteral("rankBarsPlot"));
+    setUpPlot(m_plot);
     m_title = addTitle(m_plot);
     moveLegendAboveAxisRect(m_plot);
     m_bars = makeStackedBars(m_plot, palette());
-    m_plot->applyPalette();
-    connect(m_plot, &OverviewPlot::paletteApplied, this, [this] { colorBars(m_bars, m_plot->palette()); });
+    applyPlotPalette(m_plot);
+    connect(m_plot, &VectorPlot::paletteApplied, this, [this] { colorBars(m_bars, m_plot->palette()); });
     m_plot->xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     m_plot->xAxis->grid()->setVisible(false);
     m_plot->xAxis->setSubTicks(false);
@@ -454,10 +385,11 @@ void RankBarsChart::showToolTip(QMouseEvent* event)
 // ---------------------------------------------------------------------------
 
 StepTrendChart::StepTrendChart(StepTrendModel* model, QWidget* parent)
-    : OverviewPlot(parent)
+    : VectorPlot(parent)
     , m_model(model)
 {
     setObjectName(QStringLiteral("stepTrendPlot"));
+    setUpPlot(this);
     m_title = addTitle(this);
     m_title->setText(tr("Step trend"));
     moveLegendAboveAxisRect(this);
@@ -470,12 +402,12 @@ StepTrendChart::StepTrendChart(StepTrendModel* model, QWidget* parent)
     m_highlight->setPen(Qt::NoPen);
     m_highlight->setVisible(false);
     m_bars = makeStackedBars(this, palette());
-    connect(this, &OverviewPlot::paletteApplied, this, &StepTrendChart::rebuild);
+    connect(this, &VectorPlot::paletteApplied, this, &StepTrendChart::rebuild);
     m_slowest = addGraph();
     m_slowest->setName(tr("Slowest rank"));
     m_slowest->setLineStyle(QCPGraph::lsLine);
     m_slowest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
-    applyPalette();
+    applyPlotPalette(this);
     xAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     xAxis->grid()->setVisible(false);
     xAxis->setSubTicks(false);
@@ -540,7 +472,7 @@ void StepTrendChart::updateBarWidth()
 
 void StepTrendChart::resizeEvent(QResizeEvent* event)
 {
-    OverviewPlot::resizeEvent(event);
+    VectorPlot::resizeEvent(event);
     updateBarWidth();
 }
 

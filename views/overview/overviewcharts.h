@@ -1,17 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// qcustomplot.h uses Qt's `foreach` in two inline templates and the project
-// builds with QT_NO_FOREACH: a range-for stands in for the include only.
-#ifndef foreach
-#define foreach(variable, container) for (variable : container)
-#define PROFSCOPE_OVERVIEW_DEFINED_FOREACH
-#endif
-#include <qcustomplot.h>
-#ifdef PROFSCOPE_OVERVIEW_DEFINED_FOREACH
-#undef foreach
-#undef PROFSCOPE_OVERVIEW_DEFINED_FOREACH
-#endif
+#include "common/vectorplot.h"
 
 #include <QWidget>
 
@@ -24,33 +14,6 @@ namespace profscope {
 class OverviewBarsModel;
 class StepTrendModel;
 
-// A QCustomPlot that paints itself straight onto any painter instead of
-// blitting its pixel buffer: exports to SVG and PDF stay vector graphics, and
-// a plot rendered before it was ever shown (headless export) is not blank.
-// It also follows the widget palette, light or dark.
-class OverviewPlot : public QCustomPlot
-{
-    Q_OBJECT
-public:
-    explicit OverviewPlot(QWidget* parent = nullptr);
-    // Axis, grid, legend and title colours from the palette.
-    void applyPalette();
-    // Text shown across the plot when there is nothing to draw.
-    void setEmptyText(const QString& text);
-
-signals:
-    // The palette changed (light ↔ dark): series colours are to follow.
-    void paletteApplied();
-
-protected:
-    void paintEvent(QPaintEvent* event) override;
-    void changeEvent(QEvent* event) override;
-    void resizeEvent(QResizeEvent* event) override;
-
-private:
-    QString m_emptyText;
-};
-
 // Stacked bars, one per rank, in the model's (sorted) order. At most as many
 // bars as fit at a readable width are shown at once; a scroll bar and the
 // mouse (drag, wheel) move and zoom horizontally, so 1 and 1024 ranks are
@@ -61,7 +24,7 @@ class RankBarsChart : public QWidget
 public:
     RankBarsChart(OverviewBarsModel* model, QWidget* parent = nullptr);
 
-    OverviewPlot* plot() const
+    VectorPlot* plot() const
     {
         return m_plot;
     }
@@ -101,7 +64,7 @@ private:
     void showToolTip(QMouseEvent* event);
 
     OverviewBarsModel* m_model;
-    OverviewPlot* m_plot;
+    VectorPlot* m_plot;
     QScrollBar* m_scroll;
     QCPTextElement* m_title;
     std::array<QCPBars*, 5> m_bars {};
@@ -112,7 +75,7 @@ private:
 
 // Per step: the mean of every component over the shown ranks (stacked) and
 // the slowest rank's step time (line).
-class StepTrendChart : public OverviewPlot
+class StepTrendChart : public VectorPlot
 {
     Q_OBJECT
 public:

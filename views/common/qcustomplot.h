@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// qcustomplot.h uses Qt's `foreach` in two inline templates, and the project
-// builds with QT_NO_FOREACH: give those two loops a range-for for the time of
-// the include. (Belongs in views/common once the pages share it.)
+// The one way views include QCustomPlot. qcustomplot.h uses Qt's `foreach` in
+// two inline templates, and the project builds with QT_NO_FOREACH: a range-for
+// stands in for those two loops for the time of the include only.
 #ifndef foreach
 #define foreach(variable, container) for (variable : container)
 #define PROFSCOPE_QCP_DEFINED_FOREACH

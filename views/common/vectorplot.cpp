@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "vectorplot.h"
+
+#include "common/statuscolors.h"
+
+#include <QEvent>
+#include <QPaintEngine>
+
+namespace profscope {
+
+void applyPlotPalette(QCustomPlot* plot)
+{
+    const QPalette pal = plot->palette();
+    const QColor text = pal.color(QPalette::Text);
+    const QColor muted = mutedTextColor(pal);
+    QColor grid = muted;
+    grid.setAlpha(70);
+    plot->setBackground(pal.brush(QPalette::Base));
+    const auto axes = plot->axisRect() ? plot->axisRect()->axes() : QList<QCPAxis*>();
+    for (QCPAxis* axis : axes) {
+        axis->setBasePen(QPen(muted, 0));
+        axis->setTickPen(QPen(muted, 0));
+        axis->setSubTickPen(QPen(muted, 0));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+        axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+        // The zero line matters where values go negative (deltas); elsewhere
+        // it lies on the axis.
+        axis->grid()->setZeroLinePen(QPen(muted, 0));
+    }
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
+            title->setTextColor(text);
+    if (plot->legend) {
+        // A legend over the data needs a backdrop; one laid out beside the
+        // axis rect sits on the plot background already.
+        const bool overData = plot->axisRect() && plot->legend->layout() == plot->axisRect()->insetLayout();
+        plot->legend->setBrush(overData ? pal.brush(QPalette::Base) : QBrush(Qt::NoBrush));
+        plot->legend->setBorderPen(overData ? QPen(grid) : QPen(Qt::NoPen));
+        plot->legend->setTextColor(text);
+    }
+}
+
+VectorPlot::VectorPlot(QWidget* parent)
+    : QCustomPlot(parent)
+{
+    applyPlotPalette(this);
+}
+
+void VectorPlot::setEmptyText(const QString& text)
+{
+    m_emptyText = text;
+    update();
+}
+
+void VectorPlot::changeEvent(QEvent* event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+        applyPlotPalette(this);
+        emit paletteApplied();
+        replot(rpQueuedReplot);
+    }
+}
+
+void VectorPlot::paintEvent(QPaintEvent* event)
+{
+    Q_UNUSED(event);
+    QCPPainter painter(this);
+    if (!painter.isActive())
+        return;
+    // Drawn directly, never from the pixel buffer: vector in SVG/PDF, sharp
+    // at any device pixel ratio, and right even before the first replot.
+    const QPaintEngine* engine = painter.paintEngine();
+    const bool vector = engine
+        && (engine->type() == QPaintEngine::SVG || engine->type() == QPaintEngine::Pdf
+            || engine->type() == QPaintEngine::Picture);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmVectorized, vector);
+    if (mBackgroundBrush.style() != Qt::NoBrush)
+        painter.fillRect(mViewport, mBackgroundBrush);
+    updateLayout();
+    draw(&painter);
+    if (!m_emptyText.isEmpty()) {
+        painter.setPen(mutedTextColor(palette()));
+        painter.drawText(axisRect()->rect(), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+    }
+}
+
+} // namespace profscope

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "common/qcustomplot.h"
+
+#include <QString>
+
+namespace profscope {
+
+// Axis, grid, tick, title and legend colours of a QCustomPlot from its widget
+// palette (light or dark), so that plots follow the application theme and
+// exports look like the screen.
+void applyPlotPalette(QCustomPlot* plot);
+
+// A QCustomPlot that paints itself straight onto any painter instead of
+// blitting its pixel buffer: SVG and PDF exports stay vector graphics, and a
+// plot rendered before it was ever shown (headless export) is not blank.
+// It follows the widget palette (applyPlotPalette on every palette or style
+// change) and can show a message across the axis rect when there is no data.
+class VectorPlot : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit VectorPlot(QWidget* parent = nullptr);
+
+    // Text drawn across the axis rect, e.g. why there is nothing to show;
+    // empty: none.
+    void setEmptyText(const QString& text);
+    QString emptyText() const
+    {
+        return m_emptyText;
+    }
+
+signals:
+    // The palette was applied after a palette or style change: colours that
+    // the owner chose (series, bands) are to follow.
+    void paletteApplied();
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    QString m_emptyText;
+};
+
+} // namespace profscope
