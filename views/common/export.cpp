@@ -2,6 +2,7 @@
 #include "export.h"
 
 #include <QAbstractItemModel>
+#include <QAction>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDialog>
@@ -15,6 +16,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QPushButton>
 #include <QSaveFile>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -264,6 +266,39 @@ QStringList exportPage(const Exportable& page, const QString& dir, QStringList* 
         }
     }
     return written;
+}
+
+void setUpExportButton(
+    QAbstractButton* button, ExportKind kind, const std::function<void()>& run, const QString& toolTip)
+{
+    const bool chart = kind == ExportKind::Chart;
+    button->setText(chart ? Export::tr("Export Chart…") : Export::tr("Export Table…"));
+    button->setToolTip(!toolTip.isEmpty() ? toolTip
+            : chart                       ? Export::tr("Save the chart as PNG, SVG or PDF")
+                                          : Export::tr("Save the table as shown (filtered and sorted) as CSV"));
+    QObject::connect(button, &QAbstractButton::clicked, button, [run] { run(); });
+}
+
+QPushButton* makeExportButton(
+    ExportKind kind, QWidget* parent, const std::function<void()>& run, const QString& toolTip)
+{
+    auto* button = new QPushButton(parent);
+    setUpExportButton(button, kind, run, toolTip);
+    return button;
+}
+
+QString exportActionText(ExportKind kind)
+{
+    return kind == ExportKind::Chart ? Export::tr("Export Chart…") : Export::tr("Export Table as CSV…");
+}
+
+QAction* addContextAction(QWidget* target, const QString& text, const std::function<void()>& run)
+{
+    auto* action = new QAction(text, target);
+    QObject::connect(action, &QAction::triggered, target, [run] { run(); });
+    target->addAction(action);
+    target->setContextMenuPolicy(Qt::ActionsContextMenu);
+    return action;
 }
 
 } // namespace profscope

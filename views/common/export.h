@@ -6,7 +6,12 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
+class QAbstractButton;
 class QAbstractItemModel;
+class QAction;
+class QPushButton;
 class QWidget;
 
 namespace profscope {
@@ -30,6 +35,25 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QSize size = {}, QS
 // `baseName` is the suggested file name without suffix.
 void exportWidgetInteractive(QWidget* parent, QWidget* widget, const QString& baseName);
 void exportModelInteractive(QWidget* parent, const QAbstractItemModel& model, const QString& baseName);
+
+// The export buttons of the pages, the same everywhere: ExportKind::Chart is
+// "Export Chart…" (PNG, SVG or PDF), ExportKind::Table "Export Table…" (CSV of
+// the table as shown). A click runs `run`; an empty `toolTip` gives the
+// common one. setUpExportButton dresses an existing (e.g. tool) button.
+enum class ExportKind
+{
+    Chart,
+    Table
+};
+void setUpExportButton(
+    QAbstractButton* button, ExportKind kind, const std::function<void()>& run, const QString& toolTip = {});
+QPushButton* makeExportButton(
+    ExportKind kind, QWidget* parent, const std::function<void()>& run, const QString& toolTip = {});
+// The text of the right-click entry for the same export.
+QString exportActionText(ExportKind kind);
+// Adds an entry to the right-click menu of `target` (an actions context
+// menu): exports are offered where the chart or table is, too.
+QAction* addContextAction(QWidget* target, const QString& text, const std::function<void()>& run);
 
 // What a page offers for export: its charts and its tables. The main
 // window's Export menu and `profscope PATH --export-views DIR` use it.

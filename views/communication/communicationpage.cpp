@@ -4,6 +4,7 @@
 #include "commcharts.h"
 #include "commcolors.h"
 #include "commheatmap.h"
+#include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "itemmodels/commdurationmodel.h"
@@ -29,57 +30,47 @@ namespace profscope {
 
 namespace {
 
-    // Sorts on the models' raw values and tints the rows they flag as slow.
-    class SlowRowProxy : public QSortFilterProxyModel
+// Sorts on the models' raw values and tints the rows they flag as slow.
+class SlowRowProxy : public QSortFilterProxyModel
+{
+public:
+    SlowRowProxy(int sortRole, int slowRole, QObject* parent)
+        : QSortFilterProxyModel(parent)
+        , m_slowRole(slowRole)
     {
-    public:
-        SlowRowProxy(int sortRole, int slowRole, QObject* parent)
-            : QSortFilterProxyModel(parent)
-            , m_slowRole(slowRole)
-        {
-            setSortRole(sortRole);
-        }
-        QVariant data(const QModelIndex& index, int role) const override
-        {
-            if (m_slowRole >= 0 && (role == Qt::ForegroundRole || role == Qt::FontRole)
-                && QSortFilterProxyModel::data(index, m_slowRole).toBool()) {
-                if (role == Qt::ForegroundRole)
-                    return slowColor(QPalette());
-                QFont f;
-                f.setBold(true);
-                return f;
-            }
-            return QSortFilterProxyModel::data(index, role);
-        }
-
-    private:
-        int m_slowRole;
-    };
-
-    QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+        setSortRole(sortRole);
+    }
+    QVariant data(const QModelIndex& index, int role) const override
     {
-        auto* table = new QTableView(parent);
-        table->setModel(model);
-        table->setSortingEnabled(true);
-        table->setSelectionBehavior(QAbstractItemView::SelectRows);
-        table->setSelectionMode(QAbstractItemView::SingleSelection);
-        table->setAlternatingRowColors(true);
-        table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-        table->verticalHeader()->hide();
-        table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
-        table->horizontalHeader()->setStretchLastSection(true);
-        table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-        table->sortByColumn(-1, Qt::AscendingOrder);
-        return table;
+        if (m_slowRole >= 0 && (role == Qt::ForegroundRole || role == Qt::FontRole)
+            && QSortFilterProxyModel::data(index, m_slowRole).toBool()) {
+            if (role == Qt::ForegroundRole)
+                return slowColor(QPalette());
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return QSortFilterProxyModel::data(index, role);
     }
 
-    QComboBox* makeCombo(QWidget* parent, int minChars)
-    {
-        auto* combo = new QComboBox(parent);
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-        combo->setMinimumContentsLength(minChars);
-        return combo;
-    }
+private:
+    int m_slowRole;
+};
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
+{
+    auto* table = makeDataTable(model, parent);
+    table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header click
+    return table;
+}
+
+QComboBox* makeCombo(QWidget* parent, int minChars)
+{
+    auto* combo = new QComboBox(parent);
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    combo->setMinimumContentsLength(minChars);
+    return combo;
+}
 
 } // namespace
 
@@ -312,17 +303,14 @@ QWidget* CommunicationPage::section(const QString& title, QWidget* content, QWid
     }
     auto* exportButton = new QToolButton(box);
     exportButton->setAutoRaise(true);
-    if (chart) {
-        exportButton->setText(tr("Export Chart…"));
-        exportButton->setToolTip(tr("Save as PNG, SVG or PDF"));
-        connect(exportButton, &QToolButton::clicked, this,
+    if (chart)
+        setUpExportButton(exportButton, ExportKind::Chart,
             [this, chart, baseName] { exportWidgetInteractive(this, chart, baseName); });
-    } else {
-        exportButton->setText(tr("Export CSV…"));
-        exportButton->setToolTip(tr("Save the table as shown (sorted) as CSV"));
-        connect(exportButton, &QToolButton::clicked, this,
-            [this, table, baseName] { exportModelInteractive(this, *table, baseName); });
-    }
+    else
+        setUpExportButton(
+            exportButton, ExportKind::Table,
+            [this, table, baseName] { exportModelInteractive(this, *table, baseName); },
+            tr("Save the table as shown (sorted) as CSV"));
     header->addWidget(exportButton);
     v->addLayout(header);
     content->setParent(box);

@@ -51,10 +51,11 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     m_collapse->setToolTip(tr("Show one row per stage (earliest start to latest end over its devices)"));
     m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
     m_resetZoom->setToolTip(tr("Show the whole step again (double-click the chart to zoom out one step)"));
-    m_exportChart = new QPushButton(tr("Export Chart…"), this);
-    m_exportChart->setToolTip(tr("Save the chart as PNG, SVG or PDF"));
-    m_exportTable = new QPushButton(tr("Export Table…"), this);
-    m_exportTable->setToolTip(tr("Save the ops of the zoomed window as CSV"));
+    const auto exportChart = [this] { exportWidgetInteractive(this, m_canvas, QStringLiteral("marey")); };
+    const auto exportTable = [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("marey-ops")); };
+    m_exportChart = makeExportButton(ExportKind::Chart, this, exportChart);
+    m_exportTable =
+        makeExportButton(ExportKind::Table, this, exportTable, tr("Save the ops of the zoomed window as CSV"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Stage:"), this));
@@ -126,10 +127,6 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     connect(m_expand, &QPushButton::clicked, this, [this] { m_canvas->setAllStagesCollapsed(false); });
     connect(m_collapse, &QPushButton::clicked, this, [this] { m_canvas->setAllStagesCollapsed(true); });
     connect(m_resetZoom, &QPushButton::clicked, m_canvas, &MareyCanvas::resetZoom);
-    connect(m_exportChart, &QPushButton::clicked, this,
-        [this] { exportWidgetInteractive(this, m_canvas, QStringLiteral("marey")); });
-    connect(m_exportTable, &QPushButton::clicked, this,
-        [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("marey-ops")); });
     connect(m_canvas, &MareyCanvas::viewRangeChanged, this, [this] {
         // Zoomed into a downsampled chart: downsample the window again, so
         // that merged runs open up into their ops.
@@ -145,10 +142,9 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::openOp);
     // The same actions where the user right-clicks.
     m_canvas->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_canvas, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+    connect(m_canvas, &QWidget::customContextMenuRequested, this, [this, exportChart](const QPoint& pos) {
         QMenu menu(this);
-        menu.addAction(
-            tr("Export Chart…"), this, [this] { exportWidgetInteractive(this, m_canvas, QStringLiteral("marey")); });
+        menu.addAction(exportActionText(ExportKind::Chart), this, exportChart);
         menu.addSeparator();
         menu.addAction(tr("Zoom Out"), m_canvas, &MareyCanvas::zoomOut);
         menu.addAction(tr("Reset Zoom"), m_canvas, &MareyCanvas::resetZoom);
@@ -156,13 +152,7 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
         menu.addAction(tr("Collapse All"), this, [this] { m_canvas->setAllStagesCollapsed(true); });
         menu.exec(m_canvas->mapToGlobal(pos));
     });
-    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu menu(this);
-        menu.addAction(
-            tr("Export Table…"), this, [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("marey-ops")); });
-        menu.exec(m_table->viewport()->mapToGlobal(pos));
-    });
+    addContextAction(m_table, exportActionText(ExportKind::Table), exportTable);
     connect(
         m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
             m_canvas->setSelectedOp(current.isValid() ? m_ops->opIndex(m_proxy->mapToSource(current).row()) : -1);

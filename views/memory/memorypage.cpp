@@ -2,12 +2,12 @@
 #include "memorypage.h"
 
 #include "analysis/overview.h"
+#include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/vectorplot.h"
 #include "common/viewstate.h"
 #include "itemmodels/allocationmodel.h"
 
-#include <QAction>
 #include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -47,22 +47,6 @@ QColor componentColor(const QString& component, int fallbackIndex)
     return palette[i];
 }
 
-QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
-{
-    auto* table = new QTableView(parent);
-    table->setModel(model);
-    table->setSortingEnabled(true);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->setAlternatingRowColors(true);
-    table->setWordWrap(false);
-    table->verticalHeader()->hide();
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    return table;
-}
-
 QSortFilterProxyModel* makeProxy(QObject* parent, QAbstractItemModel* source)
 {
     auto* proxy = new QSortFilterProxyModel(parent);
@@ -94,11 +78,7 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
 
     auto* bar = new QHBoxLayout;
     bar->setSpacing(10);
-    m_title = new QLabel(tr("Memory"), this);
-    QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setWeight(QFont::DemiBold);
-    m_title->setFont(titleFont);
+    m_title = makePageTitle(tr("Memory"), this);
     bar->addWidget(m_title);
     bar->addStretch(1);
     m_showAllocated = new QCheckBox(tr("Allocated"), this);
@@ -119,10 +99,13 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
     m_resetZoom->setToolTip(
         tr("Show the whole capture, or the selected step. Drag the plot to pan, use the wheel to zoom the time axis"));
-    m_exportPlot = new QPushButton(tr("Export Plot…"), this);
-    m_exportTable = new QPushButton(tr("Export Table…"), this);
-    m_exportPlot->setToolTip(tr("Save the plot as PNG, SVG or PDF"));
-    m_exportTable->setToolTip(tr("Save the allocation table as shown (filtered and sorted) as CSV"));
+    m_exportPlot = makeExportButton(
+        ExportKind::Chart, this, [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); },
+        tr("Save the plot as PNG, SVG or PDF"));
+    m_exportTable = makeExportButton(
+        ExportKind::Table, this,
+        [this] { exportModelInteractive(this, *m_allocationProxy, QStringLiteral("memory-allocations")); },
+        tr("Save the allocation table as shown (filtered and sorted) as CSV"));
     bar->addWidget(m_resetZoom);
     bar->addWidget(m_exportPlot);
     bar->addWidget(m_exportTable);
@@ -216,7 +199,7 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     leftLayout->addLayout(leftBar);
     m_allocations = new AllocationModel(this);
     m_allocationProxy = makeProxy(this, m_allocations);
-    m_allocationTable = makeTable(left, m_allocationProxy);
+    m_allocationTable = makeDataTable(m_allocationProxy, left);
     leftLayout->addWidget(m_allocationTable, 1);
 
     auto* right = new QWidget(tables);
@@ -228,7 +211,7 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     rightLayout->addWidget(m_liveTitle);
     m_live = new AllocationModel(this);
     m_liveProxy = makeProxy(this, m_live);
-    m_liveTable = makeTable(right, m_liveProxy);
+    m_liveTable = makeDataTable(m_liveProxy, right);
     rightLayout->addWidget(m_liveTable, 1);
     tables->addWidget(left);
     tables->addWidget(right);
@@ -268,22 +251,13 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         [this](const QModelIndex& current) { highlightAllocation(m_liveProxy->mapToSource(current), m_live); });
     connect(m_resetZoom, &QPushButton::clicked, this, &MemoryPage::resetZoom);
     // The same exports from a right click on the plot and the tables.
-    const auto addAction = [](QWidget* target, const QString& text, auto slot) {
-        auto* action = new QAction(text, target);
-        QObject::connect(action, &QAction::triggered, target, slot);
-        target->addAction(action);
-        target->setContextMenuPolicy(Qt::ActionsContextMenu);
-    };
-    addAction(m_plot, tr("Export Plot…"), [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); });
-    addAction(m_plot, tr("Reset Zoom"), [this] { resetZoom(); });
-    addAction(m_allocationTable, tr("Export Table as CSV…"),
-        [this] { exportModelInteractive(this, *m_allocationProxy, QStringLiteral("memory-allocations")); });
-    addAction(m_liveTable, tr("Export Table as CSV…"),
-        [this] { exportModelInteractive(this, *m_liveProxy, QStringLiteral("memory-live-at-peak")); });
-    connect(m_exportPlot, &QPushButton::clicked, this,
+    addContextAction(m_plot, exportActionText(ExportKind::Chart),
         [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); });
-    connect(m_exportTable, &QPushButton::clicked, this,
+    addContextAction(m_plot, tr("Reset Zoom"), [this] { resetZoom(); });
+    addContextAction(m_allocationTable, exportActionText(ExportKind::Table),
         [this] { exportModelInteractive(this, *m_allocationProxy, QStringLiteral("memory-allocations")); });
+    addContextAction(m_liveTable, exportActionText(ExportKind::Table),
+        [this] { exportModelInteractive(this, *m_liveProxy, QStringLiteral("memory-live-at-peak")); });
 
     if (m_state) {
         connect(m_state, &ViewState::profileChanged, this, &MemoryPage::rebuild);

@@ -2,12 +2,12 @@
 #include "operatorspage.h"
 
 #include "barchart.h"
+#include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "itemmodels/operatorcomparemodel.h"
 #include "itemmodels/operatorstatmodel.h"
 
-#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -78,18 +78,8 @@ QSortFilterProxyModel* makeProxy(QSortFilterProxyModel* proxy, QAbstractItemMode
 
 QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
 {
-    auto* table = new QTableView(parent);
-    table->setModel(model);
-    table->setSortingEnabled(true);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->setAlternatingRowColors(true);
-    table->setWordWrap(false);
+    auto* table = makeDataTable(model, parent);
     table->setTextElideMode(Qt::ElideMiddle);
-    table->verticalHeader()->hide();
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     table->horizontalHeader()->setSectionsMovable(true);
     return table;
 }
@@ -185,11 +175,7 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
 
     auto* bar = new QHBoxLayout;
     bar->setSpacing(8);
-    m_title = new QLabel(this);
-    QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
-    titleFont.setWeight(QFont::DemiBold);
-    m_title->setFont(titleFont);
+    m_title = makePageTitle(QString(), this);
     bar->addWidget(m_title, 1);
     // Controls on a second row: the compare title is long.
     auto* controls = new QHBoxLayout;
@@ -232,10 +218,16 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     controls->addWidget(m_filter, 1);
     controls->addStretch(1);
 
-    m_exportChart = new QPushButton(tr("Export Chart…"), this);
-    m_exportTable = new QPushButton(tr("Export Table…"), this);
-    m_exportChart->setToolTip(tr("Save the charts as PNG, SVG or PDF"));
-    m_exportTable->setToolTip(tr("Save the table as shown (filtered and sorted) as CSV"));
+    const auto exportChart = [this] {
+        exportWidgetInteractive(this, m_chartArea,
+            m_compareMode ? QStringLiteral("operators-compare-chart") : QStringLiteral("operators-chart"));
+    };
+    const auto exportTable = [this] {
+        exportModelInteractive(this, *currentTable()->model(),
+            m_compareMode ? QStringLiteral("operators-compare") : QStringLiteral("operators"));
+    };
+    m_exportChart = makeExportButton(ExportKind::Chart, this, exportChart, tr("Save the charts as PNG, SVG or PDF"));
+    m_exportTable = makeExportButton(ExportKind::Table, this, exportTable);
     bar->addWidget(m_exportChart);
     bar->addWidget(m_exportTable);
     layout->addLayout(bar);
@@ -311,25 +303,11 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     connect(m_compareBy, &QComboBox::currentIndexChanged, this, &OperatorsPage::rebuild);
     connect(m_topN, &QSpinBox::valueChanged, this, &OperatorsPage::rebuild);
     connect(m_communication, &QCheckBox::toggled, this, &OperatorsPage::rebuild);
-    connect(m_exportChart, &QPushButton::clicked, this, [this] {
-        exportWidgetInteractive(this, m_chartArea,
-            m_compareMode ? QStringLiteral("operators-compare-chart") : QStringLiteral("operators-chart"));
-    });
-    connect(m_exportTable, &QPushButton::clicked, this, [this] {
-        exportModelInteractive(this, *currentTable()->model(),
-            m_compareMode ? QStringLiteral("operators-compare") : QStringLiteral("operators"));
-    });
     // The same exports from a right click on the charts and the tables.
-    const auto addExportAction = [this](QWidget* target, const QString& text, QPushButton* button) {
-        auto* action = new QAction(text, target);
-        connect(action, &QAction::triggered, button, &QPushButton::click);
-        target->addAction(action);
-        target->setContextMenuPolicy(Qt::ActionsContextMenu);
-    };
     for (QWidget* chart : std::initializer_list<QWidget*> { m_typeChart, m_coreChart })
-        addExportAction(chart, tr("Export Chart…"), m_exportChart);
+        addContextAction(chart, exportActionText(ExportKind::Chart), exportChart);
     for (QTableView* table : { m_statTable, m_compareTable })
-        addExportAction(table, tr("Export Table as CSV…"), m_exportTable);
+        addContextAction(table, exportActionText(ExportKind::Table), exportTable);
     for (QTableView* table : { m_statTable, m_compareTable }) {
         // The name column takes the spare width, not the last number column.
         table->horizontalHeader()->setStretchLastSection(false);
