@@ -11,25 +11,26 @@ bool isDarkPalette(const QPalette& palette)
     return palette.color(QPalette::Base).lightness() < 128;
 }
 
+QColor themedColor(const ThemedColor& color, const QPalette& palette)
+{
+    return QColor(isDarkPalette(palette) ? color.dark : color.light);
+}
+
 QColor statusColor(FileStatus status, const QPalette& palette)
 {
-    const bool dark = isDarkPalette(palette);
-    switch (status) {
-    case FileStatus::Used:
-        return dark ? QColor(0x3f, 0xb9, 0x50) : QColor(0x1a, 0x7f, 0x37);
-    case FileStatus::Skipped:
-        return dark ? QColor(0xd2, 0x99, 0x22) : QColor(0x9a, 0x67, 0x00);
-    case FileStatus::Broken:
-        return dark ? QColor(0xf8, 0x51, 0x49) : QColor(0xcf, 0x22, 0x2e);
-    }
-    return palette.color(QPalette::Text);
+    static constexpr ThemedColor colors[] = {
+        { 0x1a7f37, 0x3fb950 }, // Used: green
+        { 0x9a6700, 0xd29922 }, // Skipped: amber
+        { 0xcf222e, 0xf85149 }, // Broken: red
+    };
+    return themedColorAt(colors, int(status), palette);
 }
 
 QColor severityColor(ImportMessage::Severity severity, const QPalette& palette)
 {
     switch (severity) {
     case ImportMessage::Info:
-        return isDarkPalette(palette) ? QColor(0x58, 0xa6, 0xff) : QColor(0x09, 0x69, 0xda);
+        return themedColor({ 0x0969da, 0x58a6ff }, palette);
     case ImportMessage::Warning:
         return statusColor(FileStatus::Skipped, palette);
     case ImportMessage::Error:

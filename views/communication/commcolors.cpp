@@ -15,23 +15,24 @@ namespace profscope {
 
 QColor transportColor(const QString& transport, const QPalette& palette)
 {
-    const bool dark = isDarkPalette(palette);
-    if (transport == QLatin1String("HCCS"))
-        return dark ? QColor(0x4c, 0x9b, 0xe8) : QColor(0x1f, 0x6f, 0xc5);
-    if (transport == QLatin1String("RDMA"))
-        return dark ? QColor(0xf0, 0x8c, 0x3a) : QColor(0xd9, 0x6b, 0x0c);
-    if (transport == QLatin1String("PCIE"))
-        return dark ? QColor(0x5c, 0xc2, 0x6a) : QColor(0x2f, 0x9e, 0x44);
-    if (transport == QLatin1String("SDMA"))
-        return dark ? QColor(0xb0, 0x86, 0xe8) : QColor(0x84, 0x5e, 0xc2);
-    if (transport == QLatin1String("SIO"))
-        return dark ? QColor(0x3f, 0xc1, 0xc9) : QColor(0x0c, 0x8f, 0x99);
-    if (transport == QLatin1String("LOCAL"))
-        return dark ? QColor(0x8b, 0x94, 0x9e) : QColor(0x9a, 0xa1, 0xa9);
-    if (transport == QLatin1String("mixed"))
-        return dark ? QColor(0xd4, 0xa7, 0x6a) : QColor(0xa6, 0x7c, 0x52);
+    static constexpr struct
+    {
+        const char* name;
+        ThemedColor color;
+    } known[] = {
+        { "HCCS", { 0x1f6fc5, 0x4c9be8 } },
+        { "RDMA", { 0xd96b0c, 0xf08c3a } },
+        { "PCIE", { 0x2f9e44, 0x5cc26a } },
+        { "SDMA", { 0x845ec2, 0xb086e8 } },
+        { "SIO", { 0x0c8f99, 0x3fc1c9 } },
+        { "LOCAL", { 0x9aa1a9, 0x8b949e } },
+        { "mixed", { 0xa67c52, 0xd4a76a } },
+    };
+    for (const auto& k : known)
+        if (transport == QLatin1String(k.name))
+            return themedColor(k.color, palette);
     const int hue = int(qHash(transport) % 360u);
-    return QColor::fromHsl(hue, 140, dark ? 150 : 110);
+    return QColor::fromHsl(hue, 140, isDarkPalette(palette) ? 150 : 110);
 }
 
 QColor sequentialColor(double t)
@@ -59,18 +60,13 @@ QColor contrastingText(const QColor& background)
 
 QColor durationColor(DurationPart part, const QPalette& palette)
 {
-    const bool dark = isDarkPalette(palette);
-    switch (part) {
-    case DurationPart::Transit:
-        return dark ? QColor(0x4c, 0x9b, 0xe8) : QColor(0x1f, 0x6f, 0xc5);
-    case DurationPart::Synchronization:
-        return dark ? QColor(0xe3, 0x6a, 0x6a) : QColor(0xc9, 0x3c, 0x3c);
-    case DurationPart::Wait:
-        return dark ? QColor(0xe8, 0xb0, 0x4a) : QColor(0xe0, 0x9a, 0x1a);
-    case DurationPart::Idle:
-        return dark ? QColor(0x6e, 0x76, 0x81) : QColor(0xc3, 0xc9, 0xd0);
-    }
-    return palette.color(QPalette::Text);
+    static constexpr ThemedColor colors[] = {
+        { 0x1f6fc5, 0x4c9be8 }, // Transit: blue, as HCCS
+        { 0xc93c3c, 0xe36a6a }, // Synchronization: red
+        { 0xe09a1a, 0xe8b04a }, // Wait: amber
+        { 0xc3c9d0, 0x6e7681 }, // Idle: grey
+    };
+    return themedColorAt(colors, int(part), palette);
 }
 
 QColor slowColor(const QPalette& palette)

@@ -90,20 +90,14 @@ QString barComponentDescription(BarComponent component)
 
 QColor barComponentColor(BarComponent component, const QPalette& palette)
 {
-    const bool dark = isDarkPalette(palette);
-    switch (component) {
-    case BarComponent::ComputingOnly:
-        return dark ? QColor(0x4c, 0x9a, 0xff) : QColor(0x1f, 0x6f, 0xd0);
-    case BarComponent::Overlapped:
-        return dark ? QColor(0x3d, 0xc9, 0xb0) : QColor(0x14, 0x9c, 0x88);
-    case BarComponent::CommunicationOnly:
-        return dark ? QColor(0xff, 0x9e, 0x4a) : QColor(0xe0, 0x6c, 0x12);
-    case BarComponent::Free:
-        return dark ? QColor(0x8b, 0x94, 0x9e) : QColor(0xa8, 0xb0, 0xb9);
-    case BarComponent::Preparing:
-        return dark ? QColor(0xd6, 0x7c, 0xe8) : QColor(0x9b, 0x4d, 0xca);
-    }
-    return palette.color(QPalette::Text);
+    static constexpr ThemedColor colors[kBarComponentCount] = {
+        { 0x1f6fd0, 0x4c9aff }, // ComputingOnly: blue
+        { 0x149c88, 0x3dc9b0 }, // Overlapped: teal
+        { 0xe06c12, 0xff9e4a }, // CommunicationOnly: orange
+        { 0xa8b0b9, 0x8b949e }, // Free: grey
+        { 0x9b4dca, 0xd67ce8 }, // Preparing: violet
+    };
+    return themedColorAt(colors, int(component), palette);
 }
 
 std::array<TimeNs, kBarComponentCount> barComponents(const StepOverview& overview)
