@@ -9,14 +9,61 @@
 namespace profscope {
 
 namespace {
-    QString number(double v, int decimals)
-    {
-        return QLocale().toString(v, 'f', decimals);
+QString number(double v, int decimals)
+{
+    return QLocale().toString(v, 'f', decimals);
+}
+QString percent(double ratio)
+{
+    return QLocale().toString(ratio * 100.0, 'f', 1) + QLatin1Char('%');
+}
+
+// The time split both models show (per rank, per op of a rank), in the
+// order of their columns from ElapseColumn on.
+struct TimeSplit
+{
+    double elapseMs, transitMs, waitMs, synchronizationMs, idleMs;
+    double waitRatio, synchronizationRatio; // kNoValue: not known
+};
+constexpr int kTimeSplitColumns = 7;
+static_assert(CommDurationModel::SynchronizationRatioColumn - CommDurationModel::ElapseColumn + 1 == kTimeSplitColumns);
+static_assert(CommOpModel::SynchronizationRatioColumn - CommOpModel::ElapseColumn + 1 == kTimeSplitColumns);
+
+QString timeSplitHeader(int part)
+{
+    switch (part) {
+    case 0:
+        return CommDurationModel::tr("Elapse (ms)");
+    case 1:
+        return CommDurationModel::tr("Transit (ms)");
+    case 2:
+        return CommDurationModel::tr("Wait (ms)");
+    case 3:
+        return CommDurationModel::tr("Synchronization (ms)");
+    case 4:
+        return CommDurationModel::tr("Idle (ms)");
+    case 5:
+        return CommDurationModel::tr("Wait Ratio (%)");
+    case 6:
+        return CommDurationModel::tr("Sync Ratio (%)");
     }
-    QString percent(double ratio)
-    {
-        return QLocale().toString(ratio * 100.0, 'f', 1) + QLatin1Char('%');
-    }
+    return {};
+}
+
+// Display text (ms with 3 decimals, ratios in %) or the sort value.
+QVariant timeSplitValue(const TimeSplit& split, int part, bool display)
+{
+    const double values[kTimeSplitColumns] = { split.elapseMs, split.transitMs, split.waitMs, split.synchronizationMs,
+        split.idleMs, split.waitRatio, split.synchronizationRatio };
+    if (part < 0 || part >= kTimeSplitColumns)
+        return {};
+    const double v = values[part];
+    if (part < 5)
+        return display ? QVariant(number(v, 3)) : QVariant(v);
+    if (!hasValue(v))
+        return display ? QVariant(QString()) : QVariant(-1.0);
+    return display ? QVariant(percent(v)) : QVariant(v);
+}
 } // namespace
 
 CommDurationModel::CommDurationModel(QObject* parent)
@@ -138,26 +185,16 @@ QVariant CommDurationModel::value(int row, int column, bool display) const
         return m_profile && r.rankIndex >= 0 ? m_profile->ranks[std::size_t(r.rankIndex)]->info.host : QString();
     case OpsColumn:
         return r.ops;
-    case ElapseColumn:
-        return display ? QVariant(number(r.elapseMs, 3)) : QVariant(r.elapseMs);
-    case TransitColumn:
-        return display ? QVariant(number(r.transitMs, 3)) : QVariant(r.transitMs);
-    case WaitColumn:
-        return display ? QVariant(number(r.waitMs, 3)) : QVariant(r.waitMs);
-    case SynchronizationColumn:
-        return display ? QVariant(number(r.synchronizationMs, 3)) : QVariant(r.synchronizationMs);
-    case IdleColumn:
-        return display ? QVariant(number(r.idleMs, 3)) : QVariant(r.idleMs);
-    case WaitRatioColumn:
-        return display ? QVariant(percent(r.waitRatio())) : QVariant(r.waitRatio());
-    case SynchronizationRatioColumn:
-        return display ? QVariant(percent(r.synchronizationRatio())) : QVariant(r.synchronizationRatio());
     case SlowColumn:
         if (!display)
             return slow ? slow->behindRatio : 0.0;
         return slow ? tr("slow, %1 behind rank %2").arg(percent(slow->behindRatio)).arg(slow->fastestRankId)
                     : QString();
     default: {
+        if (column >= ElapseColumn && column <= SynchronizationRatioColumn)
+            return timeSplitValue({ r.elapseMs, r.transitMs, r.waitMs, r.synchronizationMs, r.idleMs, r.waitRatio(),
+                                      r.synchronizationRatio() },
+                column - ElapseColumn, display);
         const int t = column - FixedColumnCount;
         if (t < 0 || t >= m_transports.size())
             return {};
@@ -211,23 +248,11 @@ QVariant CommDurationModel::headerData(int section, Qt::Orientation orientation,
         return tr("Host");
     case OpsColumn:
         return tr("Ops");
-    case ElapseColumn:
-        return tr("Elapse (ms)");
-    case TransitColumn:
-        return tr("Transit (ms)");
-    case WaitColumn:
-        return tr("Wait (ms)");
-    case SynchronizationColumn:
-        return tr("Synchronization (ms)");
-    case IdleColumn:
-        return tr("Idle (ms)");
-    case WaitRatioColumn:
-        return tr("Wait Ratio (%)");
-    case SynchronizationRatioColumn:
-        return tr("Sync Ratio (%)");
     case SlowColumn:
         return tr("Slow Rank");
     default: {
+        if (section >= ElapseColumn && section <= SynchronizationRatioColumn)
+            return timeSplitHeader(section - ElapseColumn);
         const int t = section - FixedColumnCount;
         if (t >= 0 && t < m_transports.size())
             return tr("%1 Bandwidth (GB/s)").arg(m_transports[t]);
@@ -313,12 +338,6 @@ int CommOpModel::columnCount(const QModelIndex& parent) const
 QVariant CommOpModel::perRankValue(const Entry& e, int column, bool display) const
 {
     const CommOpRecord& op = *e.record;
-    auto ms = [display](double v) { return display ? QVariant(number(v, 3)) : QVariant(v); };
-    auto ratio = [display](double v) {
-        if (!hasValue(v))
-            return display ? QVariant(QString()) : QVariant(-1.0);
-        return display ? QVariant(percent(v)) : QVariant(v);
-    };
     switch (column) {
     case OpColumn:
         return op.opName;
@@ -330,22 +349,10 @@ QVariant CommOpModel::perRankValue(const Entry& e, int column, bool display) con
         if (op.startNs == kInvalidTime)
             return display ? QVariant(QString()) : QVariant(qint64(0));
         return display ? QVariant(QLocale().toString(double(op.startNs) / 1e3, 'f', 3)) : QVariant(qint64(op.startNs));
-    case ElapseColumn:
-        return ms(op.elapseMs);
-    case TransitColumn:
-        return ms(op.transitMs);
-    case WaitColumn:
-        return ms(op.waitMs);
-    case SynchronizationColumn:
-        return ms(op.synchronizationMs);
-    case IdleColumn:
-        return ms(op.idleMs);
-    case WaitRatioColumn:
-        return ratio(op.waitRatio);
-    case SynchronizationRatioColumn:
-        return ratio(op.synchronizationRatio);
     }
-    return {};
+    return timeSplitValue({ op.elapseMs, op.transitMs, op.waitMs, op.synchronizationMs, op.idleMs, op.waitRatio,
+                              op.synchronizationRatio },
+        column - ElapseColumn, display);
 }
 
 QVariant CommOpModel::aggregatedValue(const Aggregate& a, int column, bool display) const
@@ -421,22 +428,8 @@ QVariant CommOpModel::headerData(int section, Qt::Orientation orientation, int r
             return tr("Rank");
         case StartColumn:
             return tr("Start (µs)");
-        case ElapseColumn:
-            return tr("Elapse (ms)");
-        case TransitColumn:
-            return tr("Transit (ms)");
-        case WaitColumn:
-            return tr("Wait (ms)");
-        case SynchronizationColumn:
-            return tr("Synchronization (ms)");
-        case IdleColumn:
-            return tr("Idle (ms)");
-        case WaitRatioColumn:
-            return tr("Wait Ratio (%)");
-        case SynchronizationRatioColumn:
-            return tr("Sync Ratio (%)");
         }
-        return {};
+        return timeSplitHeader(section - ElapseColumn);
     }
     switch (section) {
     case AggOpColumn:
