@@ -191,7 +191,8 @@ void TestAdvice::pipelineGroupsAreNotComparedAcrossStages()
         if (s.groupId == rank10->groupId)
             QVERIFY(s.behindRatio <= rank10->behindRatio);
     bool named = false;
-    for (const Finding* f : withRule(computeAdvice(*profile), QStringLiteral("slow-rank")))
+    const auto findings = computeAdvice(*profile); // withRule points into it
+    for (const Finding* f : withRule(findings, QStringLiteral("slow-rank")))
         named = named || f->rankIds.front() == 10;
     QVERIFY(named);
     for (const Finding& f : computeAdvice(*profile))
