@@ -209,7 +209,8 @@ void TestAdvice::freeRuleAgreesWithTheProfilersFile()
     for (const QString& d : dirs)
         expected = std::max(expected, worstFreeRatioFromFile(d));
     QVERIFY(expected > 0.1); // the real ranks do idle more than 10%
-    const auto free = withRule(computeAdvice(*profile), QStringLiteral("free-time"));
+    const auto findings = computeAdvice(*profile);
+    const auto free = withRule(findings, QStringLiteral("free-time"));
     QCOMPARE(free.size(), std::size_t(1));
     QVERIFY2(std::abs(free.front()->value - expected) < 0.01,
         qPrintable(QStringLiteral("%1 vs %2").arg(free.front()->value).arg(expected)));
