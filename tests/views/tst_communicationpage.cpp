@@ -12,6 +12,7 @@
 #include "itemmodels/commmatrixmodel.h"
 #include "load/profileloader.h"
 #include "testsupport.h"
+#include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -363,14 +364,7 @@ private slots:
             page.showDurations();
             QTest::qWait(20);
             QVERIFY(exportWidgetImage(&page, out + QStringLiteral("/communication-%1-duration.png").arg(name)));
-            QPalette dark;
-            dark.setColor(QPalette::Window, QColor(0x24, 0x29, 0x2f));
-            dark.setColor(QPalette::Base, QColor(0x16, 0x1b, 0x22));
-            dark.setColor(QPalette::AlternateBase, QColor(0x1f, 0x24, 0x2b));
-            dark.setColor(QPalette::Text, QColor(0xe6, 0xed, 0xf3));
-            dark.setColor(QPalette::WindowText, QColor(0xe6, 0xed, 0xf3));
-            dark.setColor(QPalette::Button, QColor(0x2d, 0x33, 0x3b));
-            dark.setColor(QPalette::ButtonText, QColor(0xe6, 0xed, 0xf3));
+            const QPalette dark = test::darkPalette();
             page.setPalette(dark);
             page.showMatrix();
             QTest::qWait(20);

@@ -11,6 +11,7 @@
 #include "marey/mareyopsmodel.h"
 #include "marey/mareypage.h"
 #include "testsupport.h"
+#include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -462,12 +463,7 @@ void TestMareyPage::screenshots()
         exportWidgetImage(page.canvas(), QDir(out).filePath(QStringLiteral("marey-collapsed.png")), QSize(1400, 200)));
 
     // The dark palette.
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x1e, 0x1f, 0x22));
-    dark.setColor(QPalette::Base, QColor(0x16, 0x17, 0x1a));
-    dark.setColor(QPalette::Text, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::WindowText, QColor(0xe6, 0xe6, 0xe6));
-    dark.setColor(QPalette::Highlight, QColor(0x2f, 0x81, 0xf7));
+    const QPalette dark = test::darkPalette();
     page.canvas()->setPalette(dark);
     page.canvas()->setAllStagesCollapsed(false);
     page.canvas()->setStageCollapsed(1, true);

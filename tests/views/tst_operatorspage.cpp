@@ -13,6 +13,7 @@
 #include "operators/barchart.h"
 #include "operators/operatorspage.h"
 #include "testsupport.h"
+#include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -545,23 +546,13 @@ void TestOperatorsPage::screenshots()
     // Renders the page like the user sees it; PROFSCOPE_SCREENSHOT_DIR keeps
     // the images (resources/screenshots), otherwise they go to a temporary folder.
     QTemporaryDir tmp;
-    const QString out = qEnvironmentVariableIsSet("PROFSCOPE_SCREENSHOT_DIR")
-        ? qEnvironmentVariable("PROFSCOPE_SCREENSHOT_DIR")
-        : tmp.path();
+    const QString out = test::screenshotDir(tmp);
     QVERIFY(QDir().mkpath(out));
     ViewState state;
     OperatorsPage page(&state);
     page.resize(1400, 860);
     if (qEnvironmentVariableIsSet("PROFSCOPE_SCREENSHOT_DARK")) {
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
-        dark.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
-        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-        dark.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
-        dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb8));
+        const QPalette dark = test::darkPalette();
         page.setPalette(dark);
     }
     state.setProfile(ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) }));

@@ -11,6 +11,7 @@
 #include "overview/overviewmodels.h"
 #include "overview/overviewpage.h"
 #include "testsupport.h"
+#include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -503,14 +504,7 @@ void TestOverviewPage::darkPalette()
     const ProfilePtr profile = generated(dir, plantedOptions());
     ViewState state;
     OverviewPage page(&state);
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(0x2b, 0x2d, 0x30));
-    dark.setColor(QPalette::Base, QColor(0x1e, 0x1f, 0x22));
-    dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x28, 0x2b));
-    dark.setColor(QPalette::Text, QColor(0xdf, 0xe1, 0xe5));
-    dark.setColor(QPalette::WindowText, QColor(0xdf, 0xe1, 0xe5));
-    dark.setColor(QPalette::Button, QColor(0x3c, 0x3f, 0x41));
-    dark.setColor(QPalette::ButtonText, QColor(0xdf, 0xe1, 0xe5));
+    const QPalette dark = test::darkPalette();
     page.setPalette(dark);
     page.resize(1100, 750);
     page.show();

@@ -14,6 +14,7 @@
 #include "timeline/timelinepage.h"
 #include "timeline/timelinetables.h"
 #include "timeline/timelinewidget.h"
+#include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -1012,15 +1013,7 @@ void TestTimeline::screenshots()
         // Both ranks, aligned, dark palette, a selected range (for a look, not committed).
         state.setRankFilter({ 0, 1 });
         page.setClockAlignment(true);
-        QPalette dark;
-        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
-        dark.setColor(QPalette::WindowText, QColor(0xdd, 0xdd, 0xdd));
-        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
-        dark.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
-        dark.setColor(QPalette::Text, QColor(0xdd, 0xdd, 0xdd));
-        dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
-        dark.setColor(QPalette::ButtonText, QColor(0xdd, 0xdd, 0xdd));
-        dark.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
+        const QPalette dark = test::darkPalette();
         page.setPalette(dark);
         const double a2 = double(m.toView(1, step.first));
         const double b2 = double(m.toView(1, step.second));
