@@ -61,6 +61,26 @@
         <source>Could not write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Export Table…</source>
+        <translation>导出表格…</translation>
+    </message>
+    <message>
+        <source>Save the chart as PNG, SVG or PDF</source>
+        <translation>将图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save the table as shown (filtered and sorted) as CSV</source>
+        <translation>将当前显示（已筛选和排序）的表格保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Export Table as CSV…</source>
+        <translation>将表格导出为 CSV…</translation>
+    </message>
 </context>
 <context>
     <name>TimelineColors</name>
@@ -308,6 +328,12 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>Critical</source>
         <translation>严重</translation>
+    </message>
+    <message numerus="yes">
+        <source>The device is idle for %1 of the profiled time on rank %2 (%n rank(s) above the limit)</source>
+        <translation>
+            <numerusform>rank %2 的设备在采集时间中空闲 %1（%n 个 rank 超过阈值）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1140,34 +1166,6 @@ The ranks need communication_matrix.json (profiler level 1 or higher).</source>
         <translation>开始时间 (µs)</translation>
     </message>
     <message>
-        <source>Elapse (ms)</source>
-        <translation>耗时 (ms)</translation>
-    </message>
-    <message>
-        <source>Transit (ms)</source>
-        <translation>传输 (ms)</translation>
-    </message>
-    <message>
-        <source>Wait (ms)</source>
-        <translation>等待 (ms)</translation>
-    </message>
-    <message>
-        <source>Synchronization (ms)</source>
-        <translation>同步 (ms)</translation>
-    </message>
-    <message>
-        <source>Idle (ms)</source>
-        <translation>空闲 (ms)</translation>
-    </message>
-    <message>
-        <source>Wait Ratio (%)</source>
-        <translation>等待比 (%)</translation>
-    </message>
-    <message>
-        <source>Sync Ratio (%)</source>
-        <translation>同步比 (%)</translation>
-    </message>
-    <message>
         <source>Ranks</source>
         <translation>Rank 数</translation>
     </message>
@@ -1337,18 +1335,6 @@ The ranks need communication_matrix.json (profiler level 1 or higher).</source>
         <translation>
             <numerusform> 到 %n 个 rank 的全部链路</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Export Chart…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <source>Save as PNG, SVG or PDF</source>
-        <translation>保存为 PNG、SVG 或 PDF</translation>
-    </message>
-    <message>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
     </message>
     <message>
         <source>Save the table as shown (sorted) as CSV</source>
@@ -2551,18 +2537,6 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>重新显示整个迭代（双击图表可逐级缩小）</translation>
     </message>
     <message>
-        <source>Export Chart…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <source>Save the chart as PNG, SVG or PDF</source>
-        <translation>将图表保存为 PNG、SVG 或 PDF</translation>
-    </message>
-    <message>
-        <source>Export Table…</source>
-        <translation>导出表格…</translation>
-    </message>
-    <message>
         <source>Save the ops of the zoomed window as CSV</source>
         <translation>将缩放窗口中的算子保存为 CSV</translation>
     </message>
@@ -2638,6 +2612,10 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>window %1 of %2</source>
         <translation>窗口 %1/%2</translation>
     </message>
+    <message>
+        <source>Zoom Out</source>
+        <translation>缩小</translation>
+    </message>
 </context>
 <context>
     <name>profscope::MemoryPage</name>
@@ -2680,18 +2658,6 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Reset Zoom</source>
         <translation>重置缩放</translation>
-    </message>
-    <message>
-        <source>Drag the plot to pan and use the wheel to zoom the time axis</source>
-        <translation>拖动图表可平移，滚动滚轮可缩放时间轴</translation>
-    </message>
-    <message>
-        <source>Export Plot…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <source>Export Table…</source>
-        <translation>导出表格…</translation>
     </message>
     <message>
         <source>Save the plot as PNG, SVG or PDF</source>
@@ -2804,6 +2770,14 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
     <message>
         <source>%1: %2 MB</source>
         <translation>%1：%2 MB</translation>
+    </message>
+    <message>
+        <source>Show the whole capture, or the selected step. Drag the plot to pan, use the wheel to zoom the time axis</source>
+        <translation>显示整个采集范围或所选迭代。拖动图表可平移，使用滚轮缩放时间轴</translation>
+    </message>
+    <message>
+        <source>Operator allocations of %1</source>
+        <translation>%1 的算子内存分配</translation>
     </message>
 </context>
 <context>
@@ -2987,20 +2961,8 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
         <translation>按名称、类型或核类型筛选</translation>
     </message>
     <message>
-        <source>Export Chart…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <source>Export Table…</source>
-        <translation>导出表格…</translation>
-    </message>
-    <message>
         <source>Save the charts as PNG, SVG or PDF</source>
         <translation>将图表保存为 PNG、SVG 或 PDF</translation>
-    </message>
-    <message>
-        <source>Save the table as shown (filtered and sorted) as CSV</source>
-        <translation>将当前显示（已筛选和排序）的表格保存为 CSV</translation>
     </message>
     <message>
         <source>rank ?</source>
@@ -3377,17 +3339,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
 </context>
 <context>
-    <name>profscope::OverviewPlot</name>
-    <message>
-        <source>ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <source>µs</source>
-        <translation>µs</translation>
-    </message>
-</context>
-<context>
     <name>profscope::ProfileLoader</name>
     <message>
         <source>canceled</source>
@@ -3609,6 +3560,14 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>Double-click: open this rank</source>
         <translation>双击：打开此 rank</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
     </message>
 </context>
 <context>
