@@ -58,9 +58,15 @@ void ViewState::setRankFilter(const QList<int>& rankIndexes)
     emit rankFilterChanged();
 }
 
+bool ViewState::validRank(int rankIndex) const
+{
+    return m_profile && rankIndex >= 0 && std::size_t(rankIndex) < m_profile->ranks.size();
+}
+
 void ViewState::setCurrentRank(int rankIndex)
 {
-    if (rankIndex == m_currentRank)
+    // A stale request (a rank of an earlier profile) must not select nothing.
+    if (rankIndex == m_currentRank || !validRank(rankIndex))
         return;
     m_currentRank = rankIndex;
     emit currentRankChanged(rankIndex);
@@ -68,7 +74,7 @@ void ViewState::setCurrentRank(int rankIndex)
 
 void ViewState::setBaselineRank(int rankIndex)
 {
-    if (rankIndex == m_baselineRank)
+    if (rankIndex == m_baselineRank || (rankIndex >= 0 && !validRank(rankIndex)))
         return;
     m_baselineRank = rankIndex;
     emit compareChanged();
@@ -76,7 +82,7 @@ void ViewState::setBaselineRank(int rankIndex)
 
 void ViewState::setComparisonRank(int rankIndex)
 {
-    if (rankIndex == m_comparisonRank)
+    if (rankIndex == m_comparisonRank || (rankIndex >= 0 && !validRank(rankIndex)))
         return;
     m_comparisonRank = rankIndex;
     emit compareChanged();

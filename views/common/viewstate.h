@@ -59,6 +59,7 @@ public:
     void setCurrentRank(int rankIndex);
 
     // Compare mode: both set (indexes into Profile::ranks), -1 = unset.
+    // Indexes outside the profile are ignored, as by setCurrentRank.
     int baselineRank() const
     {
         return m_baselineRank;
@@ -93,6 +94,8 @@ signals:
     void rankRequested(int rankIndex);
 
 private:
+    bool validRank(int rankIndex) const;
+
     ProfilePtr m_profile;
     QStringList m_steps;
     QString m_step;
