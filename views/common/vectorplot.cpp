@@ -5,6 +5,7 @@
 
 #include <QEvent>
 #include <QPaintEngine>
+#include <QResizeEvent>
 
 namespace profscope {
 
@@ -61,6 +62,18 @@ void VectorPlot::changeEvent(QEvent* event)
         emit paletteApplied();
         replot(rpQueuedReplot);
     }
+}
+
+void VectorPlot::resizeEvent(QResizeEvent* event)
+{
+    // A page laid out while hidden gets 0-sized resizes; QCustomPlot would
+    // replot into an empty paint buffer (and Qt warn about it). The next real
+    // resize replots.
+    if (event->size().isEmpty()) {
+        event->accept();
+        return;
+    }
+    QCustomPlot::resizeEvent(event);
 }
 
 void VectorPlot::paintEvent(QPaintEvent* event)

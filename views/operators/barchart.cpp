@@ -132,7 +132,10 @@ void HorizontalBarChart::rebuild()
     yAxis->setRange(0.4, n + 0.6);
     yAxis->setVisible(n > 0);
     fitValueRange();
-    replot();
+    // A hidden page has no size yet; its first resize refits and replots
+    // (a replot at 0x0 only makes Qt warn about an empty paint buffer).
+    if (!size().isEmpty())
+        replot();
 }
 
 void HorizontalBarChart::fitValueRange()
@@ -165,6 +168,8 @@ void HorizontalBarChart::resizeEvent(QResizeEvent* event)
 {
     VectorPlot::resizeEvent(event);
     // The axis rect width is known only after the layout: refit and redraw.
+    if (size().isEmpty())
+        return;
     fitValueRange();
     replot(rpQueuedRefresh);
 }
