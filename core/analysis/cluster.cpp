@@ -272,14 +272,26 @@ std::vector<std::vector<int>> pipelineStages(const Profile& profile)
         QHash<QString, int> keyIds;
         for (std::size_t i = 0; i < profile.ranks.size(); ++i) {
             const RankData& rank = *profile.ranks[i];
+            // Only the HCCL communication lanes matter here, and their slices
+            // are sorted by start: the first non-receive op of each lane is
+            // enough (collectDeviceTasks would also bind every kernel's launch).
             QString first;
             TimeNs firstNs = std::numeric_limits<TimeNs>::max();
-            for (const DeviceTask& t : collectDeviceTasks(rank.trace).tasks) {
-                if (t.compute || t.receive || t.rangeNs.startNs >= firstNs)
+            for (const ProcessTrack& process : rank.trace.processes) {
+                if (process.name != QLatin1String("HCCL"))
                     continue;
-                const auto& lane = rank.trace.processes[std::size_t(t.process)].threads[std::size_t(t.thread)];
-                first = rank.trace.strings.string(lane.slices.name[t.slice]);
-                firstNs = t.rangeNs.startNs;
+                for (const ThreadTrack& lane : process.threads) {
+                    if (!isCommunicationLaneName(lane.name))
+                        continue;
+                    const SliceColumns& s = lane.slices;
+                    for (std::size_t k = 0; k < s.size() && s.startNs[k] < firstNs; ++k) {
+                        if (isReceiveOpName(rank.trace.strings.view(s.name[k])))
+                            continue;
+                        first = rank.trace.strings.string(s.name[k]);
+                        firstNs = s.startNs[k];
+                        break;
+                    }
+                }
             }
             stageRootOfIndex[int(i)] = keyIds.insert(first, keyIds.value(first, int(keyIds.size()))).value();
         }
