@@ -8,7 +8,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6 qt6-translations-l10n
   libqt6opengl6-dev libgl1-mesa-dev libxkbcommon-dev
-  libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev
+  libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libsqlite3-dev sqlite3
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   dpkg-dev desktop-file-utils appstream
   openssh-client openssh-server rsync
