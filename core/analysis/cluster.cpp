@@ -278,10 +278,8 @@ std::vector<std::vector<int>> pipelineStages(const Profile& profile)
             QString first;
             TimeNs firstNs = std::numeric_limits<TimeNs>::max();
             for (const ProcessTrack& process : rank.trace.processes) {
-                if (process.name != QLatin1String("HCCL"))
-                    continue;
                 for (const ThreadTrack& lane : process.threads) {
-                    if (!isCommunicationLaneName(lane.name))
+                    if (lane.role != LaneRole::CommunicationOps)
                         continue;
                     const SliceColumns& s = lane.slices;
                     for (std::size_t k = 0; k < s.size() && s.startNs[k] < firstNs; ++k) {

@@ -20,19 +20,29 @@ struct Tr
 
 bool isComputeTaskType(std::string_view t)
 {
-    return t == "AI_CORE" || t == "AI_VECTOR_CORE" || t == "AI_CPU" || t == "MIX_AIC" || t == "MIX_AIV" || t == "AIC"
-        || t == "AIV" || t == "DSA_SQE" || t == "DSA" || t == "KERNEL_AICORE" || t == "KERNEL_AIVEC"
-        || t == "KERNEL_AICPU" || t == "KERNEL_MIX_AIC" || t == "KERNEL_MIX_AIV";
+    // Kernels are named in many ways across versions (AI_CORE, KERNEL_AIVEC,
+    // MIX_AIV, DSA_SQE, STARS_COMMON, and "Other" for AI Core kernels in
+    // torch_npu builds of 2023-24), so a device task is compute unless it is
+    // a known non-compute task: copies, events, notifies, write value,
+    // placeholders and profiling switches. Without a Task Type nothing is known.
+    if (t.empty() || t == "N/A")
+        return false;
+    static constexpr std::string_view nonCompute[] = { "MEMCPY", "SDMA", "PCIE_DMA", "DMA_SQE", "EVENT", "NOTIFY",
+        "WRITE VALUE", "WRITE_VALUE", "WRITEVALUE", "PLACE_HOLDER", "PLACEHOLDER", "PROFILING", "BARRIER",
+        "STREAM_", "MODEL_", "CAPTURE", "CMO", "FUSION_ISSUE", "MAINTENANCE", "RECORD", "WAIT" };
+    std::string upper(t);
+    for (char& c : upper)
+        if (c >= 'a' && c <= 'z')
+            c = char(c - 'a' + 'A');
+    for (std::string_view bad : nonCompute)
+        if (upper.find(bad) != std::string::npos)
+            return false;
+    return true;
 }
 
 bool isReceiveOpName(std::string_view name)
 {
     return name.starts_with("hcom_receive") || name.find("Receive-op") != std::string_view::npos;
-}
-
-bool isCommunicationLaneName(const QString& threadName)
-{
-    return threadName.startsWith(QLatin1String("Group ")) && threadName.endsWith(QLatin1String("Communication"));
 }
 
 QString stepTraceColumnName(StepTraceRow::Column column)
@@ -66,19 +76,11 @@ DeviceTasks collectDeviceTasks(const TraceData& trace)
 {
     DeviceTasks result;
     std::vector<HostStep>& hostSteps = result.steps;
-    // Host step markers, in time order.
-    for (const ProcessTrack& p : trace.processes)
-        for (const ThreadTrack& t : p.threads)
-            for (std::size_t i = 0; i < t.slices.size(); ++i) {
-                const std::string_view name = trace.strings.view(t.slices.name[i]);
-                if (name.starts_with("ProfilerStep#"))
-                    hostSteps.push_back({ QString::fromUtf8(name.substr(13).data(), qsizetype(name.size() - 13)),
-                        { t.slices.startNs[i], t.slices.endNs(i) } });
-            }
-    std::sort(hostSteps.begin(), hostSteps.end(),
-        [](const HostStep& a, const HostStep& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });
+    // Host step markers (in time order), as the importer found them.
+    for (const StepMarker& m : trace.steps)
+        hostSteps.push_back({ m.id, m.rangeNs });
 
-    // Launch time of each device task, from its HostToDevice / async_npu flow.
+    // Launch time of each device task, from its launch flow.
     std::vector<std::vector<std::vector<TimeNs>>> launch(trace.processes.size());
     for (std::size_t p = 0; p < trace.processes.size(); ++p) {
         launch[p].resize(trace.processes[p].threads.size());
@@ -87,8 +89,7 @@ DeviceTasks collectDeviceTasks(const TraceData& trace)
     }
     const FlowColumns& f = trace.flows;
     for (std::size_t i = 0; i < f.size(); ++i) {
-        const std::string_view cat = trace.strings.view(f.category[i]);
-        if ((cat != "HostToDevice" && cat != "async_npu") || f.toSlice[i] < 0)
+        if (f.role[i] != FlowRole::Launch || f.toSlice[i] < 0)
             continue;
         TimeNs& l = launch[f.toProcess[i]][f.toThread[i]][std::size_t(f.toSlice[i])];
         if (l == kInvalidTime || f.fromNs[i] < l)
@@ -99,13 +100,11 @@ DeviceTasks collectDeviceTasks(const TraceData& trace)
     std::vector<DeviceTask>& tasks = result.tasks;
     for (std::size_t p = 0; p < trace.processes.size(); ++p) {
         const ProcessTrack& proc = trace.processes[p];
-        const bool hardware = proc.name == QLatin1String("Ascend Hardware");
-        const bool hccl = proc.name == QLatin1String("HCCL");
-        if (!hardware && !hccl)
-            continue;
         for (std::size_t t = 0; t < proc.threads.size(); ++t) {
             const ThreadTrack& thread = proc.threads[t];
-            if (hccl && !isCommunicationLaneName(thread.name))
+            const bool hardware = thread.role == LaneRole::DeviceTasks;
+            const bool hccl = thread.role == LaneRole::CommunicationOps;
+            if (!hardware && !hccl)
                 continue;
             const SliceColumns& s = thread.slices;
             for (std::size_t i = 0; i < s.size(); ++i) {
@@ -216,11 +215,11 @@ RankOverview computeOverview(const RankData& rank)
 OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window)
 {
     OverlapLaneTotals totals;
-    const ProcessTrack* lanes = trace.findProcess(QStringLiteral("Overlap Analysis"));
-    if (!lanes)
-        return totals;
-    totals.present = true;
-    for (const ThreadTrack& t : lanes->threads) {
+    for (const ProcessTrack& p : trace.processes)
+    for (const ThreadTrack& t : p.threads) {
+        if (t.role != LaneRole::OverlapAnalysis)
+            continue;
+        totals.present = true;
         const SliceColumns& s = t.slices;
         for (std::size_t i = 0; i < s.size(); ++i) {
             if (s.startNs[i] < window.startNs || s.startNs[i] > window.endNs)

@@ -14,13 +14,14 @@ namespace profscope {
 // of its timeline (not copied from step_trace_time.csv). Definitions, as
 // checked against torch_npu's own output on the real fixtures:
 //
-// - Compute tasks: Ascend Hardware tasks whose Task Type is a kernel
-//   (AI_CORE, AI_VECTOR_CORE, AI_CPU, MIX_AIC, MIX_AIV, AIC, AIV, DSA);
-//   copies, event record/wait, write value, notify and place holders are not.
-// - Communication: the HCCL ops on the "Group N Communication" lanes (not
-//   the per-plane tasks).
-// - A task belongs to step N when its launch (the host end of its
-//   HostToDevice or async_npu flow) lies in the host slice ProfilerStep#N;
+// - Compute tasks: device tasks (LaneRole::DeviceTasks) whose Task Type is a
+//   kernel (AI_CORE, AI_VECTOR_CORE, AI_CPU, MIX_*, DSA, and any type not known
+//   to be something else); copies, event record/wait, write value, notify,
+//   place holders and profiling switches are not.
+// - Communication: the communication ops (LaneRole::CommunicationOps, the
+//   "Group N Communication" lanes), not their per-plane tasks.
+// - A task belongs to step N when its launch (the host end of its launch
+//   flow, FlowRole::Launch) lies in the host step marker N;
 //   a task without a flow goes by its own start time.
 // - Step span: first to last compute/communication task of the step (not
 //   the host slice, which also contains the host's own preparation).
@@ -101,7 +102,6 @@ struct DeviceTasks
 DeviceTasks collectDeviceTasks(const TraceData& trace);
 bool isComputeTaskType(std::string_view taskType);
 bool isReceiveOpName(std::string_view name);
-bool isCommunicationLaneName(const QString& threadName);
 
 // Σ durations of the profiler's own Overlap Analysis lane slices ("Computing",
 // "Communication", "Communication(Not Overlapped)", "Free") that start inside

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "profileloader.h"
 
+#include "../parse/dbimport.h"
 #include "../parse/legacyparsers.h"
+#include "../parse/sqlitedb.h"
+#include "datasources.h"
 #include "../parse/tableparsers.h"
 #include "../parse/traceparser.h"
 
@@ -49,7 +52,8 @@ void runParser(FileReport& report, Fn&& parse)
 
 std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discovered, std::vector<FileReport>& files,
                                                   const LoadControl& control,
-                                                  const std::function<void(double)>& fraction, int traceThreads)
+                                                  const std::function<void(double)>& fraction, int traceThreads,
+                                                  SourcePreference preference)
 {
     auto rank = std::make_shared<RankData>();
     rank->info = discovered.info;
@@ -67,18 +71,29 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             fraction(double(doneBytes) / double(totalBytes));
     };
 
+    // Databases first: which of them carries what decides, per kind of data,
+    // whether the rank reads it from the database or from the text files
+    // (one source per kind, never both).
+    std::map<const DiscoveredFile*, OpenedDatabase> databases;
+    for (const auto& f : discovered.files)
+        if (f.kind == FileKind::Database)
+            databases.emplace(&f, openDatabase(f.path));
+    const DataSources sources = chooseSources(discovered, databases, preference);
+
     // profiler_info / metadata first: later files may need the rank id.
     std::vector<const DiscoveredFile*> ordered;
     for (const auto& f : discovered.files)
         if (f.kind == FileKind::ProfilerInfo || f.kind == FileKind::ProfilerMetadata)
             ordered.push_back(&f);
     for (const auto& f : discovered.files)
-        if (f.kind != FileKind::ProfilerInfo && f.kind != FileKind::ProfilerMetadata && f.kind != FileKind::TraceView
-            && f.kind != FileKind::LegacyTimeline && f.kind != FileKind::CannTimeline)
-            ordered.push_back(&f);
+        if (f.kind != FileKind::ProfilerInfo && f.kind != FileKind::ProfilerMetadata
+            && ((f.kind != FileKind::TraceView && f.kind != FileKind::LegacyTimeline && f.kind != FileKind::CannTimeline)
+                || !sources.supersededBy(f.kind).isEmpty()))
+            ordered.push_back(&f); // superseded traces too: the loop reports them as not read
     std::vector<const DiscoveredFile*> traces;
     for (const auto& f : discovered.files)
-        if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline || f.kind == FileKind::CannTimeline)
+        if ((f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline || f.kind == FileKind::CannTimeline)
+            && sources.supersededBy(f.kind).isEmpty())
             traces.push_back(&f);
 
     for (const DiscoveredFile* f : ordered) {
@@ -89,6 +104,14 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         if (canceled()) {
             report.status = FileStatus::Skipped;
             report.reason = Tr::tr("canceled");
+            files.push_back(std::move(report));
+            continue;
+        }
+        if (const QString from = sources.supersededBy(f->kind); !from.isEmpty()) {
+            report.status = FileStatus::Skipped;
+            report.reason = Tr::tr("not read: this rank's %1 comes from %2 (one source per kind of data)")
+                                .arg(sources.dataName(f->kind), from);
+            advance(report.sizeBytes);
             files.push_back(std::move(report));
             continue;
         }
@@ -169,11 +192,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 parseMinddataPipeline(f->path, rank->legacy.minddataPipeline, report);
                 break;
             case FileKind::Database:
-                report.status = FileStatus::Skipped;
-                report.reason = info.dbOnly
-                    ? Tr::tr("SQLite export: this rank has only database files, which this version of Profscope "
-                             "cannot read yet (export with export_type \"text\" to open it now)")
-                    : Tr::tr("SQLite export: not read; the text files of this rank are used instead");
+                readDatabase(databases.at(f), *rank, sources.takeFrom(f), report);
                 break;
             case FileKind::KnownUnused:
                 report.status = FileStatus::Skipped;
@@ -338,7 +357,7 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             };
             LoadControl rankControl;
             rankControl.isCanceled = control.isCanceled;
-            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads);
+            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources);
             ++ranksDone;
         });
     }

@@ -13,11 +13,17 @@
 
 namespace profscope {
 
+// Where a rank's data comes from when it has both text files and databases
+// of the same kind (never both: no double counting). Auto reads the database
+// (measured faster into the model, and exact 64-bit times).
+enum class SourcePreference { Auto, Text, Database };
+
 struct LoadOptions
 {
     DiscoveryOptions discovery;
     int maxThreads = 0;       // 0: QThread::idealThreadCount()
     bool readTraces = true;   // false: tables only (quick summary loads)
+    SourcePreference sources = SourcePreference::Auto;
 };
 
 // Progress is 0..1000 with a stage message; calls may come from worker
@@ -42,7 +48,8 @@ public:
     // traceThreads: decoder threads per trace file (0: one per core).
     static std::shared_ptr<RankData> loadRank(const DiscoveredRank& rank, std::vector<FileReport>& files,
                                               const LoadControl& control, const std::function<void(double)>& fraction,
-                                              int traceThreads = 0);
+                                              int traceThreads = 0,
+                                              SourcePreference preference = SourcePreference::Auto);
 };
 
 } // namespace profscope

@@ -104,6 +104,19 @@ struct CounterSeries
     std::vector<double> value;
 };
 
+// What a lane holds, set by the importer that filled it (from lane names for
+// trace JSON, from the tables for databases). Analyses select lanes by role,
+// never by a file's process or thread names.
+enum class LaneRole : std::uint8_t {
+    Other,              // counters' owners, unknown lanes
+    HostOps,            // framework ops on a host thread (Python / MindSpore lanes)
+    HostApi,            // CANN API calls (AscendCL / Runtime / Node / Hccl levels)
+    DeviceTasks,        // hardware tasks of one device stream; Task Type per slice
+    CommunicationOps,   // collective / p2p communication ops ("Group N Communication")
+    CommunicationTasks, // the small tasks of communication ops ("Plane N")
+    OverlapAnalysis,    // the profiler's own Computing / Communication / Free lanes
+};
+
 struct ThreadTrack
 {
     qint64 tid = 0;
@@ -111,6 +124,7 @@ struct ThreadTrack
     qint64 sortIndex = 0;     // thread_sort_index, or tid when absent
     bool hasSortIndex = false;
     std::uint16_t maxDepth = 0;
+    LaneRole role = LaneRole::Other;
     SliceColumns slices;
     InstantColumns instants;
 };
@@ -132,12 +146,18 @@ struct ProcessTrack
     }
 };
 
+// What a flow arrow means. Launch: host launch -> device task (HostToDevice,
+// async_npu, or the database's connection ids); analyses take a task's launch
+// time from it.
+enum class FlowRole : std::uint8_t { Other, Launch };
+
 // Flow arrows as an edge table. One start with several finishes gives one
 // edge per finish. Slice indices refer to the bound thread's SliceColumns
 // (-1 when no slice encloses the end point).
 struct FlowColumns
 {
     std::vector<StringId> category;
+    std::vector<FlowRole> role;
     std::vector<StringId> name;    // invalid when the name is category + id ("HostToDevice936"): see flowName()
     std::vector<std::uint64_t> id; // numeric ids (also "936" strings) exactly, 64-bit
     std::vector<StringId> idText;  // non-numeric ids as written; invalid for numeric ids
@@ -184,12 +204,23 @@ struct TraceStats
     }
 };
 
+// A training step as the host marked it (ProfilerStep#N, STEP_TIME row).
+struct StepMarker
+{
+    QString id; // "50"
+    TimeRange rangeNs;
+};
+
 struct TraceData
 {
     QStringList sourceFiles; // the trace files, in ArgsRef::fileIndex order
+    // Args kept in memory instead of a file (rows of a database have no JSON
+    // to point into): the text by ArgsRef::fileIndex; empty for real files.
+    QList<QByteArray> sourceTexts;
     StringPool strings;
     std::vector<ProcessTrack> processes; // sorted by (sortIndex, pid)
     FlowColumns flows;
+    std::vector<StepMarker> steps; // in time order; empty when the host marked no steps
     TraceStats stats;
     TimeRange rangeNs; // over all slices, instants and counters
 

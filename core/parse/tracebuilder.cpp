@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tracebuilder.h"
 
+#include "traceroles.h"
+
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -237,6 +239,28 @@ void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uin
         phase, bindEnclosing });
 }
 
+void TraceBuilder::setThreadRole(std::uint32_t process, std::uint32_t thread, LaneRole role)
+{
+    m_processes[process].threads[thread].track.role = role;
+}
+
+void TraceBuilder::setFlowCategoryRole(StringId category, FlowRole role)
+{
+    m_flowRoles[category.value] = role;
+}
+
+void TraceBuilder::addStepMarker(const QString& id, TimeRange rangeNs)
+{
+    m_data.steps.push_back({ id, rangeNs });
+}
+
+void TraceBuilder::setSourceText(std::uint32_t fileIndex, QByteArray text)
+{
+    while (m_data.sourceTexts.size() <= qsizetype(fileIndex))
+        m_data.sourceTexts.append(QByteArray());
+    m_data.sourceTexts[qsizetype(fileIndex)] = std::move(text);
+}
+
 static QString fromUtf8(std::string_view text)
 {
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
@@ -403,6 +427,13 @@ void TraceBuilder::pairFlows(
     auto& pts = m_flowPoints; // sorted by sortFlowPoints()
 
     std::map<StringId, qint64> perCategory;
+    std::unordered_map<std::uint32_t, FlowRole> roles = m_flowRoles;
+    auto roleOf = [&](StringId category) {
+        auto [it, inserted] = roles.try_emplace(category.value, FlowRole::Other);
+        if (inserted)
+            it->second = flowRoleFromCategory(m_data.strings.view(category));
+        return it->second;
+    };
     // Parents per thread for the enclosing-slice search.
     std::vector<std::vector<std::vector<std::int32_t>>> parents(m_data.processes.size());
     for (std::size_t p = 0; p < m_data.processes.size(); ++p)
@@ -472,6 +503,7 @@ void TraceBuilder::pairFlows(
             const auto fromSlice = bind(*from, fp, ft);
             const auto toSlice = bind(p, tp, tt);
             f.category.push_back(p.category);
+            f.role.push_back(roleOf(p.category));
             f.name.push_back(from->name.isValid() ? from->name : p.name);
             f.id.push_back(p.idText.isValid() ? 0 : p.idKey);
             f.idText.push_back(p.idText);
@@ -581,6 +613,9 @@ TraceData TraceBuilder::finish()
         flowSorter.join();
     pairFlows(threadRemap, processRemap);
     m_data.rangeNs = range.startNs <= range.endNs ? range : TimeRange {};
+    std::stable_sort(m_data.steps.begin(), m_data.steps.end(),
+        [](const StepMarker& a, const StepMarker& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });
+    inferRolesFromNames(m_data);
     m_processes.clear();
     m_processIndex.clear();
     m_lastProcess = UINT32_MAX;

@@ -63,6 +63,13 @@ public:
     void setProcessSortIndex(std::uint32_t process, qint64 sortIndex);
     void setThreadName(std::uint32_t process, std::uint32_t thread, std::string_view name);
     void setThreadSortIndex(std::uint32_t process, std::uint32_t thread, qint64 sortIndex);
+    // Roles for importers that know what their rows are; whatever is left
+    // unset is inferred from the trace's names in finish().
+    void setThreadRole(std::uint32_t process, std::uint32_t thread, LaneRole role);
+    void setFlowCategoryRole(StringId category, FlowRole role);
+    void addStepMarker(const QString& id, TimeRange rangeNs);
+    // Args text kept in memory for the source `fileIndex` (see TraceData::sourceTexts).
+    void setSourceText(std::uint32_t fileIndex, QByteArray text);
 
     // Consumes the builder.
     TraceData finish();
@@ -122,6 +129,7 @@ private:
     std::unordered_map<std::string, qint64> m_syntheticIds;
     bool m_partial = false;
     std::vector<FlowPoint> m_flowPoints;
+    std::unordered_map<std::uint32_t, FlowRole> m_flowRoles; // by category string id
     std::uint32_t m_lastProcess = UINT32_MAX;
     qint64 m_lastPid = 0;
 };

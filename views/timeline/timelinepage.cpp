@@ -666,29 +666,23 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
 
 bool TimelinePage::showStep(const QString& step)
 {
-    // The step's ProfilerStep#N slices on the ranks shown; "" = all steps.
+    // The step's host range (its step marker) on the ranks shown; "" = all steps.
     if (step.isEmpty()) {
         m_timeline->fitAll();
         return true;
     }
     const TimelineModel& model = m_timeline->model();
-    const QByteArray name = QByteArray("ProfilerStep#") + step.toUtf8();
     double a = std::numeric_limits<double>::max();
     double b = std::numeric_limits<double>::lowest();
-    for (std::size_t l = 0; l < model.lanes().size(); ++l) {
-        if (model.lane(int(l)).kind != LaneKind::Thread)
+    for (const int rank : model.ranks()) {
+        const TraceData* trace = model.trace(rank);
+        if (!trace)
             continue;
-        const int rank = model.lane(int(l)).rank;
-        const StringId id =
-            model.trace(rank)->strings.find(std::string_view(name.constData(), std::size_t(name.size())));
-        if (!id.isValid())
-            continue;
-        const SliceColumns& s = model.threadTrack(int(l)).slices;
-        for (std::size_t i = 0; i < s.size(); ++i) {
-            if (s.name[i] == id) {
-                a = std::min(a, double(model.toView(rank, s.startNs[i])));
-                b = std::max(b, double(model.toView(rank, s.endNs(i))));
-            }
+        for (const StepMarker& m : trace->steps) {
+            if (m.id != step)
+                continue;
+            a = std::min(a, double(model.toView(rank, m.rangeNs.startNs)));
+            b = std::max(b, double(model.toView(rank, m.rangeNs.endNs)));
         }
     }
     if (a >= b)

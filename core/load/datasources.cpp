@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "datasources.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <optional>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::ProfileLoader)
+};
+
+using Data = DataSources::Data;
+
+std::optional<Data> dataOf(FileKind kind)
+{
+    switch (kind) {
+    case FileKind::TraceView:
+    case FileKind::LegacyTimeline:
+    case FileKind::CannTimeline:
+        return Data::Timeline;
+    case FileKind::KernelDetails:
+        return Data::Kernels;
+    case FileKind::MemoryRecord:
+    case FileKind::NpuModuleMem:
+    case FileKind::OperatorMemory:
+        return Data::Memory;
+    case FileKind::StepTraceTime:
+        return Data::StepTrace;
+    case FileKind::Communication:
+        return Data::Communication;
+    case FileKind::CommunicationMatrix:
+        return Data::Matrix;
+    default:
+        return std::nullopt;
+    }
+}
+
+bool hasRows(SqliteDb& db, const char* table)
+{
+    const QString name = QLatin1String(table);
+    if (!db.hasTable(name))
+        return false;
+    SqlQuery q(db, "SELECT 1 FROM " + quoteIdentifier(name) + " LIMIT 1");
+    return q.next();
+}
+
+bool& takeFlag(DbTake& take, Data data)
+{
+    switch (data) {
+    case Data::Timeline:
+        return take.timeline;
+    case Data::Kernels:
+        return take.kernels;
+    case Data::Memory:
+        return take.memory;
+    case Data::StepTrace:
+        return take.stepTrace;
+    case Data::Communication:
+        return take.communication;
+    case Data::Matrix:
+    case Data::Count:
+        break;
+    }
+    return take.communicationMatrix;
+}
+
+bool taken(const DbTake& take, Data data)
+{
+    DbTake copy = take;
+    return takeFlag(copy, data);
+}
+
+// What a database carries, by kind of data.
+std::vector<Data> carried(const OpenedDatabase& d)
+{
+    std::vector<Data> out;
+    if (!d.db)
+        return out;
+    SqliteDb& db = *d.db;
+    if (d.kind == DbKind::Unified || d.kind == DbKind::Msprof) {
+        if (hasRows(db, "TASK") || hasRows(db, "CANN_API") || hasRows(db, "PYTORCH_API"))
+            out.push_back(Data::Timeline);
+        if (hasRows(db, "COMPUTE_TASK_INFO") || hasRows(db, "COMMUNICATION_OP"))
+            out.push_back(Data::Kernels);
+        if (hasRows(db, "MEMORY_RECORD") || hasRows(db, "OP_MEMORY") || hasRows(db, "NPU_MODULE_MEM"))
+            out.push_back(Data::Memory);
+    } else if (d.kind == DbKind::Analysis || d.kind == DbKind::CommAnalyzer) {
+        if (hasRows(db, "StepTraceTime"))
+            out.push_back(Data::StepTrace);
+        if (hasRows(db, "CommAnalyzerTime"))
+            out.push_back(Data::Communication);
+        if (hasRows(db, "CommAnalyzerMatrix"))
+            out.push_back(Data::Matrix);
+    }
+    return out;
+}
+
+} // namespace
+
+OpenedDatabase openDatabase(const QString& path)
+{
+    OpenedDatabase d;
+    if (isIgnoredDatabaseName(path)) {
+        d.kind = QFileInfo(path).absolutePath().endsWith(QLatin1String("/sqlite")) ? DbKind::Intermediate : DbKind::InsightCache;
+        return d;
+    }
+    d.db = std::make_unique<SqliteDb>();
+    if (!d.db->open(path, &d.error)) {
+        d.db.reset();
+        return d;
+    }
+    d.kind = classifyDatabase(path, *d.db);
+    return d;
+}
+
+QString DataSources::dataName(Data data)
+{
+    switch (data) {
+    case Data::Timeline:
+        return Tr::tr("timeline");
+    case Data::Kernels:
+        return Tr::tr("kernel table");
+    case Data::Memory:
+        return Tr::tr("memory data");
+    case Data::StepTrace:
+        return Tr::tr("step trace summary");
+    case Data::Communication:
+        return Tr::tr("communication statistics");
+    case Data::Matrix:
+        return Tr::tr("communication matrix");
+    case Data::Count:
+        break;
+    }
+    return {};
+}
+
+QString DataSources::dataName(FileKind kind)
+{
+    const auto data = dataOf(kind);
+    return data ? dataName(*data) : QString();
+}
+
+QString DataSources::supersededBy(FileKind kind) const
+{
+    const auto data = dataOf(kind);
+    if (!data)
+        return {};
+    const auto it = m_database.find(*data);
+    return it == m_database.end() ? QString() : it->second;
+}
+
+DbTake DataSources::takeFrom(const DiscoveredFile* file) const
+{
+    const auto it = m_take.find(file);
+    if (it != m_take.end())
+        return it->second;
+    DbTake none;
+    for (int d = 0; d < int(Data::Count); ++d)
+        takeFlag(none, Data(d)) = false;
+    return none;
+}
+
+DataSources chooseSources(const DiscoveredRank& rank, const std::map<const DiscoveredFile*, OpenedDatabase>& databases,
+                          SourcePreference preference)
+{
+    DataSources sources;
+    bool text[int(Data::Count)] = {};
+    for (const DiscoveredFile& f : rank.files)
+        if (const auto d = dataOf(f.kind))
+            text[int(*d)] = true;
+    // The framework's unified DB before a plain msprof DB; otherwise file order.
+    std::vector<const DiscoveredFile*> order;
+    for (const auto& [file, db] : databases)
+        order.push_back(file);
+    std::stable_sort(order.begin(), order.end(), [&databases](const DiscoveredFile* a, const DiscoveredFile* b) {
+        const bool ua = databases.at(a).kind == DbKind::Unified, ub = databases.at(b).kind == DbKind::Unified;
+        return ua != ub ? ua : a->path < b->path;
+    });
+    for (const DiscoveredFile* file : order) {
+        DbTake take;
+        for (int d = 0; d < int(Data::Count); ++d)
+            takeFlag(take, Data(d)) = false;
+        for (const Data d : carried(databases.at(file))) {
+            if (sources.m_database.count(d) || (preference == SourcePreference::Text && text[int(d)]))
+                continue;
+            takeFlag(take, d) = true;
+            sources.m_database[d] = QFileInfo(file->path).fileName();
+        }
+        sources.m_take[file] = take;
+    }
+    return sources;
+}
+
+void readDatabase(const OpenedDatabase& database, RankData& rank, const DbTake& take, FileReport& report)
+{
+    QElapsedTimer timer;
+    timer.start();
+    report.kind = dbKindName(database.kind);
+    switch (database.kind) {
+    case DbKind::InsightCache:
+        report.status = FileStatus::Skipped;
+        report.reason = Tr::tr("MindStudio Insight's own cache, not profiler output: ignored");
+        return;
+    case DbKind::Intermediate:
+        report.status = FileStatus::Skipped;
+        report.reason = Tr::tr("msprof intermediate database: not read, the exports are used");
+        return;
+    default:
+        break;
+    }
+    if (!database.db) {
+        report.status = FileStatus::Broken;
+        report.reason = database.error;
+        report.byteOffset = 0;
+        return;
+    }
+    SqliteDb& db = *database.db;
+    if (database.kind == DbKind::Unknown) {
+        report.status = FileStatus::Skipped;
+        report.reason = Tr::tr("SQLite file without any table Profscope knows (%1)")
+                            .arg(QStringList(db.tables().begin(), db.tables().end()).join(QStringLiteral(", ")));
+        return;
+    }
+    if (database.kind == DbKind::ClusterAnalysis) {
+        report.status = FileStatus::Skipped;
+        report.reason = Tr::tr("msprof-analyze cluster output inside a rank folder: not read here");
+        return;
+    }
+    bool anything = false;
+    for (int d = 0; d < int(DataSources::Data::Count); ++d)
+        anything = anything || taken(take, DataSources::Data(d));
+    if (!anything) {
+        report.status = FileStatus::Skipped;
+        report.reason = Tr::tr("not read: every kind of data it holds comes from another file of this rank");
+        return;
+    }
+    if (db.readsCopy())
+        report.warnings << Tr::tr("an unfinished write-ahead log (-wal) lies beside it: read from a private copy of both");
+    if (db.userVersion() != 0 || db.hasTable(QStringLiteral("status_info")))
+        report.warnings << Tr::tr("modified by MindStudio Insight (extra tables and columns): those are ignored");
+    report.status = FileStatus::Used;
+    QStringList fed;
+    for (int d = 0; d < int(DataSources::Data::Count); ++d)
+        if (taken(take, DataSources::Data(d)))
+            fed << DataSources::dataName(DataSources::Data(d));
+    if (database.kind == DbKind::Unified || database.kind == DbKind::Msprof)
+        importProfilerDb(db, rank, take, report);
+    else
+        importAnalysisDb(db, rank, take, report);
+    if (report.status != FileStatus::Broken)
+        report.reason = Tr::tr("feeds: %1").arg(fed.join(QStringLiteral(", ")));
+    report.parseMs = double(timer.nsecsElapsed()) / 1e6;
+}
+
+} // namespace profscope

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Shared by the database importers: the string and enum tables of one file,
+// and the report bookkeeping (one message per table, naming it).
+
+#include "../model/importreport.h"
+#include "sqlitedb.h"
+
+#include <QString>
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+namespace profscope {
+
+inline constexpr qint64 kDbNone32 = 4294967295LL; // UINT32_MAX: "none" in ids and enum columns
+
+class DbContext
+{
+public:
+    DbContext(SqliteDb& db, FileReport& report);
+
+    SqliteDb& db;
+    FileReport& report;
+
+    // STRING_IDS value of an id; empty for unknown ids, NULL and the 4294967295 sentinel.
+    std::string_view str(qint64 id) const
+    {
+        const auto it = m_strings.find(id);
+        return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
+    }
+    // ENUM_<table> name of an id, per file (ids differ between versions).
+    std::string_view enumName(const char* table, qint64 id);
+
+    // Runs `sql` and reports a failure as "TABLE: what went wrong" (the file
+    // is Broken; rows read before stay). Returns the number of rows visited.
+    template<typename Fn>
+    qint64 forEachRow(const QString& table, const QByteArray& sql, Fn&& row)
+    {
+        SqlQuery q(db, sql);
+        while (q.next())
+            row(q);
+        if (!q.error().isEmpty())
+            fail(table, q.error());
+        return q.rowsRead();
+    }
+    void fail(const QString& table, const QString& what);
+    void warn(const QString& text);
+    // "TABLE rows" counts for the report, once per table.
+    void count(const QString& table, qint64 rows)
+    {
+        report.addCount(table, rows);
+    }
+    // A column list for SELECT: each wanted column if the table has it, else
+    // NULL, so that absent optional columns read as NULL.
+    QByteArray select(const QString& table, std::initializer_list<const char*> columns);
+
+private:
+    std::unordered_map<qint64, std::string> m_strings;
+    std::unordered_map<std::string, std::unordered_map<qint64, std::string>> m_enums;
+    int m_warnings = 0;
+};
+
+} // namespace profscope

@@ -1,0 +1,290 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "dbdevice.h"
+
+#include "dbimport.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::DbImport)
+};
+
+constexpr int kMaxWarnings = 20;
+
+} // namespace
+
+DbContext::DbContext(SqliteDb& database, FileReport& fileReport)
+    : db(database)
+    , report(fileReport)
+{
+    if (!db.hasTable(QStringLiteral("STRING_IDS")))
+        return;
+    const qint64 rows = forEachRow(QStringLiteral("STRING_IDS"), "SELECT id, value FROM STRING_IDS", [&](SqlQuery& q) {
+        m_strings.emplace(q.int64(0), std::string(q.text(1)));
+    });
+    count(QStringLiteral("STRING_IDS"), rows);
+}
+
+std::string_view DbContext::enumName(const char* table, qint64 id)
+{
+    auto it = m_enums.find(table);
+    if (it == m_enums.end()) {
+        std::unordered_map<qint64, std::string> names;
+        const QString name = QLatin1String(table);
+        if (db.hasTable(name)) {
+            SqlQuery q(db, "SELECT id, name FROM " + quoteIdentifier(name));
+            while (q.next())
+                names.emplace(q.int64(0), std::string(q.text(1)));
+        }
+        it = m_enums.emplace(table, std::move(names)).first;
+    }
+    const auto n = it->second.find(id);
+    return n == it->second.end() ? std::string_view() : std::string_view(n->second);
+}
+
+void DbContext::fail(const QString& table, const QString& what)
+{
+    const QString text = Tr::tr("table %1: %2").arg(table, what);
+    if (report.status != FileStatus::Broken) {
+        report.status = FileStatus::Broken;
+        report.reason = text;
+    } else {
+        warn(text);
+    }
+}
+
+void DbContext::warn(const QString& text)
+{
+    if (++m_warnings <= kMaxWarnings)
+        report.warnings << text;
+    else if (m_warnings == kMaxWarnings + 1)
+        report.warnings << Tr::tr("further warnings of this file are not listed");
+}
+
+QByteArray DbContext::select(const QString& table, std::initializer_list<const char*> columns)
+{
+    QByteArray sql;
+    for (const char* c : columns) {
+        if (!sql.isEmpty())
+            sql += ", ";
+        sql += db.hasColumn(table, QLatin1String(c)) ? quoteIdentifier(QLatin1String(c)) : QByteArray("NULL");
+    }
+    return sql;
+}
+
+QString dbKindName(DbKind kind)
+{
+    switch (kind) {
+    case DbKind::Unified:
+        return QStringLiteral("profiler database (.db)");
+    case DbKind::Msprof:
+        return QStringLiteral("msprof database (.db)");
+    case DbKind::Analysis:
+        return QStringLiteral("analysis.db");
+    case DbKind::CommAnalyzer:
+        return QStringLiteral("communication_analyzer.db");
+    case DbKind::ClusterAnalysis:
+        return QStringLiteral("cluster_analysis.db");
+    case DbKind::InsightCache:
+        return QStringLiteral("MindStudio Insight cache (.db)");
+    case DbKind::Intermediate:
+        return QStringLiteral("msprof intermediate (.db)");
+    case DbKind::Unknown:
+        break;
+    }
+    return QStringLiteral("database (.db)");
+}
+
+bool isIgnoredDatabaseName(const QString& path)
+{
+    const QString name = QFileInfo(path).fileName();
+    // MindStudio Insight writes its caches into the user's folders.
+    if (name == QLatin1String("mindstudio_data.db") || name.endsWith(QLatin1String("mindstudio_insight_data.db"))
+        || name == QLatin1String("cluster.db"))
+        return true;
+    // msprof's intermediates: PROF_*/host/sqlite/*.db, PROF_*/device_N/sqlite/*.db.
+    return QFileInfo(path).absolutePath().endsWith(QLatin1String("/sqlite"));
+}
+
+DbKind classifyDatabase(const QString& path, SqliteDb& db)
+{
+    if (isIgnoredDatabaseName(path))
+        return QFileInfo(path).absolutePath().endsWith(QLatin1String("/sqlite")) ? DbKind::Intermediate
+                                                                                  : DbKind::InsightCache;
+    auto has = [&db](const char* t) { return db.hasTable(QLatin1String(t)); };
+    for (const QString& t : db.tables())
+        if (t.startsWith(QLatin1String("Cluster")) || t == QLatin1String("CommunicationGroupMapping"))
+            return DbKind::ClusterAnalysis;
+    if (has("STRING_IDS") && (has("TASK") || has("CANN_API"))) {
+        const bool framework = has("PYTORCH_API") || has("CONNECTION_IDS") || has("STEP_TIME") || has("MEMORY_RECORD")
+            || QFileInfo(path).fileName().startsWith(QLatin1String("ascend_"));
+        return framework ? DbKind::Unified : DbKind::Msprof;
+    }
+    if (has("StepTraceTime") || has("CommAnalyzerTime") || has("CommAnalyzerMatrix") || has("CommAnalyzerBandwidth")) {
+        if (has("StepTraceTime") || db.hasColumn(QStringLiteral("CommAnalyzerTime"), QStringLiteral("step")))
+            return DbKind::Analysis;
+        return DbKind::CommAnalyzer;
+    }
+    return DbKind::Unknown;
+}
+
+void loadDeviceData(DbContext& ctx, DbDeviceData& out)
+{
+    SqliteDb& db = ctx.db;
+    const QString computeTable = QStringLiteral("COMPUTE_TASK_INFO");
+    if (db.hasTable(computeTable)) {
+        // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
+        const char* block = db.hasColumn(computeTable, QStringLiteral("blockNum")) ? "blockNum" : "blockDim";
+        const QByteArray sql = "SELECT globalTaskId, "
+            + ctx.select(computeTable, { "name", "taskType", "opType", "opState", "inputShapes", "inputDataTypes",
+                                           "outputShapes", block })
+            + " FROM COMPUTE_TASK_INFO";
+        ctx.count(computeTable, ctx.forEachRow(computeTable, sql, [&](SqlQuery& q) {
+            DbComputeInfo c;
+            c.name = q.int64(1, kDbNone32);
+            c.coreType = q.int64(2, kDbNone32);
+            c.opType = q.int64(3, kDbNone32);
+            c.opState = q.int64(4, kDbNone32);
+            c.inputShapes = q.int64(5, kDbNone32);
+            c.inputDataTypes = q.int64(6, kDbNone32);
+            c.outputShapes = q.int64(7, kDbNone32);
+            c.blockDim = q.int64(8, 0);
+            out.compute.emplace(q.int64(0), c);
+        }));
+    }
+    const QString commTable = QStringLiteral("COMMUNICATION_TASK_INFO");
+    if (db.hasTable(commTable)) {
+        const QByteArray sql = "SELECT globalTaskId, "
+            + ctx.select(commTable, { "taskType", "planeId", "groupName", "opId", "notifyId", "srcRank", "dstRank",
+                                        "transportType", "size", "dataType", "linkType" })
+            + " FROM COMMUNICATION_TASK_INFO";
+        ctx.count(commTable, ctx.forEachRow(commTable, sql, [&](SqlQuery& q) {
+            DbCommTaskInfo c;
+            c.taskType = q.int64(1, kDbNone32);
+            c.planeId = q.int64(2, kDbNone32);
+            c.groupName = q.int64(3, kDbNone32);
+            c.opId = q.int64(4, -1);
+            c.notifyId = q.int64(5, 0);
+            c.srcRank = q.int64(6, kDbNone32);
+            c.dstRank = q.int64(7, kDbNone32);
+            c.transportType = q.int64(8, kDbNone32);
+            c.size = q.int64(9, -1);
+            c.dataType = q.int64(10, kDbNone32);
+            c.linkType = q.int64(11, kDbNone32);
+            out.commTasks.emplace(q.int64(0), c);
+        }));
+    }
+    const QString scheduleTable = QStringLiteral("COMMUNICATION_SCHEDULE_TASK_INFO");
+    if (db.hasTable(scheduleTable))
+        ctx.count(scheduleTable,
+            ctx.forEachRow(scheduleTable, "SELECT globalTaskId, " + ctx.select(scheduleTable, { "name" })
+                    + " FROM COMMUNICATION_SCHEDULE_TASK_INFO",
+                [&](SqlQuery& q) { out.scheduleTaskName.emplace(q.int64(0), q.int64(1, kDbNone32)); }));
+
+    const QString taskTable = QStringLiteral("TASK");
+    std::vector<DbTaskRow> rows;
+    if (db.hasTable(taskTable)) {
+        if (!db.hasColumn(taskTable, QStringLiteral("startNs")) || !db.hasColumn(taskTable, QStringLiteral("endNs"))
+            || !db.hasColumn(taskTable, QStringLiteral("globalTaskId"))) {
+            ctx.fail(taskTable, Tr::tr("no startNs / endNs / globalTaskId column: the device tasks cannot be read"));
+        } else {
+            const QByteArray sql = "SELECT startNs, endNs, globalTaskId, "
+                + ctx.select(taskTable, { "deviceId", "connectionId", "taskType", "contextId", "streamId", "taskId",
+                                            "modelId" })
+                + " FROM TASK ORDER BY startNs, globalTaskId";
+            const qint64 n = ctx.forEachRow(taskTable, sql, [&](SqlQuery& q) {
+                DbTaskRow r;
+                r.startNs = q.int64(0);
+                r.endNs = std::max(q.int64(1), r.startNs);
+                r.globalTaskId = q.int64(2);
+                r.deviceId = q.int64(3, 0);
+                r.connectionId = q.int64(4, kDbNone32);
+                r.taskType = q.int64(5, kDbNone32);
+                r.contextId = q.int64(6, kDbNone32);
+                r.streamId = q.int64(7, 0);
+                r.taskId = q.int64(8, 0);
+                r.modelId = q.int64(9, kDbNone32);
+                rows.push_back(r);
+            });
+            ctx.count(taskTable, n);
+        }
+    }
+    // Container rule: keys (device, stream, task id) that have a row with info.
+    auto key = [](const DbTaskRow& r) {
+        return (std::uint64_t(r.deviceId & 0xffff) << 48) ^ (std::uint64_t(r.streamId & 0xffff) << 32)
+            ^ std::uint64_t(r.taskId & 0xffffffff);
+    };
+    std::unordered_set<std::uint64_t> withInfo;
+    auto hasInfo = [&out](const DbTaskRow& r) {
+        return out.compute.count(r.globalTaskId) || out.commTasks.count(r.globalTaskId);
+    };
+    for (const DbTaskRow& r : rows)
+        if (hasInfo(r))
+            withInfo.insert(key(r));
+    out.tasks.reserve(rows.size());
+    for (const DbTaskRow& r : rows) {
+        if (!hasInfo(r) && withInfo.count(key(r))) {
+            ++out.containerRows;
+            continue;
+        }
+        out.tasks.push_back(r);
+    }
+
+    const QString opTable = QStringLiteral("COMMUNICATION_OP");
+    if (db.hasTable(opTable)) {
+        const QByteArray sql = "SELECT "
+            + ctx.select(opTable, { "startNs", "endNs", "opName", "connectionId", "groupName", "opId", "dataType",
+                                      "algType", "opType", "count", "deviceId" })
+            + " FROM COMMUNICATION_OP ORDER BY startNs";
+        std::unordered_map<qint64, qint64> deviceOfConnection;
+        for (const DbTaskRow& r : out.tasks)
+            deviceOfConnection.emplace(r.connectionId, r.deviceId);
+        const qint64 fallbackDevice = out.tasks.empty() ? 0 : out.tasks.front().deviceId;
+        ctx.count(opTable, ctx.forEachRow(opTable, sql, [&](SqlQuery& q) {
+            DbCommOp op;
+            op.startNs = q.int64(0);
+            op.endNs = std::max(q.int64(1), op.startNs);
+            op.opName = q.int64(2, kDbNone32);
+            op.connectionId = q.int64(3, kDbNone32);
+            op.groupName = q.int64(4, kDbNone32);
+            op.opId = q.int64(5, -1);
+            op.dataType = q.int64(6, kDbNone32);
+            op.algType = q.int64(7, kDbNone32);
+            op.opType = q.int64(8, kDbNone32);
+            op.count = q.real(9, 0);
+            op.deviceId = q.int64(10, -1);
+            if (op.deviceId < 0) {
+                const auto it = deviceOfConnection.find(op.connectionId);
+                op.deviceId = it != deviceOfConnection.end() ? it->second : fallbackDevice;
+            }
+            out.commOps.push_back(op);
+        }));
+    }
+}
+
+std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx)
+{
+    std::vector<std::pair<QString, TimeRange>> steps;
+    const QString table = QStringLiteral("STEP_TIME");
+    if (!ctx.db.hasTable(table))
+        return steps;
+    ctx.count(table, ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME ORDER BY startNs",
+        [&](SqlQuery& q) {
+            if (q.isNull(1) || q.isNull(2))
+                return;
+            steps.emplace_back(q.string(0), TimeRange { q.int64(1), q.int64(2) });
+        }));
+    return steps;
+}
+
+} // namespace profscope

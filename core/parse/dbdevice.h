@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The device side of a profiler database (TASK and the *_TASK_INFO tables,
+// COMMUNICATION_OP), read once and shared by the timeline and the kernel table.
+
+#include "../model/types.h"
+#include "dbcontext.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace profscope {
+
+struct DbTaskRow
+{
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    qint64 deviceId = 0;
+    qint64 connectionId = kDbNone32;
+    qint64 globalTaskId = 0;
+    qint64 taskType = kDbNone32; // STRING_IDS: hardware task type (KERNEL_AIVEC, MEMCPY_ASYNC, ...)
+    qint64 contextId = kDbNone32;
+    qint64 streamId = 0;
+    qint64 taskId = 0;
+    qint64 modelId = kDbNone32;
+};
+
+struct DbComputeInfo
+{
+    qint64 name = kDbNone32;
+    qint64 coreType = kDbNone32; // COMPUTE_TASK_INFO.taskType: the Accelerator Core
+    qint64 opType = kDbNone32;
+    qint64 opState = kDbNone32;
+    qint64 inputShapes = kDbNone32;
+    qint64 inputDataTypes = kDbNone32;
+    qint64 outputShapes = kDbNone32;
+    qint64 blockDim = 0; // blockNum in newer schemas
+};
+
+struct DbCommTaskInfo
+{
+    qint64 taskType = kDbNone32; // Notify_Record, Memcpy, ... (the plane slice name)
+    qint64 planeId = kDbNone32;
+    qint64 groupName = kDbNone32;
+    qint64 opId = -1;
+    qint64 notifyId = 0;
+    qint64 srcRank = kDbNone32;
+    qint64 dstRank = kDbNone32;
+    qint64 transportType = kDbNone32;
+    qint64 size = -1;
+    qint64 dataType = kDbNone32;
+    qint64 linkType = kDbNone32;
+};
+
+struct DbCommOp
+{
+    TimeNs startNs = 0;
+    TimeNs endNs = 0;
+    qint64 opName = kDbNone32;
+    qint64 connectionId = kDbNone32;
+    qint64 groupName = kDbNone32;
+    qint64 opId = -1;
+    qint64 dataType = kDbNone32;
+    qint64 algType = kDbNone32;
+    qint64 opType = kDbNone32;
+    double count = 0;
+    qint64 deviceId = -1;
+};
+
+struct DbDeviceData
+{
+    // TASK rows without the FFTS+/MIX container rows, ordered by start.
+    std::vector<DbTaskRow> tasks;
+    qint64 containerRows = 0;
+    std::unordered_map<qint64, DbComputeInfo> compute;   // by globalTaskId
+    std::unordered_map<qint64, DbCommTaskInfo> commTasks; // by globalTaskId
+    std::unordered_map<qint64, qint64> scheduleTaskName;  // COMMUNICATION_SCHEDULE_TASK_INFO: globalTaskId -> name
+    std::vector<DbCommOp> commOps;                        // ordered by start
+};
+
+// Reads the device tables. The container rule (db-format.md 2.6a): a TASK
+// row is an FFTS+/MIX parent when it is in neither COMPUTE_TASK_INFO nor
+// COMMUNICATION_TASK_INFO while another row with the same (device, stream,
+// task id) is; it overlaps its children and is dropped, as torch_npu does.
+void loadDeviceData(DbContext& ctx, DbDeviceData& out);
+
+} // namespace profscope
+
+namespace profscope {
+struct RankData;
+// The timeline of a unified / msprof DB into rank.trace (dbtimeline.cpp).
+void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank);
+// The kernel table (= kernel_details.csv) with the per-device Wait Time rule.
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank);
+// Step markers: STEP_TIME rows as (id, host range); empty when the table is absent.
+std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx);
+} // namespace profscope

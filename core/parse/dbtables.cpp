@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: Apache-2.0
+// Tables of the profiler databases: the kernel table, memory, and the
+// analysis.db / communication_analyzer.db summaries (db-format.md 2.6c-f, 3.1-3.2).
+#include "../model/rank.h"
+#include "dbdevice.h"
+#include "dbimport.h"
+#include "numbers.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <unordered_map>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::DbImport)
+};
+
+constexpr double kBytesPerMB = 1024.0 * 1024.0;
+
+qint64 noneToMinusOne(qint64 v)
+{
+    return v == kDbNone32 ? -1 : v;
+}
+
+StringId internNA(StringPool& pool, std::string_view s)
+{
+    return pool.intern(s.empty() ? std::string_view("N/A") : s);
+}
+
+// "*_time" PMU metrics are ns in the DB and µs in kernel_details.csv, which
+// names the two totals differently.
+QString pmuColumnName(std::string_view metric, bool* isTime)
+{
+    *isTime = metric.ends_with("_time");
+    if (metric == "aic_total_time")
+        return QStringLiteral("aicore_time(us)");
+    if (metric == "aiv_total_time")
+        return QStringLiteral("aiv_time(us)");
+    const QString name = QString::fromUtf8(metric.data(), qsizetype(metric.size()));
+    return *isTime ? name + QStringLiteral("(us)") : name;
+}
+
+} // namespace
+
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
+{
+    struct Row
+    {
+        const DbTaskRow* task = nullptr; // compute rows
+        const DbCommOp* op = nullptr;    // communication rows
+        TimeNs startNs;
+        TimeNs endNs;
+        qint64 deviceId;
+    };
+    std::vector<Row> rows;
+    for (const DbTaskRow& r : device.tasks)
+        if (device.compute.count(r.globalTaskId))
+            rows.push_back({ &r, nullptr, r.startNs, r.endNs, r.deviceId });
+    for (const DbCommOp& op : device.commOps)
+        rows.push_back({ nullptr, &op, op.startNs, op.endNs, op.deviceId });
+    if (rows.empty())
+        return;
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        return a.deviceId != b.deviceId ? a.deviceId < b.deviceId : a.startNs < b.startNs;
+    });
+
+    // Step of a row: torch_npu's device range of step N (db-format.md 2.6d):
+    // from the first task launched by a node-level API inside the host step
+    // to the later of that step's last task end and the host step's end.
+    struct StepRange
+    {
+        qint32 id;
+        TimeRange host;
+        TimeNs firstNs = std::numeric_limits<TimeNs>::max();
+        TimeNs lastNs = std::numeric_limits<TimeNs>::min();
+    };
+    std::vector<StepRange> steps;
+    for (const auto& [id, range] : readDbSteps(ctx)) {
+        bool ok = false;
+        const int n = id.toInt(&ok);
+        steps.push_back({ ok ? n : -1, range });
+    }
+    if (!steps.empty() && ctx.db.hasTable(QStringLiteral("CANN_API"))) {
+        qint64 nodeType = 10000;
+        for (qint64 candidate : { 10000LL, 15000LL })
+            if (ctx.enumName("ENUM_API_TYPE", candidate) == "node")
+                nodeType = candidate;
+        std::unordered_map<qint64, int> stepOfLaunch;
+        SqlQuery q(ctx.db, "SELECT startNs, endNs, connectionId FROM CANN_API WHERE type = " + QByteArray::number(nodeType));
+        while (q.next()) {
+            const TimeNs a = q.int64(0), b = q.int64(1);
+            for (std::size_t s = 0; s < steps.size(); ++s)
+                if (a >= steps[s].host.startNs && b <= steps[s].host.endNs) {
+                    stepOfLaunch.emplace(q.int64(2), int(s));
+                    break;
+                }
+        }
+        for (const DbTaskRow& r : device.tasks) {
+            const auto it = stepOfLaunch.find(r.connectionId);
+            if (it == stepOfLaunch.end())
+                continue;
+            StepRange& s = steps[std::size_t(it->second)];
+            s.firstNs = std::min(s.firstNs, r.startNs);
+            s.lastNs = std::max(s.lastNs, r.endNs);
+        }
+    }
+    auto stepOf = [&steps](TimeNs t) -> qint32 {
+        for (const StepRange& s : steps) {
+            if (s.firstNs == std::numeric_limits<TimeNs>::max())
+                continue;
+            if (t >= s.firstNs && t < std::max(s.lastNs, s.host.endNs))
+                return s.id;
+        }
+        return -1;
+    };
+
+    // PMU metrics, pivoted by name (TASK_PMU_INFO is name/value per task).
+    std::map<QString, std::unordered_map<qint64, double>> pmu;
+    const QString pmuTable = QStringLiteral("TASK_PMU_INFO");
+    if (ctx.db.hasTable(pmuTable)) {
+        std::unordered_map<qint64, std::pair<QString, bool>> columnOf;
+        ctx.count(pmuTable, ctx.forEachRow(pmuTable, "SELECT " + ctx.select(pmuTable, { "globalTaskId", "name", "value" }) + " FROM TASK_PMU_INFO",
+            [&](SqlQuery& q) {
+                const qint64 nameId = q.int64(1, kDbNone32);
+                auto it = columnOf.find(nameId);
+                if (it == columnOf.end()) {
+                    bool isTime = false;
+                    QString column = pmuColumnName(ctx.str(nameId), &isTime);
+                    it = columnOf.emplace(nameId, std::pair { column, isTime }).first;
+                }
+                const double v = q.real(2, kNoValue);
+                pmu[it->second.first][q.int64(0)] = it->second.second ? v / 1000.0 : v;
+            }));
+    }
+
+    auto table = std::make_unique<KernelTable>();
+    KernelTable& k = *table;
+    StringPool& pool = k.strings;
+    const StringId hccl = pool.intern("HCCL"), na = pool.intern("N/A");
+    for (const auto& [name, values] : pmu) {
+        k.metricNames << name;
+        k.metrics.emplace_back();
+        (void)values;
+    }
+    qint64 previousDevice = std::numeric_limits<qint64>::min();
+    TimeNs previousEnd = 0;
+    for (const Row& r : rows) {
+        // Wait Time: per device, the gap to the previous kernel row (compute
+        // and communication together); this reproduces kernel_details.csv.
+        const TimeNs wait = r.deviceId == previousDevice ? std::max<TimeNs>(0, r.startNs - previousEnd) : 0;
+        previousDevice = r.deviceId;
+        previousEnd = r.endNs;
+        k.stepId.push_back(stepOf(r.startNs));
+        k.deviceId.push_back(r.deviceId);
+        k.startNs.push_back(r.startNs);
+        k.durNs.push_back(r.endNs - r.startNs);
+        k.waitNs.push_back(wait);
+        if (r.task) {
+            const DbComputeInfo& c = device.compute.at(r.task->globalTaskId);
+            k.modelId.push_back(noneToMinusOne(r.task->modelId));
+            k.taskId.push_back(r.task->taskId);
+            k.streamId.push_back(r.task->streamId);
+            k.name.push_back(pool.intern(ctx.str(c.name)));
+            k.type.push_back(internNA(pool, ctx.str(c.opType)));
+            k.opState.push_back(internNA(pool, ctx.str(c.opState)));
+            k.acceleratorCore.push_back(internNA(pool, ctx.str(c.coreType)));
+            k.blockDim.push_back(c.blockDim);
+            k.inputShapes.push_back(pool.intern(stripLiteralQuotes(ctx.str(c.inputShapes))));
+            k.inputDataTypes.push_back(pool.intern(ctx.str(c.inputDataTypes)));
+            k.outputShapes.push_back(pool.intern(stripLiteralQuotes(ctx.str(c.outputShapes))));
+            k.contextId.push_back(noneToMinusOne(r.task->contextId));
+        } else {
+            k.modelId.push_back(-1);
+            k.taskId.push_back(-1);
+            k.streamId.push_back(-1);
+            k.name.push_back(pool.intern(ctx.str(r.op->opName)));
+            k.type.push_back(internNA(pool, ctx.str(r.op->opType)));
+            k.opState.push_back(na);
+            k.acceleratorCore.push_back(hccl);
+            k.blockDim.push_back(0);
+            k.inputShapes.push_back(na);
+            k.inputDataTypes.push_back(na);
+            k.outputShapes.push_back(na);
+            k.contextId.push_back(-1);
+        }
+        std::size_t m = 0;
+        for (const auto& [name, values] : pmu) {
+            double v = kNoValue;
+            if (r.task)
+                if (const auto it = values.find(r.task->globalTaskId); it != values.end())
+                    v = it->second;
+            k.metrics[m++].push_back(v);
+        }
+    }
+    ctx.count(QStringLiteral("kernel rows"), qint64(k.size()));
+    rank.kernels = std::move(table);
+}
+
+namespace {
+
+void importMemory(DbContext& ctx, RankData& rank)
+{
+    SqliteDb& db = ctx.db;
+    const QString recordTable = QStringLiteral("MEMORY_RECORD"), npuTable = QStringLiteral("NPU_MEM");
+    if (db.hasTable(recordTable) || db.hasTable(npuTable)) {
+        auto records = std::make_unique<MemoryRecordTable>();
+        MemoryRecordTable& m = *records;
+        auto device = [&m](qint64 id) { return m.strings.intern(("NPU:" + std::to_string(id))); };
+        if (db.hasTable(npuTable)) {
+            // APP rows of memory_record.csv: the process's whole device memory.
+            const StringId app = m.strings.intern("APP");
+            ctx.forEachRow(npuTable, "SELECT " + ctx.select(npuTable, { "type", "hbm", "timestampNs", "deviceId" }) + " FROM NPU_MEM ORDER BY timestampNs",
+                [&](SqlQuery& q) {
+                    if (ctx.str(q.int64(0, kDbNone32)) != "app")
+                        return;
+                    m.component.push_back(app);
+                    m.tsNs.push_back(q.int64(2));
+                    m.allocatedMB.push_back(kNoValue);
+                    m.reservedMB.push_back(q.real(1) / kBytesPerMB);
+                    m.activeMB.push_back(kNoValue);
+                    m.streamPtr.push_back({});
+                    m.deviceType.push_back(device(q.int64(3, 0)));
+                });
+        }
+        if (db.hasTable(recordTable)) {
+            ctx.count(recordTable, ctx.forEachRow(recordTable,
+                "SELECT " + ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" })
+                    + " FROM MEMORY_RECORD ORDER BY timestamp",
+                [&](SqlQuery& q) {
+                    m.component.push_back(m.strings.intern(ctx.str(q.int64(0, kDbNone32))));
+                    m.tsNs.push_back(q.int64(1));
+                    m.allocatedMB.push_back(q.isNull(2) ? kNoValue : q.real(2) / kBytesPerMB);
+                    m.reservedMB.push_back(q.isNull(3) ? kNoValue : q.real(3) / kBytesPerMB);
+                    m.activeMB.push_back(q.isNull(4) ? kNoValue : q.real(4) / kBytesPerMB);
+                    m.streamPtr.push_back(q.isNull(5) ? StringId {} : m.strings.intern(std::to_string(q.int64(5))));
+                    m.deviceType.push_back(device(q.int64(6, 0)));
+                }));
+        }
+        if (m.size() > 0)
+            rank.memoryRecords = std::move(records);
+    }
+    const QString moduleTable = QStringLiteral("NPU_MODULE_MEM");
+    if (db.hasTable(moduleTable)) {
+        auto modules = std::make_unique<NpuModuleMemTable>();
+        NpuModuleMemTable& m = *modules;
+        ctx.count(moduleTable, ctx.forEachRow(moduleTable,
+            "SELECT " + ctx.select(moduleTable, { "moduleId", "timestampNs", "totalReserved", "deviceId" }) + " FROM NPU_MODULE_MEM ORDER BY timestampNs",
+            [&](SqlQuery& q) {
+                const std::string_view module = ctx.enumName("ENUM_MODULE", q.int64(0, -1));
+                m.component.push_back(module.empty() ? m.strings.intern(std::to_string(q.int64(0, -1))) : m.strings.intern(module));
+                m.tsNs.push_back(q.int64(1));
+                m.reservedMB.push_back(q.real(2) / kBytesPerMB);
+                m.device.push_back(m.strings.intern("NPU:" + std::to_string(q.int64(3, 0))));
+            }));
+        if (m.size() > 0)
+            rank.npuModuleMem = std::move(modules);
+    }
+    const QString opTable = QStringLiteral("OP_MEMORY");
+    if (db.hasTable(opTable)) {
+        auto ops = std::make_unique<OperatorMemoryTable>();
+        OperatorMemoryTable& m = *ops;
+        auto ns = [](SqlQuery& q, int c) { return q.isNull(c) ? kInvalidTime : q.int64(c); };
+        auto mb = [](SqlQuery& q, int c) { return q.isNull(c) ? kNoValue : q.real(c) / kBytesPerMB; };
+        ctx.count(opTable, ctx.forEachRow(opTable,
+            "SELECT " + ctx.select(opTable, { "name", "size", "allocationTime", "releaseTime", "activeReleaseTime", "duration",
+                                              "activeDuration", "allocationTotalAllocated", "allocationTotalReserved",
+                                              "allocationTotalActive", "releaseTotalAllocated", "releaseTotalReserved",
+                                              "releaseTotalActive", "streamPtr", "deviceId" })
+                + " FROM OP_MEMORY ORDER BY allocationTime",
+            [&](SqlQuery& q) {
+                m.name.push_back(m.strings.intern(ctx.str(q.int64(0, kDbNone32))));
+                m.sizeKB.push_back(q.real(1) / 1024.0);
+                m.allocationNs.push_back(ns(q, 2));
+                m.releaseNs.push_back(ns(q, 3));
+                m.activeReleaseNs.push_back(ns(q, 4));
+                m.durationNs.push_back(ns(q, 5));
+                m.activeDurationNs.push_back(ns(q, 6));
+                m.allocationTotalAllocatedMB.push_back(mb(q, 7));
+                m.allocationTotalReservedMB.push_back(mb(q, 8));
+                m.allocationTotalActiveMB.push_back(mb(q, 9));
+                m.releaseTotalAllocatedMB.push_back(mb(q, 10));
+                m.releaseTotalReservedMB.push_back(mb(q, 11));
+                m.releaseTotalActiveMB.push_back(mb(q, 12));
+                m.streamPtr.push_back(q.isNull(13) ? StringId {} : m.strings.intern(std::to_string(q.int64(13))));
+                m.deviceType.push_back(m.strings.intern("NPU:" + std::to_string(q.int64(14, 0))));
+            }));
+        if (m.size() > 0)
+            rank.operatorMemory = std::move(ops);
+    }
+}
+
+void importRankInfo(DbContext& ctx, RankData& rank)
+{
+    RankInfo& info = rank.info;
+    SqliteDb& db = ctx.db;
+    if (db.hasTable(QStringLiteral("RANK_DEVICE_MAP"))) {
+        SqlQuery q(db, "SELECT " + ctx.select(QStringLiteral("RANK_DEVICE_MAP"), { "rankId", "deviceId" }) + " FROM RANK_DEVICE_MAP");
+        if (q.next()) {
+            const qint64 rankId = q.int64(0, -1), deviceId = q.int64(1, -1);
+            if (info.rankId < 0 && rankId >= 0)
+                info.rankId = int(rankId);
+            else if (rankId >= 0 && rankId != info.rankId)
+                ctx.warn(Tr::tr("RANK_DEVICE_MAP says rank %1, the folder says rank %2").arg(rankId).arg(info.rankId));
+            if (info.deviceId < 0 && deviceId >= 0)
+                info.deviceId = int(deviceId);
+        }
+    }
+    if (info.host.isEmpty() && db.hasTable(QStringLiteral("HOST_INFO"))) {
+        SqlQuery q(db, "SELECT " + ctx.select(QStringLiteral("HOST_INFO"), { "hostName" }) + " FROM HOST_INFO");
+        if (q.next())
+            info.host = q.string(0);
+    }
+}
+
+} // namespace
+
+bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileReport& report)
+{
+    DbContext ctx(db, report);
+    if (!db.hasTable(QStringLiteral("STRING_IDS")))
+        ctx.fail(QStringLiteral("STRING_IDS"), Tr::tr("missing: names of tasks and ops cannot be resolved"));
+    importRankInfo(ctx, rank);
+    if (take.timeline || take.kernels) {
+        DbDeviceData device;
+        loadDeviceData(ctx, device);
+        if (take.timeline)
+            importDbTimeline(ctx, device, rank);
+        if (take.kernels)
+            importDbKernels(ctx, device, rank);
+        if (rank.info.deviceId < 0 && !device.tasks.empty())
+            rank.info.deviceId = int(device.tasks.front().deviceId);
+    }
+    if (take.memory)
+        importMemory(ctx, rank);
+    return report.status != FileStatus::Broken || !rank.trace.isEmpty() || rank.kernels;
+}
+
+namespace {
+
+// The aggregate names of communication_analyzer.db's per-op rows, as
+// msprof-analyze shows them: p2p for send / receive, else collective.
+bool isP2pOpName(const QString& name)
+{
+    return name.startsWith(QLatin1String("hcom_send")) || name.startsWith(QLatin1String("hcom_receive"))
+        || name.startsWith(QLatin1String("hcom_batchsendrecv"));
+}
+
+double round4(double v)
+{
+    return std::round(v * 10000.0) / 10000.0;
+}
+
+} // namespace
+
+bool importAnalysisDb(SqliteDb& db, RankData& rank, const DbTake& take, FileReport& report)
+{
+    DbContext ctx(db, report);
+    const QString stepTable = QStringLiteral("StepTraceTime");
+    if (take.stepTrace && db.hasTable(stepTable)) {
+        // By name: torch_npu 7.2 added a leading deviceId column.
+        const QByteArray sql = "SELECT " + ctx.select(stepTable, { "step", "computing", "communication_not_overlapped", "overlapped",
+                                                                   "communication", "free", "stage", "bubble",
+                                                                   "communication_not_overlapped_and_exclude_receive",
+                                                                   "preparing", "deviceId" })
+            + " FROM StepTraceTime";
+        ctx.count(stepTable, ctx.forEachRow(stepTable, sql, [&](SqlQuery& q) {
+            StepTraceRow row;
+            row.step = q.string(0);
+            for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
+                if (!q.isNull(c + 1))
+                    row.valueNs[std::size_t(c)] = TimeNs(std::llround(q.real(c + 1) * 1000.0));
+            row.deviceId = q.int64(10, -1);
+            rank.stepTrace.push_back(std::move(row));
+        }));
+    }
+    const QString timeTable = QStringLiteral("CommAnalyzerTime"), bandTable = QStringLiteral("CommAnalyzerBandwidth");
+    const bool withStep = db.hasColumn(timeTable, QStringLiteral("step"));
+    auto stepOf = [](SqlQuery& q, int c) { return q.isNull(c) ? QStringLiteral("step") : q.string(c); };
+    auto p2pOf = [withStep](SqlQuery& q, int c, const QString& op) {
+        return withStep && !q.isNull(c) ? q.text(c) == "p2p" : isP2pOpName(op);
+    };
+    if (take.communication && db.hasTable(timeTable)) {
+        std::map<std::tuple<QString, QString, QString>, std::size_t> index; // (step, op, group) -> record
+        const std::size_t first = rank.communication.size();
+        ctx.count(timeTable, ctx.forEachRow(timeTable,
+            "SELECT " + ctx.select(timeTable, { "hccl_op_name", "group_name", "start_timestamp", "elapse_time", "transit_time",
+                                                "wait_time", "synchronization_time", "idle_time", "step", "type" })
+                + " FROM CommAnalyzerTime",
+            [&](SqlQuery& q) {
+                CommOpRecord rec;
+                rec.opName = q.string(0);
+                rec.groupId = q.string(1);
+                if (rec.opName.isEmpty() || rec.opName == QLatin1String("Total Op Info"))
+                    return;
+                // µs epoch, integer or real: keep the integer exact when it is one.
+                rec.startNs = q.isNull(2) ? kInvalidTime : TimeNs(std::llround(q.real(2) * 1000.0));
+                rec.elapseMs = q.real(3);
+                rec.transitMs = q.real(4);
+                rec.waitMs = q.real(5);
+                rec.synchronizationMs = q.real(6);
+                rec.idleMs = q.real(7);
+                rec.waitRatio = rec.waitMs + rec.transitMs > 0 ? round4(rec.waitMs / (rec.waitMs + rec.transitMs)) : 0;
+                rec.synchronizationRatio = rec.synchronizationMs + rec.transitMs > 0
+                    ? round4(rec.synchronizationMs / (rec.synchronizationMs + rec.transitMs))
+                    : 0;
+                rec.step = stepOf(q, 8);
+                rec.p2p = p2pOf(q, 9, rec.opName);
+                index[{ rec.step, rec.opName, rec.groupId }] = rank.communication.size();
+                rank.communication.push_back(std::move(rec));
+            }));
+        if (db.hasTable(bandTable)) {
+            ctx.count(bandTable, ctx.forEachRow(bandTable,
+                "SELECT " + ctx.select(bandTable, { "hccl_op_name", "group_name", "transport_type", "transit_size", "transit_time",
+                                                    "bandwidth", "large_packet_ratio", "package_size", "count", "total_duration", "step" })
+                    + " FROM CommAnalyzerBandwidth",
+                [&](SqlQuery& q) {
+                    const auto it = index.find({ stepOf(q, 10), q.string(0), q.string(1) });
+                    if (it == index.end())
+                        return;
+                    CommOpRecord& rec = rank.communication[it->second];
+                    const QString transport = q.string(2);
+                    auto band = std::find_if(rec.bandwidth.begin(), rec.bandwidth.end(),
+                        [&transport](const CommBandwidth& b) { return b.transport == transport; });
+                    if (band == rec.bandwidth.end()) {
+                        // Size, time, bandwidth and ratio repeat on every row of a transport.
+                        CommBandwidth b;
+                        b.transport = transport;
+                        b.transitSizeMB = q.real(3);
+                        b.transitTimeMs = q.real(4);
+                        b.bandwidthGBps = q.real(5);
+                        b.largePacketRatio = q.real(6);
+                        rec.bandwidth.push_back(b);
+                        band = rec.bandwidth.end() - 1;
+                    }
+                    if (q.real(8) > 0)
+                        band->sizeDistribution[q.real(7)] = { qint64(q.real(8)), q.real(9) };
+                }));
+        }
+        ctx.count(QStringLiteral("communication ops"), qint64(rank.communication.size() - first));
+    }
+    const QString matrixTable = QStringLiteral("CommAnalyzerMatrix");
+    if (take.communicationMatrix && db.hasTable(matrixTable)) {
+        ctx.count(matrixTable, ctx.forEachRow(matrixTable,
+            "SELECT " + ctx.select(matrixTable, { "hccl_op_name", "group_name", "src_rank", "dst_rank", "transport_type",
+                                                  "transit_size", "transit_time", "bandwidth", "step", "type", "op_name" })
+                + " FROM CommAnalyzerMatrix",
+            [&](SqlQuery& q) {
+                CommMatrixLink l;
+                const QString op = q.string(0);
+                l.groupId = q.string(1);
+                l.opKey = op + QLatin1Char('@') + l.groupId;
+                l.srcRank = int(q.int64(2, -1));
+                l.dstRank = int(q.int64(3, -1));
+                l.transport = q.string(4);
+                l.transitSizeMB = q.real(5);
+                l.transitTimeMs = q.real(6);
+                l.bandwidthGBps = q.real(7);
+                l.step = stepOf(q, 8);
+                l.p2p = p2pOf(q, 9, op);
+                l.opName = q.isNull(10) ? op : q.string(10);
+                rank.communicationMatrix.push_back(std::move(l));
+            }));
+    }
+    return report.status != FileStatus::Broken || !rank.stepTrace.empty() || !rank.communication.empty();
+}
+
+} // namespace profscope

@@ -1,0 +1,630 @@
+// SPDX-License-Identifier: Apache-2.0
+// The timeline of a profiler database, lane by lane as torch_npu writes the
+// same run's trace_view.json (db-format.md 2.6a/b), with roles set from the
+// tables rather than from names.
+#include "../analysis/intervals.h"
+#include "../model/rank.h"
+#include "dbdevice.h"
+#include "tracebuilder.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::DbImport)
+};
+
+// Synthetic pids for the device-side processes: far above real host pids
+// (< 2^32), one block per device.
+constexpr qint64 kDevicePidBase = qint64(1) << 40;
+enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4 };
+qint64 devicePid(qint64 deviceId, DeviceProcess kind)
+{
+    return kDevicePidBase + (deviceId & 0xffff) * 16 + kind;
+}
+qint64 cannPid(qint64 hostPid)
+{
+    return (qint64(1) << 41) + (hostPid & 0xffffffffLL);
+}
+qint64 mstxPid(qint64 hostPid)
+{
+    return (qint64(1) << 42) + (hostPid & 0xffffffffLL);
+}
+
+void appendJsonString(QByteArray& out, std::string_view s)
+{
+    out += '"';
+    for (const char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20)
+                out += "\\u00" + QByteArray::number(int(c), 16).rightJustified(2, '0');
+            else
+                out += c;
+        }
+    }
+    out += '"';
+}
+
+// Args objects written into one in-memory text per database, referenced like
+// args in a trace file.
+class ArgsWriter
+{
+public:
+    explicit ArgsWriter(std::uint32_t fileIndex)
+        : m_fileIndex(fileIndex)
+    {
+    }
+    void begin()
+    {
+        m_start = m_text.size();
+        m_text += '{';
+        m_first = true;
+    }
+    void key(const char* k)
+    {
+        if (!m_first)
+            m_text += ", ";
+        m_first = false;
+        m_text += '"';
+        m_text += k;
+        m_text += "\": ";
+    }
+    void number(const char* k, qint64 v)
+    {
+        key(k);
+        m_text += QByteArray::number(v);
+    }
+    void text(const char* k, std::string_view v)
+    {
+        key(k);
+        appendJsonString(m_text, v);
+    }
+    ArgsRef end()
+    {
+        m_text += '}';
+        const auto length = std::uint64_t(m_text.size() - m_start);
+        if (length >= ArgsRef::kLengthOverflow)
+            m_text += '\0'; // read up to the terminator (TraceData::argsText)
+        return ArgsRef::make(m_fileIndex, std::uint64_t(m_start), length);
+    }
+    QByteArray take()
+    {
+        return std::move(m_text);
+    }
+
+private:
+    std::uint32_t m_fileIndex;
+    QByteArray m_text;
+    qsizetype m_start = 0;
+    bool m_first = true;
+};
+
+QByteArray apiLevelLabel(std::string_view typeName)
+{
+    // The labels trace_view.json uses for CANN_API levels.
+    if (typeName == "acl")
+        return "AscendCL";
+    if (typeName == "runtime")
+        return "Runtime";
+    if (typeName == "node")
+        return "Node";
+    if (typeName == "hccl" || typeName == "communication")
+        return "Hccl";
+    if (typeName == "model")
+        return "Model";
+    QByteArray label(typeName.data(), qsizetype(typeName.size()));
+    if (!label.isEmpty())
+        label[0] = char(std::toupper(static_cast<unsigned char>(label[0])));
+    return label;
+}
+
+class TimelineImport
+{
+public:
+    TimelineImport(DbContext& ctx, const DbDeviceData& device)
+        : m_ctx(ctx)
+        , m_device(device)
+        , m_args(m_builder.addSourceFile(ctx.db.path()))
+    {
+    }
+
+    TraceData run()
+    {
+        deviceLanes();
+        communicationLanes();
+        cannLanes();
+        frameworkLanes();
+        mstxLanes();
+        flows();
+        counters();
+        overlapLanes();
+        for (const auto& [id, range] : readDbSteps(m_ctx))
+            m_builder.addStepMarker(id, range);
+        m_builder.setSourceText(0, m_args.take());
+        return m_builder.finish();
+    }
+
+private:
+    StringId intern(std::string_view s)
+    {
+        return m_builder.strings().intern(s);
+    }
+    // A STRING_IDS id as a pool id, cached.
+    StringId internId(qint64 id)
+    {
+        auto [it, inserted] = m_interned.try_emplace(id, StringId {});
+        if (inserted)
+            it->second = intern(m_ctx.str(id));
+        return it->second;
+    }
+    std::uint32_t process(qint64 pid, const char* name, const char* labels, qint64 sortIndex)
+    {
+        const std::uint32_t p = m_builder.process(pid);
+        m_builder.setProcessName(p, name);
+        m_builder.setProcessLabels(p, labels);
+        m_builder.setProcessSortIndex(p, sortIndex);
+        return p;
+    }
+    std::uint32_t thread(std::uint32_t p, qint64 tid, const QByteArray& name, LaneRole role)
+    {
+        const std::uint32_t t = m_builder.thread(p, tid);
+        m_builder.setThreadName(p, t, std::string_view(name.constData(), std::size_t(name.size())));
+        m_builder.setThreadSortIndex(p, t, tid);
+        m_builder.setThreadRole(p, t, role);
+        return t;
+    }
+    struct Lane
+    {
+        std::uint32_t process = 0;
+        std::uint32_t thread = 0;
+    };
+
+    void deviceLanes()
+    {
+        std::map<std::pair<qint64, qint64>, Lane> streams;
+        const StringId empty;
+        for (const DbTaskRow& r : m_device.tasks) {
+            auto it = streams.find({ r.deviceId, r.streamId });
+            if (it == streams.end()) {
+                const std::uint32_t p = process(devicePid(r.deviceId, Hardware), "Ascend Hardware", "NPU", 10 + r.deviceId * 10);
+                it = streams.emplace(std::pair { r.deviceId, r.streamId },
+                                 Lane { p, thread(p, r.streamId, "Stream " + QByteArray::number(r.streamId), LaneRole::DeviceTasks) })
+                         .first;
+            }
+            const auto compute = m_device.compute.find(r.globalTaskId);
+            StringId name, taskType;
+            std::string_view hardwareType = m_ctx.str(r.taskType);
+            if (compute != m_device.compute.end()) {
+                name = internId(compute->second.name);
+                // The Accelerator Core (AI_CORE, AI_VECTOR_CORE, ...) is the Task Type
+                // the overview classifies by; Level0 writes N/A there, and the
+                // hardware type (KERNEL_AIVEC, ...) still says it is a kernel.
+                const std::string_view core = m_ctx.str(compute->second.coreType);
+                taskType = intern(core.empty() || core == "N/A" ? hardwareType : core);
+            } else {
+                const auto schedule = m_device.scheduleTaskName.find(r.globalTaskId);
+                name = schedule != m_device.scheduleTaskName.end() ? internId(schedule->second) : intern(hardwareType);
+                taskType = intern(hardwareType);
+            }
+            m_args.begin();
+            m_args.number("Model Id", r.modelId);
+            m_args.text("Task Type", m_builder.strings().view(taskType));
+            m_args.number("Physic Stream Id", r.streamId);
+            m_args.number("Task Id", r.taskId);
+            m_args.number("Subtask Id", r.contextId);
+            m_args.number("connection_id", r.connectionId);
+            const ArgsRef args = m_args.end();
+            m_builder.addSlice(it->second.process, it->second.thread, r.startNs, r.endNs - r.startNs, name, empty, args, taskType);
+            m_taskSlices.push_back({ r.connectionId, r.startNs, it->second, compute != m_device.compute.end(),
+                hardwareType == "MEMCPY_ASYNC" });
+        }
+        m_ctx.count(QStringLiteral("TASK container rows dropped"), m_device.containerRows);
+    }
+
+    void communicationLanes()
+    {
+        // Groups numbered by their name's string id, as MindStudio Insight does.
+        std::map<qint64, int> groupIndex;
+        for (const DbCommOp& op : m_device.commOps)
+            groupIndex.emplace(op.groupName, 0);
+        for (const auto& [id, info] : m_device.commTasks)
+            if (info.planeId != kDbNone32)
+                groupIndex.emplace(info.groupName, 0);
+        int next = 0;
+        for (auto& [id, index] : groupIndex)
+            index = next++;
+        const bool oneGroup = groupIndex.size() <= 1;
+        std::map<std::pair<qint64, int>, Lane> opLanes;
+        auto opLane = [&](qint64 deviceId, int group) {
+            auto it = opLanes.find({ deviceId, group });
+            if (it == opLanes.end()) {
+                const std::uint32_t p = process(devicePid(deviceId, Hccl), "HCCL", "NPU", 11 + deviceId * 10);
+                const QByteArray name = "Group " + QByteArray::number(group) + " Communication";
+                it = opLanes.emplace(std::pair { deviceId, group }, Lane { p, thread(p, qint64(group) * 1000, name, LaneRole::CommunicationOps) }).first;
+            }
+            return it->second;
+        };
+        for (const DbCommOp& op : m_device.commOps) {
+            const Lane lane = opLane(op.deviceId, groupIndex[op.groupName]);
+            m_args.begin();
+            m_args.number("connection_id", op.connectionId);
+            m_args.text("group_name", m_ctx.str(op.groupName));
+            m_args.text("data_type", m_ctx.enumName("ENUM_HCCL_DATA_TYPE", op.dataType));
+            m_args.text("alg_type", m_ctx.str(op.algType));
+            m_args.number("count", qint64(op.count));
+            m_args.text("op_type", m_ctx.str(op.opType));
+            const ArgsRef args = m_args.end();
+            m_builder.addSlice(lane.process, lane.thread, op.startNs, op.endNs - op.startNs, internId(op.opName), {}, args);
+            m_commOpSlices.push_back({ op.connectionId, op.startNs, lane, false, false });
+        }
+        // Plane lanes: the ops' small tasks; Level0 writes placeholders (plane 4294967295), shown nowhere.
+        std::map<std::tuple<qint64, int, qint64>, Lane> planes;
+        qint64 planeTasks = 0;
+        for (const DbTaskRow& r : m_device.tasks) {
+            const auto it = m_device.commTasks.find(r.globalTaskId);
+            if (it == m_device.commTasks.end() || it->second.planeId == kDbNone32 || it->second.planeId < 0)
+                continue;
+            const DbCommTaskInfo& c = it->second;
+            const int group = groupIndex[c.groupName];
+            auto lane = planes.find({ r.deviceId, group, c.planeId });
+            if (lane == planes.end()) {
+                const std::uint32_t p = process(devicePid(r.deviceId, Hccl), "HCCL", "NPU", 11 + r.deviceId * 10);
+                const QByteArray name = (oneGroup ? QByteArray() : "Group " + QByteArray::number(group) + ' ')
+                    + "Plane " + QByteArray::number(c.planeId);
+                lane = planes.emplace(std::tuple { r.deviceId, group, c.planeId },
+                                 Lane { p, thread(p, qint64(group) * 1000 + 1 + c.planeId, name, LaneRole::CommunicationTasks) })
+                           .first;
+            }
+            m_args.begin();
+            m_args.text("notify_id", std::to_string(c.notifyId));
+            m_args.number("stream id", r.streamId);
+            m_args.number("task id", r.taskId);
+            m_args.number("context id", r.contextId);
+            m_args.text("task type", m_ctx.str(c.taskType));
+            m_args.number("src rank", c.srcRank);
+            m_args.number("dst rank", c.dstRank);
+            m_args.text("transport type", m_ctx.enumName("ENUM_HCCL_TRANSPORT_TYPE", c.transportType));
+            m_args.number("size(Byte)", c.size);
+            m_args.text("data type", m_ctx.enumName("ENUM_HCCL_DATA_TYPE", c.dataType));
+            m_args.text("link type", m_ctx.enumName("ENUM_HCCL_LINK_TYPE", c.linkType));
+            const ArgsRef args = m_args.end();
+            m_builder.addSlice(lane->second.process, lane->second.thread, r.startNs, r.endNs - r.startNs, internId(c.taskType), {}, args);
+            ++planeTasks;
+        }
+        if (planeTasks == 0 && !m_device.commTasks.empty())
+            m_ctx.warn(Tr::tr("COMMUNICATION_TASK_INFO holds only placeholders (Level0 capture): no Plane lanes"));
+    }
+
+    void cannLanes()
+    {
+        const QString table = QStringLiteral("CANN_API");
+        if (!m_ctx.db.hasTable(table))
+            return;
+        std::unordered_map<qint64, Lane> lanes;
+        std::unordered_map<qint64, StringId> names; // (type << 32 | name) -> "Level@name"
+        const QByteArray sql = "SELECT startNs, endNs, " + m_ctx.select(table, { "type", "globalTid", "connectionId", "name" })
+            + " FROM CANN_API";
+        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
+            const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
+            const qint64 type = q.int64(2, 0), globalTid = q.int64(3, 0), connectionId = q.int64(4, kDbNone32);
+            const qint64 nameId = q.int64(5, kDbNone32);
+            auto lane = lanes.find(globalTid);
+            if (lane == lanes.end()) {
+                const qint64 pid = globalTid >> 32, tid = globalTid & 0xffffffffLL;
+                const std::uint32_t p = process(cannPid(pid), "CANN", "CPU", 1);
+                lane = lanes.emplace(globalTid, Lane { p, thread(p, tid, "Thread " + QByteArray::number(tid), LaneRole::HostApi) }).first;
+            }
+            const qint64 nameKey = (type << 32) ^ nameId;
+            auto name = names.find(nameKey);
+            if (name == names.end()) {
+                const std::string_view api = m_ctx.str(nameId);
+                const QByteArray label = apiLevelLabel(m_ctx.enumName("ENUM_API_TYPE", type)) + '@'
+                    + QByteArray(api.data(), qsizetype(api.size()));
+                name = names.emplace(nameKey, intern(std::string_view(label.constData(), std::size_t(label.size())))).first;
+            }
+            m_args.begin();
+            m_args.number("Thread Id", globalTid & 0xffffffffLL);
+            m_args.text("level", m_ctx.enumName("ENUM_API_TYPE", type));
+            m_args.text("id", m_ctx.str(nameId));
+            m_args.number("connection_id", connectionId);
+            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, name->second, {}, m_args.end());
+            m_cannByConnection.emplace(connectionId, HostPoint { start, lane->second });
+        }));
+    }
+
+    void frameworkLanes()
+    {
+        const QString table = QStringLiteral("PYTORCH_API");
+        if (!m_ctx.db.hasTable(table))
+            return;
+        // Call stacks: frames by depth, innermost first, joined like trace_view.json.
+        std::unordered_map<qint64, std::string> callchains;
+        const QString chainTable = QStringLiteral("PYTORCH_CALLCHAINS");
+        if (m_ctx.db.hasTable(chainTable))
+            m_ctx.count(chainTable, m_ctx.forEachRow(chainTable,
+                "SELECT " + m_ctx.select(chainTable, { "id", "stack" }) + " FROM PYTORCH_CALLCHAINS ORDER BY id, stackDepth",
+                [&](SqlQuery& q) {
+                    std::string& s = callchains[q.int64(0)];
+                    if (!s.empty())
+                        s += ";\r\n";
+                    s += m_ctx.str(q.int64(1, kDbNone32));
+                }));
+        const StringId cpuOp = intern("cpu_op"), enqueue = intern("enqueue"), dequeue = intern("dequeue"),
+                       python = intern("python_function"), mstx = intern("mstx");
+        std::unordered_map<qint64, Lane> lanes;
+        // CAST: the times are TEXT (19-digit strings); read them as integers exactly.
+        const QByteArray sql = "SELECT CAST(startNs AS INTEGER), CAST(endNs AS INTEGER), "
+            + m_ctx.select(table, { "globalTid", "connectionId", "name", "sequenceNumber", "fwdThreadId", "inputDtypes",
+                                      "inputShapes", "callchainId", "type" })
+            + " FROM PYTORCH_API";
+        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
+            const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
+            const qint64 globalTid = q.int64(2, 0);
+            auto lane = lanes.find(globalTid);
+            if (lane == lanes.end()) {
+                const qint64 pid = globalTid >> 32, tid = globalTid & 0xffffffffLL;
+                const std::uint32_t p = process(pid, "Python", "CPU", 0);
+                lane = lanes.emplace(globalTid, Lane { p, thread(p, tid, "Thread " + QByteArray::number(tid), LaneRole::HostOps) }).first;
+            }
+            const qint64 nameId = q.int64(4, kDbNone32);
+            const std::string_view name = m_ctx.str(nameId);
+            const qint64 type = q.int64(10, 50001);
+            StringId category = cpuOp;
+            if (type == 50002)
+                category = name.starts_with("Dequeue") ? dequeue : enqueue;
+            else if (type == 50003)
+                category = python;
+            else if (type == 50004)
+                category = mstx;
+            ArgsRef args;
+            if (type == 50001) {
+                m_args.begin();
+                m_args.number("Sequence number", q.int64(5, -1));
+                m_args.number("Fwd thread id", q.int64(6, 0));
+                m_args.text("Input Dims", m_ctx.str(q.int64(8, kDbNone32)));
+                m_args.text("Input type", m_ctx.str(q.int64(7, kDbNone32)));
+                if (const auto chain = callchains.find(q.int64(9, -1)); chain != callchains.end())
+                    m_args.text("Call stack", chain->second);
+                args = m_args.end();
+            }
+            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, internId(nameId), category, args);
+            if (!q.isNull(3))
+                m_framework.push_back({ q.int64(3), start, lane->second, type, name.starts_with("Enqueue") });
+        }));
+    }
+
+    void mstxLanes()
+    {
+        const QString table = QStringLiteral("MSTX_EVENTS");
+        if (!m_ctx.db.hasTable(table))
+            return;
+        std::unordered_map<qint64, Lane> lanes;
+        const StringId category = intern("mstx");
+        const QByteArray sql = "SELECT " + m_ctx.select(table, { "startNs", "endNs", "globalTid", "message" }) + " FROM MSTX_EVENTS";
+        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
+            const TimeNs start = q.int64(0), end = std::max(q.int64(1, start), start);
+            const qint64 globalTid = q.int64(2, 0);
+            auto lane = lanes.find(globalTid);
+            if (lane == lanes.end()) {
+                const qint64 pid = globalTid >> 32, tid = globalTid & 0xffffffffLL;
+                const std::uint32_t p = process(mstxPid(pid), "MsTx", "CPU", 2);
+                lane = lanes.emplace(globalTid, Lane { p, thread(p, tid, "Thread " + QByteArray::number(tid), LaneRole::HostOps) }).first;
+            }
+            const StringId name = internId(q.int64(3, kDbNone32));
+            if (end == start)
+                m_builder.addInstant(lane->second.process, lane->second.thread, start, name, category, {});
+            else
+                m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, name, category, {});
+        }));
+    }
+
+    void flows()
+    {
+        using Phase = TraceBuilder::FlowPhase;
+        const StringId hostToDevice = intern("HostToDevice"), asyncNpu = intern("async_npu"),
+                       taskQueue = intern("async_task_queue"), fwdBwd = intern("fwdbwd");
+        m_builder.setFlowCategoryRole(hostToDevice, FlowRole::Launch);
+        m_builder.setFlowCategoryRole(asyncNpu, FlowRole::Launch);
+        // Device targets by connection id: compute tasks, MEMCPY_ASYNC tasks and
+        // communication ops (the text rule: 210 starts / 215 finishes on the fixtures).
+        std::unordered_map<qint64, std::vector<const DeviceSlice*>> targets;
+        std::unordered_map<qint64, const DeviceSlice*> firstLaunched; // compute / comm op: async_npu ends here
+        auto addTarget = [&](const DeviceSlice& d, bool launched) {
+            if (d.connectionId == kDbNone32)
+                return;
+            targets[d.connectionId].push_back(&d);
+            if (launched) {
+                auto [it, inserted] = firstLaunched.try_emplace(d.connectionId, &d);
+                if (!inserted && d.startNs < it->second->startNs)
+                    it->second = &d;
+            }
+        };
+        for (const DeviceSlice& d : m_taskSlices)
+            if (d.compute || d.memcpy)
+                addTarget(d, d.compute);
+        for (const DeviceSlice& d : m_commOpSlices)
+            addTarget(d, true);
+        qint64 launches = 0;
+        for (const auto& [connectionId, list] : targets) {
+            const auto host = m_cannByConnection.find(connectionId);
+            if (host == m_cannByConnection.end())
+                continue;
+            const auto id = std::uint64_t(connectionId);
+            m_builder.addFlowPoint(Phase::Start, host->second.lane.process, host->second.lane.thread, host->second.startNs,
+                hostToDevice, {}, id, {}, true);
+            for (const DeviceSlice* d : list)
+                m_builder.addFlowPoint(Phase::Finish, d->lane.process, d->lane.thread, d->startNs, hostToDevice, {}, id, {}, true);
+            ++launches;
+        }
+        // Framework links: PYTORCH_API.connectionId indexes CONNECTION_IDS,
+        // which expands to one or more connection ids; what an id joins says
+        // which kind of arrow it is (torch_npu offsets its own ids only since 2025-08).
+        const QString table = QStringLiteral("CONNECTION_IDS");
+        if (m_framework.empty() || !m_ctx.db.hasTable(table))
+            return;
+        std::unordered_map<qint64, std::vector<const FrameworkRow*>> byIndex;
+        for (const FrameworkRow& f : m_framework)
+            byIndex[f.connectionIndex].push_back(&f);
+        std::unordered_map<qint64, std::vector<const FrameworkRow*>> byConnection;
+        m_ctx.count(table, m_ctx.forEachRow(table, "SELECT id, connectionId FROM CONNECTION_IDS", [&](SqlQuery& q) {
+            const auto it = byIndex.find(q.int64(0, -1));
+            if (it == byIndex.end())
+                return;
+            auto& rows = byConnection[q.int64(1, -1)];
+            rows.insert(rows.end(), it->second.begin(), it->second.end());
+        }));
+        for (auto& [connectionId, rows] : byConnection) {
+            const auto id = std::uint64_t(connectionId);
+            std::sort(rows.begin(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
+            if (const auto device = firstLaunched.find(connectionId); device != firstLaunched.end()) {
+                for (const FrameworkRow* r : rows) {
+                    if (r->type != 50001)
+                        continue;
+                    m_builder.addFlowPoint(Phase::Start, r->lane.process, r->lane.thread, r->startNs, asyncNpu, {}, id, {}, true);
+                    m_builder.addFlowPoint(Phase::Finish, device->second->lane.process, device->second->lane.thread,
+                        device->second->startNs, asyncNpu, {}, id, {}, true);
+                }
+                continue;
+            }
+            const bool queue = std::any_of(rows.begin(), rows.end(), [](const FrameworkRow* r) { return r->type == 50002; });
+            if (queue) {
+                for (const FrameworkRow* r : rows)
+                    if (r->type == 50002)
+                        m_builder.addFlowPoint(r->enqueue ? Phase::Start : Phase::Finish, r->lane.process, r->lane.thread,
+                            r->startNs, taskQueue, {}, id, {}, true);
+                continue;
+            }
+            if (rows.size() >= 2) { // forward op -> backward op
+                for (std::size_t i = 0; i < rows.size(); ++i)
+                    m_builder.addFlowPoint(i == 0 ? Phase::Start : Phase::Finish, rows[i]->lane.process, rows[i]->lane.thread,
+                        rows[i]->startNs, fwdBwd, {}, id, {}, true);
+            }
+        }
+    }
+
+    void counters()
+    {
+        const QString freqTable = QStringLiteral("AICORE_FREQ");
+        if (m_ctx.db.hasTable(freqTable)) {
+            const StringId name = intern("AI Core Freq"), key = intern("MHz");
+            m_ctx.count(freqTable, m_ctx.forEachRow(freqTable,
+                "SELECT " + m_ctx.select(freqTable, { "deviceId", "timestampNs", "freq" }) + " FROM AICORE_FREQ",
+                [&](SqlQuery& q) {
+                    const std::uint32_t p = process(devicePid(q.int64(0, 0), Freq), "AI Core Freq", "NPU", 12 + q.int64(0, 0) * 10);
+                    m_builder.addCounter(p, name, key, q.int64(1), q.real(2));
+                }));
+        }
+        const QString memTable = QStringLiteral("NPU_MEM");
+        if (m_ctx.db.hasTable(memTable)) {
+            const StringId key = intern("KB");
+            m_ctx.count(memTable, m_ctx.forEachRow(memTable,
+                "SELECT " + m_ctx.select(memTable, { "type", "ddr", "hbm", "timestampNs", "deviceId" }) + " FROM NPU_MEM",
+                [&](SqlQuery& q) {
+                    const std::string_view type = m_ctx.str(q.int64(0, kDbNone32));
+                    const QByteArray prefix = type == "app" ? "APP/" : "Device/";
+                    const std::uint32_t p = process(devicePid(q.int64(4, 0), NpuMem), "NPU MEM", "NPU", 13 + q.int64(4, 0) * 10);
+                    const double ddrKB = q.real(1) / 1024.0, hbmKB = q.real(2) / 1024.0;
+                    const TimeNs ts = q.int64(3);
+                    const std::string base = prefix.toStdString();
+                    m_builder.addCounter(p, intern(base + "DDR"), key, ts, ddrKB);
+                    m_builder.addCounter(p, intern(base + "HBM"), key, ts, hbmKB);
+                    m_builder.addCounter(p, intern(base + "Memory"), key, ts, ddrKB + hbmKB);
+                }));
+        }
+    }
+
+    // The Overlap Analysis lanes, computed as torch_npu computes them
+    // (db-format.md 2.6a) unless msprof wrote its own (not MindStudio Insight's copy).
+    void overlapLanes()
+    {
+        std::map<qint64, std::pair<std::vector<TimeRange>, std::vector<TimeRange>>> perDevice;
+        for (const DbTaskRow& r : m_device.tasks)
+            if (m_device.compute.count(r.globalTaskId))
+                perDevice[r.deviceId].first.push_back({ r.startNs, r.endNs });
+        for (const DbCommOp& op : m_device.commOps)
+            perDevice[op.deviceId].second.push_back({ op.startNs, op.endNs });
+        for (auto& [deviceId, intervals] : perDevice) {
+            const IntervalSet compute = IntervalSet::fromUnsorted(std::move(intervals.first));
+            const IntervalSet comm = IntervalSet::fromUnsorted(std::move(intervals.second));
+            const IntervalSet busy = compute.unite(comm);
+            const IntervalSet free = IntervalSet::fromUnsorted({ busy.bounds() }).subtract(busy);
+            const std::uint32_t p = process(devicePid(deviceId, Overlap), "Overlap Analysis", "NPU", 14 + deviceId * 10);
+            const std::pair<const char*, const IntervalSet*> lanes[] = { { "Computing", &compute },
+                { "Communication", &comm }, { "Communication(Not Overlapped)", nullptr }, { "Free", &free } };
+            const IntervalSet commOnly = comm.subtract(compute);
+            for (int i = 0; i < 4; ++i) {
+                const std::uint32_t t = thread(p, i, lanes[i].first, LaneRole::OverlapAnalysis);
+                const StringId name = intern(lanes[i].first);
+                for (const TimeRange& r : (lanes[i].second ? *lanes[i].second : commOnly).ranges())
+                    m_builder.addSlice(p, t, r.startNs, r.durationNs(), name, {}, {});
+            }
+        }
+    }
+
+    struct DeviceSlice
+    {
+        qint64 connectionId;
+        TimeNs startNs;
+        Lane lane;
+        bool compute;
+        bool memcpy;
+    };
+    struct HostPoint
+    {
+        TimeNs startNs;
+        Lane lane;
+    };
+    struct FrameworkRow
+    {
+        qint64 connectionIndex;
+        TimeNs startNs;
+        Lane lane;
+        qint64 type;
+        bool enqueue;
+    };
+
+    DbContext& m_ctx;
+    const DbDeviceData& m_device;
+    TraceBuilder m_builder;
+    ArgsWriter m_args;
+    std::unordered_map<qint64, StringId> m_interned;
+    std::vector<DeviceSlice> m_taskSlices;
+    std::vector<DeviceSlice> m_commOpSlices;
+    std::unordered_map<qint64, HostPoint> m_cannByConnection;
+    std::vector<FrameworkRow> m_framework;
+};
+
+} // namespace
+
+void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank)
+{
+    TimelineImport import(ctx, device);
+    rank.trace = import.run();
+}
+
+} // namespace profscope

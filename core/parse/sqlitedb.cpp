@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sqlitedb.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QUrl>
+
+#include <sqlite3.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::SqliteDb)
+};
+
+// "SQLite format 3\0": the first 16 bytes of every database file.
+constexpr char kMagic[] = "SQLite format 3";
+
+} // namespace
+
+QByteArray quoteIdentifier(const QString& name)
+{
+    QByteArray q = name.toUtf8();
+    q.replace('"', "\"\"");
+    return '"' + q + '"';
+}
+
+SqliteDb::SqliteDb() = default;
+
+SqliteDb::~SqliteDb()
+{
+    if (m_db)
+        sqlite3_close_v2(m_db);
+}
+
+QString SqliteDb::lastError() const
+{
+    return m_db ? QString::fromUtf8(sqlite3_errmsg(m_db)) : QString();
+}
+
+bool SqliteDb::open(const QString& path, QString* error)
+{
+    m_path = path;
+    auto fail = [&](const QString& why) {
+        if (m_db) {
+            sqlite3_close_v2(m_db);
+            m_db = nullptr;
+        }
+        if (error)
+            *error = why;
+        return false;
+    };
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(Tr::tr("cannot open the database: %1").arg(file.errorString()));
+    if (file.size() == 0)
+        return fail(Tr::tr("the database file is empty (0 bytes): the profiler did not finish writing it"));
+    const QByteArray header = file.read(100);
+    if (header.size() < 16 || !header.startsWith(QByteArray(kMagic, sizeof kMagic)))
+        return fail(Tr::tr("not an SQLite database (no SQLite header at byte 0; encrypted or another format?)"));
+    if (header.size() < 100)
+        return fail(Tr::tr("the database is truncated: %1 bytes, shorter than the 100-byte SQLite header").arg(file.size()));
+    file.close();
+
+    QString target = path;
+    const QFileInfo wal(path + QStringLiteral("-wal"));
+    const bool immutable = !(wal.exists() && wal.size() > 0);
+    if (!immutable) {
+        // Committed pages may live in the -wal only: read a private copy of
+        // both, so that SQLite can use the log without touching the user's folder.
+        m_copy = std::make_unique<QTemporaryDir>();
+        const QString copy = m_copy->filePath(QStringLiteral("copy.db"));
+        if (!m_copy->isValid() || !QFile::copy(path, copy) || !QFile::copy(wal.filePath(), copy + QStringLiteral("-wal")))
+            return fail(Tr::tr("the database has an unfinished write-ahead log (-wal) and no private copy could be made"));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        QFile::setPermissions(copy + QStringLiteral("-wal"), QFile::ReadOwner | QFile::WriteOwner);
+        target = copy;
+    }
+    QUrl url = QUrl::fromLocalFile(QFileInfo(target).absoluteFilePath());
+    url.setQuery(immutable ? QStringLiteral("immutable=1") : QString());
+    const QByteArray uri = url.toString(QUrl::FullyEncoded).toUtf8();
+    const int flags = (immutable ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(uri.constData(), &m_db, flags, nullptr) != SQLITE_OK)
+        return fail(Tr::tr("cannot open the database: %1").arg(lastError()));
+    sqlite3_extended_result_codes(m_db, 1);
+    // Temporary tables and indexes (hash joins of unindexed columns) stay in memory.
+    sqlite3_exec(m_db, "PRAGMA temp_store=MEMORY", nullptr, nullptr, nullptr);
+
+    SqlQuery q(*this, "SELECT name FROM sqlite_master WHERE type='table'");
+    while (q.next())
+        m_tables.insert(q.string(0));
+    if (!q.error().isEmpty())
+        return fail(Tr::tr("the database cannot be read: %1").arg(q.error()));
+    return true;
+}
+
+const QStringList& SqliteDb::columns(const QString& table)
+{
+    auto it = m_columns.find(table);
+    if (it != m_columns.end())
+        return *it;
+    QStringList cols;
+    if (m_tables.contains(table)) {
+        SqlQuery q(*this, "PRAGMA table_info(" + quoteIdentifier(table) + ')');
+        while (q.next())
+            cols << q.string(1);
+    }
+    return *m_columns.insert(table, cols);
+}
+
+QString SqliteDb::firstColumn(const QString& table, std::initializer_list<const char*> candidates)
+{
+    const QStringList& cols = columns(table);
+    for (const char* c : candidates)
+        if (cols.contains(QLatin1String(c)))
+            return QLatin1String(c);
+    return {};
+}
+
+qint64 SqliteDb::rowCount(const QString& table)
+{
+    if (!hasTable(table))
+        return -1;
+    SqlQuery q(*this, "SELECT count(*) FROM " + quoteIdentifier(table));
+    return q.next() ? q.int64(0) : -1;
+}
+
+qint64 SqliteDb::userVersion()
+{
+    SqlQuery q(*this, "PRAGMA user_version");
+    return q.next() ? q.int64(0) : 0;
+}
+
+SqlQuery::SqlQuery(SqliteDb& db, const QByteArray& sql)
+    : m_db(db)
+{
+    if (!db.handle()) {
+        m_error = Tr::tr("database not open");
+        return;
+    }
+    if (sqlite3_prepare_v2(db.handle(), sql.constData(), int(sql.size()), &m_stmt, nullptr) != SQLITE_OK) {
+        m_error = db.lastError();
+        if (m_stmt)
+            sqlite3_finalize(m_stmt);
+        m_stmt = nullptr;
+    }
+}
+
+SqlQuery::~SqlQuery()
+{
+    if (m_stmt)
+        sqlite3_finalize(m_stmt);
+}
+
+bool SqlQuery::next()
+{
+    if (!m_stmt)
+        return false;
+    const int rc = sqlite3_step(m_stmt);
+    if (rc == SQLITE_ROW) {
+        ++m_rows;
+        return true;
+    }
+    if (rc != SQLITE_DONE && m_error.isEmpty())
+        m_error = m_db.lastError();
+    return false;
+}
+
+bool SqlQuery::isNull(int column) const
+{
+    return sqlite3_column_type(m_stmt, column) == SQLITE_NULL;
+}
+
+qint64 SqlQuery::int64(int column, qint64 fallback) const
+{
+    switch (sqlite3_column_type(m_stmt, column)) {
+    case SQLITE_NULL:
+        return fallback;
+    case SQLITE_INTEGER:
+        return sqlite3_column_int64(m_stmt, column);
+    case SQLITE_FLOAT:
+        return qint64(sqlite3_column_double(m_stmt, column));
+    default: {
+        // TEXT columns holding integers (PYTORCH_API.startNs): exact, no double.
+        const std::string_view t = text(column);
+        std::string s(t);
+        errno = 0;
+        char* end = nullptr;
+        const long long v = std::strtoll(s.c_str(), &end, 10);
+        if (end == s.c_str() || errno == ERANGE)
+            return fallback;
+        return qint64(v);
+    }
+    }
+}
+
+double SqlQuery::real(int column, double fallback) const
+{
+    switch (sqlite3_column_type(m_stmt, column)) {
+    case SQLITE_NULL:
+        return fallback;
+    case SQLITE_TEXT: {
+        bool ok = false;
+        const double v = QByteArray(text(column).data(), qsizetype(text(column).size())).toDouble(&ok);
+        return ok ? v : fallback;
+    }
+    default:
+        return sqlite3_column_double(m_stmt, column);
+    }
+}
+
+std::string_view SqlQuery::text(int column) const
+{
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(m_stmt, column));
+    return p ? std::string_view(p, std::size_t(sqlite3_column_bytes(m_stmt, column))) : std::string_view();
+}
+
+QString SqlQuery::string(int column) const
+{
+    const std::string_view t = text(column);
+    return QString::fromUtf8(t.data(), qsizetype(t.size()));
+}
+
+} // namespace profscope

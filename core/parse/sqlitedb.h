@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// A read-only view of one SQLite file written by a profiler. The user's data
+// folder is never written: the file is opened immutable (no locks, no -wal,
+// -shm or journal files), and a file that has a non-empty -wal beside it
+// (left by a crashed writer, whose committed pages live in the -wal) is copied
+// with its -wal into a private temporary folder and read from there.
+
+#include <QByteArray>
+#include <QHash>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+class QTemporaryDir;
+
+namespace profscope {
+
+class SqliteDb
+{
+public:
+    SqliteDb();
+    ~SqliteDb();
+    SqliteDb(const SqliteDb&) = delete;
+    SqliteDb& operator=(const SqliteDb&) = delete;
+
+    // False with a translated message naming the file when it cannot be read
+    // as a database (missing, empty, not SQLite, encrypted, damaged header).
+    bool open(const QString& path, QString* error);
+    bool isOpen() const
+    {
+        return m_db != nullptr;
+    }
+    const QString& path() const
+    {
+        return m_path;
+    }
+    // True when the file had a -wal beside it and a private copy is read.
+    bool readsCopy() const
+    {
+        return m_copy != nullptr;
+    }
+
+    // Table names (user tables, as written), and the columns of one table in
+    // their declared order; empty when the table is absent. Cached.
+    const QSet<QString>& tables() const
+    {
+        return m_tables;
+    }
+    bool hasTable(const QString& table) const
+    {
+        return m_tables.contains(table);
+    }
+    const QStringList& columns(const QString& table);
+    bool hasColumn(const QString& table, const QString& column)
+    {
+        return columns(table).contains(column);
+    }
+    // The first of `candidates` that the table has (renamed columns), or empty.
+    QString firstColumn(const QString& table, std::initializer_list<const char*> candidates);
+    qint64 rowCount(const QString& table);
+    // PRAGMA user_version (non-zero: the file was touched by MindStudio Insight).
+    qint64 userVersion();
+
+    sqlite3* handle() const
+    {
+        return m_db;
+    }
+    QString lastError() const;
+
+private:
+    sqlite3* m_db = nullptr;
+    QString m_path;
+    std::unique_ptr<QTemporaryDir> m_copy;
+    QSet<QString> m_tables;
+    QHash<QString, QStringList> m_columns;
+};
+
+// One prepared statement, stepped row by row. Columns are read by index in
+// the SELECT list; every integer stays 64-bit (times are ~1.7e18 ns).
+class SqlQuery
+{
+public:
+    SqlQuery(SqliteDb& db, const QByteArray& sql);
+    ~SqlQuery();
+    SqlQuery(const SqlQuery&) = delete;
+    SqlQuery& operator=(const SqlQuery&) = delete;
+
+    bool isValid() const
+    {
+        return m_stmt != nullptr;
+    }
+    // The next row; false at the end or on an error (see error()).
+    bool next();
+    // Empty unless preparing or stepping failed.
+    const QString& error() const
+    {
+        return m_error;
+    }
+    qint64 rowsRead() const
+    {
+        return m_rows;
+    }
+
+    bool isNull(int column) const;
+    // Integers as stored; TEXT holding a decimal integer (PYTORCH_API.startNs)
+    // converts exactly; NULL gives `fallback`.
+    qint64 int64(int column, qint64 fallback = 0) const;
+    double real(int column, double fallback = 0) const;
+    std::string_view text(int column) const;
+    QString string(int column) const;
+
+private:
+    SqliteDb& m_db;
+    sqlite3_stmt* m_stmt = nullptr;
+    QString m_error;
+    qint64 m_rows = 0;
+};
+
+// "name" -> "\"name\"": identifiers are quoted (msprof-analyze tables have a
+// column called index).
+QByteArray quoteIdentifier(const QString& name);
+
+} // namespace profscope

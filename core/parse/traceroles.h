@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The one place where the names of a trace JSON file (process, thread, flow
+// category, slice names) are turned into roles. Importers that know what
+// their rows are (databases) set the roles directly; analyses only read them.
+
+#include "../model/trace.h"
+
+#include <QString>
+
+#include <string_view>
+
+namespace profscope {
+
+// The role of a lane of trace_view.json / timeline JSON from its names:
+// "Ascend Hardware" streams hold device tasks, the HCCL process holds
+// "Group N Communication" op lanes and "Plane N" task lanes, and so on.
+LaneRole laneRoleFromNames(const QString& processName, const QString& threadName);
+// HostToDevice and async_npu arrows run from a launch to its device task.
+FlowRole flowRoleFromCategory(std::string_view category);
+// "ProfilerStep#50" -> "50"; empty when the slice is not a step marker.
+QString stepIdFromSliceName(std::string_view sliceName);
+// Fills roles still unset (LaneRole::Other) from the names, and the step
+// markers from ProfilerStep#N slices when the importer gave none.
+void inferRolesFromNames(TraceData& trace);
+
+} // namespace profscope
