@@ -125,7 +125,9 @@ DbKind classifyDatabase(const QString& path, SqliteDb& db)
     for (const QString& t : db.tables())
         if (t.startsWith(QLatin1String("Cluster")) || t == QLatin1String("CommunicationGroupMapping"))
             return DbKind::ClusterAnalysis;
-    if (has("STRING_IDS") && (has("TASK") || has("CANN_API"))) {
+    // A unified DB that lost STRING_IDS is still one (and reported broken).
+    if ((has("STRING_IDS") && (has("TASK") || has("CANN_API"))) || (has("TASK") && has("COMPUTE_TASK_INFO"))
+        || has("PYTORCH_API")) {
         const bool framework = has("PYTORCH_API") || has("CONNECTION_IDS") || has("STEP_TIME") || has("MEMORY_RECORD")
             || QFileInfo(path).fileName().startsWith(QLatin1String("ascend_"));
         return framework ? DbKind::Unified : DbKind::Msprof;

@@ -204,10 +204,12 @@ void TestProfileLoader::dbOnlyIsReportedNotEmpty()
     for (const auto& f : p->report.files)
         if (f.path.endsWith(QLatin1String(".db"))) {
             ++dbFiles;
-            QCOMPARE(f.status, FileStatus::Skipped);
-            QVERIFY(f.reason.contains(QLatin1String("database")));
+            QCOMPARE(f.status, FileStatus::Used); // read natively (tst_dbimport checks what)
+            QVERIFY(f.reason.contains(QLatin1String("feeds: ")));
+            QVERIFY(!f.counts.empty());
         }
     QCOMPARE(dbFiles, 2);
+    QVERIFY(!p->ranks[0]->trace.isEmpty());
 }
 
 void TestProfileLoader::duplicateRankIds()
