@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace profscope::gen {
 
@@ -331,6 +332,17 @@ void RankDb::collectTasks()
         const Kernel& cp = st.copy;
         m_tasks.push_back({ cp.startNs, cp.startNs + cp.durNs, cp.connId, memcpy, kNone, kComputeStream, cp.taskId });
     }
+    // The step's first launched device work (a kernel or an HCCL op), where
+    // torch_npu's rule starts the step's device range (db-format.md §2.6(d)).
+    std::vector<TimeNs> firstLaunchedNs(m_rs.steps.size(), std::numeric_limits<TimeNs>::max());
+    for (std::size_t s = 0; s < m_rs.steps.size(); ++s) {
+        firstLaunchedNs[s] = m_rs.steps[s].commStartNs;
+        for (const ExtraOp& x : m_rs.steps[s].extra)
+            firstLaunchedNs[s] = std::min(firstLaunchedNs[s], x.startNs);
+    }
+    for (const Kernel& k : m_rs.kernels)
+        firstLaunchedNs[std::size_t(k.step - kFirstStep)] =
+            std::min(firstLaunchedNs[std::size_t(k.step - kFirstStep)], k.startNs);
     const qint64 container = m_strings.id("AI_CORE");
     for (const Kernel& k : m_rs.kernels) {
         const OpSpec& spec = m_c.ops[std::size_t(k.op)];
@@ -341,10 +353,14 @@ void RankDb::collectTasks()
         m_tasks.push_back(task);
         // The FFTS+ parent of a MIX kernel: same stream and task id, no
         // context, a little longer than its sub-task, in no *_TASK_INFO table.
-        // Readers drop it (db-format.md, container rule).
-        if (mix)
+        // Readers drop it (db-format.md, container rule). Left out when it
+        // would start before everything else launched in its step: a reader
+        // taking the step's device start from every launched TASK row would
+        // start the step early, and its Preparing would not be StepTraceTime's.
+        const TimeNs containerStartNs = k.startNs - 800;
+        if (mix && containerStartNs >= firstLaunchedNs[std::size_t(k.step - kFirstStep)])
             m_tasks.push_back(
-                { k.startNs - 800, k.startNs + k.durNs + 500, k.connId, container, kNone, k.stream, k.taskId });
+                { containerStartNs, k.startNs + k.durNs + 500, k.connId, container, kNone, k.stream, k.taskId });
     }
     // HCCL: the Notify Wait on the comm stream (task id 0, as the text trace
     // has it) and, for the data-parallel AllReduce, one Memcpy per link and

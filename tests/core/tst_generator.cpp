@@ -7,6 +7,7 @@
 // (QJsonDocument, plain CSV splitting), not with the loader.
 #include "analysis/cluster.h"
 #include "analysis/communication.h"
+#include "analysis/intervals.h"
 #include "analysis/overview.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
@@ -753,19 +754,17 @@ int compareRank(const QString& folder)
             QVERIFY2(fromDb == fromText, id.constData());
         }
         // Containers: the FFTS+ parents of MIX kernels, a little longer than their child.
-        for (const DbRow& c : db.rows("SELECT t.startNs, t.endNs, t.contextId, (SELECT MIN(u.startNs) FROM TASK u "
-                                      "JOIN COMPUTE_TASK_INFO ci ON ci.globalTaskId = u.globalTaskId WHERE "
-                                      "u.streamId = t.streamId AND u.taskId = t.taskId), (SELECT MAX(u.endNs) FROM "
-                                      "TASK u JOIN COMPUTE_TASK_INFO ci ON ci.globalTaskId = u.globalTaskId WHERE "
-                                      "u.streamId = t.streamId AND u.taskId = t.taskId) FROM TASK t WHERE "
+        for (const DbRow& c : db.rows("SELECT t.startNs, t.endNs, t.contextId, u.startNs, u.endNs, s.value FROM TASK t "
+                                      "JOIN TASK u ON u.streamId = t.streamId AND u.taskId = t.taskId AND "
+                                      "u.globalTaskId != t.globalTaskId JOIN COMPUTE_TASK_INFO ci ON ci.globalTaskId "
+                                      "= u.globalTaskId JOIN STRING_IDS s ON s.id = ci.taskType WHERE "
                  + kIsContainer)) {
             ++containers;
             QCOMPARE(c[2].toInt(), qint64(4294967295LL));
             QVERIFY(c[0].toInt() < c[3].toInt() && c[1].toInt() > c[4].toInt());
+            QVERIFY2(c[5].toString().startsWith(QLatin1String("MIX")), qPrintable(c[5].toString()));
         }
-        QCOMPARE(db.count("SELECT COUNT(*) FROM TASK t JOIN COMPUTE_TASK_INFO c USING (globalTaskId) JOIN "
-                          "STRING_IDS s ON s.id = c.taskType WHERE s.value LIKE 'MIX%'"),
-            qint64(containers));
+        QCOMPARE(db.count("SELECT COUNT(*) FROM TASK t WHERE " + kIsContainer), qint64(containers));
 
         // HCCL planes: COMMUNICATION_TASK_INFO joined with TASK, per plane.
         const std::vector<DbRow> planes = db.rows("SELECT DISTINCT planeId FROM COMMUNICATION_TASK_INFO ORDER BY 1");
@@ -909,6 +908,54 @@ int compareRank(const QString& folder)
                                    .arg(c)
                                    .arg(steps[s][std::size_t(c)].toDouble())
                                    .arg(QString::fromLatin1(csv[s][c]))));
+        }
+
+        // ...and what a reader without analysis.db recomputes from the unified
+        // DB alone (db-format.md §2.6(d), torch_npu's device range of a step).
+        for (const DbRow& step : db.rows("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY id")) {
+            const QByteArray hostStart = QByteArray::number(step[1].toInt()),
+                             hostEnd = QByteArray::number(step[2].toInt());
+            const QByteArray launched =
+                " FROM TASK t JOIN CANN_API a ON a.connectionId = t.connectionId WHERE a.type = "
+                "10000 AND a.startNs >= "
+                + hostStart + " AND a.endNs <= " + hostEnd;
+            const qint64 start = db.count("SELECT MIN(t.startNs)" + launched);
+            const qint64 end = std::max(db.count("SELECT MAX(t.endNs)" + launched), step[2].toInt());
+            const QByteArray inRange = " >= " + QByteArray::number(start) + " AND startNs < " + QByteArray::number(end);
+            std::vector<TimeRange> compute, comm, receive;
+            for (const DbRow& r :
+                db.rows("SELECT startNs, endNs FROM TASK JOIN COMPUTE_TASK_INFO USING (globalTaskId) WHERE startNs"
+                    + inRange))
+                compute.push_back({ r[0].toInt(), r[1].toInt() });
+            for (const DbRow& r :
+                db.rows("SELECT o.startNs, o.endNs, s.value FROM COMMUNICATION_OP o JOIN STRING_IDS s "
+                        "ON s.id = o.opName WHERE startNs"
+                    + inRange)) {
+                comm.push_back({ r[0].toInt(), r[1].toInt() });
+                if (r[2].toString().startsWith(QLatin1String("hcom_receive")))
+                    receive.push_back({ r[0].toInt(), r[1].toInt() });
+            }
+            const IntervalSet computeSet = IntervalSet::fromUnsorted(std::move(compute));
+            const IntervalSet commSet = IntervalSet::fromUnsorted(std::move(comm));
+            const IntervalSet notOverlapped = commSet.subtract(computeSet);
+            const IntervalSet busy = computeSet.unite(commSet);
+            const TimeNs span = busy.bounds().durationNs();
+            const TimeNs bubble = IntervalSet::fromUnsorted(std::move(receive)).totalNs();
+            const TimeNs expected[] = { computeSet.totalNs(), notOverlapped.totalNs(),
+                commSet.totalNs() - notOverlapped.totalNs(), commSet.totalNs(), span - busy.totalNs(), span - bubble,
+                bubble, std::max<TimeNs>(notOverlapped.totalNs() - bubble, 0), start - step[1].toInt() };
+            const std::vector<DbRow> row = analysis.rows(
+                "SELECT computing, communication_not_overlapped, overlapped, communication, free, stage, bubble, "
+                "communication_not_overlapped_and_exclude_receive, preparing FROM StepTraceTime WHERE step = '"
+                + step[0].toString().toUtf8() + "'");
+            QCOMPARE(row.size(), std::size_t(1));
+            for (int c = 0; c < 9; ++c)
+                QVERIFY2(std::llround(row[0][std::size_t(c)].toDouble() * 1000.0) == expected[c],
+                    qPrintable(QStringLiteral("step %1 column %2: StepTraceTime %3 µs, recomputed %4 ns")
+                                   .arg(step[0].toString())
+                                   .arg(c)
+                                   .arg(row[0][std::size_t(c)].toDouble())
+                                   .arg(expected[c])));
         }
 
         // CommAnalyzerTime / Bandwidth = communication.json.
@@ -1142,8 +1189,11 @@ void TestGenerator::dbMatchesText_data()
     QTest::addColumn<int>("pp");
     QTest::addColumn<int>("tp");
     QTest::addColumn<int>("slowRank");
-    QTest::newRow("data parallel, 2 hosts") << 10 << 2 << 14 << 1 << 1 << 3;
-    QTest::newRow("pipeline and tensor parallel") << 8 << 2 << 8 << 2 << 2 << -1;
+    QTest::addColumn<int>("seed"); // each has MIX kernels, hence container rows
+    QTest::newRow("data parallel, 2 hosts") << 10 << 2 << 14 << 1 << 1 << 3 << 2;
+    QTest::newRow("pipeline and tensor parallel") << 8 << 2 << 8 << 2 << 2 << -1 << 2;
+    // The step's first kernel is a MIX one: no container may start the step early.
+    QTest::newRow("MIX kernel first") << 2 << 3 << 20 << 1 << 1 << -1 << 10;
 }
 
 void TestGenerator::dbMatchesText()
@@ -1154,6 +1204,7 @@ void TestGenerator::dbMatchesText()
     QFETCH(int, pp);
     QFETCH(int, tp);
     QFETCH(int, slowRank);
+    QFETCH(int, seed);
     QTemporaryDir dir;
     GeneratorOptions o;
     o.ranks = ranks;
@@ -1162,7 +1213,7 @@ void TestGenerator::dbMatchesText()
     o.pipelineStages = pp;
     o.tensorParallel = tp;
     o.slowRank = slowRank;
-    o.seed = 2; // has MIX kernels, hence container rows
+    o.seed = std::uint64_t(seed);
     o.format = GeneratorOptions::Format::Both;
     QString error;
     QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
