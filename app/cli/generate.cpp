@@ -58,6 +58,10 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
             QStringLiteral("A-B") },
         { QStringLiteral("host-bound-rank"), Tr::tr("This rank's host launches late; its device idles."),
             QStringLiteral("R") },
+        { QStringLiteral("format"),
+            Tr::tr("What each rank folder gets: text (trace_view.json and the CSV / JSON files, the default), db "
+                   "(ascend_mindspore_profiler_{rank}.db and analysis.db of the same run instead) or both."),
+            QStringLiteral("text|db|both"), QStringLiteral("text") },
         { QStringLiteral("force"), Tr::tr("Write into OUT even when it is not empty.") },
     });
     parser.addPositionalArgument(QStringLiteral("OUT"), Tr::tr("Folder to create the rank folders in."));
@@ -105,6 +109,17 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
         }
     }
     options.force = parser.isSet(QStringLiteral("force"));
+    const QString format = parser.value(QStringLiteral("format"));
+    if (format == QLatin1String("text"))
+        options.format = GeneratorOptions::Format::Text;
+    else if (format == QLatin1String("db"))
+        options.format = GeneratorOptions::Format::Db;
+    else if (format == QLatin1String("both"))
+        options.format = GeneratorOptions::Format::Both;
+    else {
+        err << Tr::tr("--format expects text, db or both, not \"%1\"").arg(format) << '\n';
+        return 2;
+    }
 
     QString error;
     if (!generateCluster(positional[0], options, &error)) {

@@ -28,7 +28,7 @@ QString usage()
                   "                             copy the rank folders of a multi-host job into one folder (ssh)\n"
                   "  export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)\n"
                   "  generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]\n"
-                  "           [--host-bound-rank R]\n"
+                  "           [--host-bound-rank R] [--format text|db|both]\n"
                   "                             write a synthetic MindSpore-style demo cluster\n"
                   "  compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)\n"
                   "\n"

@@ -17,6 +17,16 @@ namespace profscope {
 // pp (stage = rank / (ranks / pipelineStages)).
 struct GeneratorOptions
 {
+    // What each rank folder gets: the text deliverables (trace_view.json and
+    // the CSV / JSON files), the SQLite export of the same workload
+    // (ascend_mindspore_profiler_{rank}.db + analysis.db), or both side by
+    // side, as torch_npu writes them with export_type [text, db].
+    enum class Format
+    {
+        Text,
+        Db,
+        Both,
+    };
     int ranks = 8;
     int steps = 3;
     int ops = 20; // compute kernels per step and rank (per micro-batch with pipelineStages > 1)
@@ -29,12 +39,13 @@ struct GeneratorOptions
     int slowLinkDst = -1;
     int hostBoundRank = -1; // its host launches late, the device idles; -1: none
     bool force = false; // write into a non-empty folder
+    Format format = Format::Text;
 };
 
 // Writes OUT/node{host}_{pid}_{timestamp}_ascend_ms/ for every rank. The
-// output depends only on the options (same seed: identical bytes). Returns
-// false with a translated message when the options are invalid or a file
-// cannot be written.
+// output depends only on the options (same seed: identical bytes, the
+// databases included). Returns false with a translated message when the
+// options are invalid or a file cannot be written.
 bool generateCluster(const QString& out, const GeneratorOptions& options, QString* error);
 
 } // namespace profscope

@@ -2,20 +2,31 @@
 // The demo cluster generator, checked with the real loader and analyses: what
 // it writes must load cleanly and agree with itself (step_trace_time.csv
 // against the recomputed overview), and the injected problems must show.
+// The SQLite export (--format db / both) is read back with the sqlite3 C API
+// and compared with the text files of the same run, parsed here on their own
+// (QJsonDocument, plain CSV splitting), not with the loader.
 #include "analysis/cluster.h"
 #include "analysis/communication.h"
+#include "analysis/intervals.h"
 #include "analysis/overview.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
 #include <set>
+#include <tuple>
 
 using namespace profscope;
 
@@ -30,6 +41,10 @@ private Q_SLOTS:
     void tensorParallelGroups();
     void deterministic();
     void refusesNonEmptyAndBadOptions();
+    void dbSchema();
+    void dbMatchesText_data();
+    void dbMatchesText();
+    void dbOnlyAndDeterministic();
 
 private:
     // Loads `dir`, checks the files and the step_trace_time.csv agreement; returns the profile.
@@ -469,6 +484,813 @@ void TestGenerator::refusesNonEmptyAndBadOptions()
     o.pipelineStages = 2;
     o.tensorParallel = 0;
     QVERIFY(!generateCluster(empty.path(), o, &error));
+}
+
+namespace {
+
+// One column value of a query, as SQLite stored it.
+struct DbValue
+{
+    int type = SQLITE_NULL;
+    qint64 i = 0;
+    double d = 0;
+    QByteArray text;
+
+    qint64 toInt() const
+    {
+        return type == SQLITE_TEXT ? text.toLongLong() : i;
+    }
+    double toDouble() const
+    {
+        return type == SQLITE_INTEGER ? double(i) : d;
+    }
+    QString toString() const
+    {
+        return type == SQLITE_INTEGER ? QString::number(i) : QString::fromUtf8(text);
+    }
+};
+using DbRow = std::vector<DbValue>;
+
+// A generated database, opened read-only (immutable: no locks, no side files).
+class ReadDb
+{
+public:
+    explicit ReadDb(const QString& path)
+    {
+        const QByteArray uri = "file:" + QFile::encodeName(path) + "?immutable=1";
+        if (sqlite3_open_v2(uri.constData(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+            sqlite3_close(m_db);
+            m_db = nullptr;
+        }
+    }
+    ~ReadDb()
+    {
+        sqlite3_close(m_db);
+    }
+    bool isOpen() const
+    {
+        return m_db != nullptr;
+    }
+    std::vector<DbRow> rows(const QByteArray& sql) const
+    {
+        std::vector<DbRow> rows;
+        sqlite3_stmt* stmt = nullptr;
+        if (!m_db || sqlite3_prepare_v2(m_db, sql.constData(), -1, &stmt, nullptr) != SQLITE_OK) {
+            QTest::qFail(qPrintable(QStringLiteral("cannot run %1: %2")
+                                        .arg(QString::fromUtf8(sql), QString::fromUtf8(sqlite3_errmsg(m_db)))),
+                __FILE__, __LINE__);
+            return rows;
+        }
+        while (sqlite3_step(stmt) == SQLITE_ROW) {
+            DbRow row(std::size_t(sqlite3_column_count(stmt)));
+            for (int c = 0; c < int(row.size()); ++c) {
+                DbValue& v = row[std::size_t(c)];
+                v.type = sqlite3_column_type(stmt, c);
+                if (v.type == SQLITE_INTEGER)
+                    v.i = sqlite3_column_int64(stmt, c);
+                else if (v.type == SQLITE_FLOAT)
+                    v.d = sqlite3_column_double(stmt, c);
+                else if (v.type == SQLITE_TEXT)
+                    v.text = QByteArray(
+                        reinterpret_cast<const char*>(sqlite3_column_text(stmt, c)), sqlite3_column_bytes(stmt, c));
+            }
+            rows.push_back(std::move(row));
+        }
+        sqlite3_finalize(stmt);
+        return rows;
+    }
+    qint64 count(const QByteArray& sql) const
+    {
+        const std::vector<DbRow> r = rows(sql);
+        return r.empty() || r[0].empty() ? -1 : r[0][0].toInt();
+    }
+
+private:
+    sqlite3* m_db = nullptr;
+};
+
+// (start ns, end ns, name): one timeline slice, comparable between the two forms.
+using Slice = std::tuple<TimeNs, TimeNs, QString>;
+using Slices = std::vector<Slice>;
+
+Slices sorted(Slices s)
+{
+    std::sort(s.begin(), s.end());
+    return s;
+}
+
+// trace_view.json, parsed on its own: slices per (process name, thread name).
+struct TextTrace
+{
+    std::map<std::pair<QString, QString>, Slices> lanes;
+    std::map<QString, TimeNs> hostToDeviceStartNs; // flow id -> start of the "s"
+    int asyncNpuFlows = 0;
+
+    Slices lane(const QString& process, const QString& thread) const
+    {
+        const auto found = lanes.find({ process, thread });
+        return found == lanes.end() ? Slices {} : found->second;
+    }
+    // Every lane of `process` whose thread name starts with `prefix`, merged.
+    Slices lanesStartingWith(const QString& process, const QString& prefix) const
+    {
+        Slices all;
+        for (const auto& [key, slices] : lanes)
+            if (key.first == process && key.second.startsWith(prefix))
+                all.insert(all.end(), slices.begin(), slices.end());
+        return sorted(all);
+    }
+};
+
+// "1736408883001621.874" (µs with three decimals) -> exact ns.
+TimeNs textTsNs(const QJsonValue& v)
+{
+    const QString s = v.toString();
+    const qsizetype dot = s.indexOf(QLatin1Char('.'));
+    if (dot < 0)
+        return s.toLongLong() * 1000;
+    return s.left(dot).toLongLong() * 1000 + s.mid(dot + 1).leftJustified(3, QLatin1Char('0')).toLongLong();
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+TextTrace readTrace(const QString& path)
+{
+    TextTrace trace;
+    const QJsonArray events = QJsonDocument::fromJson(readAll(path)).array();
+    std::map<qint64, QString> processes;
+    std::map<std::pair<qint64, qint64>, QString> threads;
+    for (const QJsonValue& v : events) {
+        const QJsonObject e = v.toObject();
+        if (e.value(QLatin1String("ph")).toString() != QLatin1String("M"))
+            continue;
+        const qint64 pid = e.value(QLatin1String("pid")).toInteger();
+        const QString name = e.value(QLatin1String("args")).toObject().value(QLatin1String("name")).toString();
+        if (e.value(QLatin1String("name")).toString() == QLatin1String("process_name"))
+            processes[pid] = name;
+        else if (e.value(QLatin1String("name")).toString() == QLatin1String("thread_name"))
+            threads[{ pid, e.value(QLatin1String("tid")).toInteger() }] = name;
+    }
+    for (const QJsonValue& v : events) {
+        const QJsonObject e = v.toObject();
+        const QString ph = e.value(QLatin1String("ph")).toString();
+        const QString cat = e.value(QLatin1String("cat")).toString();
+        if (ph == QLatin1String("X")) {
+            const qint64 pid = e.value(QLatin1String("pid")).toInteger();
+            const qint64 tid = e.value(QLatin1String("tid")).toInteger();
+            const TimeNs start = textTsNs(e.value(QLatin1String("ts")));
+            const TimeNs dur = std::llround(e.value(QLatin1String("dur")).toDouble() * 1000.0);
+            trace.lanes[{ processes[pid], threads[{ pid, tid }] }].push_back(
+                { start, start + dur, e.value(QLatin1String("name")).toString() });
+        } else if (ph == QLatin1String("s") && cat == QLatin1String("HostToDevice")) {
+            trace.hostToDeviceStartNs[e.value(QLatin1String("id")).toString()] = textTsNs(e.value(QLatin1String("ts")));
+        } else if (ph == QLatin1String("s") && cat == QLatin1String("async_npu")) {
+            ++trace.asyncNpuFlows;
+        }
+    }
+    for (auto& [key, slices] : trace.lanes)
+        slices = sorted(slices);
+    return trace;
+}
+
+// A CSV without quoted commas before the columns asked for: split and keep rows.
+std::vector<QList<QByteArray>> readCsv(const QString& path)
+{
+    std::vector<QList<QByteArray>> rows;
+    const QList<QByteArray> lines = readAll(path).split('\n');
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QByteArray line = lines[i].trimmed();
+        if (!line.isEmpty())
+            rows.push_back(line.split(','));
+    }
+    return rows;
+}
+
+QStringList rankFolders(const QString& root)
+{
+    QStringList folders;
+    for (const QString& name : QDir(root).entryList({ QStringLiteral("*_ascend_ms") }, QDir::Dirs, QDir::Name))
+        folders << QDir(root).filePath(name);
+    return folders;
+}
+
+int rankOf(const QString& folder)
+{
+    const QStringList info = QDir(folder).entryList({ QStringLiteral("profiler_info_*.json") }, QDir::Files);
+    if (info.size() != 1)
+        return -1;
+    return info[0].mid(14, info[0].size() - 14 - 5).toInt();
+}
+
+QStringList exportType(const QString& folder, int rank)
+{
+    const QJsonObject info =
+        QJsonDocument::fromJson(readAll(QDir(folder).filePath(QStringLiteral("profiler_info_%1.json").arg(rank))))
+            .object();
+    QStringList types;
+    for (const QJsonValue& v :
+        info.value(QLatin1String("profiler_parameters")).toObject().value(QLatin1String("export_type")).toArray())
+        types << v.toString();
+    return types;
+}
+
+// The container rule of db-format.md §2.6(a): in no *_TASK_INFO table, and
+// another row with the same (device, stream, task id) is.
+const QByteArray kIsContainer = "t.globalTaskId NOT IN (SELECT globalTaskId FROM COMPUTE_TASK_INFO) "
+                                "AND t.globalTaskId NOT IN (SELECT globalTaskId FROM COMMUNICATION_TASK_INFO) "
+                                "AND EXISTS (SELECT 1 FROM TASK u WHERE u.deviceId = t.deviceId AND u.streamId = "
+                                "t.streamId AND u.taskId = t.taskId AND u.globalTaskId != t.globalTaskId AND "
+                                "(u.globalTaskId IN (SELECT globalTaskId FROM COMPUTE_TASK_INFO) OR u.globalTaskId "
+                                "IN (SELECT globalTaskId FROM COMMUNICATION_TASK_INFO)))";
+
+Slices dbSlices(const ReadDb& db, const QByteArray& sql)
+{
+    Slices slices;
+    for (const DbRow& r : db.rows(sql))
+        slices.push_back({ r[0].toInt(), r[1].toInt(), r[2].toString() });
+    return sorted(slices);
+}
+
+// Compares one rank's unified DB and analysis.db with its text files.
+// Returns the number of container rows seen.
+int compareRank(const QString& folder)
+{
+    const int rank = rankOf(folder);
+    const QDir out(QDir(folder).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")));
+    const ReadDb db(out.filePath(QStringLiteral("ascend_mindspore_profiler_%1.db").arg(rank)));
+    const ReadDb analysis(out.filePath(QStringLiteral("analysis.db")));
+    [&] { QVERIFY(rank >= 0 && db.isOpen() && analysis.isOpen()); }();
+    if (QTest::currentTestFailed())
+        return 0;
+    const TextTrace trace = readTrace(out.filePath(QStringLiteral("trace_view.json")));
+    int containers = 0;
+    [&] {
+        QCOMPARE(exportType(folder, rank), (QStringList { QStringLiteral("text"), QStringLiteral("db") }));
+        QCOMPARE(db.count("SELECT rankId FROM RANK_DEVICE_MAP"), qint64(rank));
+        QCOMPARE(db.count("SELECT deviceId FROM RANK_DEVICE_MAP"), qint64(rank % 8));
+
+        // Ascend Hardware: TASK minus containers, per stream. The plane tasks
+        // (COMMUNICATION_TASK_INFO) are TASK rows on the comm stream too, as
+        // in real DBs, but the generated text shows them on the HCCL Plane
+        // lanes only: compared there.
+        const QByteArray taskName = "COALESCE((SELECT s.value FROM COMPUTE_TASK_INFO c JOIN STRING_IDS s ON s.id = "
+                                    "c.name WHERE c.globalTaskId = t.globalTaskId), (SELECT value FROM STRING_IDS "
+                                    "WHERE id = t.taskType))";
+        const std::vector<DbRow> streams = db.rows("SELECT DISTINCT streamId FROM TASK ORDER BY 1");
+        QVERIFY(!streams.empty());
+        for (const DbRow& stream : streams) {
+            const QByteArray id = QByteArray::number(stream[0].toInt());
+            const Slices fromDb = dbSlices(db,
+                "SELECT t.startNs, t.endNs, " + taskName + " FROM TASK t WHERE t.streamId = " + id + " AND NOT ("
+                    + kIsContainer + ") AND t.globalTaskId NOT IN (SELECT globalTaskId FROM COMMUNICATION_TASK_INFO)");
+            const Slices fromText =
+                trace.lane(QStringLiteral("Ascend Hardware"), QStringLiteral("Stream ") + QString::fromLatin1(id));
+            QVERIFY2(!fromText.empty(), id.constData());
+            QCOMPARE(fromDb.size(), fromText.size());
+            QVERIFY2(fromDb == fromText, id.constData());
+        }
+        // Containers: the FFTS+ parents of MIX kernels, a little longer than their child.
+        for (const DbRow& c : db.rows("SELECT t.startNs, t.endNs, t.contextId, u.startNs, u.endNs, s.value FROM TASK t "
+                                      "JOIN TASK u ON u.streamId = t.streamId AND u.taskId = t.taskId AND "
+                                      "u.globalTaskId != t.globalTaskId JOIN COMPUTE_TASK_INFO ci ON ci.globalTaskId "
+                                      "= u.globalTaskId JOIN STRING_IDS s ON s.id = ci.taskType WHERE "
+                 + kIsContainer)) {
+            ++containers;
+            QCOMPARE(c[2].toInt(), qint64(4294967295LL));
+            QVERIFY(c[0].toInt() < c[3].toInt() && c[1].toInt() > c[4].toInt());
+            QVERIFY2(c[5].toString().startsWith(QLatin1String("MIX")), qPrintable(c[5].toString()));
+        }
+        QCOMPARE(db.count("SELECT COUNT(*) FROM TASK t WHERE " + kIsContainer), qint64(containers));
+
+        // HCCL planes: COMMUNICATION_TASK_INFO joined with TASK, per plane.
+        const std::vector<DbRow> planes = db.rows("SELECT DISTINCT planeId FROM COMMUNICATION_TASK_INFO ORDER BY 1");
+        qint64 planeSlices = 0;
+        for (const DbRow& plane : planes) {
+            const QByteArray id = QByteArray::number(plane[0].toInt());
+            const Slices fromDb = dbSlices(db,
+                "SELECT t.startNs, t.endNs, s.value FROM COMMUNICATION_TASK_INFO i JOIN TASK t USING (globalTaskId) "
+                "JOIN STRING_IDS s ON s.id = i.taskType WHERE i.planeId = "
+                    + id);
+            QVERIFY2(fromDb == trace.lane(QStringLiteral("HCCL"), QStringLiteral("Plane ") + QString::fromLatin1(id)),
+                id.constData());
+            planeSlices += qint64(fromDb.size());
+        }
+        QCOMPARE(qint64(trace.lanesStartingWith(QStringLiteral("HCCL"), QStringLiteral("Plane ")).size()), planeSlices);
+        QCOMPARE(db.count("SELECT COUNT(DISTINCT streamId) FROM TASK t JOIN COMMUNICATION_TASK_INFO USING "
+                          "(globalTaskId)"),
+            qint64(planes.empty() ? 0 : 1));
+
+        // HCCL group lanes: COMMUNICATION_OP.
+        const Slices ops = dbSlices(
+            db, "SELECT o.startNs, o.endNs, s.value FROM COMMUNICATION_OP o JOIN STRING_IDS s ON s.id = o.opName");
+        QVERIFY(!ops.empty());
+        QVERIFY(ops == trace.lanesStartingWith(QStringLiteral("HCCL"), QStringLiteral("Group ")));
+
+        // kernel_details.csv: one COMPUTE_TASK_INFO row per kernel (the
+        // generated file has no HCCL rows; COMMUNICATION_OP holds those).
+        std::vector<std::tuple<QString, qint64, qint64>> kernels, computeRows;
+        for (const QList<QByteArray>& row : readCsv(out.filePath(QStringLiteral("kernel_details.csv"))))
+            kernels.push_back({ QString::fromUtf8(row[4]), row[2].toLongLong(), row[3].toLongLong() });
+        for (const DbRow& r : db.rows("SELECT s.value, t.taskId, t.streamId FROM COMPUTE_TASK_INFO c JOIN TASK t "
+                                      "USING (globalTaskId) JOIN STRING_IDS s ON s.id = c.name"))
+            computeRows.push_back({ r[0].toString(), r[1].toInt(), r[2].toInt() });
+        std::sort(kernels.begin(), kernels.end());
+        std::sort(computeRows.begin(), computeRows.end());
+        QVERIFY(!kernels.empty());
+        QCOMPARE(computeRows.size(), kernels.size());
+        QVERIFY(computeRows == kernels);
+        QCOMPARE(db.count("SELECT COUNT(*) FROM COMPUTE_TASK_INFO") + db.count("SELECT COUNT(*) FROM COMMUNICATION_OP"),
+            qint64(kernels.size() + ops.size()));
+
+        // CANN: the API slices under their text name; the node launches
+        // (type 10000 'launch') carry the connection id of what they launch
+        // and start where the text's HostToDevice arrow starts.
+        Slices apis = dbSlices(db,
+            "SELECT a.startNs, a.endNs, s.value FROM CANN_API a JOIN STRING_IDS s ON s.id = a.name WHERE a.type != "
+            "10000");
+        Slices textApis;
+        for (const Slice& s : trace.lanesStartingWith(QStringLiteral("CANN"), QStringLiteral("Thread ")))
+            textApis.push_back({ std::get<0>(s), std::get<1>(s), std::get<2>(s).section(QLatin1Char('@'), 1) });
+        QCOMPARE(apis.size(), textApis.size());
+        QVERIFY(apis == sorted(textApis));
+        const std::vector<DbRow> launches = db.rows(
+            "SELECT a.connectionId, a.startNs FROM CANN_API a JOIN STRING_IDS s ON s.id = a.name WHERE a.type = "
+            "10000 AND s.value = 'launch'");
+        QCOMPARE(qint64(launches.size()), qint64(kernels.size() + ops.size()));
+        QCOMPARE(db.count("SELECT COUNT(*) FROM CANN_API a WHERE a.type = 10000 AND a.connectionId IN (SELECT "
+                          "t.connectionId FROM TASK t JOIN COMPUTE_TASK_INFO USING (globalTaskId) UNION SELECT "
+                          "connectionId FROM COMMUNICATION_OP)"),
+            qint64(launches.size()));
+        for (const DbRow& l : launches) {
+            const auto flow = trace.hostToDeviceStartNs.find(l[0].toString());
+            if (flow != trace.hostToDeviceStartNs.end())
+                QCOMPARE(l[1].toInt(), flow->second);
+        }
+        QCOMPARE(db.count("SELECT COUNT(DISTINCT globalTid >> 32) FROM CANN_API"), qint64(1));
+        QCOMPARE(db.count("SELECT COUNT(*) FROM CANN_API WHERE globalTid >> 32 != (SELECT MIN(globalPid) FROM TASK) "
+                          "OR (globalTid & 4294967295) != (SELECT MIN(globalPid) FROM TASK)"),
+            qint64(0));
+
+        // Python: PYTORCH_API, times as 19-digit TEXT.
+        QCOMPARE(db.count("SELECT COUNT(*) FROM PYTORCH_API WHERE typeof(startNs) != 'text' OR typeof(endNs) != "
+                          "'text' OR length(startNs) != 19"),
+            qint64(0));
+        const Slices python = dbSlices(db,
+            "SELECT CAST(p.startNs AS INTEGER), CAST(p.endNs AS INTEGER), s.value FROM PYTORCH_API p JOIN STRING_IDS "
+            "s ON s.id = p.name");
+        QVERIFY(python == trace.lanesStartingWith(QStringLiteral("Python"), QStringLiteral("Thread ")));
+        // STEP_TIME: the ProfilerStep#N host slices, exactly.
+        Slices steps, stepSlices;
+        for (const DbRow& r : db.rows("SELECT startNs, endNs, id FROM STEP_TIME"))
+            steps.push_back({ r[0].toInt(), r[1].toInt(), QStringLiteral("ProfilerStep#") + r[2].toString() });
+        for (const Slice& s : python)
+            if (std::get<2>(s).startsWith(QLatin1String("ProfilerStep#")))
+                stepSlices.push_back(s);
+        QVERIFY(!steps.empty());
+        QVERIFY(sorted(steps) == stepSlices);
+        QCOMPARE(db.count("SELECT COUNT(*) FROM PYTORCH_API p JOIN STRING_IDS s ON s.id = p.name WHERE s.value LIKE "
+                          "'ProfilerStep#%' AND p.type = 50001"),
+            qint64(steps.size()));
+        // async_npu: every linked op reaches a compute task through CONNECTION_IDS.
+        QCOMPARE(db.count("SELECT COUNT(*) FROM PYTORCH_API p JOIN CONNECTION_IDS c ON c.id = p.connectionId JOIN "
+                          "TASK t ON t.connectionId = c.connectionId JOIN COMPUTE_TASK_INFO USING (globalTaskId)"),
+            qint64(trace.asyncNpuFlows));
+
+        // Memory: the PTA rows of memory_record.csv in bytes, APP in NPU_MEM.
+        std::vector<std::pair<TimeNs, QByteArray>> pta, ptaDb;
+        qint64 app = 0;
+        for (const QList<QByteArray>& row : readCsv(out.filePath(QStringLiteral("memory_record.csv")))) {
+            const TimeNs ts = textTsNs(QString::fromLatin1(row[1].trimmed()));
+            if (row[0] == "PTA")
+                pta.push_back({ ts, row[2] });
+            else
+                ++app;
+        }
+        for (const DbRow& r : db.rows("SELECT m.timestamp, m.totalAllocated FROM MEMORY_RECORD m JOIN STRING_IDS s ON "
+                                      "s.id = m.component WHERE s.value = 'PTA'"))
+            ptaDb.push_back({ r[0].toInt(), QByteArray::number(double(r[1].toInt()) / 1048576.0, 'f', 4) });
+        std::sort(pta.begin(), pta.end());
+        std::sort(ptaDb.begin(), ptaDb.end());
+        QVERIFY(!pta.empty());
+        QVERIFY(pta == ptaDb);
+        QCOMPARE(db.count("SELECT COUNT(*) FROM NPU_MEM"), app);
+
+        // META_DATA: parallel_group_info is profiler_metadata.json's, as a JSON string.
+        const QJsonObject metadata =
+            QJsonDocument::fromJson(readAll(QDir(folder).filePath(QStringLiteral("profiler_metadata.json")))).object();
+        const std::vector<DbRow> groups = db.rows("SELECT value FROM META_DATA WHERE name = 'parallel_group_info'");
+        QCOMPARE(groups.size(), std::size_t(1));
+        QCOMPARE(QJsonDocument::fromJson(groups[0][0].text).object(),
+            metadata.value(QLatin1String("parallel_group_info")).toObject());
+    }();
+    if (QTest::currentTestFailed())
+        return containers;
+
+    [&] {
+        // StepTraceTime = step_trace_time.csv, the same doubles.
+        const std::vector<QList<QByteArray>> csv = readCsv(out.filePath(QStringLiteral("step_trace_time.csv")));
+        const std::vector<DbRow> steps = analysis.rows(
+            "SELECT step, computing, communication_not_overlapped, overlapped, communication, free, stage, bubble, "
+            "communication_not_overlapped_and_exclude_receive, preparing FROM StepTraceTime ORDER BY CAST(step AS "
+            "INTEGER)");
+        QCOMPARE(steps.size(), csv.size());
+        for (std::size_t s = 0; s < csv.size(); ++s) {
+            QCOMPARE(steps[s][0].type, SQLITE_TEXT);
+            QCOMPARE(steps[s][0].text, csv[s][0]);
+            for (int c = 1; c < 10; ++c)
+                QVERIFY2(steps[s][std::size_t(c)].toDouble() == csv[s][c].toDouble(),
+                    qPrintable(QStringLiteral("step %1 column %2: %3 vs %4")
+                                   .arg(QString::fromLatin1(csv[s][0]))
+                                   .arg(c)
+                                   .arg(steps[s][std::size_t(c)].toDouble())
+                                   .arg(QString::fromLatin1(csv[s][c]))));
+        }
+
+        // ...and what a reader without analysis.db recomputes from the unified
+        // DB alone (db-format.md §2.6(d), torch_npu's device range of a step).
+        for (const DbRow& step : db.rows("SELECT id, startNs, endNs FROM STEP_TIME ORDER BY id")) {
+            const QByteArray hostStart = QByteArray::number(step[1].toInt()),
+                             hostEnd = QByteArray::number(step[2].toInt());
+            const QByteArray launched =
+                " FROM TASK t JOIN CANN_API a ON a.connectionId = t.connectionId WHERE a.type = "
+                "10000 AND a.startNs >= "
+                + hostStart + " AND a.endNs <= " + hostEnd;
+            const qint64 start = db.count("SELECT MIN(t.startNs)" + launched);
+            const qint64 end = std::max(db.count("SELECT MAX(t.endNs)" + launched), step[2].toInt());
+            const QByteArray inRange = " >= " + QByteArray::number(start) + " AND startNs < " + QByteArray::number(end);
+            std::vector<TimeRange> compute, comm, receive;
+            for (const DbRow& r :
+                db.rows("SELECT startNs, endNs FROM TASK JOIN COMPUTE_TASK_INFO USING (globalTaskId) WHERE startNs"
+                    + inRange))
+                compute.push_back({ r[0].toInt(), r[1].toInt() });
+            for (const DbRow& r :
+                db.rows("SELECT o.startNs, o.endNs, s.value FROM COMMUNICATION_OP o JOIN STRING_IDS s "
+                        "ON s.id = o.opName WHERE startNs"
+                    + inRange)) {
+                comm.push_back({ r[0].toInt(), r[1].toInt() });
+                if (r[2].toString().startsWith(QLatin1String("hcom_receive")))
+                    receive.push_back({ r[0].toInt(), r[1].toInt() });
+            }
+            const IntervalSet computeSet = IntervalSet::fromUnsorted(std::move(compute));
+            const IntervalSet commSet = IntervalSet::fromUnsorted(std::move(comm));
+            const IntervalSet notOverlapped = commSet.subtract(computeSet);
+            const IntervalSet busy = computeSet.unite(commSet);
+            const TimeNs span = busy.bounds().durationNs();
+            const TimeNs bubble = IntervalSet::fromUnsorted(std::move(receive)).totalNs();
+            const TimeNs expected[] = { computeSet.totalNs(), notOverlapped.totalNs(),
+                commSet.totalNs() - notOverlapped.totalNs(), commSet.totalNs(), span - busy.totalNs(), span - bubble,
+                bubble, std::max<TimeNs>(notOverlapped.totalNs() - bubble, 0), start - step[1].toInt() };
+            const std::vector<DbRow> row = analysis.rows(
+                "SELECT computing, communication_not_overlapped, overlapped, communication, free, stage, bubble, "
+                "communication_not_overlapped_and_exclude_receive, preparing FROM StepTraceTime WHERE step = '"
+                + step[0].toString().toUtf8() + "'");
+            QCOMPARE(row.size(), std::size_t(1));
+            for (int c = 0; c < 9; ++c)
+                QVERIFY2(std::llround(row[0][std::size_t(c)].toDouble() * 1000.0) == expected[c],
+                    qPrintable(QStringLiteral("step %1 column %2: StepTraceTime %3 µs, recomputed %4 ns")
+                                   .arg(step[0].toString())
+                                   .arg(c)
+                                   .arg(row[0][std::size_t(c)].toDouble())
+                                   .arg(expected[c])));
+        }
+
+        // CommAnalyzerTime / Bandwidth = communication.json.
+        const QJsonObject comm =
+            QJsonDocument::fromJson(readAll(out.filePath(QStringLiteral("communication.json")))).object();
+        std::map<std::tuple<QString, QString, QString, QString>, DbRow> times;
+        for (DbRow& r : analysis.rows("SELECT step, type, hccl_op_name, group_name, start_timestamp, elapse_time, "
+                                      "transit_time, wait_time, synchronization_time, idle_time FROM CommAnalyzerTime"))
+            times[{ r[0].toString(), r[1].toString(), r[2].toString(), r[3].toString() }] = r;
+        std::size_t jsonOps = 0, jsonBandwidthRows = 0;
+        const char* timeKeys[] = { "Start Timestamp(us)", "Elapse Time(ms)", "Transit Time(ms)", "Wait Time(ms)",
+            "Synchronization Time(ms)", "Idle Time(ms)" };
+        for (auto step = comm.begin(); step != comm.end(); ++step) {
+            const QJsonObject types = step->toObject();
+            for (auto type = types.begin(); type != types.end(); ++type) {
+                const QJsonObject opsOfType = type->toObject();
+                for (auto op = opsOfType.begin(); op != opsOfType.end(); ++op) {
+                    ++jsonOps;
+                    const QString name = op.key().section(QLatin1Char('@'), 0, 0);
+                    const QString group = op.key().section(QLatin1Char('@'), 1);
+                    const auto found = times.find({ step.key(), type.key(), name, group });
+                    QVERIFY2(found != times.end(), qPrintable(op.key()));
+                    const QJsonObject t = op->toObject().value(QLatin1String("Communication Time Info")).toObject();
+                    for (int k = 0; k < 6; ++k)
+                        QVERIFY2(found->second[std::size_t(4 + k)].toDouble()
+                                == t.value(QLatin1String(timeKeys[k])).toDouble(),
+                            timeKeys[k]);
+                    const QJsonObject bw =
+                        op->toObject().value(QLatin1String("Communication Bandwidth Info")).toObject();
+                    for (auto transport = bw.begin(); transport != bw.end(); ++transport) {
+                        const QJsonObject b = transport->toObject();
+                        const QJsonObject sizes = b.value(QLatin1String("Size Distribution")).toObject();
+                        if (b.value(QLatin1String("Transit Size(MB)")).toDouble() == 0 && sizes.isEmpty())
+                            continue;
+                        const std::vector<DbRow> rows = analysis.rows(
+                            "SELECT transit_size, transit_time, bandwidth, package_size, count FROM "
+                            "CommAnalyzerBandwidth WHERE step = '"
+                            + step.key().toUtf8() + "' AND hccl_op_name = '" + name.toUtf8() + "' AND group_name = '"
+                            + group.toUtf8() + "' AND transport_type = '" + transport.key().toUtf8() + "'");
+                        QCOMPARE(rows.size(), std::size_t(std::max<qsizetype>(1, sizes.size())));
+                        jsonBandwidthRows += rows.size();
+                        QVERIFY(rows[0][0].toDouble() == b.value(QLatin1String("Transit Size(MB)")).toDouble());
+                        QVERIFY(rows[0][1].toDouble() == b.value(QLatin1String("Transit Time(ms)")).toDouble());
+                        QVERIFY(rows[0][2].toDouble() == b.value(QLatin1String("Bandwidth(GB/s)")).toDouble());
+                        if (!sizes.isEmpty()) {
+                            QVERIFY(rows[0][3].toDouble() == sizes.begin().key().toDouble());
+                            QVERIFY(rows[0][4].toDouble() == sizes.begin()->toArray().at(0).toDouble());
+                        }
+                    }
+                }
+            }
+        }
+        QVERIFY(jsonOps > 0);
+        QCOMPARE(times.size(), jsonOps);
+        QCOMPARE(analysis.count("SELECT COUNT(*) FROM CommAnalyzerBandwidth"), qint64(jsonBandwidthRows));
+
+        // CommAnalyzerMatrix = communication_matrix.json.
+        const QJsonObject matrix =
+            QJsonDocument::fromJson(readAll(out.filePath(QStringLiteral("communication_matrix.json")))).object();
+        std::size_t jsonLinks = 0;
+        for (auto step = matrix.begin(); step != matrix.end(); ++step) {
+            const QJsonObject types = step->toObject();
+            for (auto type = types.begin(); type != types.end(); ++type) {
+                const QJsonObject opsOfType = type->toObject();
+                for (auto op = opsOfType.begin(); op != opsOfType.end(); ++op) {
+                    const QJsonObject linksOfOp = op->toObject();
+                    for (auto link = linksOfOp.begin(); link != linksOfOp.end(); ++link) {
+                        ++jsonLinks;
+                        const QJsonObject l = link->toObject();
+                        const std::vector<DbRow> rows =
+                            analysis.rows("SELECT transport_type, transit_size, transit_time, bandwidth, op_name FROM "
+                                          "CommAnalyzerMatrix WHERE step = '"
+                                + step.key().toUtf8() + "' AND type = '" + type.key().toUtf8()
+                                + "' AND hccl_op_name = '" + op.key().section(QLatin1Char('@'), 0, 0).toUtf8()
+                                + "' AND group_name = '" + op.key().section(QLatin1Char('@'), 1).toUtf8()
+                                + "' AND src_rank = '" + link.key().section(QLatin1Char('-'), 0, 0).toUtf8()
+                                + "' AND dst_rank = '" + link.key().section(QLatin1Char('-'), 1).toUtf8() + "'");
+                        QCOMPARE(rows.size(), std::size_t(1));
+                        QCOMPARE(rows[0][0].toString(), l.value(QLatin1String("Transport Type")).toString());
+                        QVERIFY(rows[0][1].toDouble() == l.value(QLatin1String("Transit Size(MB)")).toDouble());
+                        QVERIFY(rows[0][2].toDouble() == l.value(QLatin1String("Transit Time(ms)")).toDouble());
+                        QVERIFY(rows[0][3].toDouble() == l.value(QLatin1String("Bandwidth(GB/s)")).toDouble());
+                        QCOMPARE(rows[0][4].toString(), l.value(QLatin1String("Op Name")).toString());
+                    }
+                }
+            }
+        }
+        QVERIFY(jsonLinks > 0);
+        QCOMPARE(analysis.count("SELECT COUNT(*) FROM CommAnalyzerMatrix"), qint64(jsonLinks));
+    }();
+    return containers;
+}
+
+// Every file under root, relative path -> bytes.
+std::map<QString, QByteArray> filesUnder(const QString& root, const QString& suffix)
+{
+    std::map<QString, QByteArray> files;
+    for (const QString& folder : rankFolders(root)) {
+        const QDir out(QDir(folder).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")));
+        for (const QString& name : out.entryList(QDir::Files, QDir::Name))
+            if (name.endsWith(suffix))
+                files[QDir(root).relativeFilePath(out.filePath(name))] = readAll(out.filePath(name));
+    }
+    return files;
+}
+
+} // namespace
+
+void TestGenerator::dbSchema()
+{
+    QTemporaryDir dir;
+    GeneratorOptions o;
+    o.ranks = 2;
+    o.steps = 1;
+    o.ops = 4;
+    o.format = GeneratorOptions::Format::Db;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
+    const QStringList folders = rankFolders(dir.path());
+    QCOMPARE(folders.size(), 2);
+    const QDir out { QDir(folders[0]).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")) };
+    const int rank = rankOf(folders[0]);
+    const ReadDb db(out.filePath(QStringLiteral("ascend_mindspore_profiler_%1.db").arg(rank)));
+    const ReadDb analysis(out.filePath(QStringLiteral("analysis.db")));
+    QVERIFY(db.isOpen() && analysis.isOpen());
+
+    // The column lists and types of the torch_npu fixtures (db-format.md §2, §3.1).
+    const std::pair<const char*, const char*> tables[] = {
+        { "STRING_IDS", "id INTEGER,value TEXT" },
+        { "META_DATA", "name TEXT,value TEXT" },
+        { "SESSION_TIME_INFO", "startTimeNs INTEGER,endTimeNs INTEGER" },
+        { "NPU_INFO", "id INTEGER,name TEXT" },
+        { "HOST_INFO", "hostUid TEXT,hostName TEXT" },
+        { "RANK_DEVICE_MAP", "rankId INTEGER,deviceId INTEGER" },
+        { "ENUM_API_TYPE", "id INTEGER,name TEXT" },
+        { "ENUM_HCCL_TRANSPORT_TYPE", "id INTEGER,name TEXT" },
+        { "ENUM_HCCL_DATA_TYPE", "id INTEGER,name TEXT" },
+        { "ENUM_HCCL_LINK_TYPE", "id INTEGER,name TEXT" },
+        { "ENUM_HCCL_RDMA_TYPE", "id INTEGER,name TEXT" },
+        { "TASK",
+            "startNs INTEGER,endNs INTEGER,deviceId INTEGER,connectionId INTEGER,globalTaskId INTEGER,globalPid "
+            "INTEGER,taskType INTEGER,contextId INTEGER,streamId INTEGER,taskId INTEGER,modelId INTEGER" },
+        { "COMPUTE_TASK_INFO",
+            "name INTEGER,globalTaskId INTEGER,blockDim INTEGER,mixBlockDim INTEGER,taskType INTEGER,opType "
+            "INTEGER,inputFormats INTEGER,inputDataTypes INTEGER,inputShapes INTEGER,outputFormats "
+            "INTEGER,outputDataTypes INTEGER,outputShapes INTEGER,attrInfo INTEGER" },
+        { "COMMUNICATION_OP",
+            "opName INTEGER,startNs INTEGER,endNs INTEGER,connectionId INTEGER,groupName INTEGER,opId "
+            "INTEGER,relay INTEGER,retry INTEGER,dataType INTEGER,algType INTEGER,count NUMERIC,opType INTEGER" },
+        { "COMMUNICATION_TASK_INFO",
+            "name INTEGER,globalTaskId INTEGER,taskType INTEGER,planeId INTEGER,groupName INTEGER,notifyId "
+            "INTEGER,rdmaType INTEGER,srcRank INTEGER,dstRank INTEGER,transportType INTEGER,size INTEGER,dataType "
+            "INTEGER,linkType INTEGER,opId INTEGER" },
+        { "CANN_API",
+            "startNs INTEGER,endNs INTEGER,type INTEGER,globalTid INTEGER,connectionId INTEGER,name INTEGER" },
+        { "PYTORCH_API",
+            "startNs TEXT,endNs TEXT,globalTid INTEGER,connectionId INTEGER,name INTEGER,sequenceNumber "
+            "INTEGER,fwdThreadId INTEGER,inputDtypes INTEGER,inputShapes INTEGER,callchainId INTEGER,type INTEGER" },
+        { "CONNECTION_IDS", "id INTEGER,connectionId INTEGER" },
+        { "STEP_TIME", "id INTEGER,startNs INTEGER,endNs INTEGER" },
+        { "MEMORY_RECORD",
+            "component INTEGER,timestamp INTEGER,totalAllocated INTEGER,totalReserved INTEGER,totalActive "
+            "INTEGER,streamPtr INTEGER,deviceId INTEGER" },
+    };
+    auto columns = [](const ReadDb& from, const char* table) {
+        QStringList list;
+        for (const DbRow& r : from.rows("PRAGMA table_info(" + QByteArray(table) + ")"))
+            list << r[1].toString() + QLatin1Char(' ') + r[2].toString();
+        return list.join(QLatin1Char(','));
+    };
+    for (const auto& [table, expected] : tables)
+        QCOMPARE(columns(db, table), QString::fromLatin1(expected));
+    // Primary keys where msprof has them.
+    for (const auto& [table, column] : { std::pair { "STRING_IDS", "id" }, std::pair { "CANN_API", "connectionId" },
+             std::pair { "COMPUTE_TASK_INFO", "globalTaskId" }, std::pair { "COMMUNICATION_OP", "opId" },
+             std::pair { "ENUM_API_TYPE", "id" } })
+        QCOMPARE(db.count("SELECT pk FROM pragma_table_info('" + QByteArray(table) + "') WHERE name = '"
+                     + QByteArray(column) + "'"),
+            qint64(1));
+    QCOMPARE(db.rows("SELECT tbl_name, sql FROM sqlite_master WHERE name = 'TaskIndex'").at(0).at(1).toString(),
+        QStringLiteral("CREATE INDEX TaskIndex ON TASK (startNs,globalTaskId)"));
+    QCOMPARE(db.rows("SELECT sql FROM sqlite_master WHERE name = 'CommunicationTaskIndex'").at(0).at(0).toString(),
+        QStringLiteral("CREATE INDEX CommunicationTaskIndex ON COMMUNICATION_TASK_INFO (globalTaskId)"));
+    QCOMPARE(db.rows("SELECT value FROM META_DATA WHERE name = 'SCHEMA_VERSION'").at(0).at(0).toString(),
+        QStringLiteral("1.0.0"));
+    QStringList apiTypes;
+    for (const DbRow& r : db.rows("SELECT id, name FROM ENUM_API_TYPE ORDER BY id"))
+        apiTypes << r[0].toString() + QLatin1Char(' ') + r[1].toString();
+    QCOMPARE(apiTypes.join(QLatin1String(", ")),
+        QStringLiteral("5000 runtime, 5500 hccl, 10000 node, 15000 model, 20000 acl, 50001 op, 50002 queue, 50003 "
+                       "trace, 50004 mstx"));
+    QCOMPARE(db.count("SELECT id FROM ENUM_HCCL_TRANSPORT_TYPE WHERE name = 'RDMA'"), qint64(1));
+    QCOMPARE(db.count("SELECT id FROM ENUM_HCCL_DATA_TYPE WHERE name = 'FP32'"), qint64(4));
+    QCOMPARE(db.count("SELECT id FROM ENUM_HCCL_LINK_TYPE WHERE name = 'ROCE'"), qint64(3));
+    QCOMPARE(db.count("SELECT COUNT(*) FROM ENUM_HCCL_RDMA_TYPE"), qint64(8));
+    // Time-like columns are int64 ns epoch (above 2^53), never REAL.
+    QCOMPARE(db.count("SELECT COUNT(*) FROM TASK WHERE typeof(startNs) != 'integer' OR startNs < 1700000000000000000"),
+        qint64(0));
+    QCOMPARE(db.count("SELECT COUNT(*) FROM SESSION_TIME_INFO WHERE startTimeNs < (SELECT MIN(startNs) FROM TASK) "
+                      "AND endTimeNs > (SELECT MAX(endNs) FROM TASK)"),
+        qint64(1));
+    // Fresh files: no journal or WAL left behind, rollback journal mode in the header.
+    QVERIFY(!QFile::exists(out.filePath(QStringLiteral("analysis.db-journal"))));
+    QCOMPARE(db.count("PRAGMA user_version"), qint64(0));
+
+    const std::pair<const char*, const char*> analysisTables[] = {
+        { "StepTraceTime",
+            "step TEXT,computing NUMERIC,communication_not_overlapped NUMERIC,overlapped NUMERIC,communication "
+            "NUMERIC,free NUMERIC,stage NUMERIC,bubble NUMERIC,communication_not_overlapped_and_exclude_receive "
+            "NUMERIC,preparing NUMERIC" },
+        { "CommAnalyzerTime",
+            "hccl_op_name TEXT,group_name TEXT,start_timestamp NUMERIC,elapse_time NUMERIC,transit_time "
+            "NUMERIC,wait_time NUMERIC,synchronization_time NUMERIC,idle_time NUMERIC,step TEXT,type TEXT" },
+        { "CommAnalyzerBandwidth",
+            "hccl_op_name TEXT,group_name TEXT,transport_type TEXT,transit_size NUMERIC,transit_time "
+            "NUMERIC,bandwidth NUMERIC,large_packet_ratio NUMERIC,package_size NUMERIC,count NUMERIC,total_duration "
+            "NUMERIC,step TEXT,type TEXT" },
+        { "CommAnalyzerMatrix",
+            "hccl_op_name TEXT,group_name TEXT,src_rank TEXT,dst_rank TEXT,transport_type TEXT,transit_size "
+            "NUMERIC,transit_time NUMERIC,bandwidth NUMERIC,step TEXT,type TEXT,op_name TEXT" },
+    };
+    for (const auto& [table, expected] : analysisTables)
+        QCOMPARE(columns(analysis, table), QString::fromLatin1(expected));
+}
+
+void TestGenerator::dbMatchesText_data()
+{
+    QTest::addColumn<int>("ranks");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<int>("ops");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("slowRank");
+    QTest::addColumn<int>("seed"); // each has MIX kernels, hence container rows
+    QTest::newRow("data parallel, 2 hosts") << 10 << 2 << 14 << 1 << 1 << 3 << 2;
+    QTest::newRow("pipeline and tensor parallel") << 8 << 2 << 8 << 2 << 2 << -1 << 2;
+    // The step's first kernel is a MIX one: no container may start the step early.
+    QTest::newRow("MIX kernel first") << 2 << 3 << 20 << 1 << 1 << -1 << 10;
+}
+
+void TestGenerator::dbMatchesText()
+{
+    QFETCH(int, ranks);
+    QFETCH(int, steps);
+    QFETCH(int, ops);
+    QFETCH(int, pp);
+    QFETCH(int, tp);
+    QFETCH(int, slowRank);
+    QFETCH(int, seed);
+    QTemporaryDir dir;
+    GeneratorOptions o;
+    o.ranks = ranks;
+    o.steps = steps;
+    o.ops = ops;
+    o.pipelineStages = pp;
+    o.tensorParallel = tp;
+    o.slowRank = slowRank;
+    o.seed = std::uint64_t(seed);
+    o.format = GeneratorOptions::Format::Both;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
+    const QStringList folders = rankFolders(dir.path());
+    QCOMPARE(folders.size(), ranks);
+    int containers = 0;
+    for (const QString& folder : folders) {
+        containers += compareRank(folder);
+        if (QTest::currentTestFailed())
+            QFAIL(qPrintable(QStringLiteral("in %1").arg(QDir(folder).dirName())));
+    }
+    QVERIFY2(containers > 0, "no MIX kernel: pick a seed that has one");
+}
+
+void TestGenerator::dbOnlyAndDeterministic()
+{
+    QTemporaryDir db1, db2, both, text, other;
+    GeneratorOptions o;
+    o.ranks = 3;
+    o.steps = 2;
+    o.ops = 9;
+    o.seed = 21;
+    QString error;
+    QVERIFY2(generateCluster(text.path(), o, &error), qPrintable(error));
+    o.format = GeneratorOptions::Format::Db;
+    QVERIFY2(generateCluster(db1.path(), o, &error), qPrintable(error));
+    QVERIFY2(generateCluster(db2.path(), o, &error), qPrintable(error));
+    o.format = GeneratorOptions::Format::Both;
+    QVERIFY2(generateCluster(both.path(), o, &error), qPrintable(error));
+    o.format = GeneratorOptions::Format::Db;
+    o.seed = 22;
+    QVERIFY2(generateCluster(other.path(), o, &error), qPrintable(error));
+
+    // --format db: the two databases instead of the text deliverables; the
+    // rank folder files stay.
+    const QStringList folders = rankFolders(db1.path());
+    QCOMPARE(folders.size(), 3);
+    for (const QString& folder : folders) {
+        const int rank = rankOf(folder);
+        QVERIFY(rank >= 0);
+        QCOMPARE(exportType(folder, rank), QStringList { QStringLiteral("db") });
+        QVERIFY(QFile::exists(QDir(folder).filePath(QStringLiteral("profiler_metadata.json"))));
+        QCOMPARE(QDir(QDir(folder).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT"))).entryList(QDir::Files),
+            (QStringList {
+                QStringLiteral("analysis.db"), QStringLiteral("ascend_mindspore_profiler_%1.db").arg(rank) }));
+    }
+    // Default text: no databases, export_type text, the same text as --format both.
+    QVERIFY(filesUnder(text.path(), QStringLiteral(".db")).empty());
+    QCOMPARE(exportType(rankFolders(text.path())[0], rankOf(rankFolders(text.path())[0])),
+        QStringList { QStringLiteral("text") });
+    const std::map<QString, QByteArray> textFiles = filesUnder(text.path(), QString());
+    QCOMPARE(textFiles.size(), std::size_t(3 * 7));
+    for (const auto& [path, bytes] : textFiles)
+        QVERIFY2(readAll(QDir(both.path()).filePath(path)) == bytes, qPrintable(path));
+
+    // Same seed: byte-identical databases, whatever else is written; another seed differs.
+    const std::map<QString, QByteArray> first = filesUnder(db1.path(), QStringLiteral(".db"));
+    QCOMPARE(first.size(), std::size_t(6));
+    QVERIFY(first == filesUnder(db2.path(), QStringLiteral(".db")));
+    QVERIFY(first == filesUnder(both.path(), QStringLiteral(".db")));
+    const std::map<QString, QByteArray> different = filesUnder(other.path(), QStringLiteral(".db"));
+    QCOMPARE(different.size(), std::size_t(6));
+    for (const auto& [path, bytes] : different)
+        QVERIFY(first.find(path) == first.end() || first.at(path) != bytes);
+
+    // A stale database in the way is replaced, not updated in place.
+    o.seed = 21;
+    o.force = true;
+    for (const auto& [path, bytes] : first) {
+        const QString stalePath = QDir(other.path()).filePath(path);
+        QVERIFY(QDir().mkpath(QFileInfo(stalePath).path()));
+        QFile stale(stalePath);
+        QVERIFY(stale.open(QIODevice::WriteOnly) && stale.write(QByteArray(100000, 'x')) == 100000);
+    }
+    QVERIFY2(generateCluster(other.path(), o, &error), qPrintable(error));
+    for (const auto& [path, bytes] : first)
+        QVERIFY2(readAll(QDir(other.path()).filePath(path)) == bytes, qPrintable(path));
 }
 
 QTEST_GUILESS_MAIN(TestGenerator)

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: Apache-2.0
+// profscope-dbload-bench: the same generated cluster in its two export forms,
+// text (trace_view.json + CSV/JSON) and SQLite (ascend_mindspore_profiler_N.db
+// + analysis.db), each loaded with ProfileLoader::load in one bench run. Every
+// load runs in a child process so that its peak RSS (VmHWM) is its own.
+// Printed per form: wall time from path to loaded profile, device task rows
+// per second, input MiB/s into the model, the model's size and peak RSS.
+//
+// Until the DB reader lands, a DB-only rank loads no rows: the DB line then
+// shows 0 rows (and says so) next to the task rows that are in the files.
+//
+//   profscope-dbload-bench [--trace-mb 256] [--ranks 8] [--steps 10] [--keep DIR]
+//   profscope-dbload-bench load PATH        (child)
+#include "generate/clustergenerator.h"
+#include "load/profileloader.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTextStream>
+#include <QThread>
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace profscope;
+
+namespace {
+
+qint64 peakRssKb()
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : f.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+// Bytes of the files of one form under root (the rank folders' deliverables).
+qint64 bytesMatching(const QString& root, const QStringList& patterns)
+{
+    qint64 total = 0;
+    QDirIterator it(root, patterns, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        total += QFileInfo(it.next()).size();
+    return total;
+}
+
+const QStringList kTextFiles { QStringLiteral("*.json"), QStringLiteral("*.csv") };
+const QStringList kDbFiles { QStringLiteral("*.db"), QStringLiteral("*.json") };
+
+// TASK rows in the generated databases: what a DB load should bring in.
+qint64 dbTaskRows(const QString& root)
+{
+    qint64 rows = 0;
+    QDirIterator it(
+        root, { QStringLiteral("ascend_mindspore_profiler_*.db") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QByteArray uri = "file:" + QFile::encodeName(it.next()) + "?immutable=1";
+        sqlite3* db = nullptr;
+        sqlite3_stmt* stmt = nullptr;
+        if (sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) == SQLITE_OK
+            && sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM TASK", -1, &stmt, nullptr) == SQLITE_OK
+            && sqlite3_step(stmt) == SQLITE_ROW)
+            rows += sqlite3_column_int64(stmt, 0);
+        sqlite3_finalize(stmt);
+        sqlite3_close(db);
+    }
+    return rows;
+}
+
+// Child: load PATH, count what reached the model.
+int childLoad(const QString& path)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const ProfilePtr profile = ProfileLoader::load({ path });
+    const qint64 loadNs = timer.nsecsElapsed();
+    qint64 taskRows = 0, slices = 0, kernelRows = 0, modelBytes = 0, usedFiles = 0;
+    for (const auto& rank : profile->ranks) {
+        for (const ProcessTrack& p : rank->trace.processes)
+            for (const ThreadTrack& t : p.threads) {
+                slices += qint64(t.slices.size());
+                if (p.name == QLatin1String("Ascend Hardware"))
+                    taskRows += qint64(t.slices.size());
+            }
+        if (rank->kernels)
+            kernelRows += qint64(rank->kernels->size());
+        modelBytes += qint64(rank->trace.memoryBytes());
+    }
+    for (const FileReport& f : profile->report.files)
+        if (f.status == FileStatus::Used)
+            ++usedFiles;
+    const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
+        { QStringLiteral("loadNs"), double(loadNs) }, { QStringLiteral("taskRows"), double(taskRows) },
+        { QStringLiteral("slices"), double(slices) }, { QStringLiteral("kernelRows"), double(kernelRows) },
+        { QStringLiteral("modelBytes"), double(modelBytes) }, { QStringLiteral("usedFiles"), double(usedFiles) },
+        { QStringLiteral("peakRssKb"), double(peakRssKb()) } };
+    std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
+    return 0;
+}
+
+QJsonObject runChild(const QStringList& args)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    p.start(QCoreApplication::applicationFilePath(), args);
+    p.waitForFinished(-1);
+    return QJsonDocument::fromJson(p.readAllStandardOutput().trimmed().split('\n').last()).object();
+}
+
+bool generate(const QString& dir, int ranks, int steps, int ops, GeneratorOptions::Format format, QTextStream& out)
+{
+    if (QFileInfo::exists(dir + QStringLiteral("/.complete")))
+        return true;
+    GeneratorOptions options;
+    options.ranks = ranks;
+    options.steps = steps;
+    options.ops = ops;
+    options.seed = 7;
+    options.force = true;
+    options.format = format;
+    QElapsedTimer timer;
+    timer.start();
+    QString error;
+    if (!generateCluster(dir, options, &error)) {
+        out << "generate failed: " << error << Qt::endl;
+        return false;
+    }
+    QFile(dir + QStringLiteral("/.complete")).open(QIODevice::WriteOnly);
+    out << "  generated " << QDir(dir).dirName() << ": " << ranks << " ranks x " << steps << " steps x " << ops
+        << " ops in " << QString::number(timer.elapsed() / 1000.0, 'f', 1) << " s" << Qt::endl;
+    return true;
+}
+
+void show(QTextStream& out, const QString& label, const QJsonObject& r, double inputMb, const QString& inFiles)
+{
+    const double seconds = r[QStringLiteral("loadNs")].toDouble() / 1e9;
+    const qint64 rows = qint64(r[QStringLiteral("taskRows")].toDouble());
+    const qint64 slices = qint64(r[QStringLiteral("slices")].toDouble());
+    out << label << "\n"
+        << "  input           " << QString::number(inputMb, 'f', 1) << " MiB, " << inFiles << "\n"
+        << "  path -> profile " << QString::number(seconds, 'f', 2) << " s  ("
+        << qint64(r[QStringLiteral("ranks")].toDouble()) << " ranks, "
+        << qint64(r[QStringLiteral("usedFiles")].toDouble()) << " files used)\n";
+    if (slices == 0) {
+        // Figures per row would be meaningless: say what happened instead.
+        out << "  task rows       0 loaded: nothing reached the model (no reader for this form yet)\n";
+    } else {
+        out << "  task rows       " << rows << " loaded, "
+            << QString::number(seconds > 0 ? double(rows) / seconds : 0, 'f', 0) << " rows/s\n"
+            << "  throughput      " << QString::number(seconds > 0 ? inputMb / seconds : 0, 'f', 0)
+            << " MiB/s of input into the model; " << slices << " slices, "
+            << qint64(r[QStringLiteral("kernelRows")].toDouble()) << " kernel rows, model "
+            << QString::number(r[QStringLiteral("modelBytes")].toDouble() / double(1 << 20), 'f', 1) << " MiB\n";
+    }
+    out << "  peak RSS        " << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1) << " MiB"
+        << Qt::endl;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() >= 3 && args[1] == QLatin1String("load"))
+        return childLoad(args[2]);
+
+    qint64 traceMb = 256;
+    int ranks = 8;
+    int steps = 10;
+    QString keep;
+    for (int i = 1; i + 1 < args.size(); ++i) {
+        if (args[i] == QLatin1String("--trace-mb"))
+            traceMb = args[++i].toLongLong();
+        else if (args[i] == QLatin1String("--ranks"))
+            ranks = args[++i].toInt();
+        else if (args[i] == QLatin1String("--steps"))
+            steps = args[++i].toInt();
+        else if (args[i] == QLatin1String("--keep"))
+            keep = args[++i];
+    }
+    QTextStream out(stdout);
+    QTemporaryDir tmp;
+    const QString root = keep.isEmpty() ? tmp.path() : keep;
+
+    // Calibrate: trace_view.json bytes per (step x op) of one rank.
+    const QString probe = root + QStringLiteral("/probe");
+    constexpr int kProbeSteps = 2, kProbeOps = 200;
+    if (!generate(probe, 1, kProbeSteps, kProbeOps, GeneratorOptions::Format::Text, out))
+        return 1;
+    const double bytesPerOp =
+        double(bytesMatching(probe, { QStringLiteral("trace_view.json") })) / (kProbeSteps * kProbeOps);
+    const int ops = std::max(20, int(double(traceMb) * 1024 * 1024 / (bytesPerOp * ranks * steps)));
+
+    out << "one cluster, two export forms: " << ranks << " ranks, ~" << traceMb << " MiB of trace_view.json"
+        << Qt::endl;
+    const QString text = root + QStringLiteral("/text");
+    const QString db = root + QStringLiteral("/db");
+    if (!generate(text, ranks, steps, ops, GeneratorOptions::Format::Text, out)
+        || !generate(db, ranks, steps, ops, GeneratorOptions::Format::Db, out))
+        return 1;
+
+    const double textMb = double(bytesMatching(text, kTextFiles)) / double(1 << 20);
+    const double dbMb = double(bytesMatching(db, kDbFiles)) / double(1 << 20);
+    // What a DB load should bring in, read off the files directly.
+    const qint64 dbRows = dbTaskRows(db);
+    // Warm the page cache, then measure; loads use every core
+    // (QThread::idealThreadCount() = threads).
+    runChild({ QStringLiteral("load"), text });
+    runChild({ QStringLiteral("load"), db });
+    const QJsonObject textResult = runChild({ QStringLiteral("load"), text });
+    const QJsonObject dbResult = runChild({ QStringLiteral("load"), db });
+    out << "\nProfileLoader::load, " << QThread::idealThreadCount() << " threads, warm page cache:\n" << Qt::endl;
+    show(out, QStringLiteral("text form (trace_view.json + CSV/JSON)"), textResult, textMb,
+        QStringLiteral("Ascend Hardware slices as loaded"));
+    out << Qt::endl;
+    show(out, QStringLiteral("DB form (ascend_mindspore_profiler_N.db + analysis.db; the DB reader is in progress)"),
+        dbResult, dbMb,
+        QStringLiteral("%1 TASK rows in the files (with the plane and container rows text does not show)").arg(dbRows));
+    return 0;
+}
