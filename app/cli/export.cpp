@@ -95,6 +95,13 @@ constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTrace
     StepTraceRow::Overlapped, StepTraceRow::Communication, StepTraceRow::Free, StepTraceRow::Stage,
     StepTraceRow::Bubble, StepTraceRow::CommunicationNotOverlappedExcludeReceive, StepTraceRow::Preparing };
 
+// Where a step's figures come from: recomputed from the device tasks, or the
+// profiler's own summary for ranks without a timeline (not recomputed).
+QString overviewSourceName(bool fromSummary)
+{
+    return fromSummary ? QStringLiteral("profiler summary") : QStringLiteral("recomputed");
+}
+
 CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
 {
     CellTable t;
@@ -103,7 +110,8 @@ CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
              << QStringLiteral("Step") << QStringLiteral("Span(us)");
     for (auto c : kColumns)
         t.header << stepTraceColumnName(c) + QStringLiteral("(us)");
-    t.header << QStringLiteral("Iteration Interval(us)") << QStringLiteral("FP+BP(us)") << QStringLiteral("Tail(us)");
+    t.header << QStringLiteral("Iteration Interval(us)") << QStringLiteral("FP+BP(us)") << QStringLiteral("Tail(us)")
+             << QStringLiteral("Source");
     const ClusterSteps steps = clusterSteps(profile, step);
     for (const ClusterStepRow& r : steps.rows) {
         if (onlyRank >= 0 && r.rankId != onlyRank)
@@ -113,7 +121,8 @@ CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
             cellUs(r.overview.spanNs.durationNs()) };
         for (auto c : kColumns)
             row << (r.overviewKnown ? cellUs(r.overview.value(c)) : cellUs(kInvalidTime));
-        row << cellUs(r.iterationIntervalNs) << cellUs(r.fpBpNs) << cellUs(r.tailNs);
+        row << cellUs(r.iterationIntervalNs) << cellUs(r.fpBpNs) << cellUs(r.tailNs)
+            << cell(overviewSourceName(r.overview.fromSummary));
         t.rows << row;
     }
     return t;
@@ -391,7 +400,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         for (auto c : kColumns)
             table.header << stepTraceColumnName(c) + QStringLiteral("(us)");
         table.header << QStringLiteral("Compute Tasks") << QStringLiteral("Communication Ops")
-                     << QStringLiteral("Path");
+                     << QStringLiteral("Path") << QStringLiteral("Source");
     } else {
         table.header << QStringLiteral("Rank") << QStringLiteral("Step") << QStringLiteral("Column")
                      << QStringLiteral("Computed(us)") << QStringLiteral("step_trace_time.csv(us)")
@@ -418,14 +427,16 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                     { QStringLiteral("spanNs"), double(s.spanNs.durationNs()) },
                     { QStringLiteral("computeTasks"), double(s.computeTasks) },
                     { QStringLiteral("communicationOps"), double(s.communicationOps) },
-                    { QStringLiteral("path"), rank->info.rootPath } };
+                    { QStringLiteral("path"), rank->info.rootPath },
+                    { QStringLiteral("source"), overviewSourceName(s.fromSummary) } };
                 QJsonObject values;
                 for (auto c : kColumns) {
                     row << microsText(s.value(c));
                     values[stepTraceColumnName(c)] = double(s.value(c));
                 }
                 j[QStringLiteral("valuesNs")] = values;
-                row << QString::number(s.computeTasks) << QString::number(s.communicationOps) << rank->info.rootPath;
+                row << QString::number(s.computeTasks) << QString::number(s.communicationOps) << rank->info.rootPath
+                    << overviewSourceName(s.fromSummary);
                 table.rows << row;
                 table.json << j;
             }

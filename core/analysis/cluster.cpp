@@ -332,7 +332,8 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
         base.stage = stageOf[r];
         base.parallel = parallelIndex(rank.info);
         std::vector<StepOverview> overviewSteps;
-        if (!rank.trace.isEmpty()) {
+        if (!rank.trace.isEmpty() || !rank.stepTrace.empty()) {
+            // Without a timeline the profiler's own step summary stands in (marked fromSummary).
             RankOverview overview = computeOverview(rank);
             if (overview.steps.empty())
                 result.rankNotes[r] = overview.note;
@@ -370,7 +371,7 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
                 row.overview = std::move(s);
                 rows.push_back(std::move(row));
             }
-        } else if (rank.trace.isEmpty()) {
+        } else if (rank.trace.isEmpty() && rank.stepTrace.empty()) {
             result.rankNotes[r] = Tr::tr("no timeline and no step trace were loaded for this rank");
         }
     });

@@ -137,20 +137,50 @@ DeviceTasks collectDeviceTasks(const TraceData& trace)
     return result;
 }
 
+namespace {
+
+// A rank without device tasks (a summary-only copy, a trace that was not
+// kept): the profiler's own figures, one row per step, marked as such.
+RankOverview overviewFromSummary(const RankData& rank, const QString& why)
+{
+    RankOverview result;
+    for (const StepTraceRow& row : rank.stepTrace) {
+        if (row.deviceId >= 0 && rank.info.deviceId >= 0 && row.deviceId != rank.info.deviceId)
+            continue; // newer StepTraceTime: one row per (device, step)
+        StepOverview step;
+        step.step = row.step;
+        step.fromSummary = true;
+        for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
+            step.valueNs[std::size_t(c)] = row.valueNs[std::size_t(c)] == kInvalidTime ? 0 : row.valueNs[std::size_t(c)];
+        TimeNs span = step.value(StepTraceRow::Stage) + step.value(StepTraceRow::Bubble);
+        if (span <= 0) // no Stage column: the parts that tile the step
+            span = step.value(StepTraceRow::Computing) + step.value(StepTraceRow::CommunicationNotOverlapped)
+                + step.value(StepTraceRow::Free);
+        step.spanNs = { 0, span };
+        result.steps.push_back(std::move(step));
+    }
+    if (result.steps.empty()) {
+        result.note = why;
+        return result;
+    }
+    result.fromSummary = true;
+    result.note = Tr::tr("from the profiler's summary (step_trace_time.csv / StepTraceTime), not recomputed: %1").arg(why);
+    return result;
+}
+
+} // namespace
+
 RankOverview computeOverview(const RankData& rank)
 {
     RankOverview result;
     const TraceData& trace = rank.trace;
-    if (trace.isEmpty()) {
-        result.note = Tr::tr("no timeline (trace_view.json) was loaded for this rank");
-        return result;
-    }
+    if (trace.isEmpty())
+        return overviewFromSummary(rank, Tr::tr("no timeline (trace_view.json or profiler database) was loaded for this rank"));
     const DeviceTasks device = collectDeviceTasks(trace);
     const std::vector<HostStep>& hostSteps = device.steps;
-    if (device.tasks.empty()) {
-        result.note = Tr::tr("the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)");
-        return result;
-    }
+    if (device.tasks.empty())
+        return overviewFromSummary(rank,
+            Tr::tr("the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)"));
     const std::size_t stepCount = std::max<std::size_t>(hostSteps.size(), 1);
     std::vector<std::vector<const DeviceTask*>> perStep(stepCount);
     for (const DeviceTask& task : device.tasks)

@@ -42,6 +42,10 @@ struct StepOverview
     std::array<TimeNs, StepTraceRow::ColumnCount> valueNs {}; // indexed like step_trace_time.csv
     qint64 computeTasks = 0;
     qint64 communicationOps = 0;
+    // True when the values are the profiler's own summary (step_trace_time.csv,
+    // StepTraceTime, the cluster step table) because the rank has no timeline:
+    // shown as such, not recomputed. spanNs then starts at 0 and lasts Stage + Bubble.
+    bool fromSummary = false;
 
     TimeNs value(StepTraceRow::Column c) const
     {
@@ -68,12 +72,15 @@ struct RankOverview
 {
     std::vector<StepOverview> steps;
     std::vector<OverviewCheck> checks; // empty when the rank has no step_trace_time.csv
-    QString note; // why nothing could be computed, when steps is empty
+    QString note; // why nothing could be computed, when steps is empty; where the figures come from otherwise
+    bool fromSummary = false; // the steps are the profiler's summary (see StepOverview::fromSummary)
 };
 
 // Column names exactly as step_trace_time.csv writes them.
 QString stepTraceColumnName(StepTraceRow::Column column);
 
+// Recomputed from the timeline's device tasks; for a rank without a timeline,
+// the profiler's own step summary when it has one (fromSummary).
 RankOverview computeOverview(const RankData& rank);
 
 // The device tasks the overview is computed from, for other analyses (clock

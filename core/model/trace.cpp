@@ -55,17 +55,8 @@ QByteArray TraceData::argsText(ArgsRef ref) const
 {
     if (!ref.isValid() || ref.fileIndex() >= std::uint32_t(sourceFiles.size()))
         return {};
-    if (const qsizetype i = qsizetype(ref.fileIndex()); i < sourceTexts.size() && !sourceTexts[i].isEmpty()) {
-        const QByteArray& text = sourceTexts[i];
-        if (ref.offset() >= std::uint64_t(text.size()))
-            return {};
-        // Inline args are stored with their exact length when it fits; longer
-        // ones are NUL-terminated in the buffer.
-        if (ref.length() != ArgsRef::kLengthOverflow)
-            return text.mid(qsizetype(ref.offset()), qsizetype(ref.length()));
-        const qsizetype end = text.indexOf('\0', qsizetype(ref.offset()));
-        return text.mid(qsizetype(ref.offset()), end < 0 ? -1 : end - qsizetype(ref.offset()));
-    }
+    if (ref.fileIndex() < argsSources.size() && argsSources[ref.fileIndex()])
+        return argsSources[ref.fileIndex()]->argsText(ref.key());
     QFile file(sourceFiles[qsizetype(ref.fileIndex())]);
     if (!file.open(QIODevice::ReadOnly) || !file.seek(qint64(ref.offset())))
         return {};
@@ -114,8 +105,6 @@ std::size_t TraceData::memoryBytes() const
         for (const auto& c : p.counters)
             bytes += c.tsNs.capacity() * sizeof(TimeNs) + c.value.capacity() * sizeof(double);
     }
-    for (const QByteArray& text : sourceTexts)
-        bytes += std::size_t(text.capacity());
     const auto& f = flows;
     bytes += f.role.capacity() + (f.category.capacity() + f.name.capacity() + f.idText.capacity()) * sizeof(StringId) + f.id.capacity() * sizeof(std::uint64_t)
         + (f.fromNs.capacity() + f.toNs.capacity()) * sizeof(TimeNs)

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace profscope {
@@ -34,6 +35,19 @@ struct ArgsRef
             return {};
         const std::uint64_t len = length >= kLengthOverflow ? kLengthOverflow : length;
         return ArgsRef { (std::uint64_t(fileIndex + 1) << (kOffsetBits + kLengthBits)) | (offset << kLengthBits) | len };
+    }
+    // A reference into a source that makes args on demand (ArgsSource): the
+    // 54 bits below the file index are the source's own key (a table and row).
+    static constexpr std::uint64_t kKeyBits = kOffsetBits + kLengthBits;
+    static ArgsRef makeKey(std::uint32_t fileIndex, std::uint64_t key)
+    {
+        if (fileIndex >= 1023 || key >= (1ull << kKeyBits))
+            return {};
+        return ArgsRef { (std::uint64_t(fileIndex + 1) << kKeyBits) | key };
+    }
+    std::uint64_t key() const
+    {
+        return packed & ((1ull << kKeyBits) - 1);
     }
     bool isValid() const
     {
@@ -204,6 +218,16 @@ struct TraceStats
     }
 };
 
+// Makes the args text of events whose source is no JSON file (database rows)
+// when a user inspects one, from the key in its ArgsRef: the model keeps 8
+// bytes per slice instead of the text. Implementations must be thread-safe.
+class ArgsSource
+{
+public:
+    virtual ~ArgsSource() = default;
+    virtual QByteArray argsText(std::uint64_t key) const = 0;
+};
+
 // A training step as the host marked it (ProfilerStep#N, STEP_TIME row).
 struct StepMarker
 {
@@ -214,9 +238,9 @@ struct StepMarker
 struct TraceData
 {
     QStringList sourceFiles; // the trace files, in ArgsRef::fileIndex order
-    // Args kept in memory instead of a file (rows of a database have no JSON
-    // to point into): the text by ArgsRef::fileIndex; empty for real files.
-    QList<QByteArray> sourceTexts;
+    // Sources that make args on demand (databases), by ArgsRef::fileIndex;
+    // null for JSON files, whose args are read from the file.
+    std::vector<std::shared_ptr<const ArgsSource>> argsSources;
     StringPool strings;
     std::vector<ProcessTrack> processes; // sorted by (sortIndex, pid)
     FlowColumns flows;

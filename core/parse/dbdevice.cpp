@@ -203,7 +203,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             const QByteArray sql = "SELECT startNs, endNs, globalTaskId, "
                 + ctx.select(taskTable, { "deviceId", "connectionId", "taskType", "contextId", "streamId", "taskId",
                                             "modelId" })
-                + " FROM TASK ORDER BY startNs, globalTaskId";
+                + ", rowid FROM TASK"; // sorted here: a scan is faster than walking TaskIndex
             const qint64 n = ctx.forEachRow(taskTable, sql, [&](SqlQuery& q) {
                 DbTaskRow r;
                 r.startNs = q.int64(0);
@@ -216,11 +216,15 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 r.streamId = q.int64(7, 0);
                 r.taskId = q.int64(8, 0);
                 r.modelId = q.int64(9, kDbNone32);
+                r.rowId = q.int64(10);
                 rows.push_back(r);
             });
             ctx.count(taskTable, n);
         }
     }
+    std::stable_sort(rows.begin(), rows.end(), [](const DbTaskRow& a, const DbTaskRow& b) {
+        return a.startNs != b.startNs ? a.startNs < b.startNs : a.globalTaskId < b.globalTaskId;
+    });
     // Container rule: keys (device, stream, task id) that have a row with info.
     auto key = [](const DbTaskRow& r) {
         return (std::uint64_t(r.deviceId & 0xffff) << 48) ^ (std::uint64_t(r.streamId & 0xffff) << 32)
@@ -247,7 +251,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         const QByteArray sql = "SELECT "
             + ctx.select(opTable, { "startNs", "endNs", "opName", "connectionId", "groupName", "opId", "dataType",
                                       "algType", "opType", "count", "deviceId" })
-            + " FROM COMMUNICATION_OP ORDER BY startNs";
+            + ", rowid FROM COMMUNICATION_OP ORDER BY startNs";
         std::unordered_map<qint64, qint64> deviceOfConnection;
         for (const DbTaskRow& r : out.tasks)
             deviceOfConnection.emplace(r.connectionId, r.deviceId);
@@ -265,6 +269,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             op.opType = q.int64(8, kDbNone32);
             op.count = q.real(9, 0);
             op.deviceId = q.int64(10, -1);
+            op.rowId = q.int64(11);
             if (op.deviceId < 0) {
                 const auto it = deviceOfConnection.find(op.connectionId);
                 op.deviceId = it != deviceOfConnection.end() ? it->second : fallbackDevice;

@@ -14,6 +14,7 @@ namespace profscope {
 
 struct DbTaskRow
 {
+    qint64 rowId = 0;
     TimeNs startNs = 0;
     TimeNs endNs = 0;
     qint64 deviceId = 0;
@@ -55,6 +56,7 @@ struct DbCommTaskInfo
 
 struct DbCommOp
 {
+    qint64 rowId = 0;
     TimeNs startNs = 0;
     TimeNs endNs = 0;
     qint64 opName = kDbNone32;

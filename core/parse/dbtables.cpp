@@ -121,34 +121,12 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         return -1;
     };
 
-    // PMU metrics, pivoted by name (TASK_PMU_INFO is name/value per task).
-    std::map<QString, std::unordered_map<qint64, double>> pmu;
-    const QString pmuTable = QStringLiteral("TASK_PMU_INFO");
-    if (ctx.db.hasTable(pmuTable)) {
-        std::unordered_map<qint64, std::pair<QString, bool>> columnOf;
-        ctx.count(pmuTable, ctx.forEachRow(pmuTable, "SELECT " + ctx.select(pmuTable, { "globalTaskId", "name", "value" }) + " FROM TASK_PMU_INFO",
-            [&](SqlQuery& q) {
-                const qint64 nameId = q.int64(1, kDbNone32);
-                auto it = columnOf.find(nameId);
-                if (it == columnOf.end()) {
-                    bool isTime = false;
-                    QString column = pmuColumnName(ctx.str(nameId), &isTime);
-                    it = columnOf.emplace(nameId, std::pair { column, isTime }).first;
-                }
-                const double v = q.real(2, kNoValue);
-                pmu[it->second.first][q.int64(0)] = it->second.second ? v / 1000.0 : v;
-            }));
-    }
-
     auto table = std::make_unique<KernelTable>();
     KernelTable& k = *table;
     StringPool& pool = k.strings;
     const StringId hccl = pool.intern("HCCL"), na = pool.intern("N/A");
-    for (const auto& [name, values] : pmu) {
-        k.metricNames << name;
-        k.metrics.emplace_back();
-        (void)values;
-    }
+    std::unordered_map<qint64, std::size_t> rowOfTask; // globalTaskId -> kernel row, for the PMU metrics
+    rowOfTask.reserve(rows.size());
     qint64 previousDevice = std::numeric_limits<qint64>::min();
     TimeNs previousEnd = 0;
     for (const Row& r : rows) {
@@ -190,14 +168,30 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
             k.outputShapes.push_back(na);
             k.contextId.push_back(-1);
         }
-        std::size_t m = 0;
-        for (const auto& [name, values] : pmu) {
-            double v = kNoValue;
-            if (r.task)
-                if (const auto it = values.find(r.task->globalTaskId); it != values.end())
-                    v = it->second;
-            k.metrics[m++].push_back(v);
-        }
+        if (r.task)
+            rowOfTask.emplace(r.task->globalTaskId, k.size() - 1);
+    }
+    // PMU metrics: TASK_PMU_INFO holds (task, metric name, value) rows; one
+    // column per metric name, as kernel_details.csv pivots them.
+    const QString pmuTable = QStringLiteral("TASK_PMU_INFO");
+    if (ctx.db.hasTable(pmuTable)) {
+        std::unordered_map<qint64, std::pair<std::size_t, bool>> columnOf; // name id -> (metric, is a time)
+        ctx.count(pmuTable, ctx.forEachRow(pmuTable, "SELECT " + ctx.select(pmuTable, { "globalTaskId", "name", "value" }) + " FROM TASK_PMU_INFO",
+            [&](SqlQuery& q) {
+                const auto row = rowOfTask.find(q.int64(0));
+                if (row == rowOfTask.end())
+                    return;
+                const qint64 nameId = q.int64(1, kDbNone32);
+                auto it = columnOf.find(nameId);
+                if (it == columnOf.end()) {
+                    bool isTime = false;
+                    k.metricNames << pmuColumnName(ctx.str(nameId), &isTime);
+                    k.metrics.emplace_back(k.size(), kNoValue);
+                    it = columnOf.emplace(nameId, std::pair { k.metrics.size() - 1, isTime }).first;
+                }
+                const double v = q.real(2, kNoValue);
+                k.metrics[it->second.first][row->second] = it->second.second ? v / 1000.0 : v;
+            }));
     }
     ctx.count(QStringLiteral("kernel rows"), qint64(k.size()));
     rank.kernels = std::move(table);

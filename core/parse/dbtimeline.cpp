@@ -4,6 +4,7 @@
 // tables rather than from names.
 #include "../analysis/intervals.h"
 #include "../model/rank.h"
+#include "dbargs.h"
 #include "dbdevice.h"
 #include "tracebuilder.h"
 
@@ -40,90 +41,6 @@ qint64 mstxPid(qint64 hostPid)
     return (qint64(1) << 42) + (hostPid & 0xffffffffLL);
 }
 
-void appendJsonString(QByteArray& out, std::string_view s)
-{
-    out += '"';
-    for (const char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20)
-                out += "\\u00" + QByteArray::number(int(c), 16).rightJustified(2, '0');
-            else
-                out += c;
-        }
-    }
-    out += '"';
-}
-
-// Args objects written into one in-memory text per database, referenced like
-// args in a trace file.
-class ArgsWriter
-{
-public:
-    explicit ArgsWriter(std::uint32_t fileIndex)
-        : m_fileIndex(fileIndex)
-    {
-    }
-    void begin()
-    {
-        m_start = m_text.size();
-        m_text += '{';
-        m_first = true;
-    }
-    void key(const char* k)
-    {
-        if (!m_first)
-            m_text += ", ";
-        m_first = false;
-        m_text += '"';
-        m_text += k;
-        m_text += "\": ";
-    }
-    void number(const char* k, qint64 v)
-    {
-        key(k);
-        m_text += QByteArray::number(v);
-    }
-    void text(const char* k, std::string_view v)
-    {
-        key(k);
-        appendJsonString(m_text, v);
-    }
-    ArgsRef end()
-    {
-        m_text += '}';
-        const auto length = std::uint64_t(m_text.size() - m_start);
-        if (length >= ArgsRef::kLengthOverflow)
-            m_text += '\0'; // read up to the terminator (TraceData::argsText)
-        return ArgsRef::make(m_fileIndex, std::uint64_t(m_start), length);
-    }
-    QByteArray take()
-    {
-        return std::move(m_text);
-    }
-
-private:
-    std::uint32_t m_fileIndex;
-    QByteArray m_text;
-    qsizetype m_start = 0;
-    bool m_first = true;
-};
-
 QByteArray apiLevelLabel(std::string_view typeName)
 {
     // The labels trace_view.json uses for CANN_API levels.
@@ -149,7 +66,7 @@ public:
     TimelineImport(DbContext& ctx, const DbDeviceData& device)
         : m_ctx(ctx)
         , m_device(device)
-        , m_args(m_builder.addSourceFile(ctx.db.path()))
+        , m_fileIndex(m_builder.addSourceFile(ctx.db.path()))
     {
     }
 
@@ -165,11 +82,15 @@ public:
         overlapLanes();
         for (const auto& [id, range] : readDbSteps(m_ctx))
             m_builder.addStepMarker(id, range);
-        m_builder.setSourceText(0, m_args.take());
+        m_builder.setArgsSource(m_fileIndex, std::make_shared<DbArgsSource>(m_ctx.db.path()));
         return m_builder.finish();
     }
 
 private:
+    ArgsRef args(DbArgsKind kind, qint64 rowId) const
+    {
+        return ArgsRef::makeKey(m_fileIndex, dbArgsKey(kind, rowId));
+    }
     StringId intern(std::string_view s)
     {
         return m_builder.strings().intern(s);
@@ -231,15 +152,8 @@ private:
                 name = schedule != m_device.scheduleTaskName.end() ? internId(schedule->second) : intern(hardwareType);
                 taskType = intern(hardwareType);
             }
-            m_args.begin();
-            m_args.number("Model Id", r.modelId);
-            m_args.text("Task Type", m_builder.strings().view(taskType));
-            m_args.number("Physic Stream Id", r.streamId);
-            m_args.number("Task Id", r.taskId);
-            m_args.number("Subtask Id", r.contextId);
-            m_args.number("connection_id", r.connectionId);
-            const ArgsRef args = m_args.end();
-            m_builder.addSlice(it->second.process, it->second.thread, r.startNs, r.endNs - r.startNs, name, empty, args, taskType);
+            m_builder.addSlice(it->second.process, it->second.thread, r.startNs, r.endNs - r.startNs, name, empty,
+                args(DbArgsKind::Task, r.rowId), taskType);
             m_taskSlices.push_back({ r.connectionId, r.startNs, it->second, compute != m_device.compute.end(),
                 hardwareType == "MEMCPY_ASYNC" });
         }
@@ -271,15 +185,8 @@ private:
         };
         for (const DbCommOp& op : m_device.commOps) {
             const Lane lane = opLane(op.deviceId, groupIndex[op.groupName]);
-            m_args.begin();
-            m_args.number("connection_id", op.connectionId);
-            m_args.text("group_name", m_ctx.str(op.groupName));
-            m_args.text("data_type", m_ctx.enumName("ENUM_HCCL_DATA_TYPE", op.dataType));
-            m_args.text("alg_type", m_ctx.str(op.algType));
-            m_args.number("count", qint64(op.count));
-            m_args.text("op_type", m_ctx.str(op.opType));
-            const ArgsRef args = m_args.end();
-            m_builder.addSlice(lane.process, lane.thread, op.startNs, op.endNs - op.startNs, internId(op.opName), {}, args);
+            m_builder.addSlice(lane.process, lane.thread, op.startNs, op.endNs - op.startNs, internId(op.opName), {},
+                args(DbArgsKind::CommOp, op.rowId));
             m_commOpSlices.push_back({ op.connectionId, op.startNs, lane, false, false });
         }
         // Plane lanes: the ops' small tasks; Level0 writes placeholders (plane 4294967295), shown nowhere.
@@ -300,20 +207,8 @@ private:
                                  Lane { p, thread(p, qint64(group) * 1000 + 1 + c.planeId, name, LaneRole::CommunicationTasks) })
                            .first;
             }
-            m_args.begin();
-            m_args.text("notify_id", std::to_string(c.notifyId));
-            m_args.number("stream id", r.streamId);
-            m_args.number("task id", r.taskId);
-            m_args.number("context id", r.contextId);
-            m_args.text("task type", m_ctx.str(c.taskType));
-            m_args.number("src rank", c.srcRank);
-            m_args.number("dst rank", c.dstRank);
-            m_args.text("transport type", m_ctx.enumName("ENUM_HCCL_TRANSPORT_TYPE", c.transportType));
-            m_args.number("size(Byte)", c.size);
-            m_args.text("data type", m_ctx.enumName("ENUM_HCCL_DATA_TYPE", c.dataType));
-            m_args.text("link type", m_ctx.enumName("ENUM_HCCL_LINK_TYPE", c.linkType));
-            const ArgsRef args = m_args.end();
-            m_builder.addSlice(lane->second.process, lane->second.thread, r.startNs, r.endNs - r.startNs, internId(c.taskType), {}, args);
+            m_builder.addSlice(lane->second.process, lane->second.thread, r.startNs, r.endNs - r.startNs, internId(c.taskType),
+                {}, args(DbArgsKind::PlaneTask, r.rowId));
             ++planeTasks;
         }
         if (planeTasks == 0 && !m_device.commTasks.empty())
@@ -328,7 +223,7 @@ private:
         std::unordered_map<qint64, Lane> lanes;
         std::unordered_map<qint64, StringId> names; // (type << 32 | name) -> "Level@name"
         const QByteArray sql = "SELECT startNs, endNs, " + m_ctx.select(table, { "type", "globalTid", "connectionId", "name" })
-            + " FROM CANN_API";
+            + ", rowid FROM CANN_API";
         m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
             const qint64 type = q.int64(2, 0), globalTid = q.int64(3, 0), connectionId = q.int64(4, kDbNone32);
@@ -347,12 +242,8 @@ private:
                     + QByteArray(api.data(), qsizetype(api.size()));
                 name = names.emplace(nameKey, intern(std::string_view(label.constData(), std::size_t(label.size())))).first;
             }
-            m_args.begin();
-            m_args.number("Thread Id", globalTid & 0xffffffffLL);
-            m_args.text("level", m_ctx.enumName("ENUM_API_TYPE", type));
-            m_args.text("id", m_ctx.str(nameId));
-            m_args.number("connection_id", connectionId);
-            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, name->second, {}, m_args.end());
+            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, name->second, {},
+                args(DbArgsKind::CannApi, q.int64(6)));
             m_cannByConnection.emplace(connectionId, HostPoint { start, lane->second });
         }));
     }
@@ -362,18 +253,6 @@ private:
         const QString table = QStringLiteral("PYTORCH_API");
         if (!m_ctx.db.hasTable(table))
             return;
-        // Call stacks: frames by depth, innermost first, joined like trace_view.json.
-        std::unordered_map<qint64, std::string> callchains;
-        const QString chainTable = QStringLiteral("PYTORCH_CALLCHAINS");
-        if (m_ctx.db.hasTable(chainTable))
-            m_ctx.count(chainTable, m_ctx.forEachRow(chainTable,
-                "SELECT " + m_ctx.select(chainTable, { "id", "stack" }) + " FROM PYTORCH_CALLCHAINS ORDER BY id, stackDepth",
-                [&](SqlQuery& q) {
-                    std::string& s = callchains[q.int64(0)];
-                    if (!s.empty())
-                        s += ";\r\n";
-                    s += m_ctx.str(q.int64(1, kDbNone32));
-                }));
         const StringId cpuOp = intern("cpu_op"), enqueue = intern("enqueue"), dequeue = intern("dequeue"),
                        python = intern("python_function"), mstx = intern("mstx");
         std::unordered_map<qint64, Lane> lanes;
@@ -381,7 +260,7 @@ private:
         const QByteArray sql = "SELECT CAST(startNs AS INTEGER), CAST(endNs AS INTEGER), "
             + m_ctx.select(table, { "globalTid", "connectionId", "name", "sequenceNumber", "fwdThreadId", "inputDtypes",
                                       "inputShapes", "callchainId", "type" })
-            + " FROM PYTORCH_API";
+            + ", rowid FROM PYTORCH_API";
         m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
             const qint64 globalTid = q.int64(2, 0);
@@ -401,18 +280,8 @@ private:
                 category = python;
             else if (type == 50004)
                 category = mstx;
-            ArgsRef args;
-            if (type == 50001) {
-                m_args.begin();
-                m_args.number("Sequence number", q.int64(5, -1));
-                m_args.number("Fwd thread id", q.int64(6, 0));
-                m_args.text("Input Dims", m_ctx.str(q.int64(8, kDbNone32)));
-                m_args.text("Input type", m_ctx.str(q.int64(7, kDbNone32)));
-                if (const auto chain = callchains.find(q.int64(9, -1)); chain != callchains.end())
-                    m_args.text("Call stack", chain->second);
-                args = m_args.end();
-            }
-            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, internId(nameId), category, args);
+            const ArgsRef opArgs = type == 50001 ? args(DbArgsKind::Framework, q.int64(11)) : ArgsRef {};
+            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, internId(nameId), category, opArgs);
             if (!q.isNull(3))
                 m_framework.push_back({ q.int64(3), start, lane->second, type, name.starts_with("Enqueue") });
         }));
@@ -611,7 +480,7 @@ private:
     DbContext& m_ctx;
     const DbDeviceData& m_device;
     TraceBuilder m_builder;
-    ArgsWriter m_args;
+    std::uint32_t m_fileIndex;
     std::unordered_map<qint64, StringId> m_interned;
     std::vector<DeviceSlice> m_taskSlices;
     std::vector<DeviceSlice> m_commOpSlices;

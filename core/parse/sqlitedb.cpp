@@ -181,6 +181,11 @@ bool SqlQuery::isNull(int column) const
 
 qint64 SqlQuery::int64(int column, qint64 fallback) const
 {
+    // The common case first, in one API call: a non-zero value is an integer
+    // (or a real or a decimal text, which SQLite converts exactly enough);
+    // zero may also be NULL or text that is no number.
+    if (const qint64 v = sqlite3_column_int64(m_stmt, column); v != 0)
+        return v;
     switch (sqlite3_column_type(m_stmt, column)) {
     case SQLITE_NULL:
         return fallback;

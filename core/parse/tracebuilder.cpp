@@ -254,11 +254,11 @@ void TraceBuilder::addStepMarker(const QString& id, TimeRange rangeNs)
     m_data.steps.push_back({ id, rangeNs });
 }
 
-void TraceBuilder::setSourceText(std::uint32_t fileIndex, QByteArray text)
+void TraceBuilder::setArgsSource(std::uint32_t fileIndex, std::shared_ptr<const ArgsSource> source)
 {
-    while (m_data.sourceTexts.size() <= qsizetype(fileIndex))
-        m_data.sourceTexts.append(QByteArray());
-    m_data.sourceTexts[qsizetype(fileIndex)] = std::move(text);
+    if (m_data.argsSources.size() <= fileIndex)
+        m_data.argsSources.resize(fileIndex + 1);
+    m_data.argsSources[fileIndex] = std::move(source);
 }
 
 static QString fromUtf8(std::string_view text)

@@ -68,8 +68,8 @@ public:
     void setThreadRole(std::uint32_t process, std::uint32_t thread, LaneRole role);
     void setFlowCategoryRole(StringId category, FlowRole role);
     void addStepMarker(const QString& id, TimeRange rangeNs);
-    // Args text kept in memory for the source `fileIndex` (see TraceData::sourceTexts).
-    void setSourceText(std::uint32_t fileIndex, QByteArray text);
+    // Args of source `fileIndex` made on demand (see TraceData::argsSources).
+    void setArgsSource(std::uint32_t fileIndex, std::shared_ptr<const ArgsSource> source);
 
     // Consumes the builder.
     TraceData finish();

@@ -4,6 +4,7 @@
 #include "common/statuscolors.h"
 
 #include <QApplication>
+#include <QFont>
 #include <QIcon>
 #include <QStyle>
 
@@ -392,6 +393,14 @@ QVariant ClusterStepTableModel::data(const QModelIndex& index, int role) const
     const Field f = m_fields[index.column()];
     if (role == RankIndexRole)
         return r.rankIndex;
+    if (r.overview.fromSummary && role == Qt::ToolTipRole)
+        return tr("From the profiler's summary (step_trace_time.csv / StepTraceTime): this rank has no timeline, "
+                  "so the figures are shown as written, not recomputed");
+    if (r.overview.fromSummary && role == Qt::FontRole) {
+        QFont italic;
+        italic.setItalic(true);
+        return italic;
+    }
     if (role == Qt::TextAlignmentRole)
         return f == HostField ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);

@@ -262,7 +262,7 @@ void OverviewPage::refresh()
                 return true;
         return false;
     };
-    std::set<int> withoutComponents;
+    std::set<int> withoutComponents, fromSummary;
     if (profile) {
         for (ClusterStepRow& row : clusterStepAverages(m_allSteps, step)) {
             if (!m_state->rankVisible(row.rankIndex))
@@ -275,6 +275,8 @@ void OverviewPage::refresh()
         for (const ClusterStepRow& row : m_allSteps.rows) {
             if (!m_state->rankVisible(row.rankIndex))
                 continue;
+            if (row.overview.fromSummary)
+                fromSummary.insert(row.rankIndex);
             if (hasComponents(row))
                 trendRows.push_back(row);
             if (step.isEmpty() || row.overview.step == step)
@@ -282,6 +284,7 @@ void OverviewPage::refresh()
         }
     }
     m_ranksWithoutComponents = int(withoutComponents.size());
+    m_ranksFromSummary = int(fromSummary.size());
     m_barsModel->setRows(std::move(averages));
     m_barsChart->rebuild();
     m_trendModel->setRows(trendRows, m_allSteps.steps);
@@ -346,6 +349,10 @@ void OverviewPage::updateHeading()
     if (m_ranksWithoutComponents > 0)
         ranks += QStringLiteral(" (")
             + tr("%n old-format rank(s): iteration times in the step table", nullptr, m_ranksWithoutComponents)
+            + QLatin1Char(')');
+    if (m_ranksFromSummary > 0) // no timeline: the profiler's own step figures
+        ranks += QStringLiteral(" (")
+            + tr("%n rank(s) from the profiler's summary, not recomputed", nullptr, m_ranksFromSummary)
             + QLatin1Char(')');
     m_subheading->setText(ranks + QStringLiteral(" · ") + what
         + (m_allSteps.stages.size() > 1

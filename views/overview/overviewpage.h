@@ -102,6 +102,7 @@ private:
     ViewState* m_state;
     ClusterSteps m_allSteps; // every step of every rank, computed once per profile
     int m_ranksWithoutComponents = 0;
+    int m_ranksFromSummary = 0; // ranks shown from step_trace_time.csv / StepTraceTime (no timeline)
     QLabel* m_heading;
     QLabel* m_subheading;
     QComboBox* m_sortCombo;
