@@ -370,6 +370,17 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
                 row.overview = std::move(s);
                 rows.push_back(std::move(row));
             }
+        } else if (rank.trace.isEmpty() && !rank.stepTrace.empty()) {
+            // No timeline to recompute from (a rank known only from
+            // msprof-analyze's cluster output): the profiler's own figures.
+            for (const StepTraceRow& s : rank.stepTrace) {
+                if (!step.isEmpty() && s.step != step)
+                    continue;
+                ClusterStepRow row = base;
+                row.overview.step = s.step;
+                row.overview.valueNs = s.valueNs;
+                rows.push_back(std::move(row));
+            }
         } else if (rank.trace.isEmpty()) {
             result.rankNotes[r] = Tr::tr("no timeline and no step trace were loaded for this rank");
         }
