@@ -54,6 +54,12 @@ const std::vector<KindPattern>& patterns()
             { FileKind::L2Cache, re("l2_cache(_\\d+)*\\.csv") },
             { FileKind::ProfilerInfo, re("profiler_info(_\\d+)?\\.json") },
             { FileKind::ProfilerMetadata, re("profiler_metadata(_\\d+)?\\.json") },
+            // msprof-analyze's cluster files, before the generic .db and cluster_* patterns.
+            { FileKind::ClusterStepTraceTime, re("cluster_step_trace_time\\.csv") },
+            { FileKind::ClusterCommunication, re("cluster_communication\\.json") },
+            { FileKind::ClusterCommunicationMatrix, re("cluster_communication_matrix\\.json") },
+            { FileKind::ClusterCommunicationGroup, re("communication_group\\.json") },
+            { FileKind::ClusterAnalysisDb, re("cluster_analysis\\.db") },
             { FileKind::Database, re(".*\\.db") },
             { FileKind::LegacyStepTrace, re("step_trace_raw_\\d+_detail_time\\.csv") },
             { FileKind::LegacyFrameworkRaw, re("framework_raw_\\d+\\.csv") },
@@ -64,7 +70,7 @@ const std::vector<KindPattern>& patterns()
             { FileKind::LegacyMinddataPipeline, re("minddata_pipeline_raw_\\d+\\.csv") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
-              re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|communication_group|"
+              re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
                  "cluster_\\w+|.*timeline_summary_\\d+|flops(_summary|_scope)?_\\d+|min_cycle_counter_\\d+|"
                  "output_\\w+|pipeline_profiling_\\d+|step_trace_point_info|minddata_\\w+|device_queue_profiling_\\d+|"
                  "dataset_iterator_profiling_\\d+|ascend_cluster_analyse_\\S+|dynamic_shape_info_\\d+|"
@@ -200,6 +206,10 @@ private:
             addNewStyleRank(path, name);
             return;
         }
+        // msprof-analyze's output folder (cluster_analysis_output, or where -o put it).
+        if (std::any_of(entries.begin(), entries.end(),
+                        [](const QFileInfo& e) { return e.isFile() && isClusterKind(classifyFile(e.fileName())); }))
+            addClusterOutput(path, entries);
         static const QRegularExpression deviceDir(QStringLiteral("^device_(\\d+)$"));
         if (const auto m = deviceDir.match(name); m.hasMatch() && hasTimelineDir) {
             addCannRank(path, m.captured(1).toInt());
@@ -251,7 +261,12 @@ private:
                     collectFiles(e.absoluteFilePath(), depth + 1, out);
                 continue;
             }
-            out.push_back({ e.absoluteFilePath(), e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown });
+            FileKind kind = e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown;
+            // msprof-analyze output belongs to the cluster, not inside a rank:
+            // the rank loader reports it as not read there.
+            if (isClusterKind(kind))
+                kind = kind == FileKind::ClusterAnalysisDb ? FileKind::Database : FileKind::KnownUnused;
+            out.push_back({ e.absoluteFilePath(), kind });
         }
     }
 
@@ -299,6 +314,15 @@ private:
             info.host = m.captured(1);
         info.dbOnly = anyDb && !anyData;
         m_result.ranks.push_back(std::move(rank));
+    }
+
+    void addClusterOutput(const QString& path, const QFileInfoList& entries)
+    {
+        if (m_result.clusterOutputPath.isEmpty())
+            m_result.clusterOutputPath = path;
+        for (const auto& e : entries)
+            if (e.isFile())
+                m_result.clusterFiles.push_back({ e.absoluteFilePath(), classifyFile(e.fileName()) });
     }
 
     void addCannRank(const QString& path, int deviceId)
@@ -493,6 +517,20 @@ bool isLegacyKind(FileKind k)
     }
 }
 
+bool isClusterKind(FileKind k)
+{
+    switch (k) {
+    case FileKind::ClusterStepTraceTime:
+    case FileKind::ClusterCommunication:
+    case FileKind::ClusterCommunicationMatrix:
+    case FileKind::ClusterCommunicationGroup:
+    case FileKind::ClusterAnalysisDb:
+        return true;
+    default:
+        return false;
+    }
+}
+
 QString fileKindName(FileKind kind)
 {
     switch (kind) {
@@ -521,6 +559,11 @@ QString fileKindName(FileKind kind)
     case FileKind::LegacyAicpu: return QStringLiteral("aicpu_intermediate.csv");
     case FileKind::LegacyHcclRaw: return QStringLiteral("hccl_raw.csv");
     case FileKind::LegacyMinddataPipeline: return QStringLiteral("minddata_pipeline_raw.csv");
+    case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
+    case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
+    case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");
+    case FileKind::ClusterCommunicationGroup: return QStringLiteral("communication_group.json");
+    case FileKind::ClusterAnalysisDb: return QStringLiteral("cluster_analysis.db");
     case FileKind::KnownUnused: return QStringLiteral("profiler output (not read)");
     }
     return {};
@@ -568,7 +611,7 @@ DiscoveryResult discoverProfiles(const QStringList& paths, const DiscoveryOption
             return a.info.host < b.info.host;
         return a.info.rootPath < b.info.rootPath;
     });
-    if (result.ranks.empty())
+    if (result.ranks.empty() && result.clusterFiles.empty())
         result.report.error(Tr::tr("no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, "
                                    "ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N")
                                 .arg(paths.join(QStringLiteral(", "))));

@@ -38,6 +38,12 @@ enum class FileKind {
     LegacyAicpu,        // aicpu_intermediate_{rank}.csv
     LegacyHcclRaw,      // hccl_raw_{rank}.csv
     LegacyMinddataPipeline, // minddata_pipeline_raw_{rank}.csv
+    // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
+    ClusterStepTraceTime,       // cluster_step_trace_time.csv
+    ClusterCommunication,       // cluster_communication.json
+    ClusterCommunicationMatrix, // cluster_communication_matrix.json
+    ClusterCommunicationGroup,  // communication_group.json
+    ClusterAnalysisDb,          // cluster_analysis.db
     KnownUnused,        // recognised profiler output we do not read (yet); the report says so
 };
 
@@ -47,6 +53,8 @@ FileKind classifyFile(const QString& fileName);
 bool isRankFolderName(const QString& name);
 // The old MindInsight profiler/ files (several ranks can share one folder).
 bool isLegacyKind(FileKind kind);
+// The files of msprof-analyze's cluster_analysis_output/.
+bool isClusterKind(FileKind kind);
 // Rank id embedded in a legacy file name (step_trace_raw_3_detail_time.csv -> 3), or -1.
 int rankFromLegacyFileName(const QString& fileName);
 
@@ -76,6 +84,10 @@ struct DiscoveryResult
     QString hcclJsonPath;
     QString hostIpsMappingPath;
     std::vector<std::pair<QString, QString>> hostMapping;
+    // msprof-analyze's cluster_analysis_output/ (the first one found) and
+    // every file directly in such a folder, classified.
+    QString clusterOutputPath;
+    std::vector<DiscoveredFile> clusterFiles;
 };
 
 // Walks the given paths (a rank folder, a parent of many, a cluster root)

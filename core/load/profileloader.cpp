@@ -4,6 +4,7 @@
 #include "../parse/dbimport.h"
 #include "../parse/legacyparsers.h"
 #include "../parse/sqlitedb.h"
+#include "clustermerge.h"
 #include "datasources.h"
 #include "../parse/tableparsers.h"
 #include "../parse/traceparser.h"
@@ -363,12 +364,15 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     }
     for (auto& f : futures)
         f.waitForFinished();
+    // msprof-analyze's cluster output: ranks known only from it, figures for ranks without their own.
+    if (!canceled())
+        mergeClusterOutput(discovery, loaded, rankFiles, *profile);
 
     report(985, Tr::tr("Finishing"));
     profile->report.canceled = canceled();
     // Keep discovery order (rank id, host, path); index the file reports.
     std::map<int, QStringList> byRankId;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
         if (!loaded[i])
             continue;
         const int index = int(profile->ranks.size());

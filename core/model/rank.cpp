@@ -17,6 +17,8 @@ QString rankLayoutName(RankLayout layout)
         return QStringLiteral("legacy_cluster");
     case RankLayout::CannMsprof:
         return QStringLiteral("cann_msprof");
+    case RankLayout::ClusterSummary:
+        return QStringLiteral("msprof_analyze");
     }
     return {};
 }

@@ -19,6 +19,7 @@ enum class RankLayout {
     MindInsightProfiler, // old MindInsight profiler/ folder
     LegacyClusterRank,   // cluster_profiler/{host}/profiler/ of the legacy cluster layout
     CannMsprof,          // CANN PROF_*/device_N folder with timeline/*.json
+    ClusterSummary,      // known only from msprof-analyze's cluster_analysis_output (no trace)
 };
 
 QString rankLayoutName(RankLayout layout);

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Shared by the readers of the profilers' small JSON files (jsonparsers.cpp,
+// clustertext.cpp): loading into an nlohmann DOM, the value helpers, and the
+// per-op objects of communication.json / communication_matrix.json, which
+// msprof-analyze's cluster files repeat per rank.
+//
+// Exact numbers: nlohmann turns 1736408883732241.5 into a double, and a
+// double holds only ~16 significant digits, so a µs timestamp with three
+// decimals would lose its last nanoseconds. Instead of re-deriving the value
+// from the double (std::llround(v * 1000.0), exact only when the writer's
+// digits happen to survive the round trip), the DOM is built with our own SAX
+// handler that keeps every floating-point number as the text it was written
+// with; the exact decimal parsers of numbers.h then read that text. Integers
+// stay int64 / uint64 (collectionTimeEnd 1736408884023552840 is exact).
+
+#include "../model/tables.h"
+#include "reportscope.h"
+
+#include <QString>
+
+#include <nlohmann/json.hpp>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+namespace profscope::jsonfile {
+
+// ordered_json keeps the file's key order: ops come in time order and the
+// parallel groups in the order the framework created them.
+using Json = nlohmann::ordered_json;
+
+// One JSON file being read: loading, warnings and the report.
+class JsonFile : public ReportScope
+{
+public:
+    JsonFile(const QString& path, const char* kind, FileReport& report);
+
+    // Reads and parses the file; the top level must be an object. On failure
+    // the report is Broken with the byte offset of the problem.
+    bool load(Json& root);
+
+private:
+    bool broken(const QString& reason, qint64 byteOffset = -1);
+};
+
+QString toQString(const std::string& text);
+const Json* member(const Json& object, const char* key);
+const Json* path(const Json& object, std::initializer_list<const char*> keys);
+// Floats are text in our DOM; strings such as rank_id "0" are accepted too.
+std::optional<double> toDouble(const Json* v);
+std::optional<qint64> toInt(const Json* v);
+// Exact µs -> ns from the number's source text.
+std::optional<TimeNs> usToNs(const Json* v);
+QString toText(const Json* v);
+// "hcom_allReduce__586_0_1@17522688603477080586": the group (communication
+// domain hash) follows the last '@'; op names themselves may contain '@'.
+void splitOpKey(const std::string& key, QString& name, QString& group);
+
+// The "Communication Time Info" and "Communication Bandwidth Info" of one op
+// into `rec`; `step` and `opKey` name the op in warnings.
+void readCommOpInfo(JsonFile& file, const Json& op, const QString& step, const QString& opKey, CommOpRecord& rec);
+// Transport Type, Transit Size(MB), Transit Time(ms), Bandwidth(GB/s) and Op
+// Name of one matrix link; the ranks come from its key and stay untouched.
+void readMatrixLinkInfo(const Json& link, CommMatrixLink& l);
+
+} // namespace profscope::jsonfile
