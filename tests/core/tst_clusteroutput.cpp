@@ -286,6 +286,7 @@ private slots:
     void databaseBeatsText();
     void damaged_data();
     void damaged();
+    void realMsinsightOutput();
 };
 
 void TestClusterOutput::classify_data()
@@ -562,6 +563,38 @@ void TestClusterOutput::damaged()
         QVERIFY(f->byteOffset > 0);
     if (damage == QLatin1String("db-garbage"))
         QCOMPARE(f->byteOffset, qint64(0));
+}
+
+void TestClusterOutput::realMsinsightOutput()
+{
+    // Real msprof-analyze text output (MindStudio Insight's server test data):
+    // every "rank" row of cluster_step_trace_time.csv becomes a rank with that
+    // step's figures; the CSV is read here line by line, independently.
+    const QString dir = test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data/cluster_analysis_output"));
+    QFile csv(dir + QStringLiteral("/cluster_step_trace_time.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    const QList<QByteArray> header = lines.at(0).trimmed().split(',');
+    const int cType = int(header.indexOf("Type")), cIndex = int(header.indexOf("Index")),
+              cComputing = int(header.indexOf("Computing")), cStep = int(header.indexOf("Step"));
+    std::map<int, std::pair<QString, double>> expected; // rank -> (step, computing us)
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QList<QByteArray> cells = lines[i].trimmed().split(',');
+        if (cells.value(cType).trimmed() == "rank")
+            expected[cells.at(cIndex).trimmed().toInt()] = { QString::fromUtf8(cells.at(cStep).trimmed()),
+                cells.at(cComputing).trimmed().toDouble() };
+    }
+    QVERIFY(expected.size() > 1);
+    const ProfilePtr p = ProfileLoader::load({ QFileInfo(dir).absolutePath() + QStringLiteral("/cluster_analysis_output") });
+    QCOMPARE(p->ranks.size(), expected.size());
+    for (const auto& rank : p->ranks) {
+        QVERIFY(expected.count(rank->info.rankId));
+        QCOMPARE(rank->info.layout, RankLayout::ClusterSummary);
+        QCOMPARE(rank->stepTrace.size(), std::size_t(1));
+        QCOMPARE(rank->stepTrace[0].step, expected[rank->info.rankId].first);
+        QVERIFY(std::abs(double(rank->stepTrace[0].valueNs[StepTraceRow::Computing]) / 1000.0
+                    - expected[rank->info.rankId].second) < 0.001);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestClusterOutput)

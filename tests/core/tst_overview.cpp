@@ -8,6 +8,7 @@
 #include "testsupport.h"
 
 #include <QTemporaryDir>
+#include <QFile>
 #include <QTest>
 
 using namespace profscope;
@@ -130,10 +131,35 @@ void TestOverview::noStepMarkersAndReceiveOps()
 
 void TestOverview::noTimeline()
 {
-    const ProfilePtr profile = ProfileLoader::load({ test::serverRank(0) }); // no trace_view.json
-    const RankOverview o = computeOverview(*profile->ranks.at(0));
-    QVERIFY(o.steps.empty());
+    // No trace_view.json, but the profiler's step_trace_time.csv: its figures,
+    // marked as the summary, not recomputed (read independently here).
+    const ProfilePtr profile = ProfileLoader::load({ test::serverRank(0) });
+    const RankData& rank = *profile->ranks.at(0);
+    QVERIFY(rank.trace.isEmpty());
+    const RankOverview o = computeOverview(rank);
     QVERIFY(!o.note.isEmpty());
+    QFile csv(rank.info.rootPath + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"));
+    if (!csv.open(QIODevice::ReadOnly)) {
+        QVERIFY(o.steps.empty()); // neither a timeline nor a summary
+        return;
+    }
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    const QList<QByteArray> header = lines.at(0).trimmed().split(',');
+    const int computing = int(header.indexOf("Computing"));
+    QVERIFY(computing >= 0);
+    QCOMPARE(qsizetype(o.steps.size()), lines.size() - 1);
+    QVERIFY(o.fromSummary);
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const StepOverview& s = o.steps[std::size_t(i - 1)];
+        QVERIFY(s.fromSummary);
+        const double us = lines[i].trimmed().split(',').at(computing).trimmed().toDouble();
+        QVERIFY(std::abs(double(s.value(StepTraceRow::Computing)) / 1000.0 - us) < 0.001);
+    }
+    // A rank with neither has no steps and says why.
+    RankData empty;
+    const RankOverview none = computeOverview(empty);
+    QVERIFY(none.steps.empty());
+    QVERIFY(!none.note.isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestOverview)
