@@ -105,13 +105,8 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
         QString tip = QDir::toNativeSeparators(info.rootPath);
         if (!info.profilerLevel.isEmpty())
             tip += QLatin1Char('\n') + tr("Profiler level: %1").arg(info.profilerLevel);
-        if (info.dbOnly) {
-            tip += QLatin1Char('\n') + tr("Only SQLite exports (.db) were found; this version cannot read them yet.");
-            QFont font = rank->font();
-            font.setItalic(true);
-            rank->setFont(font);
-            rank->setForeground(mutedTextColor(QApplication::palette()));
-        }
+        if (info.dbOnly)
+            tip += QLatin1Char('\n') + tr("Read from the profiler's SQLite exports (.db)");
         rank->setToolTip(tip);
         host->appendRow(rank);
     }

@@ -52,12 +52,8 @@ public:
                 return statusColor(FileStatus::Used, pal);
             // Zero counts recede so that what a rank has stands out.
             const bool isCount = column >= RankSummaryModel::SlicesColumn && column <= RankSummaryModel::BrokenColumn;
-            if (QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool() || (isCount && n == 0))
+            if (isCount && n == 0)
                 return mutedTextColor(pal);
-        } else if (role == Qt::FontRole && QSortFilterProxyModel::data(index, RankSummaryModel::DbOnlyRole).toBool()) {
-            QFont font = m_paletteSource->font();
-            font.setItalic(true);
-            return font;
         }
         return QSortFilterProxyModel::data(index, role);
     }

@@ -845,7 +845,7 @@ bool Collector::verifyRank(RankFolderResult& rank)
         rank.error = Tr::tr("verification failed: %n broken file(s): %1", nullptr, int(broken.size()))
                          .arg(broken.join(QStringLiteral("; ")));
     else if (used == 0)
-        rank.error = dbOnly ? Tr::tr("verification failed: only database exports, which this version cannot read")
+        rank.error = dbOnly ? Tr::tr("verification failed: no profile data could be read from the database exports")
                             : Tr::tr("verification failed: no profile data file could be loaded");
     else if (!hashError.isEmpty())
         rank.error = hashError;

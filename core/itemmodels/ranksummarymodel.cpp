@@ -169,7 +169,7 @@ QVariant RankSummaryModel::data(const QModelIndex& index, int role) const
         if (!info.framework.isEmpty())
             tip += QLatin1Char('\n') + tr("Framework: %1").arg(info.framework);
         if (info.dbOnly)
-            tip += QLatin1Char('\n') + tr("Only database exports were found; their contents are not read yet.");
+            tip += QLatin1Char('\n') + tr("Read from the profiler's SQLite exports (.db)");
         return tip;
     }
     case Qt::TextAlignmentRole:

@@ -42,7 +42,7 @@ struct RankInfo
     RankLayout layout = RankLayout::AscendPt;
     QString rootPath;  // the rank folder
     QString displayName;
-    bool dbOnly = false; // only .db exports were found (reading them comes later)
+    bool dbOnly = false; // only .db exports were found (read by the database importers)
 
     // Discovered files by role. Paths are absolute.
     QStringList traceFiles;     // trace_view.json, timeline_display_*.json, msprof_*.json, ...
