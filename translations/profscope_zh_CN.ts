@@ -443,6 +443,153 @@ Open a profiler output folder to see its timeline.</source>
     </message>
 </context>
 <context>
+    <name>profscope::ClusterOutput</name>
+    <message>
+        <source>not read: the same data was read from %1 (one source per kind of data)</source>
+        <translation>未读取：相同的数据已从 %1 读取（每类数据只取一个来源）</translation>
+    </message>
+    <message>
+        <source>not msprof-analyze&apos;s cluster_analysis.db (MindStudio Insight writes its cluster.db cache here): not read</source>
+        <translation>不是 msprof-analyze 的 cluster_analysis.db（MindStudio Insight 会在此写入其 cluster.db 缓存）：未读取</translation>
+    </message>
+    <message>
+        <source>not a file Profscope knows</source>
+        <translation>不是 Profscope 认识的文件</translation>
+    </message>
+    <message>
+        <source>recognised profiler output, not read by this version of Profscope</source>
+        <translation>已识别的性能数据输出，此版本的 Profscope 不读取</translation>
+    </message>
+    <message>
+        <source>rank(s) %1 have this data from their own folder: used from there, these rows only in the cluster table</source>
+        <translation>rank %1 在各自的文件夹中已有此数据：使用文件夹中的数据，这些行只用于集群表</translation>
+    </message>
+    <message>
+        <source>rank(s) %1 have step data from their own folder: used from there</source>
+        <translation>rank %1 在各自的文件夹中已有迭代数据：使用文件夹中的数据</translation>
+    </message>
+    <message>
+        <source>rank(s) %1 have communication data from their own folder: used from there</source>
+        <translation>rank %1 在各自的文件夹中已有通信数据：使用文件夹中的数据</translation>
+    </message>
+    <message numerus="yes">
+        <source>msprof-analyze cluster output in %1: %n rank(s)</source>
+        <translation>
+            <numerusform>%1 中的 msprof-analyze 集群输出：%n 个 rank</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>msprof-analyze cluster output in %1: %n rank(s), %2 known only from it (no timeline)</source>
+        <translation>
+            <numerusform>%1 中的 msprof-analyze 集群输出：%n 个 rank，其中 %2 个仅见于该输出（无时间线）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no column %1: table not read</source>
+        <translation>缺少列 %1：未读取该表</translation>
+    </message>
+    <message>
+        <source>table %1, row %2: %3; row skipped</source>
+        <translation>表 %1 第 %2 行：%3；已跳过该行</translation>
+    </message>
+    <message>
+        <source>rank_set &quot;%1&quot; is not a rank list</source>
+        <translation>rank_set &quot;%1&quot; 不是 rank 列表</translation>
+    </message>
+    <message>
+        <source>computing is empty</source>
+        <translation>computing 为空</translation>
+    </message>
+    <message>
+        <source>%1 holds &quot;%2&quot;, not a number</source>
+        <translation>%1 的值为 &quot;%2&quot;，不是数字</translation>
+    </message>
+    <message>
+        <source>index &quot;%1&quot; of a rank row is not a rank id</source>
+        <translation>rank 行的 index &quot;%1&quot; 不是 rank id</translation>
+    </message>
+    <message>
+        <source>table %1, row %2: stage index &quot;%3&quot; is not a rank list</source>
+        <translation>表 %1 第 %2 行：stage 的 index &quot;%3&quot; 不是 rank 列表</translation>
+    </message>
+    <message>
+        <source>type &quot;%1&quot; is neither rank nor stage</source>
+        <translation>type &quot;%1&quot; 既不是 rank 也不是 stage</translation>
+    </message>
+    <message>
+        <source>rankId &quot;%1&quot; is not a rank id</source>
+        <translation>rankId &quot;%1&quot; 不是 rank id</translation>
+    </message>
+    <message>
+        <source>rank_id &quot;%1&quot; is not a rank id</source>
+        <translation>rank_id &quot;%1&quot; 不是 rank id</translation>
+    </message>
+    <message>
+        <source>a time of %1 is not a number</source>
+        <translation>%1 中的时间不是数字</translation>
+    </message>
+    <message>
+        <source>src_rank &quot;%1&quot; / dst_rank &quot;%2&quot; are not rank ids</source>
+        <translation>src_rank &quot;%1&quot; / dst_rank &quot;%2&quot; 不是 rank id</translation>
+    </message>
+    <message>
+        <source>SQLite file without msprof-analyze cluster tables (%1)</source>
+        <translation>SQLite 文件中没有 msprof-analyze 集群表（%1）</translation>
+    </message>
+    <message>
+        <source>an unfinished write-ahead log (-wal) lies beside it: read from a private copy of both</source>
+        <translation>旁边有未完成的预写日志（-wal）：从两者的私有副本读取</translation>
+    </message>
+    <message>
+        <source>msprof-analyze tables (current names)</source>
+        <translation>msprof-analyze 表（当前表名）</translation>
+    </message>
+    <message>
+        <source>msprof-analyze tables (names before 2025-03)</source>
+        <translation>msprof-analyze 表（2025-03 之前的表名）</translation>
+    </message>
+    <message>
+        <source>rank row with Index &quot;%1&quot;, not a rank id; skipped</source>
+        <translation>Index 为 &quot;%1&quot; 的 rank 行不是 rank id；已跳过</translation>
+    </message>
+    <message>
+        <source>stage Index &quot;%1&quot; is not a rank list</source>
+        <translation>stage 的 Index &quot;%1&quot; 不是 rank 列表</translation>
+    </message>
+    <message>
+        <source>Type &quot;%1&quot; is neither rank nor stage; skipped</source>
+        <translation>Type &quot;%1&quot; 既不是 rank 也不是 stage；已跳过</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an object, skipped</source>
+        <translation>&quot;%1&quot; 不是对象，已跳过</translation>
+    </message>
+    <message>
+        <source>%1 is not an object, skipped</source>
+        <translation>%1 不是对象，已跳过</translation>
+    </message>
+    <message>
+        <source>%1/%2 is not an object, skipped</source>
+        <translation>%1/%2 不是对象，已跳过</translation>
+    </message>
+    <message>
+        <source>%1/%2: rank &quot;%3&quot; is not a rank id with an object, skipped</source>
+        <translation>%1/%2：rank &quot;%3&quot; 不是带对象的 rank id，已跳过</translation>
+    </message>
+    <message>
+        <source>%1/%2: link &quot;%3&quot; is not &quot;src-dst&quot; with an object, skipped</source>
+        <translation>%1/%2：链路 &quot;%3&quot; 不是带对象的 &quot;src-dst&quot;，已跳过</translation>
+    </message>
+    <message>
+        <source>%1: rank %2 is not an integer</source>
+        <translation>%1：rank %2 不是整数</translation>
+    </message>
+    <message>
+        <source>%1: rank set &quot;%2&quot; is not a rank list</source>
+        <translation>%1：rank 集合 &quot;%2&quot; 不是 rank 列表</translation>
+    </message>
+</context>
+<context>
     <name>profscope::ClusterStepTableModel</name>
     <message>
         <source>Preparing + the span from the first to the last device task of the step</source>
@@ -503,6 +650,10 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>Iteration tail (us)</source>
         <translation>迭代拖尾 (us)</translation>
+    </message>
+    <message>
+        <source>From the profiler&apos;s summary (step_trace_time.csv / StepTraceTime): this rank has no timeline, so the figures are shown as written, not recomputed</source>
+        <translation>来自 profiler 的汇总（step_trace_time.csv / StepTraceTime）：该 rank 没有时间线，数值按原样显示，未重新计算</translation>
     </message>
 </context>
 <context>
@@ -632,10 +783,6 @@ Open a profiler output folder to see its timeline.</source>
         <translation>
             <numerusform>校验失败：%n 个文件已损坏：%1</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>verification failed: only database exports, which this version cannot read</source>
-        <translation>校验失败：只有数据库导出文件，当前版本无法读取</translation>
     </message>
     <message>
         <source>verification failed: no profile data file could be loaded</source>
@@ -814,6 +961,10 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>%1 is larger than 16 MiB: not a hosts file</source>
         <translation>%1 大于 16 MiB：不是主机文件</translation>
+    </message>
+    <message>
+        <source>verification failed: no profile data could be read from the database exports</source>
+        <translation>校验失败：无法从数据库导出中读取任何性能数据</translation>
     </message>
 </context>
 <context>
@@ -1500,6 +1651,33 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
 </context>
 <context>
+    <name>profscope::DbImport</name>
+    <message>
+        <source>table %1: %2</source>
+        <translation>表 %1：%2</translation>
+    </message>
+    <message>
+        <source>further warnings of this file are not listed</source>
+        <translation>该文件的其余警告未列出</translation>
+    </message>
+    <message>
+        <source>no startNs / endNs / globalTaskId column: the device tasks cannot be read</source>
+        <translation>缺少 startNs / endNs / globalTaskId 列：无法读取设备任务</translation>
+    </message>
+    <message>
+        <source>RANK_DEVICE_MAP says rank %1, the folder says rank %2</source>
+        <translation>RANK_DEVICE_MAP 记录为 rank %1，文件夹记录为 rank %2</translation>
+    </message>
+    <message>
+        <source>missing: names of tasks and ops cannot be resolved</source>
+        <translation>缺失：无法解析任务和算子的名称</translation>
+    </message>
+    <message>
+        <source>COMMUNICATION_TASK_INFO holds only placeholders (Level0 capture): no Plane lanes</source>
+        <translation>COMMUNICATION_TASK_INFO 只有占位数据（Level0 采集）：没有 Plane 泳道</translation>
+    </message>
+</context>
+<context>
     <name>profscope::Discovery</name>
     <message>
         <source>%1 does not exist</source>
@@ -1607,6 +1785,18 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>internal error: the pipeline schedule did not complete</source>
         <translation>内部错误：流水线调度未能完成</translation>
+    </message>
+    <message>
+        <source>cannot replace %1</source>
+        <translation>无法替换 %1</translation>
+    </message>
+    <message>
+        <source>cannot open the file</source>
+        <translation>无法打开文件</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2 (%3)</source>
+        <translation>无法写入 %1：%2（%3）</translation>
     </message>
 </context>
 <context>
@@ -3112,12 +3302,16 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
 <context>
     <name>profscope::Overview</name>
     <message>
-        <source>no timeline (trace_view.json) was loaded for this rank</source>
-        <translation>该 rank 未加载时间线（trace_view.json）</translation>
-    </message>
-    <message>
         <source>the timeline has no device compute or communication tasks (Ascend Hardware / HCCL)</source>
         <translation>时间线中没有设备上的计算或通信任务（Ascend Hardware / HCCL）</translation>
+    </message>
+    <message>
+        <source>from the profiler&apos;s summary (step_trace_time.csv / StepTraceTime), not recomputed: %1</source>
+        <translation>来自 profiler 的汇总（step_trace_time.csv / StepTraceTime），未重新计算：%1</translation>
+    </message>
+    <message>
+        <source>no timeline (trace_view.json or profiler database) was loaded for this rank</source>
+        <translation>该 rank 未加载时间线（trace_view.json 或 profiler 数据库）</translation>
     </message>
 </context>
 <context>
@@ -3337,6 +3531,12 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>%n 个旧格式 rank：迭代时间见迭代表</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n rank(s) from the profiler&apos;s summary, not recomputed</source>
+        <translation>
+            <numerusform>%n 个 rank 来自 profiler 的汇总，未重新计算</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProfileLoader</name>
@@ -3351,14 +3551,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>a kernel table was already read for this rank</source>
         <translation>该 rank 已读取过一个算子表</translation>
-    </message>
-    <message>
-        <source>SQLite export: this rank has only database files, which this version of Profscope cannot read yet (export with export_type &quot;text&quot; to open it now)</source>
-        <translation>SQLite 导出：该 rank 只有数据库文件，当前版本的 Profscope 尚不能读取（如需现在打开，请使用 export_type &quot;text&quot; 导出）</translation>
-    </message>
-    <message>
-        <source>SQLite export: not read; the text files of this rank are used instead</source>
-        <translation>SQLite 导出：未读取；改用该 rank 的文本文件</translation>
     </message>
     <message>
         <source>raw profiler data folder: not read, the exported deliverables are used</source>
@@ -3438,6 +3630,66 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>已加载 %n 个 rank，耗时 %1 毫秒</numerusform>
         </translation>
     </message>
+    <message>
+        <source>timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>kernel table</source>
+        <translation>算子表</translation>
+    </message>
+    <message>
+        <source>memory data</source>
+        <translation>内存数据</translation>
+    </message>
+    <message>
+        <source>step trace summary</source>
+        <translation>迭代轨迹汇总</translation>
+    </message>
+    <message>
+        <source>communication statistics</source>
+        <translation>通信统计</translation>
+    </message>
+    <message>
+        <source>communication matrix</source>
+        <translation>通信矩阵</translation>
+    </message>
+    <message>
+        <source>MindStudio Insight&apos;s own cache, not profiler output: ignored</source>
+        <translation>MindStudio Insight 自己的缓存，不是性能数据：已忽略</translation>
+    </message>
+    <message>
+        <source>msprof intermediate database: not read, the exports are used</source>
+        <translation>msprof 中间数据库：未读取，使用导出文件</translation>
+    </message>
+    <message>
+        <source>SQLite file without any table Profscope knows (%1)</source>
+        <translation>SQLite 文件中没有 Profscope 认识的表（%1）</translation>
+    </message>
+    <message>
+        <source>msprof-analyze cluster output inside a rank folder: not read here</source>
+        <translation>rank 文件夹中的 msprof-analyze 集群输出：此处不读取</translation>
+    </message>
+    <message>
+        <source>not read: every kind of data it holds comes from another file of this rank</source>
+        <translation>未读取：其中的每类数据都来自该 rank 的其他文件</translation>
+    </message>
+    <message>
+        <source>an unfinished write-ahead log (-wal) lies beside it: read from a private copy of both</source>
+        <translation>旁边有未完成的预写日志（-wal）：从两者的私有副本读取</translation>
+    </message>
+    <message>
+        <source>modified by MindStudio Insight (extra tables and columns): those are ignored</source>
+        <translation>已被 MindStudio Insight 修改（额外的表和列）：这些内容已忽略</translation>
+    </message>
+    <message>
+        <source>feeds: %1</source>
+        <translation>提供：%1</translation>
+    </message>
+    <message>
+        <source>not read: this rank&apos;s %1 comes from %2 (one source per kind of data)</source>
+        <translation>未读取：该 rank 的%1来自 %2（每类数据只取一个来源）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectTreeModel</name>
@@ -3476,16 +3728,16 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <translation>采集级别：%1</translation>
     </message>
     <message>
-        <source>Only SQLite exports (.db) were found; this version cannot read them yet.</source>
-        <translation>只找到 SQLite 导出文件（.db），当前版本尚不能读取。</translation>
-    </message>
-    <message>
         <source>Baseline</source>
         <translation>基准</translation>
     </message>
     <message>
         <source>Comparison</source>
         <translation>比较对象</translation>
+    </message>
+    <message>
+        <source>Read from the profiler&apos;s SQLite exports (.db)</source>
+        <translation>从 profiler 的 SQLite 导出（.db）读取</translation>
     </message>
 </context>
 <context>
@@ -3592,10 +3844,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <translation>框架：%1</translation>
     </message>
     <message>
-        <source>Only database exports were found; their contents are not read yet.</source>
-        <translation>只找到数据库导出文件，其内容尚未读取。</translation>
-    </message>
-    <message>
         <source>Rank</source>
         <translation>Rank</translation>
     </message>
@@ -3683,6 +3931,10 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>Files of this rank that could not be read completely</source>
         <translation>该 rank 未能完整读取的文件</translation>
     </message>
+    <message>
+        <source>Read from the profiler&apos;s SQLite exports (.db)</source>
+        <translation>从 profiler 的 SQLite 导出（.db）读取</translation>
+    </message>
 </context>
 <context>
     <name>profscope::SearchHitsModel</name>
@@ -3701,6 +3953,37 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>Duration</source>
         <translation>耗时</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::SqliteDb</name>
+    <message>
+        <source>cannot open the database: %1</source>
+        <translation>无法打开数据库：%1</translation>
+    </message>
+    <message>
+        <source>the database file is empty (0 bytes): the profiler did not finish writing it</source>
+        <translation>数据库文件为空（0 字节）：profiler 未完成写入</translation>
+    </message>
+    <message>
+        <source>not an SQLite database (no SQLite header at byte 0; encrypted or another format?)</source>
+        <translation>不是 SQLite 数据库（第 0 字节处没有 SQLite 文件头；已加密或是其他格式？）</translation>
+    </message>
+    <message>
+        <source>the database is truncated: %1 bytes, shorter than the 100-byte SQLite header</source>
+        <translation>数据库已截断：%1 字节，短于 100 字节的 SQLite 文件头</translation>
+    </message>
+    <message>
+        <source>the database has an unfinished write-ahead log (-wal) and no private copy could be made</source>
+        <translation>数据库有未完成的预写日志（-wal），且无法创建私有副本</translation>
+    </message>
+    <message>
+        <source>the database cannot be read: %1</source>
+        <translation>无法读取数据库：%1</translation>
+    </message>
+    <message>
+        <source>database not open</source>
+        <translation>数据库未打开</translation>
     </message>
 </context>
 <context>
@@ -4838,6 +5121,14 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>Tensor-parallel group size (default 1).</source>
         <translation>张量并行组大小（默认 1）。</translation>
     </message>
+    <message>
+        <source>What each rank folder gets: text (trace_view.json and the CSV / JSON files, the default), db (ascend_mindspore_profiler_{rank}.db and analysis.db of the same run instead) or both.</source>
+        <translation>每个 rank 文件夹写出的内容：text（trace_view.json 及 CSV / JSON 文件，默认）、db（改为写出同一次运行的 ascend_mindspore_profiler_{rank}.db 和 analysis.db）或 both。</translation>
+    </message>
+    <message>
+        <source>--format expects text, db or both, not &quot;%1&quot;</source>
+        <translation>--format 应为 text、db 或 both，实际为 &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Inspect</name>
@@ -4993,7 +5284,7 @@ Commands:
                              copy the rank folders of a multi-host job into one folder (ssh)
   export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)
   generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]
-           [--host-bound-rank R]
+           [--host-bound-rank R] [--format text|db|both]
                              write a synthetic MindSpore-style demo cluster
   compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)
 
@@ -5009,7 +5300,7 @@ Options:
                              将多主机作业的 rank 文件夹复制到同一个文件夹中（ssh）
   export PATH --what WHAT    将分析结果写为 CSV 或 JSON（overview、overview-check）
   generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]
-           [--host-bound-rank R]
+           [--host-bound-rank R] [--format text|db|both]
                              写出合成的 MindSpore 风格演示集群
   compare PATH_A PATH_B      比较两个 rank 或两次运行的算子（序列比对后的差值）
 
