@@ -3687,8 +3687,8 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <translation>提供：%1</translation>
     </message>
     <message>
-        <source>not read: this rank&apos;s %1 comes from %2 (one source per kind of data)</source>
-        <translation>未读取：该 rank 的%1来自 %2（每类数据只取一个来源）</translation>
+        <source>not read: %2 supplies this rank&apos;s %1 (one source per kind of data)</source>
+        <translation>未读取：该 rank 的%1由 %2 提供（每类数据只取一个来源）</translation>
     </message>
 </context>
 <context>

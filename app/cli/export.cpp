@@ -308,8 +308,9 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption thresholdsOpt(QStringLiteral("thresholds"),
         Tr::tr("advice: JSON file of thresholds to override (keys as in the README, e.g. {\"freeRatio\": 0.2})."),
         QStringLiteral("FILE"));
+    const QCommandLineOption prefer = preferOption();
     parser.addOptions(
-        { what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt, thresholdsOpt });
+        { what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt, thresholdsOpt, prefer });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
@@ -363,7 +364,10 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         return 2;
     }
 
-    const ProfilePtr profile = ProfileLoader::load(paths);
+    LoadOptions loadOptions;
+    if (!applyPreferOption(parser, prefer, loadOptions, err))
+        return 2;
+    const ProfilePtr profile = ProfileLoader::load(paths, loadOptions);
     if (profile->ranks.empty()) {
         err << Tr::tr("error: nothing could be loaded from %1").arg(paths.join(QStringLiteral(", "))) << '\n';
         return 1;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "inspect.h"
 
+#include "output.h"
+
 #include "load/profileloader.h"
 #include "parse/tracekernel.h"
 
@@ -279,7 +281,8 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
                                      QStringLiteral("N"));
     const QCommandLineOption depth(QStringLiteral("max-depth"), Tr::tr("Folder levels scanned below PATH (default 8)."),
                                    QStringLiteral("N"));
-    parser.addOptions({ json, threads, depth });
+    const QCommandLineOption prefer = preferOption();
+    parser.addOptions({ json, threads, depth, prefer });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."),
                                  QStringLiteral("PATH..."));
     if (!parser.parse(args)) {
@@ -296,6 +299,8 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
         return 2;
     }
     LoadOptions options;
+    if (!applyPreferOption(parser, prefer, options, err))
+        return 2;
     options.maxThreads = parser.value(threads).toInt();
     if (parser.isSet(depth))
         options.discovery.maxDepth = parser.value(depth).toInt();
@@ -304,7 +309,7 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
     const ProfilePtr profile = ProfileLoader::load(paths, options);
     const double seconds = double(timer.nsecsElapsed()) / 1e9;
     // "Something loaded" means profile data, not just the small info files
-    // (a DB-only rank reads profiler_info but has nothing to show yet).
+    // (a rank whose files are all broken reads profiler_info but has nothing to show).
     int used = 0;
     for (const auto& f : profile->report.files)
         if (f.status == FileStatus::Used && f.kind != QLatin1String("profiler_info.json")

@@ -47,6 +47,31 @@ int parseCommandLine(QCommandLineParser& parser, const QStringList& args, QTextS
     return -1;
 }
 
+QCommandLineOption preferOption()
+{
+    return QCommandLineOption(QStringLiteral("prefer"),
+        Tr::tr("Where a rank has both text exports and databases, read each kind of data from: auto (the "
+               "databases, measured faster), text or db. Never both."),
+        QStringLiteral("SOURCE"), QStringLiteral("auto"));
+}
+
+bool applyPreferOption(const QCommandLineParser& parser, const QCommandLineOption& option, LoadOptions& load,
+                       QTextStream& err)
+{
+    const QString v = parser.value(option);
+    if (v == QLatin1String("auto"))
+        load.sources = SourcePreference::Auto;
+    else if (v == QLatin1String("text"))
+        load.sources = SourcePreference::Text;
+    else if (v == QLatin1String("db"))
+        load.sources = SourcePreference::Database;
+    else {
+        err << Tr::tr("--prefer takes auto, text or db, not \"%1\"").arg(v) << '\n';
+        return false;
+    }
+    return true;
+}
+
 QString microsText(TimeNs ns)
 {
     const bool negative = ns < 0;

@@ -4,6 +4,7 @@
 // What the profscope-cli commands share: parsing a command line, writing
 // CSV, exact µs text, and writing the result to a file or stdout.
 
+#include "load/profileloader.h"
 #include "model/types.h"
 
 #include <QCommandLineParser>
@@ -16,6 +17,13 @@ namespace profscope::cli {
 // Parses args into parser. Returns -1 when the command should go on, else
 // the exit code (0 after printing --help, 2 after printing a parse error).
 int parseCommandLine(QCommandLineParser& parser, const QStringList& args, QTextStream& out, QTextStream& err);
+
+// --prefer auto|text|db: which source a rank with both text files and
+// databases reads each kind of data from (never both).
+QCommandLineOption preferOption();
+// False with a message on err for a value other than auto, text or db.
+bool applyPreferOption(const QCommandLineParser& parser, const QCommandLineOption& option, LoadOptions& load,
+                       QTextStream& err);
 
 // ns -> µs text with exactly three decimals, no floating point.
 QString microsText(TimeNs ns);

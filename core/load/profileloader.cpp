@@ -110,7 +110,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         }
         if (const QString from = sources.supersededBy(f->kind); !from.isEmpty()) {
             report.status = FileStatus::Skipped;
-            report.reason = Tr::tr("not read: this rank's %1 comes from %2 (one source per kind of data)")
+            report.reason = Tr::tr("not read: %2 supplies this rank's %1 (one source per kind of data)")
                                 .arg(sources.dataName(f->kind), from);
             advance(report.sizeBytes);
             files.push_back(std::move(report));
@@ -192,9 +192,12 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             case FileKind::LegacyMinddataPipeline:
                 parseMinddataPipeline(f->path, rank->legacy.minddataPipeline, report);
                 break;
-            case FileKind::Database:
-                readDatabase(databases.at(f), *rank, sources.takeFrom(f), report);
+            case FileKind::Database: {
+                DbTake take = sources.takeFrom(f);
+                take.threads = traceThreads > 0 ? traceThreads : QThread::idealThreadCount();
+                readDatabase(databases.at(f), *rank, take, report);
                 break;
+            }
             case FileKind::KnownUnused:
                 report.status = FileStatus::Skipped;
                 report.reason = QFileInfo(f->path).isDir()

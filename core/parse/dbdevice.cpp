@@ -279,18 +279,20 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     }
 }
 
-std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx)
+std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx, bool countRows)
 {
     std::vector<std::pair<QString, TimeRange>> steps;
     const QString table = QStringLiteral("STEP_TIME");
     if (!ctx.db.hasTable(table))
         return steps;
-    ctx.count(table, ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME ORDER BY startNs",
+    const qint64 rows = ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME ORDER BY startNs",
         [&](SqlQuery& q) {
             if (q.isNull(1) || q.isNull(2))
                 return;
             steps.emplace_back(q.string(0), TimeRange { q.int64(1), q.int64(2) });
-        }));
+        });
+    if (countRows)
+        ctx.count(table, rows);
     return steps;
 }
 

@@ -94,7 +94,7 @@ struct RankData;
 // The timeline of a unified / msprof DB into rank.trace (dbtimeline.cpp).
 void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank);
 // The kernel table (= kernel_details.csv) with the per-device Wait Time rule.
-void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank);
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank, bool countSteps);
 // Step markers: STEP_TIME rows as (id, host range); empty when the table is absent.
-std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx);
+std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx, bool countRows = true);
 } // namespace profscope

@@ -48,6 +48,8 @@ struct DbTake
     bool stepTrace = true;
     bool communication = true;
     bool communicationMatrix = true;
+    // Threads the import may use (the loader gives the cores other ranks leave free).
+    int threads = 1;
 };
 
 // Unified / msprof DB. Fills rank.trace (when take.timeline), rank.kernels,

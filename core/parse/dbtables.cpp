@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <thread>
 #include <unordered_map>
 
 namespace profscope {
@@ -49,7 +51,7 @@ QString pmuColumnName(std::string_view metric, bool* isTime)
 
 } // namespace
 
-void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank, bool countSteps)
 {
     struct Row
     {
@@ -82,7 +84,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         TimeNs lastNs = std::numeric_limits<TimeNs>::min();
     };
     std::vector<StepRange> steps;
-    for (const auto& [id, range] : readDbSteps(ctx)) {
+    for (const auto& [id, range] : readDbSteps(ctx, countSteps)) {
         bool ok = false;
         const int n = id.toInt(&ok);
         steps.push_back({ ok ? n : -1, range });
@@ -321,18 +323,43 @@ bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
     if (!db.hasTable(QStringLiteral("STRING_IDS")))
         ctx.fail(QStringLiteral("STRING_IDS"), Tr::tr("missing: names of tasks and ops cannot be resolved"));
     importRankInfo(ctx, rank);
-    if (take.timeline || take.kernels) {
-        DbDeviceData device;
+    DbDeviceData device;
+    if (take.timeline || take.kernels)
         loadDeviceData(ctx, device);
-        if (take.timeline)
-            importDbTimeline(ctx, device, rank);
+    // The kernel table and memory do not depend on the timeline: with a core
+    // to spare they are read on a second connection meanwhile (they write
+    // other members of the rank than the timeline does).
+    auto tables = [&](DbContext& c) {
         if (take.kernels)
-            importDbKernels(ctx, device, rank);
-        if (rank.info.deviceId < 0 && !device.tasks.empty())
-            rank.info.deviceId = int(device.tasks.front().deviceId);
+            importDbKernels(c, device, rank, !take.timeline);
+        if (take.memory)
+            importMemory(c, rank);
+    };
+    std::thread side;
+    SqliteDb sideDb;
+    FileReport sideReport;
+    std::unique_ptr<DbContext> sideCtx;
+    if (take.threads > 1 && take.timeline && (take.kernels || take.memory) && sideDb.open(db.path(), nullptr)) {
+        sideCtx = std::make_unique<DbContext>(sideDb, sideReport);
+        side = std::thread([&] { tables(*sideCtx); });
     }
-    if (take.memory)
-        importMemory(ctx, rank);
+    if (take.timeline)
+        importDbTimeline(ctx, device, rank);
+    if (side.joinable()) {
+        side.join();
+        for (const auto& [what, n] : sideReport.counts)
+            if (what != QLatin1String("STRING_IDS"))
+                report.addCount(what, n);
+        report.warnings << sideReport.warnings;
+        if (sideReport.status == FileStatus::Broken && report.status != FileStatus::Broken) {
+            report.status = FileStatus::Broken;
+            report.reason = sideReport.reason;
+        }
+    } else {
+        tables(ctx);
+    }
+    if (rank.info.deviceId < 0 && !device.tasks.empty())
+        rank.info.deviceId = int(device.tasks.front().deviceId);
     return report.status != FileStatus::Broken || !rank.trace.isEmpty() || rank.kernels;
 }
 

@@ -5,6 +5,7 @@
 // is its own; the baseline in the same run is the same work on one thread.
 //
 //   profscope-cluster-bench [--size-mb 1024] [--ranks 8] [--wide-ranks 1024] [--keep DIR]
+#include "benchsupport.h"
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
 #include "analysis/communication.h"
@@ -28,19 +29,10 @@
 #include <cstdio>
 
 using namespace profscope;
+using bench::peakRssKb;
 
 namespace {
 
-qint64 peakRssKb()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
 
 qint64 traceBytes(const QString& root)
 {

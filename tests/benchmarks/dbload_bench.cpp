@@ -11,6 +11,7 @@
 //
 //   profscope-dbload-bench [--trace-mb 256] [--ranks 8] [--steps 10] [--keep DIR]
 //   profscope-dbload-bench load PATH        (child)
+#include "benchsupport.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 
@@ -32,19 +33,10 @@
 #include <cstdio>
 
 using namespace profscope;
+using bench::peakRssKb;
 
 namespace {
 
-qint64 peakRssKb()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
 
 // Bytes of the files of one form under root (the rank folders' deliverables).
 qint64 bytesMatching(const QString& root, const QStringList& patterns)

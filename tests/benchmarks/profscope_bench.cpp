@@ -8,6 +8,7 @@
 //   profscope-bench generate FILE SIZE_MB      (child)
 //   profscope-bench parse FILE                 (child)
 //   profscope-bench dom FILE                   (child)
+#include "benchsupport.h"
 #include "parse/tracebuilder.h"
 #include "parse/tracekernel.h"
 #include "parse/traceparser.h"
@@ -32,20 +33,10 @@
 #include <string>
 
 using namespace profscope;
+using bench::peakRssKb;
 
 namespace {
 
-qint64 peakRssKb()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QList<QByteArray> lines = f.readAll().split('\n');
-    for (const auto& line : lines)
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    return -1;
-}
 
 // Writes events shaped like a torch_npu / MindSpore trace_view.json: string
 // timestamps in µs with 3 decimals, Python/CANN host slices with args,

@@ -8,6 +8,7 @@
 //
 //   QT_QPA_PLATFORM=offscreen profscope-timeline-bench [--slices N] [--frames N]
 
+#include "benchsupport.h"
 #include "timeline/timelinewidget.h"
 
 #include <QApplication>
@@ -25,16 +26,6 @@ using namespace profscope;
 
 namespace {
 
-QString peakRss()
-{
-    QFile f(QStringLiteral("/proc/self/status"));
-    if (!f.open(QIODevice::ReadOnly))
-        return QStringLiteral("?");
-    for (const QByteArray& line : f.readAll().split('\n'))
-        if (line.startsWith("VmHWM:"))
-            return QString::fromLatin1(line.mid(6).trimmed());
-    return QStringLiteral("?");
-}
 
 // 4 processes x 8 threads; per thread groups of 5 nested slices (one parent,
 // two children, one grandchild each), 25 us apart: a dense device stream.
@@ -237,6 +228,6 @@ int main(int argc, char** argv)
             f.firstCpuMs, f.panMedian, f.panCpuMedian, f.panMax, f.cachedMedian, f.cachedCpuMedian, f.cachedMax,
             f.blocks, f.slices);
     }
-    std::printf("peak RSS (VmHWM): %s\n", qPrintable(peakRss()));
+    std::printf("peak RSS (VmHWM): %lld kB\n", static_cast<long long>(bench::peakRssKb()));
     return 0;
 }

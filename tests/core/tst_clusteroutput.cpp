@@ -33,26 +33,7 @@ qint64 freeNs(int r)
 constexpr qint64 kCommNotOverlappedNs = 200250; // "200.25" µs
 constexpr qint64 kStartNs = 1736414119518476000; // 1736414119518476 µs
 
-QStringList snapshot(const QString& root)
-{
-    QStringList out;
-    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QFileInfo info(it.next());
-        out << info.filePath() + QLatin1Char('|') + QString::number(info.size()) + QLatin1Char('|')
-                + QString::number(info.lastModified().toMSecsSinceEpoch());
-    }
-    out.sort();
-    return out;
-}
 
-const FileReport* fileNamed(const Profile& p, const QString& name)
-{
-    for (const auto& f : p.report.files)
-        if (QFileInfo(f.path).fileName() == name)
-            return &f;
-    return nullptr;
-}
 
 QByteArray stepTraceCsv(bool crlfTabs)
 {
@@ -329,11 +310,11 @@ void TestClusterOutput::clusterOnly()
             dir.filePath(kOut + QStringLiteral("/cluster_analysis.db")), form == QLatin1String("db-new")));
     else
         writeTextOutput(dir, form == QLatin1String("text-crlf"));
-    const QStringList before = snapshot(dir.path());
+    const QStringList before = test::folderSnapshot(dir.path());
 
     ProfilePtr p = ProfileLoader::load({ dir.path() });
     QVERIFY(p);
-    QCOMPARE(snapshot(dir.path()), before); // nothing written beside the data
+    QCOMPARE(test::folderSnapshot(dir.path()), before); // nothing written beside the data
     for (const auto& m : p->report.messages)
         QVERIFY2(m.severity != ImportMessage::Error, qPrintable(m.text));
     for (const auto& f : p->report.files)
@@ -402,17 +383,17 @@ void TestClusterOutput::clusterOnly()
         QCOMPARE(p->ranks[2]->info.deviceId, 6);
         QCOMPARE(p->ranks[2]->info.host, QStringLiteral("node-a"));
         QCOMPARE(p->clusterRanks[1].profilePath, QStringLiteral("/nonexistent/elsewhere/rank1_ascend_pt"));
-        const FileReport* f = fileNamed(*p, QStringLiteral("cluster_analysis.db"));
+        const FileReport* f = test::reportEndingWith(*p, QStringLiteral("/cluster_analysis.db"));
         QVERIFY(f);
         QCOMPARE(f->count(QStringLiteral("ClusterStepTraceTime")), qint64(6));
         QCOMPARE(f->count(QStringLiteral("communication ops")), qint64(5));
     }
     if (!db) {
-        const FileReport* f = fileNamed(*p, QStringLiteral("cluster_step_trace_time.csv"));
+        const FileReport* f = test::reportEndingWith(*p, QStringLiteral("/cluster_step_trace_time.csv"));
         QVERIFY(f);
         QCOMPARE(f->count(QStringLiteral("rank rows")), qint64(4));
         QCOMPARE(f->count(QStringLiteral("stage rows")), qint64(2));
-        const FileReport* c = fileNamed(*p, QStringLiteral("cluster_communication.json"));
+        const FileReport* c = test::reportEndingWith(*p, QStringLiteral("/cluster_communication.json"));
         QVERIFY(c);
         QCOMPARE(c->count(QStringLiteral("ops")), qint64(5));
         QCOMPARE(c->count(QStringLiteral("totalOpInfo")), qint64(1));
@@ -426,11 +407,11 @@ void TestClusterOutput::besideRankFolders()
     for (int r = 0; r < 2; ++r)
         QVERIFY(test::copyTree(test::textRank(1, r), dir.filePath(QStringLiteral("rank%1_ascend_pt").arg(r))));
     writeTextOutput(dir);
-    const QStringList before = snapshot(dir.path());
+    const QStringList before = test::folderSnapshot(dir.path());
 
     ProfilePtr p = ProfileLoader::load({ dir.path() });
     QVERIFY(p);
-    QCOMPARE(snapshot(dir.path()), before);
+    QCOMPARE(test::folderSnapshot(dir.path()), before);
     QCOMPARE(p->ranks.size(), std::size_t(kRanks));
     for (int r = 0; r < kRanks; ++r)
         QCOMPARE(p->ranks[std::size_t(r)]->info.rankId, r);
@@ -455,14 +436,14 @@ void TestClusterOutput::besideRankFolders()
         QCOMPARE(rank.communication.size(), std::size_t(1));
         QCOMPARE(rank.communicationMatrix.size(), std::size_t(1));
     }
-    const FileReport* f = fileNamed(*p, QStringLiteral("cluster_step_trace_time.csv"));
+    const FileReport* f = test::reportEndingWith(*p, QStringLiteral("/cluster_step_trace_time.csv"));
     QVERIFY(f);
     QCOMPARE(f->status, FileStatus::Used);
     QCOMPARE(f->rankIndex, -1);
     QVERIFY2(f->warnings.join(QLatin1Char(' ')).contains(QStringLiteral("0, 1")),
         qPrintable(f->warnings.join(QLatin1Char(';'))));
     // File reports of the real ranks still point at their rank.
-    const FileReport* own = fileNamed(*p, QStringLiteral("profiler_info_1.json"));
+    const FileReport* own = test::reportEndingWith(*p, QStringLiteral("/profiler_info_1.json"));
     QVERIFY(own);
     QCOMPARE(p->ranks[std::size_t(own->rankIndex)]->info.rankId, 1);
 }
@@ -477,10 +458,10 @@ void TestClusterOutput::databaseBeatsText()
     QCOMPARE(p->ranks.size(), std::size_t(kRanks));
     QCOMPARE(p->ranks[0]->stepTrace.size(), std::size_t(1)); // not twice
     QCOMPARE(p->ranks[0]->communication.size(), std::size_t(2));
-    QCOMPARE(fileNamed(*p, QStringLiteral("cluster_analysis.db"))->status, FileStatus::Used);
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("/cluster_analysis.db"))->status, FileStatus::Used);
     for (const char* name : { "cluster_step_trace_time.csv", "cluster_communication.json",
              "cluster_communication_matrix.json", "communication_group.json" }) {
-        const FileReport* f = fileNamed(*p, QLatin1String(name));
+        const FileReport* f = test::reportEndingWith(*p, QLatin1Char('/') + QLatin1String(name));
         QVERIFY(f);
         QCOMPARE(f->status, FileStatus::Skipped);
         QVERIFY(f->reason.contains(QStringLiteral("cluster_analysis.db")));
@@ -540,11 +521,11 @@ void TestClusterOutput::damaged()
         QVERIFY(writeClusterDb(db, true));
         QVERIFY(execOn(db, "UPDATE ClusterStepTraceTime SET computing = 'abc' WHERE \"index\" = '1'"));
     }
-    const QStringList before = snapshot(dir.path());
+    const QStringList before = test::folderSnapshot(dir.path());
     ProfilePtr p = ProfileLoader::load({ dir.path() });
     QVERIFY(p);
-    QCOMPARE(snapshot(dir.path()), before);
-    const FileReport* f = fileNamed(*p, file);
+    QCOMPARE(test::folderSnapshot(dir.path()), before);
+    const FileReport* f = test::reportEndingWith(*p, QLatin1Char('/') + file);
     QVERIFY(f);
     QCOMPARE(int(f->status), status);
     const QString said = f->reason + QLatin1Char(' ') + f->warnings.join(QLatin1Char(' '));

@@ -22,26 +22,7 @@ using namespace profscope;
 
 namespace {
 
-const FileReport* fileNamed(const Profile& p, const QString& suffix)
-{
-    for (const auto& f : p.report.files)
-        if (f.path.endsWith(suffix))
-            return &f;
-    return nullptr;
-}
 
-QStringList snapshot(const QString& root)
-{
-    QStringList out;
-    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QFileInfo info(it.next());
-        out << info.filePath() + QLatin1Char('|') + QString::number(info.size()) + QLatin1Char('|')
-                + QString::number(info.lastModified().toMSecsSinceEpoch());
-    }
-    out.sort();
-    return out;
-}
 
 std::map<QString, qint64> slicesPerLane(const TraceData& t, const QString& process)
 {
@@ -391,7 +372,7 @@ void TestDbImport::summariesAndMemory()
             ptaPeakMB = std::max(ptaPeakMB, d.memoryRecords->reservedMB[i]);
     QCOMPARE(ptaPeakMB, double(peak.at(0).at(0)) / 1048576.0);
     // Which file fed which data: the report says so.
-    const FileReport* f = fileNamed(*db, QStringLiteral("ascend_pytorch_profiler_%1.db").arg(rank));
+    const FileReport* f = test::reportEndingWith(*db, QStringLiteral("ascend_pytorch_profiler_%1.db").arg(rank));
     QVERIFY(f);
     QCOMPARE(f->status, FileStatus::Used);
     QVERIFY(f->reason.contains(QLatin1String("timeline")));
@@ -413,17 +394,17 @@ void TestDbImport::nothingWrittenReadOnlyCopy()
     for (const QString& p : all)
         QFile::setPermissions(p, QFileInfo(p).isDir() ? QFile::ReadOwner | QFile::ExeOwner : QFile::ReadOwner);
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::ExeOwner);
-    const QStringList before = snapshot(copy);
+    const QStringList before = test::folderSnapshot(copy);
     const ProfilePtr p = ProfileLoader::load({ copy });
-    QCOMPARE(snapshot(copy), before);
+    QCOMPARE(test::folderSnapshot(copy), before);
     QCOMPARE(p->ranks.size(), std::size_t(1));
     QCOMPARE(p->ranks[0]->kernels->size(), std::size_t(191));
     for (const QString& path : all + QStringList { copy })
         QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     // The fixture folder itself is untouched too.
-    const QStringList fixtureBefore = snapshot(test::dbRank(1, 0));
+    const QStringList fixtureBefore = test::folderSnapshot(test::dbRank(1, 0));
     ProfileLoader::load({ test::dbRank(1, 0) });
-    QCOMPARE(snapshot(test::dbRank(1, 0)), fixtureBefore);
+    QCOMPARE(test::folderSnapshot(test::dbRank(1, 0)), fixtureBefore);
 }
 
 void TestDbImport::walWithLogIsReadFromPrivateCopy()
@@ -446,14 +427,14 @@ void TestDbImport::walWithLogIsReadFromPrivateCopy()
     QVERIFY(QFile::copy(live, rankDir + QStringLiteral("/analysis.db")));
     QVERIFY(QFile::copy(live + QStringLiteral("-wal"), rankDir + QStringLiteral("/analysis.db-wal")));
     sqlite3_close(db);
-    const QStringList before = snapshot(data.path());
+    const QStringList before = test::folderSnapshot(data.path());
     const ProfilePtr p = ProfileLoader::load({ data.filePath(QStringLiteral("r_ascend_pt")) });
-    QCOMPARE(snapshot(data.path()), before);
+    QCOMPARE(test::folderSnapshot(data.path()), before);
     QCOMPARE(p->ranks.size(), std::size_t(1));
     QCOMPARE(p->ranks[0]->stepTrace.size(), std::size_t(1));
     QCOMPARE(p->ranks[0]->stepTrace[0].step, QStringLiteral("7"));
     QCOMPARE(p->ranks[0]->stepTrace[0].valueNs[StepTraceRow::Stage], 128000);
-    const FileReport* f = fileNamed(*p, QStringLiteral("analysis.db"));
+    const FileReport* f = test::reportEndingWith(*p, QStringLiteral("analysis.db"));
     QVERIFY(f && f->warnings.join(QLatin1Char(' ')).contains(QLatin1String("-wal")));
 }
 
@@ -481,9 +462,9 @@ void TestDbImport::textAndDbOneSourcePerKind()
         QCOMPARE(r.memoryRecords->size(), twin->ranks[0]->memoryRecords->size());
         QCOMPARE(r.communication.size(), twin->ranks[0]->communication.size());
         QCOMPARE(r.stepTrace.size(), std::size_t(1));
-        const FileReport* trace = fileNamed(*p, QStringLiteral("trace_view.json"));
-        const FileReport* unified = fileNamed(*p, QStringLiteral("ascend_pytorch_profiler_0.db"));
-        const FileReport* kernels = fileNamed(*p, QStringLiteral("kernel_details.csv"));
+        const FileReport* trace = test::reportEndingWith(*p, QStringLiteral("trace_view.json"));
+        const FileReport* unified = test::reportEndingWith(*p, QStringLiteral("ascend_pytorch_profiler_0.db"));
+        const FileReport* kernels = test::reportEndingWith(*p, QStringLiteral("kernel_details.csv"));
         QVERIFY(trace && unified && kernels);
         QCOMPARE(trace->status, fromDb ? FileStatus::Skipped : FileStatus::Used);
         QCOMPARE(kernels->status, fromDb ? FileStatus::Skipped : FileStatus::Used);
@@ -491,7 +472,7 @@ void TestDbImport::textAndDbOneSourcePerKind()
         if (fromDb)
             QVERIFY(trace->reason.contains(QLatin1String("ascend_pytorch_profiler_0.db")));
         // Text-only kinds are read from text either way.
-        QCOMPARE(fileNamed(*p, QStringLiteral("op_statistic.csv"))->status, FileStatus::Used);
+        QCOMPARE(test::reportEndingWith(*p, QStringLiteral("op_statistic.csv"))->status, FileStatus::Used);
     }
 }
 
@@ -503,7 +484,7 @@ void TestDbImport::insightCacheIgnored()
     // MindStudio Insight's cache is a real SQLite file with tables that look like data.
     QVERIFY(QFile::copy(dbPath(0, 0), rankDir + QStringLiteral("/mindstudio_insight_data.db")));
     const ProfilePtr p = ProfileLoader::load({ rankDir });
-    const FileReport* cache = fileNamed(*p, QStringLiteral("mindstudio_insight_data.db"));
+    const FileReport* cache = test::reportEndingWith(*p, QStringLiteral("mindstudio_insight_data.db"));
     QVERIFY(cache);
     QCOMPARE(cache->status, FileStatus::Skipped);
     QCOMPARE(p->ranks[0]->kernels->size(), std::size_t(191)); // not twice
@@ -569,7 +550,7 @@ void TestDbImport::damagedDatabases()
     }
     const ProfilePtr p = ProfileLoader::load({ rankDir });
     QCOMPARE(p->ranks.size(), std::size_t(1));
-    const FileReport* r = fileNamed(*p, QStringLiteral("ascend_pytorch_profiler_0.db"));
+    const FileReport* r = test::reportEndingWith(*p, QStringLiteral("ascend_pytorch_profiler_0.db"));
     QVERIFY(r);
     if (!expectInReason.isEmpty()) {
         QCOMPARE(r->status, FileStatus::Broken);
@@ -578,7 +559,7 @@ void TestDbImport::damagedDatabases()
     if (damage == QLatin1String("truncate"))
         QVERIFY2(r->status == FileStatus::Broken, qPrintable(r->reason));
     // The rest of the rank still loads: analysis.db and profiler_info.
-    QCOMPARE(fileNamed(*p, QStringLiteral("analysis.db"))->status, FileStatus::Used);
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("analysis.db"))->status, FileStatus::Used);
     QCOMPARE(p->ranks[0]->stepTrace.size(), std::size_t(1));
     QCOMPARE(p->ranks[0]->info.rankId, 0);
     computeOverview(*p->ranks[0]); // and nothing downstream trips over what was read
@@ -590,7 +571,7 @@ void TestDbImport::handAssembledMsprofDb()
     // columns, a leftover snake_case table. Schema robustness and row counts only.
     const QString path = test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db"));
     QVERIFY(QFileInfo::exists(path));
-    const QStringList before = snapshot(QFileInfo(path).absolutePath());
+    const QStringList before = test::folderSnapshot(QFileInfo(path).absolutePath());
     SqliteDb db;
     QString error;
     QVERIFY2(db.open(path, &error), qPrintable(error));
@@ -611,7 +592,7 @@ void TestDbImport::handAssembledMsprofDb()
         total += n;
     QCOMPARE(total + report.count(QStringLiteral("TASK container rows dropped")), 24);
     QCOMPARE(rank.kernels->size(), std::size_t(11));
-    QCOMPARE(snapshot(QFileInfo(path).absolutePath()), before);
+    QCOMPARE(test::folderSnapshot(QFileInfo(path).absolutePath()), before);
 }
 
 QTEST_GUILESS_MAIN(TestDbImport)

@@ -17,27 +17,8 @@ using namespace profscope;
 
 namespace {
 
-const FileReport* fileNamed(const Profile& p, const QString& suffix)
-{
-    for (const auto& f : p.report.files)
-        if (f.path.endsWith(suffix))
-            return &f;
-    return nullptr;
-}
 
 // Every regular file under `root` with size and mtime, to prove nothing changed.
-QStringList snapshot(const QString& root)
-{
-    QStringList out;
-    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QFileInfo info(it.next());
-        out << info.filePath() + QLatin1Char('|') + QString::number(info.size()) + QLatin1Char('|')
-                + QString::number(info.lastModified().toMSecsSinceEpoch());
-    }
-    out.sort();
-    return out;
-}
 
 int countFiles(const QString& root)
 {
@@ -92,7 +73,7 @@ void TestProfileLoader::loadsTwoRealRanks()
     QCOMPARE(r0.communication.size(), std::size_t(4));
     for (const auto& f : p->report.files)
         QVERIFY(f.rankIndex == 0 || f.rankIndex == 1);
-    const FileReport* trace = fileNamed(*p, QStringLiteral("rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+    const FileReport* trace = test::reportEndingWith(*p, QStringLiteral("rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"));
     QVERIFY(trace);
     QCOMPARE(trace->count(QStringLiteral("X")), 4385LL);
     QCOMPARE(trace->count(QStringLiteral("f")), 611LL);
@@ -137,30 +118,30 @@ void TestProfileLoader::brokenFilesDoNotStopTheRest()
     QVERIFY(QDir().mkpath(out + QStringLiteral("op_statistic.csv")));
     test::writeFile(dir, QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/communication.json"), "{\"step50\": {\"p2p\"");
 
-    const QStringList before = snapshot(dir.path());
+    const QStringList before = test::folderSnapshot(dir.path());
     const ProfilePtr p = ProfileLoader::load({ dir.path() });
-    QCOMPARE(snapshot(dir.path()), before); // nothing written, nothing touched
+    QCOMPARE(test::folderSnapshot(dir.path()), before); // nothing written, nothing touched
 
     QCOMPARE(p->ranks.size(), std::size_t(1));
-    const FileReport* t = fileNamed(*p, QStringLiteral("trace_view.json"));
+    const FileReport* t = test::reportEndingWith(*p, QStringLiteral("trace_view.json"));
     QCOMPARE(t->status, FileStatus::Broken);
     QVERIFY(t->byteOffset > 0 && t->byteOffset <= half);
     QVERIFY(t->reason.contains(QLatin1String("truncated")));
     QVERIFY(p->ranks[0]->trace.stats.totalEvents > 1000); // the first half is kept
-    const FileReport* k = fileNamed(*p, QStringLiteral("kernel_details.csv"));
+    const FileReport* k = test::reportEndingWith(*p, QStringLiteral("kernel_details.csv"));
     QCOMPARE(k->status, FileStatus::Broken);
     QVERIFY(!k->reason.isEmpty());
-    QCOMPARE(fileNamed(*p, QStringLiteral("memory_record.csv"))->status, FileStatus::Broken);
-    const FileReport* dirAsFile = fileNamed(*p, QStringLiteral("op_statistic.csv"));
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("memory_record.csv"))->status, FileStatus::Broken);
+    const FileReport* dirAsFile = test::reportEndingWith(*p, QStringLiteral("op_statistic.csv"));
     QVERIFY(dirAsFile);
     QCOMPARE(dirAsFile->status, FileStatus::Broken);
     QVERIFY(dirAsFile->reason.contains(QLatin1String("director")));
-    const FileReport* comm = fileNamed(*p, QStringLiteral("communication.json"));
+    const FileReport* comm = test::reportEndingWith(*p, QStringLiteral("communication.json"));
     QCOMPARE(comm->status, FileStatus::Broken);
     QVERIFY(comm->byteOffset >= 0);
     // The others still load.
-    QCOMPARE(fileNamed(*p, QStringLiteral("step_trace_time.csv"))->status, FileStatus::Used);
-    QCOMPARE(fileNamed(*p, QStringLiteral("operator_details.csv"))->status, FileStatus::Used);
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("step_trace_time.csv"))->status, FileStatus::Used);
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("operator_details.csv"))->status, FileStatus::Used);
     QCOMPARE(p->ranks[0]->stepTrace.size(), std::size_t(1));
     QCOMPARE(p->report.countWithStatus(FileStatus::Broken), 5);
 }
@@ -175,8 +156,8 @@ void TestProfileLoader::unreadableFile()
     const QString kernels = rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv");
     QVERIFY(QFile::setPermissions(kernels, QFileDevice::Permissions()));
     const ProfilePtr p = ProfileLoader::load({ dir.path() });
-    QCOMPARE(fileNamed(*p, QStringLiteral("kernel_details.csv"))->status, FileStatus::Broken);
-    QCOMPARE(fileNamed(*p, QStringLiteral("trace_view.json"))->status, FileStatus::Used);
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("kernel_details.csv"))->status, FileStatus::Broken);
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("trace_view.json"))->status, FileStatus::Used);
 }
 
 void TestProfileLoader::emptyRankFolderAndNothingFound()

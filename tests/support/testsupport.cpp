@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "testsupport.h"
 
+#include "model/profile.h"
+
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -8,6 +11,27 @@
 #include <QProcess>
 
 namespace profscope::test {
+
+QStringList folderSnapshot(const QString& root)
+{
+    QStringList out;
+    QDirIterator it(root, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        out << info.filePath() + QLatin1Char('|') + QString::number(info.size()) + QLatin1Char('|')
+                + QString::number(info.lastModified().toMSecsSinceEpoch());
+    }
+    out.sort();
+    return out;
+}
+
+const FileReport* reportEndingWith(const Profile& profile, const QString& suffix)
+{
+    for (const auto& f : profile.report.files)
+        if (f.path.endsWith(suffix))
+            return &f;
+    return nullptr;
+}
 
 QString fixture(const QString& relativePath)
 {

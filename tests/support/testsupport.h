@@ -6,7 +6,15 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+namespace profscope {
+struct FileReport;
+struct Profile;
+} // namespace profscope
+
 namespace profscope::test {
+
+// The report of the first file whose path ends with `suffix`, or null.
+const FileReport* reportEndingWith(const Profile& profile, const QString& suffix);
 
 // Absolute path of a file or folder under ../shared/fixtures/real.
 QString fixture(const QString& relativePath);
@@ -22,6 +30,10 @@ QString mindinsight(const QString& relativePath);
 QString writeFile(const QTemporaryDir& dir, const QString& relativePath, const QByteArray& bytes);
 // Copies a real fixture folder into a temporary one (to plant bad files next to real ones).
 bool copyTree(const QString& from, const QString& to);
+
+// Every entry under `root` as "path|size|mtime", sorted: equal before and
+// after a load proves that nothing was written, touched or left behind.
+QStringList folderSnapshot(const QString& root);
 
 // Runs a program (the built profscope-cli, say) as a user would, with a
 // two-minute limit. exitCode is -1 when it crashed or hung.
