@@ -127,8 +127,34 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
     KernelTable& k = *table;
     StringPool& pool = k.strings;
     const StringId hccl = pool.intern("HCCL"), na = pool.intern("N/A");
-    std::unordered_map<qint64, std::size_t> rowOfTask; // globalTaskId -> kernel row, for the PMU metrics
-    rowOfTask.reserve(rows.size());
+    // STRING_IDS id -> pool id (plain, N/A for empty, literal quotes stripped).
+    std::unordered_map<qint64, StringId> plain, orNA, shapes;
+    auto cached = [&ctx](std::unordered_map<qint64, StringId>& cache, qint64 id, auto&& make) {
+        auto [it, inserted] = cache.try_emplace(id);
+        if (inserted)
+            it->second = make(ctx.str(id));
+        return it->second;
+    };
+    auto str = [&](qint64 id) { return cached(plain, id, [&](std::string_view v) { return pool.intern(v); }); };
+    auto strNA = [&](qint64 id) { return cached(orNA, id, [&](std::string_view v) { return internNA(pool, v); }); };
+    auto shape = [&](qint64 id) {
+        return cached(shapes, id, [&](std::string_view v) { return pool.intern(stripLiteralQuotes(v)); });
+    };
+    // globalTaskId -> kernel row, for the PMU metrics: ids are dense from 0
+    // in practice, so a vector (the hash map is the fallback for odd files).
+    qint64 maxTaskId = -1;
+    for (const Row& r : rows)
+        if (r.task)
+            maxTaskId = std::max(maxTaskId, r.task->globalTaskId);
+    const bool dense = maxTaskId < qint64(rows.size()) * 4 + 1024;
+    std::vector<std::int32_t> rowByTask(dense && maxTaskId >= 0 ? std::size_t(maxTaskId + 1) : 0, -1);
+    std::unordered_map<qint64, std::size_t> rowOfTask;
+    auto kernelRow = [&](qint64 taskId) -> qint64 {
+        if (dense)
+            return taskId >= 0 && taskId < qint64(rowByTask.size()) ? rowByTask[std::size_t(taskId)] : -1;
+        const auto it = rowOfTask.find(taskId);
+        return it == rowOfTask.end() ? -1 : qint64(it->second);
+    };
     qint64 previousDevice = std::numeric_limits<qint64>::min();
     TimeNs previousEnd = 0;
     for (const Row& r : rows) {
@@ -147,21 +173,21 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
             k.modelId.push_back(noneToMinusOne(r.task->modelId));
             k.taskId.push_back(r.task->taskId);
             k.streamId.push_back(r.task->streamId);
-            k.name.push_back(pool.intern(ctx.str(c.name)));
-            k.type.push_back(internNA(pool, ctx.str(c.opType)));
-            k.opState.push_back(internNA(pool, ctx.str(c.opState)));
-            k.acceleratorCore.push_back(internNA(pool, ctx.str(c.coreType)));
+            k.name.push_back(str(c.name));
+            k.type.push_back(strNA(c.opType));
+            k.opState.push_back(strNA(c.opState));
+            k.acceleratorCore.push_back(strNA(c.coreType));
             k.blockDim.push_back(c.blockDim);
-            k.inputShapes.push_back(pool.intern(stripLiteralQuotes(ctx.str(c.inputShapes))));
-            k.inputDataTypes.push_back(pool.intern(ctx.str(c.inputDataTypes)));
-            k.outputShapes.push_back(pool.intern(stripLiteralQuotes(ctx.str(c.outputShapes))));
+            k.inputShapes.push_back(shape(c.inputShapes));
+            k.inputDataTypes.push_back(str(c.inputDataTypes));
+            k.outputShapes.push_back(shape(c.outputShapes));
             k.contextId.push_back(noneToMinusOne(r.task->contextId));
         } else {
             k.modelId.push_back(-1);
             k.taskId.push_back(-1);
             k.streamId.push_back(-1);
-            k.name.push_back(pool.intern(ctx.str(r.op->opName)));
-            k.type.push_back(internNA(pool, ctx.str(r.op->opType)));
+            k.name.push_back(str(r.op->opName));
+            k.type.push_back(strNA(r.op->opType));
             k.opState.push_back(na);
             k.acceleratorCore.push_back(hccl);
             k.blockDim.push_back(0);
@@ -170,7 +196,9 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
             k.outputShapes.push_back(na);
             k.contextId.push_back(-1);
         }
-        if (r.task)
+        if (r.task && dense && r.task->globalTaskId >= 0)
+            rowByTask[std::size_t(r.task->globalTaskId)] = std::int32_t(k.size() - 1);
+        else if (r.task)
             rowOfTask.emplace(r.task->globalTaskId, k.size() - 1);
     }
     // PMU metrics: TASK_PMU_INFO holds (task, metric name, value) rows; one
@@ -178,21 +206,36 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
     const QString pmuTable = QStringLiteral("TASK_PMU_INFO");
     if (ctx.db.hasTable(pmuTable)) {
         std::unordered_map<qint64, std::pair<std::size_t, bool>> columnOf; // name id -> (metric, is a time)
+        // Rows come task by task, metric by metric in the same order: remember
+        // the metrics seen, in order, to skip the hash lookup.
+        std::vector<std::pair<qint64, std::pair<std::size_t, bool>>> recent;
+        std::size_t next = 0;
         ctx.count(pmuTable, ctx.forEachRow(pmuTable, "SELECT " + ctx.select(pmuTable, { "globalTaskId", "name", "value" }) + " FROM TASK_PMU_INFO",
             [&](SqlQuery& q) {
-                const auto row = rowOfTask.find(q.int64(0));
-                if (row == rowOfTask.end())
+                const qint64 row = kernelRow(q.int64(0));
+                if (row < 0)
                     return;
                 const qint64 nameId = q.int64(1, kDbNone32);
-                auto it = columnOf.find(nameId);
-                if (it == columnOf.end()) {
-                    bool isTime = false;
-                    k.metricNames << pmuColumnName(ctx.str(nameId), &isTime);
-                    k.metrics.emplace_back(k.size(), kNoValue);
-                    it = columnOf.emplace(nameId, std::pair { k.metrics.size() - 1, isTime }).first;
+                std::pair<std::size_t, bool> column;
+                if (next < recent.size() && recent[next].first == nameId) {
+                    column = recent[next++].second;
+                } else {
+                    auto it = columnOf.find(nameId);
+                    if (it == columnOf.end()) {
+                        bool isTime = false;
+                        k.metricNames << pmuColumnName(ctx.str(nameId), &isTime);
+                        k.metrics.emplace_back(k.size(), kNoValue);
+                        it = columnOf.emplace(nameId, std::pair { k.metrics.size() - 1, isTime }).first;
+                        recent.emplace_back(nameId, it->second);
+                    }
+                    column = it->second;
+                    next = 0; // a new task (or an unusual order): start over
+                    while (next < recent.size() && recent[next].first != nameId)
+                        ++next;
+                    ++next;
                 }
                 const double v = q.real(2, kNoValue);
-                k.metrics[it->second.first][row->second] = it->second.second ? v / 1000.0 : v;
+                k.metrics[column.first][std::size_t(row)] = column.second ? v / 1000.0 : v;
             }));
     }
     ctx.count(QStringLiteral("kernel rows"), qint64(k.size()));
@@ -208,7 +251,21 @@ void importMemory(DbContext& ctx, RankData& rank)
     if (db.hasTable(recordTable) || db.hasTable(npuTable)) {
         auto records = std::make_unique<MemoryRecordTable>();
         MemoryRecordTable& m = *records;
-        auto device = [&m](qint64 id) { return m.strings.intern(("NPU:" + std::to_string(id))); };
+        // Per-row strings repeat (one device, a few streams): intern each once.
+        std::unordered_map<qint64, StringId> devices, streams;
+        auto device = [&](qint64 id) {
+            auto [it, inserted] = devices.try_emplace(id);
+            if (inserted)
+                it->second = m.strings.intern("NPU:" + std::to_string(id));
+            return it->second;
+        };
+        auto stream = [&](qint64 ptr) {
+            auto [it, inserted] = streams.try_emplace(ptr);
+            if (inserted)
+                it->second = m.strings.intern(std::to_string(ptr));
+            return it->second;
+        };
+        std::unordered_map<qint64, StringId> components;
         if (db.hasTable(npuTable)) {
             // APP rows of memory_record.csv: the process's whole device memory.
             const StringId app = m.strings.intern("APP");
@@ -230,12 +287,15 @@ void importMemory(DbContext& ctx, RankData& rank)
                 "SELECT " + ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" })
                     + " FROM MEMORY_RECORD ORDER BY timestamp",
                 [&](SqlQuery& q) {
-                    m.component.push_back(m.strings.intern(ctx.str(q.int64(0, kDbNone32))));
+                    auto [component, inserted] = components.try_emplace(q.int64(0, kDbNone32));
+                    if (inserted)
+                        component->second = m.strings.intern(ctx.str(component->first));
+                    m.component.push_back(component->second);
                     m.tsNs.push_back(q.int64(1));
                     m.allocatedMB.push_back(q.isNull(2) ? kNoValue : q.real(2) / kBytesPerMB);
                     m.reservedMB.push_back(q.isNull(3) ? kNoValue : q.real(3) / kBytesPerMB);
                     m.activeMB.push_back(q.isNull(4) ? kNoValue : q.real(4) / kBytesPerMB);
-                    m.streamPtr.push_back(q.isNull(5) ? StringId {} : m.strings.intern(std::to_string(q.int64(5))));
+                    m.streamPtr.push_back(q.isNull(5) ? StringId {} : stream(q.int64(5)));
                     m.deviceType.push_back(device(q.int64(6, 0)));
                 }));
         }
