@@ -2,12 +2,11 @@
 #include "profileloader.h"
 
 #include "../parse/dbimport.h"
-#include "../parse/legacyparsers.h"
 #include "../parse/sqlitedb.h"
+#include "../parse/traceparser.h"
 #include "clustermerge.h"
 #include "datasources.h"
-#include "../parse/tableparsers.h"
-#include "../parse/traceparser.h"
+#include "rankformats.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -117,98 +116,20 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             continue;
         }
         runParser(report, [&] {
-            switch (f->kind) {
-            case FileKind::ProfilerInfo: {
-                const int idFromFolder = info.rankId;
-                parseProfilerInfo(f->path, info, report);
-                if (idFromFolder >= 0 && info.rankId >= 0 && idFromFolder != info.rankId)
-                    report.warnings << Tr::tr("rank id %1 in the file differs from %2 found before").arg(info.rankId).arg(idFromFolder);
-                break;
-            }
-            case FileKind::ProfilerMetadata:
-                parseProfilerMetadata(f->path, info, report);
-                break;
-            case FileKind::KernelDetails:
-                if (rank->kernels) {
-                    report.status = FileStatus::Skipped;
-                    report.reason = Tr::tr("a kernel table was already read for this rank");
-                    break;
-                }
-                rank->kernels = std::make_unique<KernelTable>();
-                parseKernelDetails(f->path, *rank->kernels, report);
-                break;
-            case FileKind::OpStatistic:
-                parseOpStatistic(f->path, rank->opStatistics, report);
-                break;
-            case FileKind::ApiStatistic:
-                parseApiStatistic(f->path, rank->apiStatistics, report);
-                break;
-            case FileKind::StepTraceTime:
-                parseStepTraceTime(f->path, rank->stepTrace, report);
-                break;
-            case FileKind::Communication:
-                parseCommunication(f->path, rank->communication, report);
-                break;
-            case FileKind::CommunicationMatrix:
-                parseCommunicationMatrix(f->path, rank->communicationMatrix, report);
-                break;
-            case FileKind::MemoryRecord:
-                rank->memoryRecords = std::make_unique<MemoryRecordTable>();
-                parseMemoryRecord(f->path, *rank->memoryRecords, report);
-                break;
-            case FileKind::OperatorMemory:
-                rank->operatorMemory = std::make_unique<OperatorMemoryTable>();
-                parseOperatorMemory(f->path, *rank->operatorMemory, report);
-                break;
-            case FileKind::NpuModuleMem:
-                rank->npuModuleMem = std::make_unique<NpuModuleMemTable>();
-                parseNpuModuleMem(f->path, *rank->npuModuleMem, report);
-                break;
-            case FileKind::OperatorDetails:
-                rank->operatorDetails = std::make_unique<OperatorDetailsTable>();
-                parseOperatorDetails(f->path, *rank->operatorDetails, report);
-                break;
-            case FileKind::L2Cache:
-                parseL2Cache(f->path, rank->l2Cache, report);
-                break;
-            case FileKind::LegacyStepTrace:
-                parseLegacyStepTrace(f->path, rank->legacy.stepTrace, report);
-                break;
-            case FileKind::LegacyFrameworkRaw:
-                parseFrameworkRaw(f->path, rank->legacy.frameworkOps, report);
-                break;
-            case FileKind::LegacyAicoreDetail:
-                parseAicoreDetail(f->path, rank->legacy.aicoreDetails, report);
-                break;
-            case FileKind::LegacyAicoreType:
-                parseAicoreType(f->path, rank->legacy.aicoreTypes, report);
-                break;
-            case FileKind::LegacyAicpu:
-                parseAicpuIntermediate(f->path, rank->legacy.aicpuOps, report);
-                break;
-            case FileKind::LegacyHcclRaw:
-                parseHcclRaw(f->path, rank->legacy.hccl, report);
-                break;
-            case FileKind::LegacyMinddataPipeline:
-                parseMinddataPipeline(f->path, rank->legacy.minddataPipeline, report);
-                break;
-            case FileKind::Database: {
+            if (f->kind == FileKind::Database) {
                 DbTake take = sources.takeFrom(f);
                 take.threads = traceThreads > 0 ? traceThreads : QThread::idealThreadCount();
                 readDatabase(databases.at(f), *rank, take, report);
-                break;
-            }
-            case FileKind::KnownUnused:
+            } else if (const RankFormat* format = rankFormat(f->kind)) {
+                format->read(f->path, *rank, report);
+            } else if (f->kind == FileKind::KnownUnused) {
                 report.status = FileStatus::Skipped;
                 report.reason = QFileInfo(f->path).isDir()
                     ? Tr::tr("raw profiler data folder: not read, the exported deliverables are used")
                     : Tr::tr("recognised profiler output, not read by this version of Profscope");
-                break;
-            case FileKind::Unknown:
-            default:
+            } else {
                 report.status = FileStatus::Skipped;
                 report.reason = Tr::tr("not a file Profscope knows");
-                break;
             }
         });
         advance(report.sizeBytes);

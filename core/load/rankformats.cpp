@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "rankformats.h"
+
+#include "../parse/legacyparsers.h"
+#include "../parse/tableparsers.h"
+
+#include <QCoreApplication>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::ProfileLoader)
+};
+
+// Tables that a rank holds once: a second file of the kind is reported, not merged.
+template<typename Table>
+Table* freshTable(std::unique_ptr<Table>& slot)
+{
+    slot = std::make_unique<Table>();
+    return slot.get();
+}
+
+} // namespace
+
+const std::vector<RankFormat>& rankFormats()
+{
+    static const std::vector<RankFormat> formats {
+        { FileKind::ProfilerInfo,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                const int idFromFolder = rank.info.rankId;
+                parseProfilerInfo(path, rank.info, report);
+                if (idFromFolder >= 0 && rank.info.rankId >= 0 && idFromFolder != rank.info.rankId)
+                    report.warnings << Tr::tr("rank id %1 in the file differs from %2 found before")
+                                           .arg(rank.info.rankId)
+                                           .arg(idFromFolder);
+            } },
+        { FileKind::ProfilerMetadata,
+            [](const QString& path, RankData& rank, FileReport& report) { parseProfilerMetadata(path, rank.info, report); } },
+        { FileKind::KernelDetails,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (rank.kernels) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = Tr::tr("a kernel table was already read for this rank");
+                    return;
+                }
+                parseKernelDetails(path, *freshTable(rank.kernels), report);
+            } },
+        { FileKind::OpStatistic,
+            [](const QString& path, RankData& rank, FileReport& report) { parseOpStatistic(path, rank.opStatistics, report); } },
+        { FileKind::ApiStatistic,
+            [](const QString& path, RankData& rank, FileReport& report) { parseApiStatistic(path, rank.apiStatistics, report); } },
+        { FileKind::StepTraceTime,
+            [](const QString& path, RankData& rank, FileReport& report) { parseStepTraceTime(path, rank.stepTrace, report); } },
+        { FileKind::Communication,
+            [](const QString& path, RankData& rank, FileReport& report) { parseCommunication(path, rank.communication, report); } },
+        { FileKind::CommunicationMatrix,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseCommunicationMatrix(path, rank.communicationMatrix, report);
+            } },
+        { FileKind::MemoryRecord,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseMemoryRecord(path, *freshTable(rank.memoryRecords), report);
+            } },
+        { FileKind::OperatorMemory,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseOperatorMemory(path, *freshTable(rank.operatorMemory), report);
+            } },
+        { FileKind::NpuModuleMem,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseNpuModuleMem(path, *freshTable(rank.npuModuleMem), report);
+            } },
+        { FileKind::OperatorDetails,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseOperatorDetails(path, *freshTable(rank.operatorDetails), report);
+            } },
+        { FileKind::L2Cache, [](const QString& path, RankData& rank, FileReport& report) { parseL2Cache(path, rank.l2Cache, report); } },
+        { FileKind::LegacyStepTrace,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseLegacyStepTrace(path, rank.legacy.stepTrace, report);
+            } },
+        { FileKind::LegacyFrameworkRaw,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseFrameworkRaw(path, rank.legacy.frameworkOps, report);
+            } },
+        { FileKind::LegacyAicoreDetail,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseAicoreDetail(path, rank.legacy.aicoreDetails, report);
+            } },
+        { FileKind::LegacyAicoreType,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseAicoreType(path, rank.legacy.aicoreTypes, report);
+            } },
+        { FileKind::LegacyAicpu,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseAicpuIntermediate(path, rank.legacy.aicpuOps, report);
+            } },
+        { FileKind::LegacyHcclRaw,
+            [](const QString& path, RankData& rank, FileReport& report) { parseHcclRaw(path, rank.legacy.hccl, report); } },
+        { FileKind::LegacyMinddataPipeline,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseMinddataPipeline(path, rank.legacy.minddataPipeline, report);
+            } },
+    };
+    return formats;
+}
+
+const RankFormat* rankFormat(FileKind kind)
+{
+    for (const RankFormat& f : rankFormats())
+        if (f.kind == kind)
+            return &f;
+    return nullptr;
+}
+
+} // namespace profscope
