@@ -3690,6 +3690,22 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>not read: %2 supplies this rank&apos;s %1 (one source per kind of data)</source>
         <translation>未读取：该 rank 的%1由 %2 提供（每类数据只取一个来源）</translation>
     </message>
+    <message>
+        <source>operator and API statistics, operator details and L2 cache (text-only deliverables: op_statistic, api_statistic, operator_details, l2_cache)</source>
+        <translation>算子与 API 统计、算子详情和 L2 缓存（仅文本导出提供：op_statistic、api_statistic、operator_details、l2_cache）</translation>
+    </message>
+    <message>
+        <source>async_npu arrows to copy tasks (torch_npu links framework ops to kernel launches only)</source>
+        <translation>指向拷贝任务的 async_npu 连线（torch_npu 只把框架算子关联到 kernel 下发）</translation>
+    </message>
+    <message>
+        <source>tables not shown yet: %1</source>
+        <translation>暂未显示的表：%1</translation>
+    </message>
+    <message>
+        <source>not in this database or not read from it: %1</source>
+        <translation>该数据库中没有或未读取的内容：%1</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectTreeModel</name>
@@ -5315,6 +5331,14 @@ Options:
     <message>
         <source>error: cannot write %1: %2</source>
         <translation>错误：无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Where a rank has both text exports and databases, read each kind of data from: auto (the databases, measured faster), text or db. Never both.</source>
+        <translation>当一个 rank 同时有文本导出和数据库时，每类数据从何处读取：auto（数据库，实测更快）、text 或 db。不会同时读取两者。</translation>
+    </message>
+    <message>
+        <source>--prefer takes auto, text or db, not &quot;%1&quot;</source>
+        <translation>--prefer 应为 auto、text 或 db，实际为 &quot;%1&quot;</translation>
     </message>
 </context>
 </TS>

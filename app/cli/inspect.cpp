@@ -237,7 +237,8 @@ void printProfile(const Profile& profile, QTextStream& out)
                 out << QStringLiteral("  %1 ms").arg(f.parseMs, 0, 'f', 1);
             out << '\n';
             if (!f.reason.isEmpty())
-                out << QStringLiteral("             ") << f.reason
+                out << QStringLiteral("             ")
+                    << QString(f.reason).replace(QLatin1Char('\n'), QStringLiteral("\n             "))
                     << (f.line > 0 ? Tr::tr(" (line %1)").arg(f.line) : QString()) << '\n';
             for (const auto& w : f.warnings)
                 out << QStringLiteral("             ! ") << w << '\n';

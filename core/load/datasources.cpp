@@ -256,6 +256,22 @@ void readDatabase(const OpenedDatabase& database, RankData& rank, const DbTake& 
         importAnalysisDb(db, rank, take, report);
     if (report.status != FileStatus::Broken)
         report.reason = Tr::tr("feeds: %1").arg(fed.join(QStringLiteral(", ")));
+    if (database.kind == DbKind::Unified || database.kind == DbKind::Msprof) {
+        // What the text export has and a profiler database does not (or not here): said once per file.
+        QStringList missing { Tr::tr("operator and API statistics, operator details and L2 cache (text-only "
+                                     "deliverables: op_statistic, api_statistic, operator_details, l2_cache)") };
+        if (take.timeline && db.hasTable(QStringLiteral("PYTORCH_API")))
+            missing << Tr::tr("async_npu arrows to copy tasks (torch_npu links framework ops to kernel launches only)");
+        QStringList unread;
+        for (const char* table : { "HBM", "LLC", "DDR", "ACC_PMU", "SOC_BANDWIDTH_LEVEL", "QOS", "PCIE", "HCCS", "NIC", "ROCE",
+                 "GC_RECORD", "OSRT_API", "NPU_OP_MEM" })
+            if (db.hasTable(QLatin1String(table)))
+                unread << QLatin1String(table);
+        if (!unread.isEmpty())
+            missing << Tr::tr("tables not shown yet: %1").arg(unread.join(QStringLiteral(", ")));
+        if (report.status != FileStatus::Broken) // a note, not a problem of the file
+            report.reason += QLatin1Char('\n') + Tr::tr("not in this database or not read from it: %1").arg(missing.join(QStringLiteral("; ")));
+    }
     report.parseMs = double(timer.nsecsElapsed()) / 1e6;
 }
 

@@ -202,6 +202,11 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         if (m.hasMatch())
             info.deviceId = m.captured(1).toInt();
     }
+    // A summary-only rank: the Device_id column of step_trace_time.csv (or StepTraceTime.deviceId).
+    if (info.deviceId < 0 && !rank->stepTrace.empty() && rank->stepTrace.front().deviceId >= 0)
+        info.deviceId = int(rank->stepTrace.front().deviceId);
+    if (info.rankId < 0 && !rank->stepTrace.empty() && rank->stepTrace.front().rankId >= 0)
+        info.rankId = int(rank->stepTrace.front().rankId);
     if (info.displayName.isEmpty())
         info.displayName = QFileInfo(info.rootPath).fileName();
     if (discovered.files.empty()) {

@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLocale>
+#include <QLabel>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -114,6 +115,7 @@ private slots:
     void initTestCase();
     void emptyState();
     void barsMatchStepTraceReal();
+    void summaryOnlyRanks();
     void barsMatchStepTraceGenerated_data();
     void barsMatchStepTraceGenerated();
     void sorting();
@@ -189,6 +191,51 @@ void TestOverviewPage::barsMatchStepTraceReal()
         }
         QVERIFY(std::abs(bars->totalNs(row) / 1000.0 - expectedTotal) <= 2 * toleranceUs);
     }
+}
+
+void TestOverviewPage::summaryOnlyRanks()
+{
+    // What `collect --summary-only` copies: no trace, no kernel table; the
+    // page shows the profiler's own step figures and says where they come from.
+    QTemporaryDir dir;
+    for (int rank = 0; rank < 2; ++rank) {
+        const QString from = test::textRank(1, rank);
+        const QString to = dir.filePath(QStringLiteral("rank%1_ascend_pt").arg(rank));
+        QVERIFY(test::copyTree(from, to));
+        for (const char* drop : { "trace_view.json", "kernel_details.csv", "memory_record.csv", "operator_memory.csv",
+                 "npu_module_mem.csv", "operator_details.csv", "l2_cache.csv" })
+            QFile::remove(to + QStringLiteral("/ASCEND_PROFILER_OUTPUT/") + QLatin1String(drop));
+    }
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    QCOMPARE(profile->ranks.size(), std::size_t(2));
+    ViewState state;
+    OverviewPage page(&state);
+    Testers testers(page);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(profile);
+    OverviewBarsModel* bars = page.barsModel();
+    QCOMPARE(bars->rowCount(), 2);
+    for (int row = 0; row < bars->rowCount(); ++row) {
+        const int rankIndex = bars->index(row, 0).data(OverviewBarsModel::RankIndexRole).toInt();
+        const std::vector<CsvStep> csv = readStepTrace(profile->ranks[std::size_t(rankIndex)]->info.rootPath);
+        QCOMPARE(csv.size(), std::size_t(1));
+        const auto expected = expectedComponents(csv[0]);
+        for (int c = 0; c < 5; ++c) { // the file's figures as written, to the ns
+            const double ourUs = bars->index(row, OverviewBarsModel::ComputingOnlyColumn + c)
+                                     .data(OverviewBarsModel::ValueNsRole)
+                                     .toLongLong()
+                / 1000.0;
+            QVERIFY2(std::abs(ourUs - expected[std::size_t(c)]) < 0.002,
+                qPrintable(QStringLiteral("component %1: %2 vs %3").arg(c).arg(ourUs).arg(expected[std::size_t(c)])));
+        }
+    }
+    bool said = false;
+    for (const QLabel* label : page.findChildren<QLabel*>())
+        said = said || label->text().contains(QLatin1String("from the profiler's summary"));
+    QVERIFY(said);
+    QCOMPARE(page.stepModel()->rowCount(), 2);
+    QVERIFY(page.stepModel()->index(0, 0).data(Qt::ToolTipRole).toString().contains(QLatin1String("not recomputed")));
 }
 
 void TestOverviewPage::barsMatchStepTraceGenerated_data()
