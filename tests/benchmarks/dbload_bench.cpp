@@ -6,12 +6,19 @@
 // Printed per form: wall time from path to loaded profile, device task rows
 // per second, input MiB/s into the model, the model's size and peak RSS.
 //
-// Until the DB reader lands, a DB-only rank loads no rows: the DB line then
-// shows 0 rows (and says so) next to the task rows that are in the files.
+// After the load, every analysis the pages and exports use runs once
+// (cluster step table, advice, communication, matrix, operators, memory):
+// "path -> analyses" is what a user waits for. Each form runs three times
+// in fresh processes; the fastest run is shown (the others are noise).
 //
 //   profscope-dbload-bench [--trace-mb 256] [--ranks 8] [--steps 10] [--keep DIR]
 //   profscope-dbload-bench load PATH        (child)
 #include "benchsupport.h"
+#include "analysis/advice.h"
+#include "analysis/cluster.h"
+#include "analysis/communication.h"
+#include "analysis/memory.h"
+#include "analysis/operators.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 
@@ -78,7 +85,15 @@ int childLoad(const QString& path)
     timer.start();
     const ProfilePtr profile = ProfileLoader::load({ path });
     const qint64 loadNs = timer.nsecsElapsed();
-    qint64 taskRows = 0, slices = 0, kernelRows = 0, modelBytes = 0, usedFiles = 0;
+    qint64 analysisRows = qint64(clusterSteps(*profile).rows.size()) + qint64(computeAdvice(*profile).size())
+        + qint64(communicationByRankAndGroup(*profile).size()) + qint64(communicationMatrix(*profile).size());
+    for (const auto& rank : profile->ranks) {
+        if (rank->kernels)
+            analysisRows += qint64(operatorStatistics(*rank->kernels).size());
+        analysisRows += qint64(memoryCurves(*rank).size());
+    }
+    const qint64 analysesNs = timer.nsecsElapsed();
+    qint64 taskRows = 0, slices = 0, kernelRows = 0, modelBytes = 0, usedFiles = 0, dbRowsRead = 0;
     for (const auto& rank : profile->ranks) {
         for (const ProcessTrack& p : rank->trace.processes)
             for (const ThreadTrack& t : p.threads) {
@@ -90,11 +105,18 @@ int childLoad(const QString& path)
             kernelRows += qint64(rank->kernels->size());
         modelBytes += qint64(rank->trace.memoryBytes());
     }
-    for (const FileReport& f : profile->report.files)
+    for (const FileReport& f : profile->report.files) {
         if (f.status == FileStatus::Used)
             ++usedFiles;
+        if (f.path.endsWith(QLatin1String(".db")))
+            for (const auto& [table, n] : f.counts)
+                if (table == table.toUpper() || table.startsWith(QLatin1String("Comm")) || table == QLatin1String("StepTraceTime"))
+                    dbRowsRead += n; // table row counts (not the derived "kernel rows", ...)
+    }
     const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
-        { QStringLiteral("loadNs"), double(loadNs) }, { QStringLiteral("taskRows"), double(taskRows) },
+        { QStringLiteral("loadNs"), double(loadNs) }, { QStringLiteral("analysesNs"), double(analysesNs) },
+        { QStringLiteral("analysisRows"), double(analysisRows) }, { QStringLiteral("dbRowsRead"), double(dbRowsRead) },
+        { QStringLiteral("taskRows"), double(taskRows) },
         { QStringLiteral("slices"), double(slices) }, { QStringLiteral("kernelRows"), double(kernelRows) },
         { QStringLiteral("modelBytes"), double(modelBytes) }, { QStringLiteral("usedFiles"), double(usedFiles) },
         { QStringLiteral("peakRssKb"), double(peakRssKb()) } };
@@ -144,7 +166,14 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double i
         << "  input           " << QString::number(inputMb, 'f', 1) << " MiB, " << inFiles << "\n"
         << "  path -> profile " << QString::number(seconds, 'f', 2) << " s  ("
         << qint64(r[QStringLiteral("ranks")].toDouble()) << " ranks, "
-        << qint64(r[QStringLiteral("usedFiles")].toDouble()) << " files used)\n";
+        << qint64(r[QStringLiteral("usedFiles")].toDouble()) << " files used)\n"
+        << "  path -> all analyses " << QString::number(r[QStringLiteral("analysesNs")].toDouble() / 1e9, 'f', 2)
+        << " s (cluster steps, advice, communication, matrix, operators, memory)\n";
+    if (const double read = r[QStringLiteral("dbRowsRead")].toDouble(); read > 0)
+        out << "  table rows      " << qint64(read) << " read, "
+            << QString::number(seconds > 0 ? read / seconds / 1e6 : 0, 'f', 2) << " M rows/s ("
+            << QString::number(seconds > 0 ? read / seconds / 1e6 / QThread::idealThreadCount() : 0, 'f', 2)
+            << " M rows/s per core)\n";
     if (slices == 0) {
         // Figures per row would be meaningless: say what happened instead.
         out << "  task rows       0 loaded: nothing reached the model (no reader for this form yet)\n";
@@ -212,14 +241,29 @@ int main(int argc, char** argv)
     // (QThread::idealThreadCount() = threads).
     runChild({ QStringLiteral("load"), text });
     runChild({ QStringLiteral("load"), db });
-    const QJsonObject textResult = runChild({ QStringLiteral("load"), text });
-    const QJsonObject dbResult = runChild({ QStringLiteral("load"), db });
+    auto fastest = [](const QString& path) {
+        QJsonObject best;
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject r = runChild({ QStringLiteral("load"), path });
+            if (best.isEmpty() || r[QStringLiteral("analysesNs")].toDouble() < best[QStringLiteral("analysesNs")].toDouble())
+                best = r;
+        }
+        return best;
+    };
+    const QJsonObject textResult = fastest(text);
+    const QJsonObject dbResult = fastest(db);
     out << "\nProfileLoader::load, " << QThread::idealThreadCount() << " threads, warm page cache:\n" << Qt::endl;
     show(out, QStringLiteral("text form (trace_view.json + CSV/JSON)"), textResult, textMb,
         QStringLiteral("Ascend Hardware slices as loaded"));
     out << Qt::endl;
-    show(out, QStringLiteral("DB form (ascend_mindspore_profiler_N.db + analysis.db; the DB reader is in progress)"),
-        dbResult, dbMb,
+    show(out, QStringLiteral("DB form (ascend_mindspore_profiler_N.db + analysis.db)"), dbResult, dbMb,
         QStringLiteral("%1 TASK rows in the files (with the plane and container rows text does not show)").arg(dbRows));
+    const auto ratio = [&](const char* key) {
+        const double d = dbResult[QLatin1String(key)].toDouble();
+        return d > 0 ? textResult[QLatin1String(key)].toDouble() / d : 0.0;
+    };
+    out << "\nDB vs text: path -> profile " << QString::number(ratio("loadNs"), 'f', 2) << "x, path -> all analyses "
+        << QString::number(ratio("analysesNs"), 'f', 2) << "x faster; peak RSS "
+        << QString::number(ratio("peakRssKb"), 'f', 2) << "x lower" << Qt::endl;
     return 0;
 }
