@@ -53,6 +53,10 @@ void RangeStatsModel::compute(const TimelineModel& model, double startNs, double
     std::unordered_map<std::uint64_t, Row> acc;
     forEachShownThreadLane(model, [&](int lane) {
         const TimelineLane& l = model.lane(lane);
+        // The profiler's Computing / Communication / Free lanes are a summary
+        // of the tasks, not ops: counting them would count time twice.
+        if (model.threadTrack(lane).role == LaneRole::OverlapAnalysis)
+            return;
         const SliceColumns& s = model.threadTrack(lane).slices;
         const TimeNs a = model.fromView(l.rank, TimeNs(std::floor(startNs)));
         const TimeNs b = model.fromView(l.rank, TimeNs(std::ceil(endNs)));
@@ -61,11 +65,14 @@ void RangeStatsModel::compute(const TimelineModel& model, double startNs, double
                 v.begin(), v.end(), [&](std::uint32_t i) { return s.startNs[i] + s.durNs[i] <= a; });
             for (; it != v.end() && s.startNs[*it] < b; ++it) {
                 const std::uint32_t i = *it;
+                // Only the part inside the range counts: a step that sticks
+                // out of a 6 ms selection contributes 6 ms, not its length.
+                const TimeNs inside = std::min(s.startNs[i] + s.durNs[i], b) - std::max(s.startNs[i], a);
                 Row& r = acc[(std::uint64_t(std::uint32_t(l.rank)) << 32) | s.name[i].value];
-                if (r.count == 0 || s.durNs[i] < r.minNs)
-                    r.minNs = s.durNs[i];
-                r.maxNs = std::max(r.maxNs, s.durNs[i]);
-                r.totalNs += s.durNs[i];
+                if (r.count == 0 || inside < r.minNs)
+                    r.minNs = inside;
+                r.maxNs = std::max(r.maxNs, inside);
+                r.totalNs += inside;
                 ++r.count;
             }
         }

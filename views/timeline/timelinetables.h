@@ -12,7 +12,9 @@ namespace profscope {
 class TimelineModel;
 
 // Statistics per slice name over a time range: slices of the shown (not
-// hidden) thread lanes that overlap the range, with their whole durations.
+// hidden) thread lanes that overlap the range, with the time they spend
+// inside it (a slice that sticks out counts only its part in the range). The
+// profiler's Overlap Analysis lanes are left out: they summarise, not ops.
 class RangeStatsModel : public QAbstractTableModel
 {
     Q_OBJECT
