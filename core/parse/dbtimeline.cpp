@@ -27,7 +27,7 @@ struct Tr
 // Synthetic pids for the device-side processes: far above real host pids
 // (< 2^32), one block per device.
 constexpr qint64 kDevicePidBase = qint64(1) << 40;
-enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4 };
+enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4, Hbm = 5, Llc = 6 };
 qint64 devicePid(qint64 deviceId, DeviceProcess kind)
 {
     return kDevicePidBase + (deviceId & 0xffff) * 16 + kind;
@@ -79,6 +79,7 @@ public:
         mstxLanes();
         flows();
         counters();
+        bandwidthCounters();
         overlapLanes();
         for (const auto& [id, range] : readDbSteps(m_ctx))
             m_builder.addStepMarker(id, range);
@@ -423,6 +424,51 @@ private:
                     m_builder.addCounter(p, intern(base + "DDR"), key, ts, ddrKB);
                     m_builder.addCounter(p, intern(base + "HBM"), key, ts, hbmKB);
                     m_builder.addCounter(p, intern(base + "Memory"), key, ts, ddrKB + hbmKB);
+                }));
+        }
+    }
+
+    // HBM and LLC bandwidth as trace_view.json names them ("HBM 0/Read",
+    // "LLC 0 Read/Throughput"), in MB/s (bytes / 2^20); the LLC hit rate as
+    // the database stores it (percent, 0-100; the text trace shows a 0-1 fraction).
+    void bandwidthCounters()
+    {
+        const QString hbmTable = QStringLiteral("HBM");
+        if (m_ctx.db.hasTable(hbmTable)) {
+            std::map<std::pair<qint64, qint64>, std::pair<StringId, StringId>> names; // (hbm, type) -> (name, key)
+            m_ctx.count(hbmTable, m_ctx.forEachRow(hbmTable,
+                "SELECT " + m_ctx.select(hbmTable, { "deviceId", "timestampNs", "bandwidth", "hbmId", "type" }) + " FROM HBM",
+                [&](SqlQuery& q) {
+                    const qint64 device = q.int64(0, 0), hbm = q.int64(3, 0), type = q.int64(4, kDbNone32);
+                    auto it = names.find({ hbm, type });
+                    if (it == names.end()) {
+                        const std::string dir = m_ctx.str(type) == "write" ? "Write" : "Read";
+                        it = names.emplace(std::pair { hbm, type },
+                                      std::pair { intern("HBM " + std::to_string(hbm) + "/" + dir), intern(dir + "(MB/s)") })
+                                 .first;
+                    }
+                    const std::uint32_t p = process(devicePid(device, Hbm), "HBM", "NPU", 15 + device * 10);
+                    m_builder.addCounter(p, it->second.first, it->second.second, q.int64(1), q.real(2) / 1048576.0);
+                }));
+        }
+        const QString llcTable = QStringLiteral("LLC");
+        if (m_ctx.db.hasTable(llcTable)) {
+            const StringId throughputKey = intern("Throughput(MB/s)"), hitKey = intern("Hit Rate(%)");
+            std::map<std::pair<qint64, qint64>, std::pair<StringId, StringId>> names; // (llc, mode) -> (throughput, hit rate)
+            m_ctx.count(llcTable, m_ctx.forEachRow(llcTable,
+                "SELECT " + m_ctx.select(llcTable, { "deviceId", "llcId", "timestampNs", "hitRate", "throughput", "mode" }) + " FROM LLC",
+                [&](SqlQuery& q) {
+                    const qint64 device = q.int64(0, 0), llc = q.int64(1, 0), mode = q.int64(5, kDbNone32);
+                    auto it = names.find({ llc, mode });
+                    if (it == names.end()) {
+                        const std::string base = "LLC " + std::to_string(llc) + (m_ctx.str(mode) == "write" ? " Write" : " Read");
+                        it = names.emplace(std::pair { llc, mode },
+                                      std::pair { intern(base + "/Throughput"), intern(base + "/Hit Rate") })
+                                 .first;
+                    }
+                    const std::uint32_t p = process(devicePid(device, Llc), "LLC", "NPU", 16 + device * 10);
+                    m_builder.addCounter(p, it->second.first, throughputKey, q.int64(2), q.real(4) / 1048576.0);
+                    m_builder.addCounter(p, it->second.second, hitKey, q.int64(2), q.real(3));
                 }));
         }
     }

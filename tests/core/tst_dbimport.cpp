@@ -165,6 +165,14 @@ void TestDbImport::laneCountsEqualTextTwin()
         QCOMPARE(device, qint64(219 + 6 + 308 + (level > 0 ? 2 : 0)));
         QCOMPARE(ops, 4);
     }
+    // Counters: one point per row of AICORE_FREQ and HBM, two per LLC row (throughput, hit rate).
+    std::map<QString, qint64> points;
+    for (const ProcessTrack& p : d.processes)
+        for (const CounterSeries& c : p.counters)
+            points[p.name] += qint64(c.tsNs.size());
+    QCOMPARE(points[QStringLiteral("AI Core Freq")], sql(dbPath(level, rank), "SELECT count(*) FROM AICORE_FREQ").at(0).at(0));
+    QCOMPARE(points[QStringLiteral("HBM")], sql(dbPath(level, rank), "SELECT count(*) FROM HBM").at(0).at(0));
+    QCOMPARE(points[QStringLiteral("LLC")], 2 * sql(dbPath(level, rank), "SELECT count(*) FROM LLC").at(0).at(0));
     // One step marker, STEP_TIME = the ProfilerStep#50 host slice.
     QCOMPARE(d.steps.size(), std::size_t(1));
     QCOMPARE(d.steps[0].id, QStringLiteral("50"));
