@@ -263,7 +263,7 @@ void readDatabase(const OpenedDatabase& database, RankData& rank, const DbTake& 
         if (take.timeline && db.hasTable(QStringLiteral("PYTORCH_API")))
             missing << Tr::tr("async_npu arrows to copy tasks (torch_npu links framework ops to kernel launches only)");
         QStringList unread;
-        for (const char* table : { "DDR", "ACC_PMU", "SOC_BANDWIDTH_LEVEL", "QOS", "PCIE", "HCCS", "NIC", "ROCE",
+        for (const char* table : { "DDR", "QOS", "PCIE", "HCCS", "NIC", "ROCE",
                  "GC_RECORD", "OSRT_API", "NPU_OP_MEM" })
             if (db.hasTable(QLatin1String(table)))
                 unread << QLatin1String(table);

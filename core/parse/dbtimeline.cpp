@@ -27,7 +27,7 @@ struct Tr
 // Synthetic pids for the device-side processes: far above real host pids
 // (< 2^32), one block per device.
 constexpr qint64 kDevicePidBase = qint64(1) << 40;
-enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4, Hbm = 5, Llc = 6 };
+enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4, Hbm = 5, Llc = 6, Acc = 7, Soc = 8 };
 qint64 devicePid(qint64 deviceId, DeviceProcess kind)
 {
     return kDevicePidBase + (deviceId & 0xffff) * 16 + kind;
@@ -80,6 +80,7 @@ public:
         flows();
         counters();
         bandwidthCounters();
+        levelCounters();
         overlapLanes();
         for (const auto& [id, range] : readDbSteps(m_ctx))
             m_builder.addStepMarker(id, range);
@@ -469,6 +470,44 @@ private:
                     const std::uint32_t p = process(devicePid(device, Llc), "LLC", "NPU", 16 + device * 10);
                     m_builder.addCounter(p, it->second.first, throughputKey, q.int64(2), q.real(4) / 1048576.0);
                     m_builder.addCounter(p, it->second.second, hitKey, q.int64(2), q.real(3));
+                }));
+        }
+    }
+
+    // Accelerator PMU and SoC bandwidth levels: unitless levels, one series per
+    // column (per accelerator for ACC_PMU), as the text trace's "Acc PMU" and
+    // "Stars Soc Info" counters.
+    void levelCounters()
+    {
+        const QString accTable = QStringLiteral("ACC_PMU");
+        if (m_ctx.db.hasTable(accTable)) {
+            static constexpr const char* kColumns[] = { "read_bandwidth", "write_bandwidth", "read_ost", "write_ost" };
+            const StringId key = intern("value");
+            std::map<std::pair<qint64, int>, StringId> names;
+            m_ctx.count(accTable, m_ctx.forEachRow(accTable,
+                "SELECT " + m_ctx.select(accTable, { "deviceId", "timestampNs", "accId", "readBwLevel", "writeBwLevel", "readOstLevel", "writeOstLevel" })
+                    + " FROM ACC_PMU",
+                [&](SqlQuery& q) {
+                    const qint64 device = q.int64(0, 0), acc = q.int64(2, 0);
+                    const std::uint32_t p = process(devicePid(device, Acc), "Acc PMU", "NPU", 17 + device * 10);
+                    for (int c = 0; c < 4; ++c) {
+                        auto [it, inserted] = names.try_emplace({ acc, c });
+                        if (inserted)
+                            it->second = intern("Acc " + std::to_string(acc) + "/" + kColumns[c]);
+                        m_builder.addCounter(p, it->second, key, q.int64(1), q.real(3 + c));
+                    }
+                }));
+        }
+        const QString socTable = QStringLiteral("SOC_BANDWIDTH_LEVEL");
+        if (m_ctx.db.hasTable(socTable)) {
+            const StringId l2 = intern("L2 Buffer Bw Level"), mata = intern("Mata Bw Level");
+            m_ctx.count(socTable, m_ctx.forEachRow(socTable,
+                "SELECT " + m_ctx.select(socTable, { "deviceId", "timestampNs", "l2BufferBwLevel", "mataBwLevel" }) + " FROM SOC_BANDWIDTH_LEVEL",
+                [&](SqlQuery& q) {
+                    const qint64 device = q.int64(0, 0);
+                    const std::uint32_t p = process(devicePid(device, Soc), "Stars Soc Info", "NPU", 18 + device * 10);
+                    m_builder.addCounter(p, l2, l2, q.int64(1), q.real(2));
+                    m_builder.addCounter(p, mata, mata, q.int64(1), q.real(3));
                 }));
         }
     }

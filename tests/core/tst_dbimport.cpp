@@ -173,6 +173,9 @@ void TestDbImport::laneCountsEqualTextTwin()
     QCOMPARE(points[QStringLiteral("AI Core Freq")], sql(dbPath(level, rank), "SELECT count(*) FROM AICORE_FREQ").at(0).at(0));
     QCOMPARE(points[QStringLiteral("HBM")], sql(dbPath(level, rank), "SELECT count(*) FROM HBM").at(0).at(0));
     QCOMPARE(points[QStringLiteral("LLC")], 2 * sql(dbPath(level, rank), "SELECT count(*) FROM LLC").at(0).at(0));
+    QCOMPARE(points[QStringLiteral("Acc PMU")], 4 * sql(dbPath(level, rank), "SELECT count(*) FROM ACC_PMU").at(0).at(0));
+    QCOMPARE(points[QStringLiteral("Stars Soc Info")],
+        2 * sql(dbPath(level, rank), "SELECT count(*) FROM SOC_BANDWIDTH_LEVEL").at(0).at(0));
     // One step marker, STEP_TIME = the ProfilerStep#50 host slice.
     QCOMPARE(d.steps.size(), std::size_t(1));
     QCOMPARE(d.steps[0].id, QStringLiteral("50"));
