@@ -23,6 +23,8 @@ private Q_SLOTS:
     void realRanksAgreeWithStepTraceTime();
     void noStepMarkersAndReceiveOps();
     void noTimeline();
+    void taskTypesOfEveryVersion_data();
+    void taskTypesOfEveryVersion();
 };
 
 void TestOverview::intervalAlgebra()
@@ -160,6 +162,48 @@ void TestOverview::noTimeline()
     const RankOverview none = computeOverview(empty);
     QVERIFY(none.steps.empty());
     QVERIFY(!none.note.isEmpty());
+}
+
+void TestOverview::taskTypesOfEveryVersion_data()
+{
+    // torch_npu 2023-24 writes "Other" for AI Core kernels; databases give the
+    // hardware types (KERNEL_AIVEC, STARS_COMMON); copies, events, notifies,
+    // write value, placeholders and profiling switches are never compute.
+    QTest::addColumn<QString>("taskType");
+    QTest::addColumn<bool>("compute");
+    QTest::newRow("Other") << "Other" << true;
+    QTest::newRow("AI_CORE") << "AI_CORE" << true;
+    QTest::newRow("KERNEL_AIVEC") << "KERNEL_AIVEC" << true;
+    QTest::newRow("STARS_COMMON") << "STARS_COMMON" << true;
+    QTest::newRow("MIX_AIV") << "MIX_AIV" << true;
+    QTest::newRow("MEMCPY_ASYNC") << "MEMCPY_ASYNC" << false;
+    QTest::newRow("PCIE_DMA_SQE") << "PCIE_DMA_SQE" << false;
+    QTest::newRow("SDMA_SQE") << "SDMA_SQE" << false;
+    QTest::newRow("EVENT_RECORD_SQE") << "EVENT_RECORD_SQE" << false;
+    QTest::newRow("Notify Wait") << "Notify Wait" << false;
+    QTest::newRow("Write Value") << "Write Value" << false;
+    QTest::newRow("PLACE_HOLDER_SQE") << "PLACE_HOLDER_SQE" << false;
+    QTest::newRow("PROFILING_ENABLE") << "PROFILING_ENABLE" << false;
+    QTest::newRow("no task type") << "" << false;
+}
+
+void TestOverview::taskTypesOfEveryVersion()
+{
+    QFETCH(QString, taskType);
+    QFETCH(bool, compute);
+    QTemporaryDir dir;
+    const QByteArray args = taskType.isEmpty() ? QByteArray("{}") : "{\"Task Type\": \"" + taskType.toUtf8() + "\"}";
+    test::writeFile(dir, QStringLiteral("r_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+        R"([{"ph": "M", "name": "process_name", "pid": 10, "tid": 0, "args": {"name": "Ascend Hardware"}},
+            {"ph": "M", "name": "process_name", "pid": 20, "tid": 0, "args": {"name": "HCCL"}},
+            {"ph": "M", "name": "thread_name", "pid": 20, "tid": 0, "args": {"name": "Group 0 Communication"}},
+            {"ph": "X", "name": "hcom_allReduce__1", "pid": 20, "tid": 0, "ts": "100.000", "dur": 10},
+            {"ph": "X", "name": "Kernel", "pid": 10, "tid": 2, "ts": "200.000", "dur": 40, "args": )"
+            + args + "}]");
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    const RankOverview o = computeOverview(*profile->ranks.at(0));
+    QCOMPARE(o.steps.size(), std::size_t(1));
+    QCOMPARE(o.steps[0].value(StepTraceRow::Computing), compute ? 40000LL : 0LL);
 }
 
 QTEST_GUILESS_MAIN(TestOverview)
