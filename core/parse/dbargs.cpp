@@ -99,13 +99,7 @@ private:
 
 QByteArray columns(SqliteDb& db, const char* table, std::initializer_list<const char*> names)
 {
-    QByteArray sql;
-    for (const char* c : names) {
-        if (!sql.isEmpty())
-            sql += ", ";
-        sql += db.hasColumn(QLatin1String(table), QLatin1String(c)) ? quoteIdentifier(QLatin1String(c)) : QByteArray("NULL");
-    }
-    return sql;
+    return db.selectList(QLatin1String(table), names);
 }
 
 QByteArray taskArgs(SqliteDb& db, Reader& r, qint64 rowId)
@@ -201,7 +195,8 @@ QByteArray frameworkArgs(SqliteDb& db, Reader& r, qint64 rowId)
         // Frames by depth, innermost first, joined like trace_view.json.
         std::string stack;
         SqlQuery c(db, "SELECT s.value FROM PYTORCH_CALLCHAINS c JOIN STRING_IDS s ON s.id = c.stack WHERE c.id = "
-                + QByteArray::number(q.int64(4)) + " ORDER BY c.stackDepth");
+                + QByteArray::number(q.int64(4)) + " ORDER BY c."
+                + quoteIdentifier(db.column(QStringLiteral("PYTORCH_CALLCHAINS"), QStringLiteral("stackDepth"))));
         while (c.next()) {
             if (!stack.empty())
                 stack += ";\r\n";

@@ -56,6 +56,9 @@ public:
     // A column list for SELECT: each wanted column if the table has it, else
     // NULL, so that absent optional columns read as NULL.
     QByteArray select(const QString& table, std::initializer_list<const char*> columns);
+    // " ORDER BY <column>" with the table's own spelling of the column, or
+    // nothing when it lacks the column (the rows then come as stored).
+    QByteArray orderBy(const QString& table, const char* column);
 
 private:
     std::unordered_map<qint64, std::string> m_strings;

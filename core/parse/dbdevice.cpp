@@ -73,13 +73,13 @@ void DbContext::warn(const QString& text)
 
 QByteArray DbContext::select(const QString& table, std::initializer_list<const char*> columns)
 {
-    QByteArray sql;
-    for (const char* c : columns) {
-        if (!sql.isEmpty())
-            sql += ", ";
-        sql += db.hasColumn(table, QLatin1String(c)) ? quoteIdentifier(QLatin1String(c)) : QByteArray("NULL");
-    }
-    return sql;
+    return db.selectList(table, columns);
+}
+
+QByteArray DbContext::orderBy(const QString& table, const char* column)
+{
+    const QString name = db.column(table, QLatin1String(column));
+    return name.isEmpty() ? QByteArray() : " ORDER BY " + quoteIdentifier(name);
 }
 
 QString dbKindName(DbKind kind)
@@ -147,7 +147,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     if (db.hasTable(computeTable)) {
         // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
         const char* block = db.hasColumn(computeTable, QStringLiteral("blockNum")) ? "blockNum" : "blockDim";
-        const QByteArray sql = "SELECT globalTaskId, "
+        const QByteArray sql = "SELECT " + ctx.select(computeTable, { "globalTaskId" }) + ", "
             + ctx.select(computeTable, { "name", "taskType", "opType", "opState", "inputShapes", "inputDataTypes",
                                            "outputShapes", block })
             + " FROM COMPUTE_TASK_INFO";
@@ -166,7 +166,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     }
     const QString commTable = QStringLiteral("COMMUNICATION_TASK_INFO");
     if (db.hasTable(commTable)) {
-        const QByteArray sql = "SELECT globalTaskId, "
+        const QByteArray sql = "SELECT " + ctx.select(commTable, { "globalTaskId" }) + ", "
             + ctx.select(commTable, { "taskType", "planeId", "groupName", "opId", "notifyId", "srcRank", "dstRank",
                                         "transportType", "size", "dataType", "linkType" })
             + " FROM COMMUNICATION_TASK_INFO";
@@ -189,18 +189,18 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     const QString scheduleTable = QStringLiteral("COMMUNICATION_SCHEDULE_TASK_INFO");
     if (db.hasTable(scheduleTable))
         ctx.count(scheduleTable,
-            ctx.forEachRow(scheduleTable, "SELECT globalTaskId, " + ctx.select(scheduleTable, { "name" })
+            ctx.forEachRow(scheduleTable, "SELECT " + ctx.select(scheduleTable, { "globalTaskId", "name" })
                     + " FROM COMMUNICATION_SCHEDULE_TASK_INFO",
                 [&](SqlQuery& q) { out.scheduleTaskName.emplace(q.int64(0), q.int64(1, kDbNone32)); }));
 
     const QString taskTable = QStringLiteral("TASK");
     std::vector<DbTaskRow> rows;
     if (db.hasTable(taskTable)) {
-        if (!db.hasColumn(taskTable, QStringLiteral("startNs")) || !db.hasColumn(taskTable, QStringLiteral("endNs"))
-            || !db.hasColumn(taskTable, QStringLiteral("globalTaskId"))) {
+        if (db.column(taskTable, QStringLiteral("startNs")).isEmpty() || db.column(taskTable, QStringLiteral("endNs")).isEmpty()
+            || db.column(taskTable, QStringLiteral("globalTaskId")).isEmpty()) {
             ctx.fail(taskTable, Tr::tr("no startNs / endNs / globalTaskId column: the device tasks cannot be read"));
         } else {
-            const QByteArray sql = "SELECT startNs, endNs, globalTaskId, "
+            const QByteArray sql = "SELECT " + ctx.select(taskTable, { "startNs", "endNs", "globalTaskId" }) + ", "
                 + ctx.select(taskTable, { "deviceId", "connectionId", "taskType", "contextId", "streamId", "taskId",
                                             "modelId" })
                 + ", rowid FROM TASK"; // sorted here: a scan is faster than walking TaskIndex
@@ -251,7 +251,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         const QByteArray sql = "SELECT "
             + ctx.select(opTable, { "startNs", "endNs", "opName", "connectionId", "groupName", "opId", "dataType",
                                       "algType", "opType", "count", "deviceId" })
-            + ", rowid FROM COMMUNICATION_OP ORDER BY startNs";
+            + ", rowid FROM COMMUNICATION_OP" + ctx.orderBy(opTable, "startNs");
         std::unordered_map<qint64, qint64> deviceOfConnection;
         for (const DbTaskRow& r : out.tasks)
             deviceOfConnection.emplace(r.connectionId, r.deviceId);
@@ -285,7 +285,7 @@ std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx, bool coun
     const QString table = QStringLiteral("STEP_TIME");
     if (!ctx.db.hasTable(table))
         return steps;
-    const qint64 rows = ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME ORDER BY startNs",
+    const qint64 rows = ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME",
         [&](SqlQuery& q) {
             if (q.isNull(1) || q.isNull(2))
                 return;
@@ -293,6 +293,8 @@ std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx, bool coun
         });
     if (countRows)
         ctx.count(table, rows);
+    std::stable_sort(steps.begin(), steps.end(),
+        [](const auto& a, const auto& b) { return a.second.startNs < b.second.startNs; });
     return steps;
 }
 

@@ -95,8 +95,10 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
             if (ctx.enumName("ENUM_API_TYPE", candidate) == "node")
                 nodeType = candidate;
         std::unordered_map<qint64, int> stepOfLaunch;
-        SqlQuery q(ctx.db, "SELECT startNs, endNs, connectionId FROM CANN_API WHERE type = " + QByteArray::number(nodeType));
+        SqlQuery q(ctx.db, "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId", "type" }) + " FROM CANN_API");
         while (q.next()) {
+            if (q.int64(3, -1) != nodeType)
+                continue;
             const TimeNs a = q.int64(0), b = q.int64(1);
             for (std::size_t s = 0; s < steps.size(); ++s)
                 if (a >= steps[s].host.startNs && b <= steps[s].host.endNs) {
@@ -269,7 +271,7 @@ void importMemory(DbContext& ctx, RankData& rank)
         if (db.hasTable(npuTable)) {
             // APP rows of memory_record.csv: the process's whole device memory.
             const StringId app = m.strings.intern("APP");
-            ctx.forEachRow(npuTable, "SELECT " + ctx.select(npuTable, { "type", "hbm", "timestampNs", "deviceId" }) + " FROM NPU_MEM ORDER BY timestampNs",
+            ctx.forEachRow(npuTable, "SELECT " + ctx.select(npuTable, { "type", "hbm", "timestampNs", "deviceId" }) + " FROM NPU_MEM" + ctx.orderBy(npuTable, "timestampNs"),
                 [&](SqlQuery& q) {
                     if (ctx.str(q.int64(0, kDbNone32)) != "app")
                         return;
@@ -285,7 +287,7 @@ void importMemory(DbContext& ctx, RankData& rank)
         if (db.hasTable(recordTable)) {
             ctx.count(recordTable, ctx.forEachRow(recordTable,
                 "SELECT " + ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" })
-                    + " FROM MEMORY_RECORD ORDER BY timestamp",
+                    + " FROM MEMORY_RECORD" + ctx.orderBy(recordTable, "timestamp"),
                 [&](SqlQuery& q) {
                     auto [component, inserted] = components.try_emplace(q.int64(0, kDbNone32));
                     if (inserted)
@@ -307,7 +309,7 @@ void importMemory(DbContext& ctx, RankData& rank)
         auto modules = std::make_unique<NpuModuleMemTable>();
         NpuModuleMemTable& m = *modules;
         ctx.count(moduleTable, ctx.forEachRow(moduleTable,
-            "SELECT " + ctx.select(moduleTable, { "moduleId", "timestampNs", "totalReserved", "deviceId" }) + " FROM NPU_MODULE_MEM ORDER BY timestampNs",
+            "SELECT " + ctx.select(moduleTable, { "moduleId", "timestampNs", "totalReserved", "deviceId" }) + " FROM NPU_MODULE_MEM" + ctx.orderBy(moduleTable, "timestampNs"),
             [&](SqlQuery& q) {
                 const std::string_view module = ctx.enumName("ENUM_MODULE", q.int64(0, -1));
                 m.component.push_back(module.empty() ? m.strings.intern(std::to_string(q.int64(0, -1))) : m.strings.intern(module));
@@ -329,7 +331,7 @@ void importMemory(DbContext& ctx, RankData& rank)
                                               "activeDuration", "allocationTotalAllocated", "allocationTotalReserved",
                                               "allocationTotalActive", "releaseTotalAllocated", "releaseTotalReserved",
                                               "releaseTotalActive", "streamPtr", "deviceId" })
-                + " FROM OP_MEMORY ORDER BY allocationTime",
+                + " FROM OP_MEMORY" + ctx.orderBy(opTable, "allocationTime"),
             [&](SqlQuery& q) {
                 m.name.push_back(m.strings.intern(ctx.str(q.int64(0, kDbNone32))));
                 m.sizeKB.push_back(q.real(1) / 1024.0);

@@ -224,7 +224,7 @@ private:
             return;
         std::unordered_map<qint64, Lane> lanes;
         std::unordered_map<qint64, StringId> names; // (type << 32 | name) -> "Level@name"
-        const QByteArray sql = "SELECT startNs, endNs, " + m_ctx.select(table, { "type", "globalTid", "connectionId", "name" })
+        const QByteArray sql = "SELECT " + m_ctx.select(table, { "startNs", "endNs", "type", "globalTid", "connectionId", "name" })
             + ", rowid FROM CANN_API";
         m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
@@ -259,7 +259,12 @@ private:
                        python = intern("python_function"), mstx = intern("mstx");
         std::unordered_map<qint64, Lane> lanes;
         // CAST: the times are TEXT (19-digit strings); read them as integers exactly.
-        const QByteArray sql = "SELECT CAST(startNs AS INTEGER), CAST(endNs AS INTEGER), "
+        const QString start = m_ctx.db.column(table, QStringLiteral("startNs")), end = m_ctx.db.column(table, QStringLiteral("endNs"));
+        if (start.isEmpty() || end.isEmpty()) {
+            m_ctx.fail(table, Tr::tr("no startNs / endNs column: the framework ops cannot be read"));
+            return;
+        }
+        const QByteArray sql = "SELECT CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
             + m_ctx.select(table, { "globalTid", "connectionId", "name", "sequenceNumber", "fwdThreadId", "inputDtypes",
                                       "inputShapes", "callchainId", "type" })
             + ", rowid FROM PYTORCH_API";
@@ -274,7 +279,10 @@ private:
             }
             const qint64 nameId = q.int64(4, kDbNone32);
             const std::string_view name = m_ctx.str(nameId);
-            const qint64 type = q.int64(10, 50001);
+            // Before 2024-08 there is no type column: the queue events go by their names.
+            const qint64 type = q.isNull(10)
+                ? (name.starts_with("Enqueue") || name.starts_with("Dequeue") ? 50002 : 50001)
+                : q.int64(10);
             StringId category = cpuOp;
             if (type == 50002)
                 category = name.starts_with("Dequeue") ? dequeue : enqueue;
@@ -362,7 +370,7 @@ private:
         for (const FrameworkRow& f : m_framework)
             byIndex[f.connectionIndex].push_back(&f);
         std::unordered_map<qint64, std::vector<const FrameworkRow*>> byConnection;
-        m_ctx.count(table, m_ctx.forEachRow(table, "SELECT id, connectionId FROM CONNECTION_IDS", [&](SqlQuery& q) {
+        m_ctx.count(table, m_ctx.forEachRow(table, "SELECT " + m_ctx.select(table, { "id", "connectionId" }) + " FROM CONNECTION_IDS", [&](SqlQuery& q) {
             const auto it = byIndex.find(q.int64(0, -1));
             if (it == byIndex.end())
                 return;

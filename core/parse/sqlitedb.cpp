@@ -119,6 +119,32 @@ const QStringList& SqliteDb::columns(const QString& table)
     return *m_columns.insert(table, cols);
 }
 
+QString SqliteDb::column(const QString& table, const QString& camelName)
+{
+    const QStringList& cols = columns(table);
+    if (cols.contains(camelName))
+        return camelName;
+    QString snake;
+    for (const QChar c : camelName) {
+        if (c.isUpper() && !snake.isEmpty())
+            snake += QLatin1Char('_');
+        snake += c.toLower();
+    }
+    return cols.contains(snake) ? snake : QString();
+}
+
+QByteArray SqliteDb::selectList(const QString& table, std::initializer_list<const char*> camelNames)
+{
+    QByteArray sql;
+    for (const char* c : camelNames) {
+        if (!sql.isEmpty())
+            sql += ", ";
+        const QString name = column(table, QLatin1String(c));
+        sql += name.isEmpty() ? QByteArray("NULL") : quoteIdentifier(name);
+    }
+    return sql;
+}
+
 QString SqliteDb::firstColumn(const QString& table, std::initializer_list<const char*> candidates)
 {
     const QStringList& cols = columns(table);

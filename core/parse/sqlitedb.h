@@ -62,6 +62,13 @@ public:
     {
         return columns(table).contains(column);
     }
+    // The table's name for a column given in camelCase: as written, else its
+    // snake_case form (torch_npu's first DB export, 2024-03, wrote start_ns,
+    // device_id, ...), else empty.
+    QString column(const QString& table, const QString& camelName);
+    // "SELECT" list of the columns (camelCase names resolved as column()),
+    // NULL for each the table lacks: absent optional columns read as NULL.
+    QByteArray selectList(const QString& table, std::initializer_list<const char*> camelNames);
     // The first of `candidates` that the table has (renamed columns), or empty.
     QString firstColumn(const QString& table, std::initializer_list<const char*> candidates);
     qint64 rowCount(const QString& table);

@@ -118,6 +118,7 @@ private slots:
     void damagedDatabases_data();
     void damagedDatabases();
     void handAssembledMsprofDb();
+    void firstSnakeCaseExport();
 };
 
 void TestDbImport::laneCountsEqualTextTwin()
@@ -604,6 +605,44 @@ void TestDbImport::handAssembledMsprofDb()
     QCOMPARE(total + report.count(QStringLiteral("TASK container rows dropped")), 24);
     QCOMPARE(rank.kernels->size(), std::size_t(11));
     QCOMPARE(test::folderSnapshot(QFileInfo(path).absolutePath()), before);
+}
+
+void TestDbImport::firstSnakeCaseExport()
+{
+    // torch_npu's first DB export (2024-03) wrote snake_case columns and had
+    // no PYTORCH_API.type: rename them in a copy and expect the same figures.
+    QTemporaryDir dir;
+    const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    QVERIFY(test::copyTree(test::dbRank(2, 0), rankDir));
+    const QString path = rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    const char* renames[][3] = { { "TASK", "startNs", "start_ns" }, { "TASK", "endNs", "end_ns" },
+        { "TASK", "globalTaskId", "global_task_id" }, { "TASK", "deviceId", "device_id" },
+        { "TASK", "streamId", "stream_id" }, { "TASK", "connectionId", "connection_id" },
+        { "COMPUTE_TASK_INFO", "globalTaskId", "global_task_id" }, { "COMPUTE_TASK_INFO", "taskType", "task_type" },
+        { "CANN_API", "startNs", "start_ns" }, { "CANN_API", "endNs", "end_ns" },
+        { "CANN_API", "connectionId", "connection_id" }, { "PYTORCH_API", "startNs", "start_ns" },
+        { "PYTORCH_API", "endNs", "end_ns" }, { "PYTORCH_API", "connectionId", "connection_id" },
+        { "STEP_TIME", "startNs", "start_ns" }, { "STEP_TIME", "endNs", "end_ns" } };
+    for (const auto& r : renames) {
+        const QByteArray sql = QByteArray("ALTER TABLE ") + r[0] + " RENAME COLUMN " + r[1] + " TO " + r[2];
+        QCOMPARE(sqlite3_exec(db, sql.constData(), nullptr, nullptr, nullptr), SQLITE_OK);
+    }
+    QCOMPARE(sqlite3_exec(db, "ALTER TABLE PYTORCH_API DROP COLUMN type", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+    const ProfilePtr p = ProfileLoader::load({ rankDir });
+    const RankData& r = *p->ranks[0];
+    QCOMPARE(r.kernels->size(), std::size_t(191));
+    const auto streams = slicesPerLane(r.trace, QStringLiteral("Ascend Hardware"));
+    QCOMPARE(streams.at(QStringLiteral("Stream 2")), 219);
+    const auto flows = flowsPerCategory(r.trace);
+    QCOMPARE(flows.at(QStringLiteral("HostToDevice")), 215);
+    QCOMPARE(flows.at(QStringLiteral("async_task_queue")), 159); // queue events found by name
+    const RankOverview o = computeOverview(r);
+    QCOMPARE(o.steps.size(), std::size_t(1));
+    QVERIFY(std::abs(double(o.steps[0].value(StepTraceRow::Computing)) / 1000.0 - 8900.456) < 0.0015);
 }
 
 QTEST_GUILESS_MAIN(TestDbImport)
