@@ -754,6 +754,20 @@ void TestTimeline::searchAndNavigationRequests()
     page.showRange(1, other.tsNs, other.tsNs + other.durNs, QStringLiteral("no such slice"));
     QVERIFY(!page.timeline()->selectedSlice().isValid());
     page.showRange(7, 0, 10); // bad rank: ignored
+
+    // Switching rank: the hits are searched again in the rank now shown (each
+    // rank's own count, from its own JSON); another profile clears the search.
+    state.setCurrentRank(0);
+    QCOMPARE(page.search(QStringLiteral("aten::"), Qt::CaseSensitive), expected);
+    state.setCurrentRank(1);
+    int expectedOther = 0;
+    for (const Slice& s : m_json[1].slices)
+        expectedOther += s.name.contains(QStringLiteral("aten::"));
+    QCOMPARE(page.searchHits()->rowCount(), expectedOther);
+    for (const SliceRef& hit : page.searchHits()->hits())
+        QCOMPARE(page.timeline()->model().lane(hit.lane).rank, 1);
+    state.setProfile(ProfileLoader::load({ test::textRank(0, 0) }));
+    QCOMPARE(page.searchHits()->rowCount(), 0);
 }
 
 void TestTimeline::laneState()

@@ -355,11 +355,20 @@ void TimelinePage::reload()
         m_align->blockSignals(true);
         m_align->setChecked(false);
         m_align->blockSignals(false);
+        // Another profile: the old search means nothing there.
+        m_search->clear();
         m_hits->clear();
         m_hitLabel->clear();
         m_currentHit = -1;
-    } else if (m_clockAligned) {
-        setClockAlignment(true);
+    } else {
+        if (m_clockAligned)
+            setClockAlignment(true);
+        // Other ranks: the hits pointed into the old lanes. Search again in
+        // the ranks now shown, so that the list never shows another rank's slices.
+        if (!m_search->text().isEmpty())
+            search(m_search->text(), m_caseButton->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
+        else
+            m_hits->clear();
     }
     m_align->setEnabled(ranks.size() > 1);
     QStringList names;
