@@ -1676,6 +1676,10 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>COMMUNICATION_TASK_INFO holds only placeholders (Level0 capture): no Plane lanes</source>
         <translation>COMMUNICATION_TASK_INFO 只有占位数据（Level0 采集）：没有 Plane 泳道</translation>
     </message>
+    <message>
+        <source>no startNs / endNs column: the framework ops cannot be read</source>
+        <translation>缺少 startNs / endNs 列：无法读取框架算子</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Discovery</name>
@@ -4276,6 +4280,10 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>line %1: column &quot;%2&quot;: &quot;%3&quot; is not a valid number, ignored</source>
         <translation>第 %1 行：列 &quot;%2&quot;：&quot;%3&quot; 不是有效的数字，已忽略</translation>
+    </message>
+    <message>
+        <source>profiler metadata is not a JSON object</source>
+        <translation>profiler 元数据不是 JSON 对象</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "dbdevice.h"
 #include "dbimport.h"
 #include "numbers.h"
+#include "tableparsers.h"
 
 #include <QCoreApplication>
 
@@ -368,6 +369,26 @@ void importRankInfo(DbContext& ctx, RankData& rank)
                 ctx.warn(Tr::tr("RANK_DEVICE_MAP says rank %1, the folder says rank %2").arg(rankId).arg(info.rankId));
             if (info.deviceId < 0 && deviceId >= 0)
                 info.deviceId = int(deviceId);
+        }
+    }
+    // Newer torch_npu copies profiler_metadata.json's keys into META_DATA, each
+    // value JSON text: the parallel groups (DP / PP / TP, stages) when no
+    // profiler_metadata.json gave them.
+    if (info.parallelGroups.empty() && db.hasTable(QStringLiteral("META_DATA"))) {
+        QByteArray object;
+        SqlQuery q(db, "SELECT " + ctx.select(QStringLiteral("META_DATA"), { "name", "value" }) + " FROM META_DATA");
+        while (q.next()) {
+            const std::string_view name = q.text(0);
+            if (name != "parallel_group_info" && name != "distributed_args")
+                continue;
+            object += (object.isEmpty() ? "{\"" : ", \"") + QByteArray(name.data(), qsizetype(name.size())) + "\": "
+                + QByteArray(q.text(1).data(), qsizetype(q.text(1).size()));
+        }
+        if (!object.isEmpty()) {
+            QStringList warnings;
+            ctx.count(QStringLiteral("META_DATA groups"), readProfilerMetadataObject(object + '}', info, warnings));
+            for (const QString& w : warnings)
+                ctx.warn(QStringLiteral("META_DATA: ") + w);
         }
     }
     if (info.host.isEmpty() && db.hasTable(QStringLiteral("HOST_INFO"))) {

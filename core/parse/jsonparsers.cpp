@@ -246,13 +246,13 @@ bool parseProfilerInfo(const QString& filePath, RankInfo& info, FileReport& repo
     return file.finish();
 }
 
-bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& report)
-{
-    JsonFile file(filePath, "profiler_metadata.json", report);
-    Json root;
-    if (!file.load(root))
-        return file.fail();
+namespace {
 
+// distributed_args and parallel_group_info, from profiler_metadata.json or
+// from the same keys in a database's META_DATA. Returns the groups read.
+template<typename Warn>
+qint64 readMetadataKeys(const Json& root, RankInfo& info, Warn&& warn)
+{
     if (const Json* args = member(root, "distributed_args"); args && args->is_object()) {
         auto size = [&](const char* key, int& target) {
             if (const auto v = toInt(member(*args, key)))
@@ -271,12 +271,12 @@ bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& 
     qint64 groups = 0;
     if (const Json* groupInfo = member(root, "parallel_group_info")) {
         if (!groupInfo->is_object()) {
-            file.warn(Tr::tr("\"parallel_group_info\" is not an object, ignored"));
+            warn(Tr::tr("\"parallel_group_info\" is not an object, ignored"));
         } else {
             info.parallelGroups.clear();
             for (const auto& [groupKey, g] : groupInfo->items()) {
                 if (!g.is_object()) {
-                    file.warn(Tr::tr("group \"%1\" is not an object, skipped").arg(toQString(groupKey)));
+                    warn(Tr::tr("group \"%1\" is not an object, skipped").arg(toQString(groupKey)));
                     continue;
                 }
                 ParallelGroup group;
@@ -288,7 +288,7 @@ bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& 
                         if (const auto id = toInt(&r))
                             group.globalRanks.push_back(int(*id));
                         else
-                            file.warn(Tr::tr("group \"%1\": rank %2 is not an integer").arg(group.groupId, toText(&r)));
+                            warn(Tr::tr("group \"%1\": rank %2 is not an integer").arg(group.groupId, toText(&r)));
                     }
                 }
                 info.parallelGroups.push_back(std::move(group));
@@ -296,9 +296,31 @@ bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& 
             }
         }
     }
+    return groups;
+}
+
+} // namespace
+
+bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& report)
+{
+    JsonFile file(filePath, "profiler_metadata.json", report);
+    Json root;
+    if (!file.load(root))
+        return file.fail();
+    const qint64 groups = readMetadataKeys(root, info, [&file](const QString& w) { file.warn(w); });
     // Files with only ENV_VARIABLES (single-process runs) are fine: nothing to fill.
     report.addCount(QStringLiteral("groups"), groups);
     return file.finish();
+}
+
+qint64 readProfilerMetadataObject(const QByteArray& jsonObject, RankInfo& info, QStringList& warnings)
+{
+    const Json root = Json::parse(jsonObject.constBegin(), jsonObject.constEnd(), nullptr, false);
+    if (root.is_discarded() || !root.is_object()) {
+        warnings << Tr::tr("profiler metadata is not a JSON object");
+        return 0;
+    }
+    return readMetadataKeys(root, info, [&warnings](const QString& w) { warnings << w; });
 }
 
 } // namespace profscope

@@ -38,5 +38,8 @@ bool parseCommunicationMatrix(const QString& path, std::vector<CommMatrixLink>& 
 // profiler_info*.json (new and old MindSpore schema) and profiler_metadata.json.
 bool parseProfilerInfo(const QString& path, RankInfo& info, FileReport& report);
 bool parseProfilerMetadata(const QString& path, RankInfo& info, FileReport& report);
+// The same keys (distributed_args, parallel_group_info) from a JSON object in
+// memory, e.g. built from a database's META_DATA rows. Returns the groups read.
+qint64 readProfilerMetadataObject(const QByteArray& jsonObject, RankInfo& info, QStringList& warnings);
 
 } // namespace profscope

@@ -3,7 +3,9 @@
 // figures computed independently (Python over the same files, written down in
 // ../shared/reference/db-format.md section 5; SQL run here by the test itself;
 // the text twin of the same workload read by the text parsers).
+#include "analysis/cluster.h"
 #include "analysis/overview.h"
+#include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 #include "parse/dbimport.h"
 #include "parse/sqlitedb.h"
@@ -119,6 +121,7 @@ private slots:
     void damagedDatabases();
     void handAssembledMsprofDb();
     void firstSnakeCaseExport();
+    void generatedClusterEqualsTextTwin();
 };
 
 void TestDbImport::laneCountsEqualTextTwin()
@@ -643,6 +646,53 @@ void TestDbImport::firstSnakeCaseExport()
     const RankOverview o = computeOverview(r);
     QCOMPARE(o.steps.size(), std::size_t(1));
     QVERIFY(std::abs(double(o.steps[0].value(StepTraceRow::Computing)) / 1000.0 - 8900.456) < 0.0015);
+}
+
+void TestDbImport::generatedClusterEqualsTextTwin()
+{
+    // One simulated pp=2 x tp=2 run written both ways: the DB-only copy must
+    // give what its text twin gives (the generator's own text path is the
+    // reference, read by the text parsers).
+    QTemporaryDir text, db;
+    GeneratorOptions options;
+    options.ranks = 8;
+    options.steps = 2;
+    options.ops = 12;
+    options.pipelineStages = 2;
+    options.tensorParallel = 2;
+    options.slowRank = 3;
+    QString error;
+    QVERIFY2(generateCluster(text.path(), options, &error), qPrintable(error));
+    options.format = GeneratorOptions::Format::Db;
+    QVERIFY2(generateCluster(db.path(), options, &error), qPrintable(error));
+    // The parallel groups must then come from the DB's META_DATA.
+    int removed = 0;
+    QDirIterator it(db.path(), { QStringLiteral("profiler_metadata*.json") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        removed += QFile::remove(it.next());
+    QCOMPARE(removed, options.ranks);
+    const ProfilePtr t = ProfileLoader::load({ text.path() });
+    const ProfilePtr d = ProfileLoader::load({ db.path() });
+    QCOMPARE(d->ranks.size(), t->ranks.size());
+    QCOMPARE(pipelineStages(*d), pipelineStages(*t));
+    for (std::size_t i = 0; i < t->ranks.size(); ++i) {
+        const RankData& tr = *t->ranks[i];
+        const RankData& dr = *d->ranks[i];
+        QCOMPARE(dr.info.rankId, tr.info.rankId);
+        QCOMPARE(dr.info.parallelGroups.size(), tr.info.parallelGroups.size());
+        QVERIFY(!dr.info.parallelGroups.empty());
+        QCOMPARE(parallelIndex(dr.info).pp, parallelIndex(tr.info).pp);
+        QCOMPARE(parallelIndex(dr.info).tp, parallelIndex(tr.info).tp);
+        const RankOverview to = computeOverview(tr);
+        const RankOverview dov = computeOverview(dr);
+        QCOMPARE(dov.steps.size(), to.steps.size());
+        for (std::size_t s = 0; s < to.steps.size(); ++s)
+            for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
+                QCOMPARE(dov.steps[s].valueNs[std::size_t(c)], to.steps[s].valueNs[std::size_t(c)]);
+        QCOMPARE(dr.communication.size(), tr.communication.size());
+        QCOMPARE(dr.communicationMatrix.size(), tr.communicationMatrix.size());
+        QCOMPARE(dr.stepTrace.size(), tr.stepTrace.size());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDbImport)
