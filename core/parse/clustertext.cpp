@@ -96,18 +96,7 @@ bool parseClusterStepTraceTime(const QString& path, ClusterOutput& out, FileRepo
     const int cComputing = t.required({ "Computing" });
     if (!t.checkRequired())
         return t.fail();
-    std::array<int, StepTraceRow::ColumnCount> cols;
-    cols.fill(-1);
-    cols[StepTraceRow::Computing] = cComputing;
-    cols[StepTraceRow::CommunicationNotOverlapped] = t.optional({ "Communication(Not Overlapped)" });
-    cols[StepTraceRow::Overlapped] = t.optional({ "Overlapped" });
-    cols[StepTraceRow::Communication] = t.optional({ "Communication" });
-    cols[StepTraceRow::Free] = t.optional({ "Free" });
-    cols[StepTraceRow::Stage] = t.optional({ "Stage" });
-    cols[StepTraceRow::Bubble] = t.optional({ "Bubble" });
-    cols[StepTraceRow::CommunicationNotOverlappedExcludeReceive] =
-        t.optional({ "Communication(Not Overlapped and Exclude Receive)" });
-    cols[StepTraceRow::Preparing] = t.optional({ "Preparing" });
+    const auto cols = stepTraceColumns(t, cComputing);
     const int cDp = t.optional({ "DP Index" });
     const int cPp = t.optional({ "PP Index" });
     const int cTp = t.optional({ "TP Index" });
@@ -121,10 +110,7 @@ bool parseClusterStepTraceTime(const QString& path, ClusterOutput& out, FileRepo
             t.skipRow();
             continue;
         }
-        std::array<TimeNs, StepTraceRow::ColumnCount> values;
-        for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
-            values[std::size_t(c)] = t.optionalNs(cols[std::size_t(c)]);
-        values[StepTraceRow::Computing] = *computing;
+        const auto values = stepTraceValues(t, cols, *computing);
         const QString step = toQString(t.reader().cell(cStep));
         if (type == QLatin1String("rank")) {
             bool ok = false;

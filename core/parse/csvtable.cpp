@@ -386,4 +386,33 @@ void CsvTable::badCell(int col)
                  .arg(columnName(col), toQString(cell)));
 }
 
+std::array<int, StepTraceRow::ColumnCount> stepTraceColumns(CsvTable& t, int computingColumn)
+{
+    // Computing is in every version; the others come and go (Preparing is
+    // new), so they are optional.
+    std::array<int, StepTraceRow::ColumnCount> cols;
+    cols.fill(-1);
+    cols[StepTraceRow::Computing] = computingColumn;
+    cols[StepTraceRow::CommunicationNotOverlapped] = t.optional({ "Communication(Not Overlapped)" });
+    cols[StepTraceRow::Overlapped] = t.optional({ "Overlapped" });
+    cols[StepTraceRow::Communication] = t.optional({ "Communication" });
+    cols[StepTraceRow::Free] = t.optional({ "Free" });
+    cols[StepTraceRow::Stage] = t.optional({ "Stage" });
+    cols[StepTraceRow::Bubble] = t.optional({ "Bubble" });
+    cols[StepTraceRow::CommunicationNotOverlappedExcludeReceive] =
+        t.optional({ "Communication(Not Overlapped and Exclude Receive)" });
+    cols[StepTraceRow::Preparing] = t.optional({ "Preparing" });
+    return cols;
+}
+
+std::array<TimeNs, StepTraceRow::ColumnCount> stepTraceValues(
+    CsvTable& t, const std::array<int, StepTraceRow::ColumnCount>& columns, TimeNs computingNs)
+{
+    std::array<TimeNs, StepTraceRow::ColumnCount> values;
+    for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
+        values[std::size_t(c)] = t.optionalNs(columns[std::size_t(c)]);
+    values[StepTraceRow::Computing] = computingNs;
+    return values;
+}
+
 } // namespace profscope

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <initializer_list>
 #include <optional>
 #include <string_view>
@@ -146,5 +147,14 @@ private:
     qint64 m_shortLine = -1;
     qint64 m_shortCells = 0;
 };
+
+// The step_trace_time.csv time columns by header name, indexed like
+// StepTraceRow::Column (-1 when absent), for the per-rank file and
+// msprof-analyze's cluster_step_trace_time.csv, which repeats them.
+// `computingColumn` is the caller's required Computing column.
+std::array<int, StepTraceRow::ColumnCount> stepTraceColumns(CsvTable& t, int computingColumn);
+// The current row's values in ns (kInvalidTime for absent columns).
+std::array<TimeNs, StepTraceRow::ColumnCount> stepTraceValues(
+    CsvTable& t, const std::array<int, StepTraceRow::ColumnCount>& columns, TimeNs computingNs);
 
 } // namespace profscope

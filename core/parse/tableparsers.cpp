@@ -249,23 +249,10 @@ bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, Fil
     CsvTable t(path, "step_trace_time.csv", report, CsvFamily::Deliverable);
     if (!t.open())
         return t.fail();
-    // Computing is in every version; the others come and go (Preparing is
-    // new), so they are optional and stay kInvalidTime when absent.
     const int cComputing = t.required({ "Computing" });
     if (!t.checkRequired())
         return t.fail();
-    std::array<int, StepTraceRow::ColumnCount> cols;
-    cols.fill(-1);
-    cols[StepTraceRow::Computing] = cComputing;
-    cols[StepTraceRow::CommunicationNotOverlapped] = t.optional({ "Communication(Not Overlapped)" });
-    cols[StepTraceRow::Overlapped] = t.optional({ "Overlapped" });
-    cols[StepTraceRow::Communication] = t.optional({ "Communication" });
-    cols[StepTraceRow::Free] = t.optional({ "Free" });
-    cols[StepTraceRow::Stage] = t.optional({ "Stage" });
-    cols[StepTraceRow::Bubble] = t.optional({ "Bubble" });
-    cols[StepTraceRow::CommunicationNotOverlappedExcludeReceive] =
-        t.optional({ "Communication(Not Overlapped and Exclude Receive)" });
-    cols[StepTraceRow::Preparing] = t.optional({ "Preparing" });
+    const auto cols = stepTraceColumns(t, cComputing); // the others may be absent: kInvalidTime
     const int cStep = t.optional({ "Step", "Step Id", "Step ID" });
     const int cDevice = t.optional({ "Device_id", "Device ID", "Device Id" });
     const int cRank = t.optional({ "Rank ID", "Rank Id", "Rank_id", "rank_id" });
@@ -281,9 +268,7 @@ bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, Fil
         row.step = t.reader().text(cStep);
         row.deviceId = cDevice >= 0 ? t.reader().integer(cDevice).value_or(-1) : -1;
         row.rankId = t.optionalInt(cRank);
-        for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
-            row.valueNs[std::size_t(c)] = t.optionalNs(cols[std::size_t(c)]);
-        row.valueNs[StepTraceRow::Computing] = *computing;
+        row.valueNs = stepTraceValues(t, cols, *computing);
         out.push_back(std::move(row));
         ++rows;
     }
