@@ -30,6 +30,7 @@
 
 using namespace profscope;
 using bench::peakRssKb;
+using bench::runChild;
 
 namespace {
 
@@ -76,14 +77,6 @@ int childAnalyze(const QString& path, int threads)
     return profile->ranks.empty() ? 1 : 0;
 }
 
-QJsonObject runChild(const QStringList& args)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(QCoreApplication::applicationFilePath(), args);
-    p.waitForFinished(-1);
-    return QJsonDocument::fromJson(p.readAllStandardOutput().trimmed().split('\n').last()).object();
-}
 
 bool generate(const QString& dir, int ranks, int steps, int ops, QTextStream& out)
 {

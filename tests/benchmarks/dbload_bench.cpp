@@ -41,6 +41,7 @@
 
 using namespace profscope;
 using bench::peakRssKb;
+using bench::runChild;
 
 namespace {
 
@@ -124,14 +125,6 @@ int childLoad(const QString& path)
     return 0;
 }
 
-QJsonObject runChild(const QStringList& args)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(QCoreApplication::applicationFilePath(), args);
-    p.waitForFinished(-1);
-    return QJsonDocument::fromJson(p.readAllStandardOutput().trimmed().split('\n').last()).object();
-}
 
 bool generate(const QString& dir, int ranks, int steps, int ops, GeneratorOptions::Format format, QTextStream& out)
 {
