@@ -4850,8 +4850,8 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>将主机文件夹命名为 host1、host2、...，真实名称只写入 OUT_DIR/host_ips_mapping.txt（不写入清单）。</translation>
     </message>
     <message>
-        <source>Copy only the small files: step_trace_time, communication*, op_statistic, api_statistic, profiler_info*, profiler_metadata, step_trace_raw_*, hccl_raw_* (no traces, no databases, no raw PROF_* data).</source>
-        <translation>只复制小文件：step_trace_time、communication*、op_statistic、api_statistic、profiler_info*、profiler_metadata、step_trace_raw_*、hccl_raw_*（不含 trace、数据库和 PROF_* 原始数据）。</translation>
+        <source>Copy only the small files: step_trace_time, communication*, analysis.db, communication_analyzer.db, op_statistic, api_statistic, profiler_info*, profiler_metadata, step_trace_raw_*, hccl_raw_* (no traces, no per-rank profiler databases, no raw PROF_* data).</source>
+        <translation>只复制小文件：step_trace_time、communication*、analysis.db、communication_analyzer.db、op_statistic、api_statistic、profiler_info*、profiler_metadata、step_trace_raw_*、hccl_raw_*（不含 trace、每个 rank 的 profiler 数据库和 PROF_* 原始数据）。</translation>
     </message>
     <message>
         <source>With --summary-only, skip files larger than SIZE (default 64M; K, M, G).</source>

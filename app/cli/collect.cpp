@@ -107,9 +107,9 @@ int runCollect(const QStringList& args, QTextStream& out, QTextStream& err)
         Tr::tr("Name the host folders host1, host2, ... and write the real names only to "
                "OUT_DIR/host_ips_mapping.txt (not to the manifest)."));
     const QCommandLineOption summaryOnly(QStringLiteral("summary-only"),
-        Tr::tr("Copy only the small files: step_trace_time, communication*, op_statistic, "
-               "api_statistic, profiler_info*, profiler_metadata, step_trace_raw_*, "
-               "hccl_raw_* (no traces, no databases, no raw PROF_* data)."));
+        Tr::tr("Copy only the small files: step_trace_time, communication*, analysis.db, "
+               "communication_analyzer.db, op_statistic, api_statistic, profiler_info*, profiler_metadata, "
+               "step_trace_raw_*, hccl_raw_* (no traces, no per-rank profiler databases, no raw PROF_* data)."));
     const QCommandLineOption summaryMax(QStringLiteral("summary-max-size"),
         Tr::tr("With --summary-only, skip files larger than SIZE (default 64M; K, M, G)."), QStringLiteral("SIZE"),
         QStringLiteral("64M"));

@@ -492,8 +492,11 @@ QString Collector::hostMappingFileName()
 QStringList Collector::summaryFilePatterns()
 {
     // What the cluster views need without the traces: step times,
-    // communication, statistics and the metadata that names the rank.
+    // communication, statistics and the metadata that names the rank; for a
+    // database export, its small summary databases (StepTraceTime,
+    // CommAnalyzer*), not the per-rank profiler database.
     return { QStringLiteral("step_trace_time*.csv"), QStringLiteral("communication*.json"),
+        QStringLiteral("analysis.db"), QStringLiteral("communication_analyzer.db"),
         QStringLiteral("op_statistic*.csv"), QStringLiteral("api_statistic*.csv"),
         QStringLiteral("profiler_info*.json"), QStringLiteral("profiler_metadata*.json"),
         QStringLiteral("step_trace_raw_*_detail_time.csv"), QStringLiteral("hccl_raw_*.csv") };

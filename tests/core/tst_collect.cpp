@@ -892,6 +892,12 @@ void TestCollect::summaryOnlyLocal()
     // Raw data inside a rank folder is never part of a summary.
     test::writeFile(
         tmp, QStringLiteral("src/nodeB/rank1_ascend_pt/PROF_1/mindstudio_profiler_output/op_statistic_1.csv"), "x\n");
+    // A database export: its summary database is part of a summary, the
+    // per-rank profiler database is not.
+    QVERIFY(QFile::copy(test::dbRank(1, 1) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/analysis.db"),
+        tmp.filePath(QStringLiteral("src/nodeB/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/analysis.db"))));
+    QVERIFY(QFile::copy(test::dbRank(1, 1) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db"),
+        tmp.filePath(QStringLiteral("src/nodeB/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_1.db"))));
     const QString out = tmp.filePath(QStringLiteral("out"));
     const Run r = cli({ QStringLiteral("--summary-only"), QStringLiteral("--from"), src + QStringLiteral("/nodeA"),
         QStringLiteral("--from"), src + QStringLiteral("/nodeB"), QStringLiteral("--from"),
@@ -902,7 +908,8 @@ void TestCollect::summaryOnlyLocal()
     for (const auto& [path, facts] : copied)
         names << path;
     QCOMPARE(names,
-        QStringList({ QStringLiteral("ASCEND_PROFILER_OUTPUT/api_statistic.csv"),
+        QStringList({ QStringLiteral("ASCEND_PROFILER_OUTPUT/analysis.db"),
+            QStringLiteral("ASCEND_PROFILER_OUTPUT/api_statistic.csv"),
             QStringLiteral("ASCEND_PROFILER_OUTPUT/communication.json"),
             QStringLiteral("ASCEND_PROFILER_OUTPUT/communication_matrix.json"),
             QStringLiteral("ASCEND_PROFILER_OUTPUT/op_statistic.csv"),
