@@ -195,6 +195,9 @@ ClockAlignment estimateClockAlignment(const Profile& profile)
 ParallelIndex parallelIndex(const RankInfo& info)
 {
     ParallelIndex index;
+    index.dp = info.dpIndex;
+    index.pp = info.ppIndex;
+    index.tp = info.tpIndex;
     const int rank = info.rankId;
     if (rank < 0)
         return index;
@@ -203,11 +206,11 @@ ParallelIndex parallelIndex(const RankInfo& info)
         if (it == g.globalRanks.end())
             continue;
         const int position = int(it - g.globalRanks.begin());
-        if (g.groupName == QLatin1String("dp"))
+        if (g.groupName == QLatin1String("dp") && index.dp < 0)
             index.dp = position;
-        else if (g.groupName == QLatin1String("pp"))
+        else if (g.groupName == QLatin1String("pp") && index.pp < 0)
             index.pp = position;
-        else if (g.groupName == QLatin1String("tp"))
+        else if (g.groupName == QLatin1String("tp") && index.tp < 0)
             index.tp = position;
     }
     // Megatron's rank order: tensor parallel fastest, then data, then pipeline.

@@ -155,6 +155,17 @@ void mergeClusterOutput(const DiscoveryResult& discovery, std::vector<std::share
         RankInfo& info = rank->info;
         if (info.deviceId < 0)
             info.deviceId = entry.deviceId;
+        if (info.dpIndex < 0 && info.ppIndex < 0 && info.tpIndex < 0) {
+            info.dpIndex = entry.dpIndex;
+            info.ppIndex = entry.ppIndex;
+            info.tpIndex = entry.tpIndex;
+        }
+        // The cluster's named groups (tp, dp, pp, ...) that hold this rank,
+        // for the stage grouping and DP / PP / TP when its folder gave none.
+        if (info.parallelGroups.empty())
+            for (const ClusterCommGroup& g : profile.clusterGroups)
+                if (!g.pgName.isEmpty() && std::find(g.globalRanks.begin(), g.globalRanks.end(), id) != g.globalRanks.end())
+                    info.parallelGroups.push_back({ g.groupId.isEmpty() ? g.groupHash : g.groupId, g.pgName, -1, g.globalRanks });
         if (info.host.isEmpty())
             info.host = entry.hostName.isEmpty() ? entry.hostUid : entry.hostName;
         if (auto it = out.stepTrace.find(id); it != out.stepTrace.end()) {

@@ -64,6 +64,11 @@ struct RankInfo
     int ppSize = -1;
     int dpSize = -1;
     int worldSize = -1;
+    // The rank's DP / PP / TP index when a file states it (msprof-analyze's
+    // cluster step table); -1: derived from the groups or sizes.
+    int dpIndex = -1;
+    int ppIndex = -1;
+    int tpIndex = -1;
 };
 
 struct RankData

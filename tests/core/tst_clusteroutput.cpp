@@ -3,6 +3,7 @@
 // cluster_analysis.db in both table generations, next to real rank folders,
 // and damaged. Every input is written here by the test (no real fixture of
 // this output exists), so every expected value is one the test wrote.
+#include "analysis/cluster.h"
 #include "load/discovery.h"
 #include "load/profileloader.h"
 #include "testsupport.h"
@@ -378,7 +379,16 @@ void TestClusterOutput::clusterOnly()
     if (form != QLatin1String("db-old")) {
         QCOMPARE(p->clusterRanks[3].dpIndex, 1);
         QCOMPARE(p->clusterRanks[3].tpIndex, 1);
+        // ... and the cluster views use them for the rank (DP / TP columns of the step table).
+        const ParallelIndex index = parallelIndex(p->ranks[3]->info);
+        QCOMPARE(index.dp, 1);
+        QCOMPARE(index.tp, 1);
     }
+    // Named groups reach the ranks in them (the stage grouping reads them).
+    if (p->clusterGroups[0].pgName == QLatin1String("dp"))
+        for (const auto& rank : p->ranks)
+            QVERIFY(std::any_of(rank->info.parallelGroups.begin(), rank->info.parallelGroups.end(),
+                [](const ParallelGroup& g) { return g.groupName == QLatin1String("dp") && g.globalRanks.size() == 4; }));
     if (form == QLatin1String("db-new")) {
         QCOMPARE(p->ranks[2]->info.deviceId, 6);
         QCOMPARE(p->ranks[2]->info.host, QStringLiteral("node-a"));
