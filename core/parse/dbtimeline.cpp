@@ -105,13 +105,18 @@ private:
             it->second = intern(m_ctx.str(id));
         return it->second;
     }
+    // The builder's process for a pid, named on first use only: counters
+    // call this once per row, and naming converts text every time.
     std::uint32_t process(qint64 pid, const char* name, const char* labels, qint64 sortIndex)
     {
-        const std::uint32_t p = m_builder.process(pid);
-        m_builder.setProcessName(p, name);
-        m_builder.setProcessLabels(p, labels);
-        m_builder.setProcessSortIndex(p, sortIndex);
-        return p;
+        const auto [it, inserted] = m_processes.try_emplace(pid, 0);
+        if (inserted) {
+            it->second = m_builder.process(pid);
+            m_builder.setProcessName(it->second, name);
+            m_builder.setProcessLabels(it->second, labels);
+            m_builder.setProcessSortIndex(it->second, sortIndex);
+        }
+        return it->second;
     }
     std::uint32_t thread(std::uint32_t p, qint64 tid, const QByteArray& name, LaneRole role)
     {
@@ -575,6 +580,7 @@ private:
     TraceBuilder m_builder;
     std::uint32_t m_fileIndex;
     std::unordered_map<qint64, StringId> m_interned;
+    std::unordered_map<qint64, std::uint32_t> m_processes; // pid -> builder process
     std::vector<DeviceSlice> m_taskSlices;
     std::vector<DeviceSlice> m_commOpSlices;
     std::unordered_map<qint64, HostPoint> m_cannByConnection;
