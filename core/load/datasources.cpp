@@ -107,10 +107,9 @@ std::vector<Data> carried(const OpenedDatabase& d)
 OpenedDatabase openDatabase(const QString& path)
 {
     OpenedDatabase d;
-    if (isIgnoredDatabaseName(path)) {
-        d.kind = QFileInfo(path).absolutePath().endsWith(QLatin1String("/sqlite")) ? DbKind::Intermediate : DbKind::InsightCache;
+    d.kind = ignoredDatabaseKind(path);
+    if (d.kind != DbKind::Unknown)
         return d;
-    }
     d.db = std::make_unique<SqliteDb>();
     if (!d.db->open(path, &d.error)) {
         d.db.reset();

@@ -105,22 +105,24 @@ QString dbKindName(DbKind kind)
     return QStringLiteral("database (.db)");
 }
 
-bool isIgnoredDatabaseName(const QString& path)
+DbKind ignoredDatabaseKind(const QString& path)
 {
-    const QString name = QFileInfo(path).fileName();
+    const QFileInfo info(path);
+    // msprof's intermediates: PROF_*/host/sqlite/*.db, PROF_*/device_N/sqlite/*.db.
+    if (info.absolutePath().endsWith(QLatin1String("/sqlite")))
+        return DbKind::Intermediate;
     // MindStudio Insight writes its caches into the user's folders.
+    const QString name = info.fileName();
     if (name == QLatin1String("mindstudio_data.db") || name.endsWith(QLatin1String("mindstudio_insight_data.db"))
         || name == QLatin1String("cluster.db"))
-        return true;
-    // msprof's intermediates: PROF_*/host/sqlite/*.db, PROF_*/device_N/sqlite/*.db.
-    return QFileInfo(path).absolutePath().endsWith(QLatin1String("/sqlite"));
+        return DbKind::InsightCache;
+    return DbKind::Unknown;
 }
 
 DbKind classifyDatabase(const QString& path, SqliteDb& db)
 {
-    if (isIgnoredDatabaseName(path))
-        return QFileInfo(path).absolutePath().endsWith(QLatin1String("/sqlite")) ? DbKind::Intermediate
-                                                                                  : DbKind::InsightCache;
+    if (const DbKind ignored = ignoredDatabaseKind(path); ignored != DbKind::Unknown)
+        return ignored;
     auto has = [&db](const char* t) { return db.hasTable(QLatin1String(t)); };
     for (const QString& t : db.tables())
         if (t.startsWith(QLatin1String("Cluster")) || t == QLatin1String("CommunicationGroupMapping"))

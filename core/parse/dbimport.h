@@ -34,8 +34,10 @@ enum class DbKind {
 };
 
 QString dbKindName(DbKind kind); // untranslated token for the report's kind column
-// Name only: MindStudio Insight caches and msprof intermediates are never opened.
-bool isIgnoredDatabaseName(const QString& path);
+// By name and folder only, so that they are never opened: MindStudio Insight's
+// caches (InsightCache) and msprof's intermediates (Intermediate); Unknown
+// for every other file.
+DbKind ignoredDatabaseKind(const QString& path);
 DbKind classifyDatabase(const QString& path, SqliteDb& db);
 
 // Which kinds of data to take from a database: the loader reads one source
