@@ -40,6 +40,41 @@ QString qs(const std::string& text)
     return jsonfile::toQString(text);
 }
 
+// Walks {rank set: {step: {"op@group": object}}}, the shape that
+// cluster_communication.json and cluster_communication_matrix.json share.
+// Non-objects are warned about and skipped; `skip(opKey)` may claim keys
+// before that check. visit(groupRanks, stepKey, where, opKey, object), where
+// `where` is "set/step" for messages. The steps seen go into `steps`.
+template<typename Skip, typename Visit>
+void forEachClusterOp(JsonFile& file, const Json& root, QSet<QString>& steps, Skip&& skip, Visit&& visit)
+{
+    for (const auto& [setKey, stepMap] : root.items()) {
+        std::vector<int> groupRanks;
+        parseRankSet(qs(setKey), groupRanks); // "p2p" and other names give no ranks
+        if (!stepMap.is_object()) {
+            file.warn(Tr::tr("\"%1\" is not an object, skipped").arg(qs(setKey)));
+            continue;
+        }
+        for (const auto& [stepKey, opMap] : stepMap.items()) {
+            const QString where = qs(setKey) + QLatin1Char('/') + qs(stepKey);
+            if (!opMap.is_object()) {
+                file.warn(Tr::tr("%1 is not an object, skipped").arg(where));
+                continue;
+            }
+            steps.insert(qs(stepKey));
+            for (const auto& [opKey, object] : opMap.items()) {
+                if (skip(opKey))
+                    continue;
+                if (!object.is_object()) {
+                    file.warn(Tr::tr("%1/%2 is not an object, skipped").arg(where, qs(opKey)));
+                    continue;
+                }
+                visit(groupRanks, stepKey, where, opKey, object);
+            }
+        }
+    }
+}
+
 } // namespace
 
 const ClusterCommGroup* ClusterOutput::findGroup(const QString& groupHash) const
@@ -157,52 +192,37 @@ bool parseClusterCommunication(const QString& path, ClusterOutput& out, FileRepo
         return file.fail();
     qint64 ops = 0, totals = 0;
     QSet<QString> steps;
-    for (const auto& [setKey, stepMap] : root.items()) {
-        std::vector<int> groupRanks;
-        parseRankSet(qs(setKey), groupRanks); // "p2p" and other names give no ranks
-        if (!stepMap.is_object()) {
-            file.warn(Tr::tr("\"%1\" is not an object, skipped").arg(qs(setKey)));
-            continue;
-        }
-        for (const auto& [stepKey, opMap] : stepMap.items()) {
-            const QString where = qs(setKey) + QLatin1Char('/') + qs(stepKey);
-            if (!opMap.is_object()) {
-                file.warn(Tr::tr("%1 is not an object, skipped").arg(where));
-                continue;
-            }
-            steps.insert(qs(stepKey));
-            for (const auto& [opKey, rankMap] : opMap.items()) {
-                if (isTotalOpKey(opKey)) {
-                    ++totals; // sums of the ops, per rank: not an op
+    forEachClusterOp(
+        file, root, steps,
+        [&totals](const std::string& opKey) {
+            if (!isTotalOpKey(opKey))
+                return false;
+            ++totals; // sums of the ops, per rank: not an op
+            return true;
+        },
+        [&](const std::vector<int>& groupRanks, const std::string& stepKey, const QString& where,
+            const std::string& opKey, const Json& rankMap) {
+            QString opName, groupHash;
+            jsonfile::splitOpKey(opKey, opName, groupHash);
+            out.noteGroup(groupHash, groupRanks, opName);
+            for (const auto& [rankKey, op] : rankMap.items()) {
+                const auto rankId = parseInt(rankKey);
+                if (!rankId || *rankId < 0 || !op.is_object()) {
+                    file.warn(Tr::tr("%1/%2: rank \"%3\" is not a rank id with an object, skipped")
+                                  .arg(where, qs(opKey), qs(rankKey)));
                     continue;
                 }
-                if (!rankMap.is_object()) {
-                    file.warn(Tr::tr("%1/%2 is not an object, skipped").arg(where, qs(opKey)));
-                    continue;
-                }
-                QString opName, groupHash;
-                jsonfile::splitOpKey(opKey, opName, groupHash);
-                out.noteGroup(groupHash, groupRanks, opName);
-                for (const auto& [rankKey, op] : rankMap.items()) {
-                    const auto rankId = parseInt(rankKey);
-                    if (!rankId || *rankId < 0 || !op.is_object()) {
-                        file.warn(Tr::tr("%1/%2: rank \"%3\" is not a rank id with an object, skipped")
-                                      .arg(where, qs(opKey), qs(rankKey)));
-                        continue;
-                    }
-                    CommOpRecord rec;
-                    rec.step = qs(stepKey);
-                    rec.opName = opName;
-                    rec.groupId = groupHash;
-                    rec.p2p = out.isP2p(groupHash, opName);
-                    jsonfile::readCommOpInfo(file, op, where, qs(opKey) + QLatin1Char('/') + qs(rankKey), rec);
-                    out.communication[int(*rankId)].push_back(std::move(rec));
-                    out.rank(int(*rankId));
-                    ++ops;
-                }
+                CommOpRecord rec;
+                rec.step = qs(stepKey);
+                rec.opName = opName;
+                rec.groupId = groupHash;
+                rec.p2p = out.isP2p(groupHash, opName);
+                jsonfile::readCommOpInfo(file, op, where, qs(opKey) + QLatin1Char('/') + qs(rankKey), rec);
+                out.communication[int(*rankId)].push_back(std::move(rec));
+                out.rank(int(*rankId));
+                ++ops;
             }
-        }
-    }
+        });
     out.communicationFrom = path;
     report.addCount(QStringLiteral("steps"), steps.size());
     report.addCount(QStringLiteral("ops"), ops);
@@ -222,53 +242,36 @@ bool parseClusterCommunicationMatrix(const QString& path, ClusterOutput& out, Fi
     static const QRegularExpression linkPattern(QStringLiteral("^\\s*(\\d+)\\s*-\\s*(\\d+)\\s*$"));
     qint64 links = 0, ops = 0;
     QSet<QString> steps;
-    for (const auto& [setKey, stepMap] : root.items()) {
-        std::vector<int> groupRanks;
-        parseRankSet(qs(setKey), groupRanks);
-        if (!stepMap.is_object()) {
-            file.warn(Tr::tr("\"%1\" is not an object, skipped").arg(qs(setKey)));
-            continue;
-        }
-        for (const auto& [stepKey, opMap] : stepMap.items()) {
-            const QString where = qs(setKey) + QLatin1Char('/') + qs(stepKey);
-            if (!opMap.is_object()) {
-                file.warn(Tr::tr("%1 is not an object, skipped").arg(where));
-                continue;
-            }
-            steps.insert(qs(stepKey));
-            for (const auto& [opKey, linkMap] : opMap.items()) {
-                if (!linkMap.is_object()) {
-                    file.warn(Tr::tr("%1/%2 is not an object, skipped").arg(where, qs(opKey)));
+    forEachClusterOp(
+        file, root, steps, [](const std::string&) { return false; },
+        [&](const std::vector<int>& groupRanks, const std::string& stepKey, const QString& where,
+            const std::string& opKey, const Json& linkMap) {
+            ++ops;
+            QString opName, groupHash;
+            jsonfile::splitOpKey(opKey, opName, groupHash);
+            if (!isTotalOpKey(opKey))
+                out.noteGroup(groupHash, groupRanks, opName);
+            for (const auto& [linkKey, link] : linkMap.items()) {
+                const auto m = linkPattern.match(qs(linkKey));
+                if (!m.hasMatch() || !link.is_object()) {
+                    file.warn(Tr::tr("%1/%2: link \"%3\" is not \"src-dst\" with an object, skipped")
+                                  .arg(where, qs(opKey), qs(linkKey)));
                     continue;
                 }
-                ++ops;
-                QString opName, groupHash;
-                jsonfile::splitOpKey(opKey, opName, groupHash);
-                if (!isTotalOpKey(opKey))
-                    out.noteGroup(groupHash, groupRanks, opName);
-                for (const auto& [linkKey, link] : linkMap.items()) {
-                    const auto m = linkPattern.match(qs(linkKey));
-                    if (!m.hasMatch() || !link.is_object()) {
-                        file.warn(Tr::tr("%1/%2: link \"%3\" is not \"src-dst\" with an object, skipped")
-                                      .arg(where, qs(opKey), qs(linkKey)));
-                        continue;
-                    }
-                    CommMatrixLink l;
-                    l.step = qs(stepKey);
-                    l.opKey = qs(opKey);
-                    l.groupId = groupHash;
-                    l.p2p = out.isP2p(groupHash, opName);
-                    l.srcRank = m.captured(1).toInt();
-                    l.dstRank = m.captured(2).toInt();
-                    jsonfile::readMatrixLinkInfo(link, l);
-                    out.rank(l.srcRank);
-                    out.rank(l.dstRank);
-                    out.communicationMatrix[l.srcRank].push_back(std::move(l));
-                    ++links;
-                }
+                CommMatrixLink l;
+                l.step = qs(stepKey);
+                l.opKey = qs(opKey);
+                l.groupId = groupHash;
+                l.p2p = out.isP2p(groupHash, opName);
+                l.srcRank = m.captured(1).toInt();
+                l.dstRank = m.captured(2).toInt();
+                jsonfile::readMatrixLinkInfo(link, l);
+                out.rank(l.srcRank);
+                out.rank(l.dstRank);
+                out.communicationMatrix[l.srcRank].push_back(std::move(l));
+                ++links;
             }
-        }
-    }
+        });
     out.matrixFrom = path;
     report.addCount(QStringLiteral("steps"), steps.size());
     report.addCount(QStringLiteral("ops"), ops);
