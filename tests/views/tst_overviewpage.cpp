@@ -69,6 +69,13 @@ std::array<double, 5> expectedComponents(const CsvStep& s)
         at("Preparing") };
 }
 
+// Component c (Computing only ... Preparing) of a bar, in µs, as the model holds it.
+double barUs(const OverviewBarsModel& bars, int row, int c)
+{
+    return double(bars.index(row, OverviewBarsModel::ComputingOnlyColumn + c).data(OverviewBarsModel::ValueNsRole).toLongLong())
+        / 1000.0;
+}
+
 ProfilePtr generated(QTemporaryDir& dir, GeneratorOptions options)
 {
     QString error;
@@ -174,10 +181,7 @@ void TestOverviewPage::barsMatchStepTraceReal()
         const double toleranceUs = 0.01 * csv[0].us.at(QStringLiteral("Stage"));
         double expectedTotal = 0;
         for (int c = 0; c < 5; ++c) {
-            const double ourUs = bars->index(row, OverviewBarsModel::ComputingOnlyColumn + c)
-                                     .data(OverviewBarsModel::ValueNsRole)
-                                     .toLongLong()
-                / 1000.0;
+            const double ourUs = barUs(*bars, row, c);
             QVERIFY2(std::abs(ourUs - expected[std::size_t(c)]) <= toleranceUs,
                 qPrintable(QStringLiteral("rank %1 component %2: %3 vs csv %4")
                                .arg(rankIndex)
@@ -222,10 +226,7 @@ void TestOverviewPage::summaryOnlyRanks()
         QCOMPARE(csv.size(), std::size_t(1));
         const auto expected = expectedComponents(csv[0]);
         for (int c = 0; c < 5; ++c) { // the file's figures as written, to the ns
-            const double ourUs = bars->index(row, OverviewBarsModel::ComputingOnlyColumn + c)
-                                     .data(OverviewBarsModel::ValueNsRole)
-                                     .toLongLong()
-                / 1000.0;
+            const double ourUs = barUs(*bars, row, c);
             QVERIFY2(std::abs(ourUs - expected[std::size_t(c)]) < 0.002,
                 qPrintable(QStringLiteral("component %1: %2 vs %3").arg(c).arg(ourUs).arg(expected[std::size_t(c)])));
         }
