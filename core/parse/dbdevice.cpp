@@ -142,8 +142,32 @@ DbKind classifyDatabase(const QString& path, SqliteDb& db)
     return DbKind::Unknown;
 }
 
+namespace {
+
+// Step markers: STEP_TIME rows as (id, host range); empty when the table is absent.
+std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx)
+{
+    std::vector<std::pair<QString, TimeRange>> steps;
+    const QString table = QStringLiteral("STEP_TIME");
+    if (!ctx.db.hasTable(table))
+        return steps;
+    const qint64 rows = ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME",
+        [&](SqlQuery& q) {
+            if (q.isNull(1) || q.isNull(2))
+                return;
+            steps.emplace_back(q.string(0), TimeRange { q.int64(1), q.int64(2) });
+        });
+    ctx.count(table, rows);
+    std::stable_sort(steps.begin(), steps.end(),
+        [](const auto& a, const auto& b) { return a.second.startNs < b.second.startNs; });
+    return steps;
+}
+
+} // namespace
+
 void loadDeviceData(DbContext& ctx, DbDeviceData& out)
 {
+    out.steps = readDbSteps(ctx);
     SqliteDb& db = ctx.db;
     const QString computeTable = QStringLiteral("COMPUTE_TASK_INFO");
     if (db.hasTable(computeTable)) {
@@ -279,25 +303,6 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             out.commOps.push_back(op);
         }));
     }
-}
-
-std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx, bool countRows)
-{
-    std::vector<std::pair<QString, TimeRange>> steps;
-    const QString table = QStringLiteral("STEP_TIME");
-    if (!ctx.db.hasTable(table))
-        return steps;
-    const qint64 rows = ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME",
-        [&](SqlQuery& q) {
-            if (q.isNull(1) || q.isNull(2))
-                return;
-            steps.emplace_back(q.string(0), TimeRange { q.int64(1), q.int64(2) });
-        });
-    if (countRows)
-        ctx.count(table, rows);
-    std::stable_sort(steps.begin(), steps.end(),
-        [](const auto& a, const auto& b) { return a.second.startNs < b.second.startNs; });
-    return steps;
 }
 
 } // namespace profscope

@@ -79,6 +79,7 @@ struct DbDeviceData
     std::unordered_map<qint64, DbCommTaskInfo> commTasks; // by globalTaskId
     std::unordered_map<qint64, qint64> scheduleTaskName;  // COMMUNICATION_SCHEDULE_TASK_INFO: globalTaskId -> name
     std::vector<DbCommOp> commOps;                        // ordered by start
+    std::vector<std::pair<QString, TimeRange>> steps;     // STEP_TIME (id, host range) by start; empty without it
 };
 
 // Reads the device tables. The container rule (db-format.md 2.6a): a TASK
@@ -94,7 +95,5 @@ struct RankData;
 // The timeline of a unified / msprof DB into rank.trace (dbtimeline.cpp).
 void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank);
 // The kernel table (= kernel_details.csv) with the per-device Wait Time rule.
-void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank, bool countSteps);
-// Step markers: STEP_TIME rows as (id, host range); empty when the table is absent.
-std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx, bool countRows = true);
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank);
 } // namespace profscope

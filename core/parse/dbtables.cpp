@@ -52,7 +52,7 @@ QString pmuColumnName(std::string_view metric, bool* isTime)
 
 } // namespace
 
-void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank, bool countSteps)
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
 {
     struct Row
     {
@@ -85,7 +85,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
         TimeNs lastNs = std::numeric_limits<TimeNs>::min();
     };
     std::vector<StepRange> steps;
-    for (const auto& [id, range] : readDbSteps(ctx, countSteps)) {
+    for (const auto& [id, range] : device.steps) {
         bool ok = false;
         const int n = id.toInt(&ok);
         steps.push_back({ ok ? n : -1, range });
@@ -414,7 +414,7 @@ bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
     // other members of the rank than the timeline does).
     auto tables = [&](DbContext& c) {
         if (take.kernels)
-            importDbKernels(c, device, rank, !take.timeline);
+            importDbKernels(c, device, rank);
         if (take.memory)
             importMemory(c, rank);
     };

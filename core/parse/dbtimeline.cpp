@@ -82,7 +82,7 @@ public:
         bandwidthCounters();
         levelCounters();
         overlapLanes();
-        for (const auto& [id, range] : readDbSteps(m_ctx))
+        for (const auto& [id, range] : m_device.steps)
             m_builder.addStepMarker(id, range);
         m_builder.setArgsSource(m_fileIndex, std::make_shared<DbArgsSource>(m_ctx.db.path()));
         return m_builder.finish();
