@@ -237,17 +237,30 @@ CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds
              << QStringLiteral("Rule") << QStringLiteral("Measured") << QStringLiteral("Value")
              << QStringLiteral("Threshold") << QStringLiteral("Ranks") << QStringLiteral("Ops")
              << QStringLiteral("Link") << QStringLiteral("Transport") << QStringLiteral("Jump Rank")
-             << QStringLiteral("Jump Start(ns)") << QStringLiteral("Jump End(ns)");
-    for (const Finding& f : computeAdvice(profile, thresholds, step)) {
+             << QStringLiteral("Jump Start(ns)") << QStringLiteral("Jump End(ns)") << QStringLiteral("Kind")
+             << QStringLiteral("Impact(us)") << QStringLiteral("Impact Share") << QStringLiteral("Evidence")
+             << QStringLiteral("Explained By");
+    const std::vector<Finding> findings = computeAdvice(profile, thresholds, step);
+    auto rankText = [](const Finding& f) {
         QStringList ranks;
         for (const int r : f.rankIds)
             ranks << QString::number(r);
+        return ranks.join(QLatin1Char(';'));
+    };
+    for (const Finding& f : findings) {
         const int jumpRank = f.rankIndex >= 0 ? profile.ranks[std::size_t(f.rankIndex)]->info.rankId : -1;
         t.rows << QList<Cell> { cell(severityName(f.severity)), cell(f.ruleId), cell(f.title), cell(f.rule),
-            cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4), cell(ranks.join(QLatin1Char(';'))),
+            cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4), cell(rankText(f)),
             cell(f.ops.join(QLatin1Char(';'))), cell(f.link), cell(f.transport), cellIndex(jumpRank),
             f.endNs > f.startNs ? cell(qint64(f.startNs)) : cellNumber(kNoValue, 0),
-            f.endNs > f.startNs ? cell(qint64(f.endNs)) : cellNumber(kNoValue, 0) };
+            f.endNs > f.startNs ? cell(qint64(f.endNs)) : cellNumber(kNoValue, 0),
+            cell(f.isCause ? QStringLiteral("cause") : f.explainedBy >= 0 ? QStringLiteral("symptom")
+                                                                         : QStringLiteral("finding")),
+            f.isCause || f.impactNs > 0 ? cellNumber(f.impactNs / 1000.0, 3) : cellNumber(kNoValue, 0),
+            f.isCause || f.impactNs > 0 ? cellNumber(f.impactShare, 4) : cellNumber(kNoValue, 0), cell(f.evidence),
+            cell(f.explainedBy >= 0 ? findings[std::size_t(f.explainedBy)].ruleId + QLatin1Char(' ')
+                        + rankText(findings[std::size_t(f.explainedBy)])
+                                    : QString()) };
     }
     return t;
 }
@@ -409,7 +422,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         table.header << QStringLiteral("Rank") << QStringLiteral("Step") << QStringLiteral("Column")
                      << QStringLiteral("Computed(us)") << QStringLiteral("step_trace_time.csv(us)")
                      << QStringLiteral("Difference(us)") << QStringLiteral("Within 1% of Step")
-                     << QStringLiteral("Path");
+                     << QStringLiteral("Path") << QStringLiteral("Source"); // Source: which figure of the profiler's
     }
     int failures = 0;
     for (const auto& rank : profile->ranks) {
@@ -451,13 +464,15 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                 failures += c.withinTolerance() ? 0 : 1;
                 table.rows << QStringList { QString::number(rank->info.rankId), c.step, stepTraceColumnName(c.column),
                     microsText(c.computedNs), microsText(c.fileNs), microsText(c.computedNs - c.fileNs),
-                    c.withinTolerance() ? QStringLiteral("yes") : QStringLiteral("no"), rank->info.rootPath };
+                    c.withinTolerance() ? QStringLiteral("yes") : QStringLiteral("no"), rank->info.rootPath,
+                    overviewCheckSourceName(c.source) };
                 table.json << QJsonObject { { QStringLiteral("rank"), rank->info.rankId },
                     { QStringLiteral("step"), c.step }, { QStringLiteral("column"), stepTraceColumnName(c.column) },
                     { QStringLiteral("computedNs"), double(c.computedNs) },
                     { QStringLiteral("fileNs"), double(c.fileNs) },
                     { QStringLiteral("withinTolerance"), c.withinTolerance() },
-                    { QStringLiteral("path"), rank->info.rootPath } };
+                    { QStringLiteral("path"), rank->info.rootPath },
+                    { QStringLiteral("source"), overviewCheckSourceName(c.source) } };
             }
         }
     }

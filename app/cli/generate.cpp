@@ -56,8 +56,24 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
             QStringLiteral("R") },
         { QStringLiteral("slow-link"), Tr::tr("The link between ranks A and B runs at ~0.4x bandwidth."),
             QStringLiteral("A-B") },
-        { QStringLiteral("host-bound-rank"), Tr::tr("This rank's host launches late; its device idles."),
+        { QStringLiteral("host-bound-rank"),
+            Tr::tr("This rank's host launches each kernel just in time and stalls for 0.3–0.9 ms every few ops; its "
+                   "device idles."),
             QStringLiteral("R") },
+        { QStringLiteral("slow-data-rank"),
+            Tr::tr("This rank's data loading delivers each batch 1.5–2.5 ms late; the others wait for it."),
+            QStringLiteral("R") },
+        { QStringLiteral("slow-stage"),
+            Tr::tr("With --pp: this pipeline stage's layers take 30% longer (an unbalanced pipeline)."),
+            QStringLiteral("S") },
+        { QStringLiteral("jitter"),
+            Tr::tr("Per-rank speed spread: each rank's kernels run up to ±X longer or shorter (0.05 = 5%), and steps "
+                   "differ by up to ±15% (default 0)."),
+            QStringLiteral("X"), QStringLiteral("0") },
+        { QStringLiteral("style"),
+            Tr::tr("Folder and database names as MindSpore (ms: *_ascend_ms, the default) or torch_npu (pt: "
+                   "*_ascend_pt) writes them."),
+            QStringLiteral("ms|pt"), QStringLiteral("ms") },
         { QStringLiteral("format"),
             Tr::tr("What each rank folder gets: text (trace_view.json and the CSV / JSON files, the default), db "
                    "(ascend_mindspore_profiler_{rank}.db and analysis.db of the same run instead) or both."),
@@ -86,7 +102,9 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
         || !intOption(parser, QStringLiteral("pp"), options.pipelineStages, err)
         || !intOption(parser, QStringLiteral("tp"), options.tensorParallel, err)
         || !intOption(parser, QStringLiteral("slow-rank"), options.slowRank, err)
-        || !intOption(parser, QStringLiteral("host-bound-rank"), options.hostBoundRank, err))
+        || !intOption(parser, QStringLiteral("host-bound-rank"), options.hostBoundRank, err)
+        || !intOption(parser, QStringLiteral("slow-data-rank"), options.slowDataRank, err)
+        || !intOption(parser, QStringLiteral("slow-stage"), options.slowStage, err))
         return 2;
     bool ok = false;
     options.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
@@ -107,6 +125,20 @@ int runGenerate(const QStringList& args, QTextStream& out, QTextStream& err)
                 << '\n';
             return 2;
         }
+    }
+    options.jitter = parser.value(QStringLiteral("jitter")).toDouble(&ok);
+    if (!ok) {
+        err << Tr::tr("--jitter expects a number, not \"%1\"").arg(parser.value(QStringLiteral("jitter"))) << '\n';
+        return 2;
+    }
+    const QString style = parser.value(QStringLiteral("style"));
+    if (style == QLatin1String("ms"))
+        options.style = GeneratorOptions::Style::MindSpore;
+    else if (style == QLatin1String("pt"))
+        options.style = GeneratorOptions::Style::PyTorch;
+    else {
+        err << Tr::tr("--style expects ms or pt, not \"%1\"").arg(style) << '\n';
+        return 2;
     }
     options.force = parser.isSet(QStringLiteral("force"));
     const QString format = parser.value(QStringLiteral("format"));

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "advice.h"
 
+#include "advicetext.h"
 #include "cluster.h"
 #include "communication.h"
 #include "overview.h"
+#include "rootcause.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
-#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
 #include <map>
@@ -17,29 +18,40 @@ namespace profscope {
 
 namespace {
 
-struct Tr
-{
-    Q_DECLARE_TR_FUNCTIONS(profscope::Advice)
-};
+using advice::percent;
+using advice::rankList;
+using advice::Tr;
+using advice::us;
 
-QString us(double ns)
+// The costliest cause naming one of `ranks`, or -1: the symptom it explains
+// is listed under it instead of beside it.
+int explainingCause(const std::vector<Finding>& causes, const QList<int>& ranks)
 {
-    return Tr::tr("%1 µs").arg(ns / 1000.0, 0, 'f', 1);
+    int best = -1;
+    for (std::size_t i = 0; i < causes.size(); ++i) {
+        const bool involved = std::any_of(
+            causes[i].rankIds.begin(), causes[i].rankIds.end(), [&](int r) { return ranks.contains(r); });
+        if (involved && (best < 0 || causes[i].impactNs > causes[std::size_t(best)].impactNs))
+            best = int(i);
+    }
+    return best;
 }
 
-QString percent(double ratio)
+// A symptom (waits, spreads, ratios) is never more than Info by itself: only
+// a cause has a cost. Explained symptoms point at their cause.
+void symptom(Finding& f, const std::vector<Finding>& causes, const QList<int>& ranks)
 {
-    return Tr::tr("%1%").arg(ratio * 100.0, 0, 'f', 1);
+    f.severity = Finding::Severity::Info;
+    f.explainedBy = explainingCause(causes, ranks);
 }
 
-QString rankList(const QList<int>& ids, int max = 8)
+QList<int> groupRanks(const std::vector<RankCommunication>& comm, const QString& group)
 {
-    QStringList parts;
-    for (int i = 0; i < ids.size() && i < max; ++i)
-        parts << QString::number(ids[i]);
-    if (ids.size() > max)
-        parts << Tr::tr("… (%n more)", "", int(ids.size() - max));
-    return parts.join(QStringLiteral(", "));
+    QList<int> ranks;
+    for (const RankCommunication& rc : comm)
+        if (rc.groupId == group)
+            ranks << rc.rankId;
+    return ranks;
 }
 
 bool isRdma(const QString& transport)
@@ -61,7 +73,8 @@ double e2eNs(const StepOverview& s)
         + s.value(StepTraceRow::Free) + std::max<TimeNs>(0, s.value(StepTraceRow::Preparing)));
 }
 
-void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresholds& t, std::vector<Finding>& out)
+void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresholds& t,
+    const std::vector<Finding>& causes, std::vector<Finding>& out)
 {
     std::vector<const ClusterStepRow*> known;
     for (const ClusterStepRow& r : perRank)
@@ -95,7 +108,6 @@ void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresho
         if (ratio <= t.spreadRatio)
             continue;
         Finding f;
-        f.severity = ratio > 4 * t.spreadRatio ? Finding::Severity::Critical : Finding::Severity::Warning;
         f.ruleId = QString::fromLatin1(d.id);
         const QString label = Tr::tr(d.label);
         f.title = Tr::tr("%1 differs across ranks: rank %2 has %3 more than rank %4")
@@ -113,6 +125,7 @@ void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresho
         f.value = ratio;
         f.threshold = t.spreadRatio;
         f.rankIds = { (*maxIt)->rankId, (*minIt)->rankId };
+        symptom(f, causes, f.rankIds);
         f.target = Finding::Target::Rank;
         f.rankIndex = (*maxIt)->rankIndex;
         f.startNs = (*maxIt)->overview.spanNs.startNs;
@@ -121,7 +134,8 @@ void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresho
     }
 }
 
-void freeRule(const ClusterSteps& steps, const AdviceThresholds& t, std::vector<Finding>& out)
+void freeRule(
+    const ClusterSteps& steps, const AdviceThresholds& t, const std::vector<Finding>& causes, std::vector<Finding>& out)
 {
     // Per rank, the step with the largest free share.
     std::map<int, const ClusterStepRow*> worst;
@@ -144,7 +158,9 @@ void freeRule(const ClusterSteps& steps, const AdviceThresholds& t, std::vector<
     std::sort(rows.begin(), rows.end(), [&](const auto* a, const auto* b) { return ratioOf(*a) > ratioOf(*b); });
     const ClusterStepRow& top = *rows.front();
     Finding f;
-    f.severity = ratioOf(top) > 3 * t.freeRatio ? Finding::Severity::Critical : Finding::Severity::Warning;
+    // An idle device whose idling no cause explains is worth a look when it
+    // is a large share; a cost to rank it by needs a cause (host-bound).
+    f.severity = ratioOf(top) > 2 * t.freeRatio ? Finding::Severity::Warning : Finding::Severity::Info;
     f.ruleId = QStringLiteral("free-time");
     QList<int> ids;
     for (const auto* r : rows)
@@ -165,6 +181,9 @@ void freeRule(const ClusterSteps& steps, const AdviceThresholds& t, std::vector<
     f.value = ratioOf(top);
     f.threshold = t.freeRatio;
     f.rankIds = ids;
+    f.explainedBy = explainingCause(causes, ids);
+    if (f.explainedBy >= 0)
+        f.severity = Finding::Severity::Info;
     f.target = Finding::Target::Step;
     f.rankIndex = top.rankIndex;
     f.startNs = top.overview.spanNs.startNs;
@@ -172,7 +191,8 @@ void freeRule(const ClusterSteps& steps, const AdviceThresholds& t, std::vector<
     out.push_back(f);
 }
 
-void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QString& step, std::vector<Finding>& out)
+void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QString& step,
+    const std::vector<RankCommunication>& comm, const std::vector<Finding>& causes, std::vector<Finding>& out)
 {
     const std::vector<SlowRank> slow = detectSlowRanks(profile, t.slowRankRatio, step);
     std::map<QString, std::vector<const SlowRank*>> byGroup;
@@ -184,7 +204,6 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
         for (std::size_t i = 0; i < ranks.size() && i < 3; ++i)
             ids << ranks[i]->rankId;
         Finding f;
-        f.severity = top.behindRatio > 2 * t.slowRankRatio ? Finding::Severity::Critical : Finding::Severity::Warning;
         f.ruleId = QStringLiteral("slow-rank");
         f.title = Tr::tr("Rank %1 is slow in communication group %2: the other ranks wait for it")
                       .arg(top.rankId)
@@ -200,6 +219,9 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
         f.value = top.behindRatio;
         f.threshold = t.slowRankRatio;
         f.rankIds = ids;
+        // Arrival skew from jitter alone makes one rank "behind" in every
+        // group: only a cause in the group makes it more than a hint.
+        symptom(f, causes, groupRanks(comm, group));
         f.target = Finding::Target::Rank;
         f.rankIndex = top.rankIndex;
         out.push_back(f);
@@ -207,7 +229,7 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
 }
 
 void ratioRules(const Profile& profile, const std::vector<RankCommunication>& comm, const AdviceThresholds& t,
-    std::vector<Finding>& out)
+    const std::vector<Finding>& causes, std::vector<Finding>& out)
 {
     // Pipeline sends and receives wait for the other stage by design.
     const QSet<QString> uneven = unevenCommunicationGroups(profile);
@@ -237,6 +259,10 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         f.value = worstWait->waitRatio();
         f.threshold = t.waitRatio;
         f.rankIds = waiting;
+        QList<int> members;
+        for (const RankCommunication* rc : ranks)
+            members << rc->rankId;
+        symptom(f, causes, members);
         f.target = Finding::Target::Rank;
         f.rankIndex = worstWait->rankIndex;
         out.push_back(f);
@@ -250,7 +276,7 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         g.target = Finding::Target::Rank;
         if (worstWait->synchronizationRatio() > t.synchronizationRatio) {
             g.ruleId = QStringLiteral("sync-ratio");
-            g.title = Tr::tr("Ranks of group %1 are not synchronized: rank %2 computes longer before the collectives")
+            g.title = Tr::tr("Ranks of group %1 are not synchronized: rank %2 arrives last at the collectives")
                           .arg(group.right(12))
                           .arg(leastWait->rankId);
             g.rankIds = { worstWait->rankId, leastWait->rankId };
@@ -264,37 +290,8 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         g.rule = Tr::tr("synchronization / (synchronization + transit) > %1 on the rank that waits most")
                      .arg(t.synchronizationRatio, 0, 'f', 2);
         g.measured = Tr::tr("%1 on rank %2").arg(worstWait->synchronizationRatio(), 0, 'f', 3).arg(worstWait->rankId);
+        symptom(g, causes, members);
         out.push_back(g);
-    }
-}
-
-void slowLinkRule(const Profile& profile, const AdviceThresholds& t, const QString& step, std::vector<Finding>& out)
-{
-    for (const SlowLink& l : detectSlowLinks(profile, t.slowLinkRatio, t.slowLinkZScore, step)) {
-        Finding f;
-        f.severity =
-            l.bandwidthGBps < 0.5 * l.transportAverageGBps ? Finding::Severity::Critical : Finding::Severity::Warning;
-        f.ruleId = QStringLiteral("slow-link");
-        f.link = QStringLiteral("%1-%2").arg(l.srcRankId).arg(l.dstRankId);
-        f.transport = l.transport;
-        f.title = Tr::tr("Slow %1 link %2 → %3").arg(l.transport).arg(l.srcRankId).arg(l.dstRankId);
-        f.rule = Tr::tr("link bandwidth ≤ %1 × the %2 average, or z-score below the average > %3")
-                     .arg(t.slowLinkRatio, 0, 'f', 2)
-                     .arg(l.transport)
-                     .arg(t.slowLinkZScore, 0, 'f', 1);
-        f.measured = Tr::tr("%1 GB/s vs %2 GB/s average (z = %3)")
-                         .arg(l.bandwidthGBps, 0, 'f', 2)
-                         .arg(l.transportAverageGBps, 0, 'f', 2)
-                         .arg(l.zScore, 0, 'f', 2);
-        f.value = l.transportAverageGBps > 0 ? l.bandwidthGBps / l.transportAverageGBps : 0;
-        f.threshold = t.slowLinkRatio;
-        f.rankIds = { l.srcRankId, l.dstRankId };
-        f.target = Finding::Target::Link;
-        if (const RankData* r = profile.findRank(l.srcRankId))
-            for (std::size_t i = 0; i < profile.ranks.size(); ++i)
-                if (profile.ranks[i].get() == r)
-                    f.rankIndex = int(i);
-        out.push_back(f);
     }
 }
 
@@ -355,90 +352,14 @@ void packetRule(const std::vector<RankCommunication>& comm, const AdviceThreshol
     }
 }
 
-// Host-bound scheduling: the device starts a task as soon as the host has
-// launched it and had nothing queued before (its previous task ended before
-// the launch): the HostToDevice link is close to vertical and the device waits
-// for the host.
-struct HostBoundMeasure
-{
-    qint64 tasks = 0; // compute tasks with a launch flow
-    qint64 starved = 0; // … that the device waited for
-    TimeNs worstGapNs = 0;
-    TimeRange worstStepNs {};
-};
-
-HostBoundMeasure measureHostBound(const RankData& rank, const AdviceThresholds& t)
-{
-    HostBoundMeasure m;
-    const DeviceTasks device = collectDeviceTasks(rank.trace);
-    std::vector<const DeviceTask*> compute;
-    for (const DeviceTask& task : device.tasks)
-        if (task.compute)
-            compute.push_back(&task);
-    std::sort(compute.begin(), compute.end(),
-        [](const auto* a, const auto* b) { return a->rangeNs.startNs < b->rangeNs.startNs; });
-    const TimeNs limitNs = TimeNs(t.hostBoundLaunchGapUs * 1000.0);
-    TimeNs deviceBusyUntilNs = std::numeric_limits<TimeNs>::min();
-    std::map<int, qint64> starvedPerStep;
-    for (const DeviceTask* task : compute) {
-        if (task->launchNs != kInvalidTime) {
-            ++m.tasks;
-            const TimeNs delay = task->rangeNs.startNs - task->launchNs;
-            if (delay >= 0 && delay <= limitNs && deviceBusyUntilNs < task->launchNs) {
-                ++m.starved;
-                ++starvedPerStep[task->step];
-            }
-        }
-        deviceBusyUntilNs = std::max(deviceBusyUntilNs, task->rangeNs.endNs);
-    }
-    if (!starvedPerStep.empty()) {
-        const auto worst = std::max_element(starvedPerStep.begin(), starvedPerStep.end(),
-            [](const auto& a, const auto& b) { return a.second < b.second; });
-        if (worst->first >= 0 && std::size_t(worst->first) < device.steps.size())
-            m.worstStepNs = device.steps[std::size_t(worst->first)].rangeNs;
-    }
-    return m;
-}
-
-void hostBoundRule(const Profile& profile, const AdviceThresholds& t, std::vector<Finding>& out)
-{
-    std::vector<HostBoundMeasure> measures(profile.ranks.size());
-    QtConcurrent::blockingMap(measures,
-        [&](HostBoundMeasure& m) { m = measureHostBound(*profile.ranks[std::size_t(&m - measures.data())], t); });
-    for (std::size_t i = 0; i < measures.size(); ++i) {
-        const HostBoundMeasure& m = measures[i];
-        if (m.tasks < 10)
-            continue;
-        const double share = double(m.starved) / double(m.tasks);
-        if (share <= t.hostBoundShare)
-            continue;
-        const RankData& rank = *profile.ranks[i];
-        Finding f;
-        f.severity = Finding::Severity::Critical;
-        f.ruleId = QStringLiteral("host-bound");
-        f.title =
-            Tr::tr("Rank %1 is host-bound: the device waits for the host to launch its kernels").arg(rank.info.rankId);
-        f.rule = Tr::tr("share of kernels that start within %1 µs of their launch on an idle device > %2")
-                     .arg(t.hostBoundLaunchGapUs)
-                     .arg(percent(t.hostBoundShare));
-        f.measured = Tr::tr("%1 of %2 kernels (%3)").arg(m.starved).arg(m.tasks).arg(percent(share));
-        f.value = share;
-        f.threshold = t.hostBoundShare;
-        f.rankIds = { rank.info.rankId };
-        f.target = Finding::Target::Step;
-        f.rankIndex = int(i);
-        f.startNs = m.worstStepNs.startNs;
-        f.endNs = m.worstStepNs.endNs;
-        out.push_back(f);
-    }
-}
-
-void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString& step, std::vector<Finding>& out)
+void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString& step, const advice::StepScale& scale,
+    std::vector<Finding>& out)
 {
     struct Op
     {
         qint64 count = 0;
         TimeNs maxNs = 0;
+        TimeNs totalNs = 0;
         int rankIndex = -1;
         TimeNs startNs = 0;
         QList<int> ranks;
@@ -458,6 +379,7 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
                 continue;
             Op& op = ops[k->strings.string(k->type[i])];
             ++op.count;
+            op.totalNs += k->durNs[i];
             if (k->durNs[i] > op.maxNs) {
                 op.maxNs = k->durNs[i];
                 op.rankIndex = int(r);
@@ -470,13 +392,18 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
     }
     for (const auto& [type, op] : ops) {
         Finding f;
-        f.severity = Finding::Severity::Warning;
+        // What the long calls cost one rank per step, as a share of the step.
+        const double perRankStepNs =
+            double(op.totalNs) / double(std::max<qsizetype>(1, op.ranks.size()) * std::max(1, scale.steps));
+        f.impactNs = perRankStepNs;
+        f.impactShare = scale.stepNs > 0 ? perRankStepNs / scale.stepNs : 0;
+        f.severity = f.impactShare >= t.warningShare ? Finding::Severity::Warning : Finding::Severity::Info;
         f.ruleId = QStringLiteral("aicpu-op");
         f.title = Tr::tr("AI CPU operator %1 runs long: replace it with an AI Core implementation or change its dtype")
                       .arg(type);
         f.rule = Tr::tr("AI CPU op duration > %1 µs").arg(t.aiCpuOpUs);
-        f.measured = Tr::tr("%n call(s) above; longest %1 (ranks %2)", "", int(op.count))
-                         .arg(us(double(op.maxNs)), rankList(op.ranks));
+        f.measured = Tr::tr("%n call(s) above; longest %1 (ranks %2); %3 per rank and step", "", int(op.count))
+                         .arg(us(double(op.maxNs)), rankList(op.ranks), us(perRankStepNs));
         f.value = double(op.maxNs) / 1000.0;
         f.threshold = t.aiCpuOpUs;
         f.rankIds = op.ranks;
@@ -508,6 +435,11 @@ constexpr ThresholdField kThresholdFields[] = {
     { "hostBoundLaunchGapUs", &AdviceThresholds::hostBoundLaunchGapUs },
     { "hostBoundShare", &AdviceThresholds::hostBoundShare },
     { "aiCpuOpUs", &AdviceThresholds::aiCpuOpUs },
+    { "causeMinShare", &AdviceThresholds::causeMinShare },
+    { "causeNoiseSigmas", &AdviceThresholds::causeNoiseSigmas },
+    { "warningShare", &AdviceThresholds::warningShare },
+    { "criticalShare", &AdviceThresholds::criticalShare },
+    { "stageImbalanceShare", &AdviceThresholds::stageImbalanceShare },
 };
 
 } // namespace
@@ -588,20 +520,43 @@ QString severityName(Finding::Severity severity)
 
 std::vector<Finding> computeAdvice(const Profile& profile, const AdviceThresholds& thresholds, const QString& step)
 {
-    std::vector<Finding> out;
     const ClusterSteps steps = clusterSteps(profile, step);
-    spreadRules(clusterStepAverages(steps, step), thresholds, out);
-    slowRankRule(profile, thresholds, step, out);
+    const advice::StepScale scale = advice::stepScale(steps);
+
+    std::vector<Finding> causes;
+    advice::rankCauses(profile, steps, scale, thresholds, causes);
+    advice::stageImbalanceCause(steps, scale, thresholds, causes);
+    advice::slowLinkCauses(profile, scale, thresholds, step, causes);
+    std::stable_sort(causes.begin(), causes.end(), [](const Finding& a, const Finding& b) {
+        return int(a.severity) != int(b.severity) ? int(a.severity) > int(b.severity) : a.impactNs > b.impactNs;
+    });
+
+    std::vector<Finding> others;
+    spreadRules(clusterStepAverages(steps, step), thresholds, causes, others);
     const QString commStep = step.isEmpty() ? QString() : QStringLiteral("step") + step;
     const std::vector<RankCommunication> comm = communicationByRankAndGroup(profile, commStep);
-    ratioRules(profile, comm, thresholds, out);
-    slowLinkRule(profile, thresholds, step, out);
-    packetRule(comm, thresholds, out);
-    freeRule(steps, thresholds, out);
-    hostBoundRule(profile, thresholds, out);
-    aiCpuRule(profile, thresholds, step, out);
-    std::stable_sort(
-        out.begin(), out.end(), [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
+    slowRankRule(profile, thresholds, step, comm, causes, others);
+    ratioRules(profile, comm, thresholds, causes, others);
+    packetRule(comm, thresholds, others);
+    freeRule(steps, thresholds, causes, others);
+    aiCpuRule(profile, thresholds, step, scale, others);
+    std::stable_sort(others.begin(), others.end(),
+        [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
+
+    // Each cause, then what it explains; then the rest.
+    std::vector<Finding> out;
+    for (std::size_t c = 0; c < causes.size(); ++c) {
+        const int at = int(out.size());
+        out.push_back(causes[c]);
+        for (const Finding& f : others)
+            if (f.explainedBy == int(c)) {
+                out.push_back(f);
+                out.back().explainedBy = at;
+            }
+    }
+    for (const Finding& f : others)
+        if (f.explainedBy < 0)
+            out.push_back(f);
     return out;
 }
 

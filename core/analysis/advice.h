@@ -28,6 +28,13 @@ struct AdviceThresholds
     double hostBoundLaunchGapUs = 20; // device task starts within this of its launch …
     double hostBoundShare = 0.5; // … for this share of the tasks, with the device free
     double aiCpuOpUs = 20; // AI CPU ops longer than this
+    // Root causes (see rootcause.h): a rank or link is named only when what it
+    // costs the step is above both floors below, and severity follows that cost.
+    double causeMinShare = 0.03; // cost / step time below this: no cause
+    double causeNoiseSigmas = 4; // cost must exceed this many robust σ of the peers' spread
+    double warningShare = 0.03; // cost / step time for a Warning …
+    double criticalShare = 0.10; // … and for a Critical
+    double stageImbalanceShare = 0.10; // pipeline stages: (slowest − median stage) / step time
 };
 
 // Thresholds as a JSON object keyed by the member names above
@@ -61,6 +68,13 @@ struct Finding
     QString title; // translated one-line summary
     QString rule; // translated rule with its threshold written out
     QString measured; // translated measured value
+    QString evidence; // translated: what separates this cause from the others
+    // Root causes carry what they cost: the step time the cluster would save
+    // if the rank / link matched its peers, per step, and as a share of the step.
+    bool isCause = false;
+    double impactNs = 0;
+    double impactShare = 0;
+    int explainedBy = -1; // symptoms: index of the cause finding that explains them
     double value = 0; // the measured value in the rule's unit
     double threshold = 0;
     QList<int> rankIds;
@@ -76,7 +90,9 @@ struct Finding
 
 QString severityName(Finding::Severity severity);
 
-// step: one step name ("50") or empty for all steps.
+// step: one step name ("50") or empty for all steps. Root causes first, most
+// costly first, each followed by the symptoms it explains (Info, explainedBy
+// set); then every other finding, most severe first.
 std::vector<Finding> computeAdvice(
     const Profile& profile, const AdviceThresholds& thresholds = {}, const QString& step = {});
 

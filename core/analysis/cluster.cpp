@@ -319,6 +319,7 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
     result.stages = pipelineStages(profile);
     const std::size_t n = profile.ranks.size();
     result.rankNotes.resize(n);
+    result.mismatches.resize(n);
     std::vector<int> stageOf(n, -1);
     for (std::size_t s = 0; s < result.stages.size(); ++s)
         for (const int r : result.stages[s])
@@ -340,6 +341,7 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
             RankOverview overview = computeOverview(rank);
             if (overview.steps.empty())
                 result.rankNotes[r] = overview.note;
+            result.mismatches[r] = overviewMismatches(overview);
             overviewSteps = std::move(overview.steps);
         }
         const auto& legacy = rank.legacy.stepTrace.rows;
@@ -413,6 +415,7 @@ std::vector<ClusterStepRow> clusterStepAverages(const ClusterSteps& steps, const
             avg.overview.hostRangeNs = {};
             avg.overview.spanNs = { rows.front()->overview.spanNs.startNs, rows.back()->overview.spanNs.endNs };
             avg.overview.computeTasks = 0;
+            avg.overview.kernelTimeNs = 0;
             avg.overview.communicationOps = 0;
             avg.overview.valueNs.fill(0);
             TimeNs interval = 0, fpBp = 0, tail = 0;
@@ -420,6 +423,7 @@ std::vector<ClusterStepRow> clusterStepAverages(const ClusterSteps& steps, const
                 for (std::size_t c = 0; c < avg.overview.valueNs.size(); ++c)
                     avg.overview.valueNs[c] += r->overview.valueNs[c];
                 avg.overview.computeTasks += r->overview.computeTasks;
+                avg.overview.kernelTimeNs += r->overview.kernelTimeNs;
                 avg.overview.communicationOps += r->overview.communicationOps;
                 interval += r->iterationIntervalNs == kInvalidTime ? 0 : r->iterationIntervalNs;
                 fpBp += r->fpBpNs == kInvalidTime ? 0 : r->fpBpNs;
@@ -427,6 +431,7 @@ std::vector<ClusterStepRow> clusterStepAverages(const ClusterSteps& steps, const
             }
             for (TimeNs& v : avg.overview.valueNs)
                 v /= n;
+            avg.overview.kernelTimeNs /= n;
             if (avg.iterationIntervalNs != kInvalidTime) {
                 avg.iterationIntervalNs = interval / n;
                 avg.fpBpNs = fpBp / n;
@@ -531,6 +536,12 @@ std::vector<SlowLink> detectSlowLinks(const Profile& profile, double ratio, doub
         for (const MatrixCell* c : links)
             var += (c->bandwidthGBps() - mean) * (c->bandwidthGBps() - mean);
         const double sd = std::sqrt(var / double(links.size()));
+        std::vector<double> sorted;
+        for (const MatrixCell* c : links)
+            sorted.push_back(c->bandwidthGBps());
+        std::sort(sorted.begin(), sorted.end());
+        const std::size_t mid = sorted.size() / 2;
+        const double median = sorted.size() % 2 ? sorted[mid] : 0.5 * (sorted[mid - 1] + sorted[mid]);
         for (const MatrixCell* c : links) {
             const double bw = c->bandwidthGBps();
             const double z = sd > 0 ? (mean - bw) / sd : 0;
@@ -541,7 +552,7 @@ std::vector<SlowLink> detectSlowLinks(const Profile& profile, double ratio, doub
             const bool outlier = links.size() >= 4 && z > zScore;
             if (!belowAverage && !outlier)
                 continue;
-            out.push_back({ c->srcRank, c->dstRank, transport, bw, mean, z });
+            out.push_back({ c->srcRank, c->dstRank, transport, bw, mean, z, median, c->sizeMB, c->timeMs });
         }
     }
     std::sort(out.begin(), out.end(), [](const SlowLink& a, const SlowLink& b) {

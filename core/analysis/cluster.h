@@ -80,6 +80,8 @@ struct ClusterSteps
 {
     std::vector<ClusterStepRow> rows; // sorted by step, then rank id
     std::vector<QString> rankNotes; // per Profile::ranks index: why the rank has no rows (empty otherwise)
+    // Per Profile::ranks index: where the recomputed figures and the profiler's own differ (overviewMismatches).
+    std::vector<std::vector<OverviewCheck>> mismatches;
     std::vector<std::vector<int>> stages;
     QStringList steps; // in execution order
 };
@@ -121,6 +123,9 @@ struct SlowLink
     double bandwidthGBps = 0;
     double transportAverageGBps = 0;
     double zScore = 0;
+    double transportMedianGBps = 0; // robust reference: the slow link itself barely moves it
+    double sizeMB = 0; // what the link carried in the query's steps
+    double timeMs = 0; // … and how long it took
 };
 // A link is slow when its bandwidth is at most `ratio` × the average of its
 // transport (CANN's matrix rule) and, with at least 4 links of the

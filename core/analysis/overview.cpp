@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 
 namespace profscope {
 
@@ -157,6 +158,7 @@ RankOverview overviewFromSummary(const RankData& rank, const QString& why)
             span = step.value(StepTraceRow::Computing) + step.value(StepTraceRow::CommunicationNotOverlapped)
                 + step.value(StepTraceRow::Free);
         step.spanNs = { 0, span };
+        step.kernelTimeNs = step.value(StepTraceRow::Computing);
         result.steps.push_back(std::move(step));
     }
     if (result.steps.empty()) {
@@ -197,6 +199,8 @@ RankOverview computeOverview(const RankData& rank)
             if (task->receive)
                 receive.push_back(task->rangeNs);
             ++(task->compute ? step.computeTasks : step.communicationOps);
+            if (task->compute)
+                step.kernelTimeNs += task->rangeNs.durationNs();
         }
         const IntervalSet computeSet = IntervalSet::fromUnsorted(std::move(compute));
         const IntervalSet commSet = IntervalSet::fromUnsorted(std::move(comm));
@@ -238,8 +242,57 @@ RankOverview computeOverview(const RankData& rank)
                 result.checks.push_back(check);
             }
         }
+        // … and with its Overlap Analysis lanes over the same span.
+        const OverlapLaneTotals lanes = overlapLaneTotals(trace, step.spanNs);
+        if (!lanes.present)
+            continue;
+        const std::pair<StepTraceRow::Column, TimeNs> laneValues[] = {
+            { StepTraceRow::Computing, lanes.computingNs },
+            { StepTraceRow::Communication, lanes.communicationNs },
+            { StepTraceRow::CommunicationNotOverlapped, lanes.communicationNotOverlappedNs },
+            { StepTraceRow::Free, lanes.freeNs },
+        };
+        for (const auto& [column, laneNs] : laneValues) {
+            OverviewCheck check;
+            check.source = OverviewCheck::Source::OverlapLanes;
+            check.step = step.step;
+            check.column = column;
+            check.computedNs = step.value(column);
+            check.fileNs = laneNs;
+            check.toleranceNs = step.spanNs.durationNs() / 100;
+            result.checks.push_back(check);
+        }
     }
     return result;
+}
+
+QString overviewCheckSourceName(OverviewCheck::Source source)
+{
+    return source == OverviewCheck::Source::OverlapLanes ? Tr::tr("Overlap Analysis lanes")
+                                                         : Tr::tr("step_trace_time.csv / StepTraceTime");
+}
+
+std::vector<OverviewCheck> overviewMismatches(const RankOverview& overview)
+{
+    std::vector<OverviewCheck> out;
+    for (const OverviewCheck& c : overview.checks)
+        if (!c.withinTolerance())
+            out.push_back(c);
+    std::stable_sort(out.begin(), out.end(), [](const OverviewCheck& a, const OverviewCheck& b) {
+        return std::abs(a.computedNs - a.fileNs) > std::abs(b.computedNs - b.fileNs);
+    });
+    return out;
+}
+
+QString describeMismatch(const OverviewCheck& check)
+{
+    const QString where = check.step.isEmpty() ? stepTraceColumnName(check.column)
+                                               : Tr::tr("step %1 %2").arg(check.step, stepTraceColumnName(check.column));
+    return Tr::tr("%1: %2 µs recomputed, %3 µs in the profiler's %4")
+        .arg(where)
+        .arg(double(check.computedNs) / 1000.0, 0, 'f', 1)
+        .arg(double(check.fileNs) / 1000.0, 0, 'f', 1)
+        .arg(overviewCheckSourceName(check.source));
 }
 
 OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window)

@@ -42,6 +42,10 @@ struct StepOverview
     std::array<TimeNs, StepTraceRow::ColumnCount> valueNs {}; // indexed like step_trace_time.csv
     qint64 computeTasks = 0;
     qint64 communicationOps = 0;
+    // Σ compute task durations (not their union): how much work the device
+    // did, whatever ran concurrently. A rank that loses multi-stream overlap
+    // (a host-bound one) has a larger Computing but not a larger kernel time.
+    TimeNs kernelTimeNs = 0;
     // True when the values are the profiler's own summary (step_trace_time.csv,
     // StepTraceTime, the cluster step table) because the rank has no timeline:
     // shown as such, not recomputed. spanNs then starts at 0 and lasts Stage + Bubble.
@@ -53,9 +57,16 @@ struct StepOverview
     }
 };
 
-// One column of one step: our value against the profiler's step_trace_time.csv.
+// One column of one step: our value against the profiler's own figure, from
+// step_trace_time.csv / StepTraceTime or from its Overlap Analysis lanes.
 struct OverviewCheck
 {
+    enum class Source
+    {
+        StepTraceFile,
+        OverlapLanes,
+    };
+    Source source = Source::StepTraceFile;
     QString step;
     StepTraceRow::Column column = StepTraceRow::Computing;
     TimeNs computedNs = 0;
@@ -71,13 +82,20 @@ struct OverviewCheck
 struct RankOverview
 {
     std::vector<StepOverview> steps;
-    std::vector<OverviewCheck> checks; // empty when the rank has no step_trace_time.csv
+    std::vector<OverviewCheck> checks; // empty when the rank has neither step_trace_time.csv nor Overlap lanes
     QString note; // why nothing could be computed, when steps is empty; where the figures come from otherwise
     bool fromSummary = false; // the steps are the profiler's summary (see StepOverview::fromSummary)
 };
 
 // Column names exactly as step_trace_time.csv writes them.
 QString stepTraceColumnName(StepTraceRow::Column column);
+// "step_trace_time.csv / StepTraceTime" or "Overlap Analysis lanes", translated.
+QString overviewCheckSourceName(OverviewCheck::Source source);
+// The checks outside their tolerance, largest difference first: where our
+// recomputation and the profiler's own figures disagree by more than 1% of the step.
+std::vector<OverviewCheck> overviewMismatches(const RankOverview& overview);
+// "step 50 Computing: 327.1 µs recomputed, 1788.0 µs in the Overlap Analysis lanes", translated.
+QString describeMismatch(const OverviewCheck& check);
 
 // Recomputed from the timeline's device tasks; for a rank without a timeline,
 // the profiler's own step summary when it has one (fromSummary).

@@ -51,6 +51,12 @@ bool validate(const QString& out, const GeneratorOptions& o, QString* error)
         return fail(Tr::tr("--slow-rank must be a rank between 0 and %1").arg(o.ranks - 1));
     if (o.hostBoundRank >= o.ranks || o.hostBoundRank < -1)
         return fail(Tr::tr("--host-bound-rank must be a rank between 0 and %1").arg(o.ranks - 1));
+    if (o.slowDataRank >= o.ranks || o.slowDataRank < -1)
+        return fail(Tr::tr("--slow-data-rank must be a rank between 0 and %1").arg(o.ranks - 1));
+    if (o.slowStage >= o.pipelineStages || o.slowStage < -1)
+        return fail(Tr::tr("--slow-stage must be a pipeline stage between 0 and %1").arg(o.pipelineStages - 1));
+    if (!(o.jitter >= 0 && o.jitter <= 0.5))
+        return fail(Tr::tr("--jitter must be between 0 and 0.5"));
     if (o.slowLinkSrc != -1 || o.slowLinkDst != -1) {
         if (o.slowLinkSrc < 0 || o.slowLinkDst < 0 || o.slowLinkSrc >= o.ranks || o.slowLinkDst >= o.ranks
             || o.slowLinkSrc == o.slowLinkDst)
@@ -93,11 +99,13 @@ bool generateCluster(const QString& out, const GeneratorOptions& options, QStrin
     const bool text = options.format != GeneratorOptions::Format::Db;
     const bool db = options.format != GeneratorOptions::Format::Text;
     for (const RankSim& rs : c.ranks) {
-        // {worker}_{pid}_{timestamp}_ascend_ms, as MindSpore names rank folders.
-        const QString folder = QStringLiteral("%1_%2_%3_ascend_ms")
+        // {worker}_{pid}_{timestamp}_ascend_ms, as MindSpore names rank folders (_ascend_pt: torch_npu).
+        const bool torch = options.style == GeneratorOptions::Style::PyTorch;
+        const QString folder = QStringLiteral("%1_%2_%3_%4")
                                    .arg(QString::fromLatin1(hostName(rs.rank)))
                                    .arg(rs.pid)
-                                   .arg(20250109153803000LL + rs.rank * 17);
+                                   .arg(20250109153803000LL + rs.rank * 17)
+                                   .arg(torch ? QStringLiteral("ascend_pt") : QStringLiteral("ascend_ms"));
         const QString root = QDir(out).filePath(folder);
         const QString output = QDir(root).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT"));
         if (!QDir().mkpath(output)) {
@@ -116,7 +124,10 @@ bool generateCluster(const QString& out, const GeneratorOptions& options, QStrin
             return false;
         if (db
             && (!writeProfilerDb(
-                    o.filePath(QStringLiteral("ascend_mindspore_profiler_%1.db").arg(rs.rank)), c, rs, error)
+                    o.filePath((torch ? QStringLiteral("ascend_pytorch_profiler_%1.db")
+                                      : QStringLiteral("ascend_mindspore_profiler_%1.db"))
+                            .arg(rs.rank)),
+                    c, rs, error)
                 || !writeAnalysisDb(o.filePath(QStringLiteral("analysis.db")), c, rs, values, error)))
             return false;
     }

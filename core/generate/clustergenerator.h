@@ -37,7 +37,21 @@ struct GeneratorOptions
     int slowRank = -1; // its kernels run 30% longer; -1: none
     int slowLinkSrc = -1; // the link slowLinkSrc-slowLinkDst runs at ~0.4x bandwidth; -1: none
     int slowLinkDst = -1;
-    int hostBoundRank = -1; // its host launches late, the device idles; -1: none
+    int slowDataRank = -1; // its data loading delivers each batch 1.5–2.5 ms late; -1: none
+    int slowStage = -1; // with pipelineStages > 1: this stage's layers take 30% longer; -1: none
+    int hostBoundRank = -1; // its host launches just in time with periodic stalls, the device idles; -1: none
+    // Per-rank speed spread: each rank's kernels run up to ±jitter (0.05 = 5%)
+    // longer or shorter, and steps differ by up to ±15%; 0: ±2% per kernel only.
+    double jitter = 0;
+    // Who wrote the folders: MindSpore ({host}_{pid}_{ts}_ascend_ms,
+    // ascend_mindspore_profiler_{rank}.db) or torch_npu (…_ascend_pt,
+    // ascend_pytorch_profiler_{rank}.db). The files inside are the same.
+    enum class Style
+    {
+        MindSpore,
+        PyTorch,
+    };
+    Style style = Style::MindSpore;
     bool force = false; // write into a non-empty folder
     Format format = Format::Text;
 };

@@ -97,10 +97,52 @@ std::vector<Link> makeLinks(const GeneratorOptions& o, Rng& rng, int r, double g
     return links;
 }
 
+// What a rank's host spends on one op before the next launch. Normal ranks
+// run ahead of the device. A host-bound rank takes a little longer per op
+// than the kernel runs, so the device drains its queue and starts every
+// kernel right after its launch, and every few ops the host stalls (garbage
+// collection, logging, a synchronize) for 0.3–0.9 ms while the device idles.
+// `side` is a second random stream, so that a cluster without a host-bound
+// rank is byte-identical to one generated before this pattern existed.
+TimeNs hostOpNs(Rng& rng, Rng& side, bool hostBound, TimeNs kernelNs)
+{
+    const TimeNs normalNs = rng.range(10, 24) * kUs;
+    if (!hostBound)
+        return normalNs;
+    TimeNs ns = kernelNs + side.range(5, 20) * kUs;
+    if (side.range(0, 3) == 0)
+        ns += side.range(300, 900) * kUs;
+    return ns;
+}
+
+// Per-rank speed (jitter: every kernel of the rank runs up to ±jitter
+// longer or shorter) and, with jitter, uneven steps (±15% per step for every rank).
+struct Pace
+{
+    std::vector<double> rankSpeed;
+    std::vector<double> stepSpeed;
+};
+
+Pace drawPace(const GeneratorOptions& o, Rng& side)
+{
+    Pace p;
+    p.rankSpeed.assign(std::size_t(o.ranks), 1.0);
+    p.stepSpeed.assign(std::size_t(o.steps), 1.0);
+    if (o.jitter <= 0)
+        return p;
+    for (double& v : p.rankSpeed)
+        v = 1.0 + side.real(-o.jitter, o.jitter);
+    for (double& v : p.stepSpeed)
+        v = 1.0 + side.real(-0.15, 0.15);
+    return p;
+}
+
 void simulate(Cluster& c)
 {
     const GeneratorOptions& o = c.options;
     Rng rng(o.seed);
+    Rng side(o.seed ^ 0x9E3779B97F4A7C15ULL);
+    const Pace pace = drawPace(o, side);
     c.groupHash = QString::number(rng.raw() % 9000000000000000000ULL + 10000000000000000000ULL);
     c.opBaseId = int(rng.range(100, 999));
     c.gradMB = rng.real(64.0, 192.0);
@@ -125,6 +167,8 @@ void simulate(Cluster& c)
             StepRec st;
             st.hostStartNs = stepBaseNs + rng.range(0, 20) * kUs;
             st.prepDurNs = rng.range(300, 600) * kUs;
+            if (r == o.slowDataRank) // its input pipeline delivers the batch late
+                st.prepDurNs += side.range(1500, 2500) * kUs;
             TimeNs h = st.hostStartNs + st.prepDurNs + 10 * kUs;
             auto& s2 = stream2[std::size_t(r)];
             auto& s3 = stream3[std::size_t(r)];
@@ -148,14 +192,12 @@ void simulate(Cluster& c)
                 kr.step = stepNo;
                 kr.op = k;
                 kr.stream = spec.sideStream ? kSideStream : kComputeStream;
-                // A host-bound rank spends far longer per op in Python than the
-                // kernel runs, so the device drains its queue and idles.
-                kr.hostDurNs = hostBound ? spec.baseNs + rng.range(150, 300) * kUs : rng.range(10, 24) * kUs;
+                kr.hostDurNs = hostOpNs(rng, side, hostBound, spec.baseNs);
                 kr.hostNs = h;
                 kr.launchNs = h + 3 * kUs;
                 kr.launchDurNs = kr.hostDurNs - 5 * kUs;
                 const TimeNs ready = kr.launchNs + rng.range(5, 9) * kUs;
-                double scale = rng.real(0.98, 1.02);
+                double scale = rng.real(0.98, 1.02) * pace.rankSpeed[std::size_t(r)] * pace.stepSpeed[std::size_t(s)];
                 if (slow)
                     scale *= 1.3;
                 kr.durNs = TimeNs(std::llround(double(spec.baseNs) * scale)) + rng.range(0, 999);
@@ -339,6 +381,8 @@ bool simulateParallel(Cluster& c)
     lay.tp = o.tensorParallel;
     lay.dp = o.ranks / (lay.pp * lay.tp);
     Rng rng(o.seed);
+    Rng side(o.seed ^ 0x9E3779B97F4A7C15ULL);
+    const Pace pace = drawPace(o, side);
     c.parallel = true;
     c.groupHash = QString::number(rng.raw() % 9000000000000000000ULL + 10000000000000000000ULL);
     c.opBaseId = int(rng.range(100, 999));
@@ -358,6 +402,9 @@ bool simulateParallel(Cluster& c)
         else if (work > 0)
             for (OpSpec& op : ops)
                 op.baseNs = std::max<TimeNs>(kUs, op.baseNs * stageWorkNs / work);
+        if (s == o.slowStage) // too many layers on this stage
+            for (OpSpec& op : ops)
+                op.baseNs = op.baseNs * 13 / 10;
         for (std::size_t k = 0; k < ops.size(); ++k) {
             OpSpec& op = ops[k];
             if (lay.pp > 1)
@@ -432,6 +479,8 @@ bool simulateParallel(Cluster& c)
             StepRec st;
             st.hostStartNs = stepBaseNs + rng.range(0, 20) * kUs;
             st.prepDurNs = rng.range(300, 600) * kUs;
+            if (r == o.slowDataRank) // its input pipeline delivers the batch late
+                st.prepDurNs += side.range(1500, 2500) * kUs;
             TimeNs h = st.hostStartNs + st.prepDurNs + 10 * kUs;
             st.copy.step = stepNo;
             st.copy.op = -1;
@@ -503,12 +552,13 @@ bool simulateParallel(Cluster& c)
                     kr.step = stepNo;
                     kr.op = k;
                     kr.stream = spec.sideStream ? kSideStream : kComputeStream;
-                    kr.hostDurNs = hostBound ? spec.baseNs + rng.range(150, 300) * kUs : rng.range(10, 24) * kUs;
+                    kr.hostDurNs = hostOpNs(rng, side, hostBound, spec.baseNs);
                     kr.hostNs = h;
                     kr.launchNs = h + 3 * kUs;
                     kr.launchDurNs = kr.hostDurNs - 5 * kUs;
                     it.readyNs.push_back(kr.launchNs + rng.range(5, 9) * kUs);
-                    double scale = rng.real(0.98, 1.02);
+                    double scale =
+                        rng.real(0.98, 1.02) * pace.rankSpeed[std::size_t(r)] * pace.stepSpeed[std::size_t(s)];
                     if (slow)
                         scale *= 1.3;
                     kr.durNs = TimeNs(std::llround(double(spec.baseNs) * scale)) + rng.range(0, 999);

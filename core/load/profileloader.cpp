@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "profileloader.h"
 
+#include "../analysis/overview.h"
+
 #include "../parse/dbimport.h"
 #include "../parse/sqlitedb.h"
 #include "../parse/traceparser.h"
@@ -269,6 +271,7 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     const int traceThreads = std::max(1, workers / int(std::max<std::size_t>(n, 1)));
     std::vector<std::shared_ptr<RankData>> loaded(n);
     std::vector<std::vector<FileReport>> rankFiles(n);
+    std::vector<std::vector<OverviewCheck>> mismatches(n);
     QList<QFuture<void>> futures;
     for (std::size_t i = 0; i < n; ++i) {
         futures << QtConcurrent::run(&pool, [&, i] {
@@ -288,6 +291,10 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             LoadControl rankControl;
             rankControl.isCanceled = control.isCanceled;
             loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources);
+            // Our recomputed step figures against the profiler's own (step_trace_time.csv /
+            // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
+            if (loaded[i] && !canceled() && !loaded[i]->trace.isEmpty())
+                mismatches[i] = overviewMismatches(computeOverview(*loaded[i]));
             ++ranksDone;
         });
     }
@@ -311,6 +318,15 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
         }
         if (loaded[i]->info.rankId >= 0)
             byRankId[loaded[i]->info.rankId] << loaded[i]->info.rootPath;
+        if (i < mismatches.size() && !mismatches[i].empty()) // ranks known only from cluster output have none
+            profile->report.warning(
+                Tr::tr("rank %1: the recomputed step figures differ from the profiler's own by more than 1% of the "
+                       "step in %n place(s), the largest %2. The Overview shows the recomputed values; "
+                       "`profscope-cli export --what overview-check` lists both for every step.",
+                    nullptr, int(mismatches[i].size()))
+                    .arg(loaded[i]->info.rankId)
+                    .arg(describeMismatch(mismatches[i].front())),
+                loaded[i]->info.rootPath);
         profile->ranks.push_back(std::move(loaded[i]));
     }
     // Folder names relative to the opened folder read better than absolute paths.

@@ -85,9 +85,15 @@ void TestExport::overviewCheckAgainstTheProfiler()
                         QStringLiteral("--what"), QStringLiteral("overview-check") });
     QCOMPARE(r.exitCode, 0); // every value within 1% of the step
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
-    QCOMPARE(lines.size(), 1 + 6 * 9); // 6 ranks x 9 columns of step_trace_time.csv
-    for (int i = 1; i < lines.size(); ++i)
+    // 6 ranks x (9 columns of step_trace_time.csv + 4 totals of the Overlap Analysis lanes)
+    QCOMPARE(lines.size(), 1 + 6 * (9 + 4));
+    QVERIFY(lines[0].endsWith(",Source"));
+    int fromLanes = 0;
+    for (int i = 1; i < lines.size(); ++i) {
         QVERIFY(lines[i].contains(",yes,"));
+        fromLanes += lines[i].endsWith(",Overlap Analysis lanes") ? 1 : 0;
+    }
+    QCOMPARE(fromLanes, 6 * 4);
 }
 
 void TestExport::usageErrors()

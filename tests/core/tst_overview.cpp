@@ -4,10 +4,12 @@
 // (both produced by torch_npu, independently of this code).
 #include "analysis/intervals.h"
 #include "analysis/overview.h"
+#include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 #include "testsupport.h"
 
 #include <QTemporaryDir>
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
@@ -25,6 +27,7 @@ private Q_SLOTS:
     void noTimeline();
     void taskTypesOfEveryVersion_data();
     void taskTypesOfEveryVersion();
+    void disagreementWithTheProfilerIsReported();
 };
 
 void TestOverview::intervalAlgebra()
@@ -204,6 +207,60 @@ void TestOverview::taskTypesOfEveryVersion()
     const RankOverview o = computeOverview(*profile->ranks.at(0));
     QCOMPARE(o.steps.size(), std::size_t(1));
     QCOMPARE(o.steps[0].value(StepTraceRow::Computing), compute ? 40000LL : 0LL);
+}
+
+void TestOverview::disagreementWithTheProfilerIsReported()
+{
+    // A rank whose step_trace_time.csv says Computing is half of what its
+    // timeline adds up to: the import report names the rank, the column and
+    // both values, instead of silently showing ours.
+    QTemporaryDir dir;
+    GeneratorOptions options;
+    options.ranks = 2;
+    options.steps = 2;
+    options.force = true;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), options, &error), qPrintable(error));
+    QString csvPath;
+    for (const QFileInfo& rankDir : QDir(dir.path()).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot))
+        if (QFile::exists(rankDir.filePath() + QStringLiteral("/profiler_info_1.json")))
+            csvPath = rankDir.filePath() + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QList<QByteArray> lines = csv.readAll().split('\n');
+    csv.close();
+    const QList<QByteArray> header = lines[0].trimmed().split(',');
+    const qsizetype computing = header.indexOf("Computing");
+    QVERIFY(computing > 0);
+    QList<QByteArray> cells = lines[2].trimmed().split(','); // step 2
+    const double fileUs = cells[computing].toDouble();
+    cells[computing] = QByteArray::number(fileUs / 2, 'f', 3);
+    lines[2] = cells.join(',');
+    QVERIFY(csv.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    csv.write(lines.join('\n'));
+    csv.close();
+
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    QCOMPARE(profile->ranks.size(), std::size_t(2));
+    QStringList warnings;
+    for (const ImportMessage& m : profile->report.messages)
+        if (m.severity == ImportMessage::Warning)
+            warnings << m.text;
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings.front().contains(QLatin1String("rank 1")), qPrintable(warnings.front()));
+    QVERIFY2(warnings.front().contains(QLatin1String("step 2 Computing")), qPrintable(warnings.front()));
+    QVERIFY2(warnings.front().contains(QString::number(fileUs / 2, 'f', 1)), qPrintable(warnings.front()));
+    QVERIFY2(warnings.front().contains(QString::number(fileUs, 'f', 1)), qPrintable(warnings.front()));
+
+    const RankData& rank = *profile->ranks[1];
+    const std::vector<OverviewCheck> mismatches = overviewMismatches(computeOverview(rank));
+    QCOMPARE(mismatches.size(), std::size_t(1));
+    QCOMPARE(mismatches.front().column, StepTraceRow::Computing);
+    QCOMPARE(mismatches.front().source, OverviewCheck::Source::StepTraceFile);
+    QVERIFY(std::abs(double(mismatches.front().fileNs) - fileUs * 500.0) < 1000.0);
+    QVERIFY(std::abs(double(mismatches.front().computedNs) - fileUs * 1000.0) < 1000.0);
+    // The untouched rank agrees.
+    QVERIFY(overviewMismatches(computeOverview(*profile->ranks[0])).empty());
 }
 
 QTEST_GUILESS_MAIN(TestOverview)

@@ -789,8 +789,8 @@ void TestMainWindow::exportViewsWritesFiles()
     const QList<QStringList> advice = readCsvFile(out.filePath(QStringLiteral("overview-advice.csv")));
     QVERIFY(advice.size() >= 2); // the planted slow rank and link are found
     QCOMPARE(advice[0],
-        QStringList({ QStringLiteral("Severity"), QStringLiteral("Finding"), QStringLiteral("Rule and threshold"),
-            QStringLiteral("Measured") }));
+        QStringList({ QStringLiteral("Severity"), QStringLiteral("Finding"), QStringLiteral("Cost per step"),
+            QStringLiteral("Measured"), QStringLiteral("Rule and threshold"), QStringLiteral("Evidence") }));
 }
 
 void TestMainWindow::demoCluster()

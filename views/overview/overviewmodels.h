@@ -227,8 +227,10 @@ private:
     std::vector<Step> m_steps;
 };
 
-// The advice engine's findings: severity, title, the rule with its
-// threshold, the measured value.
+// The advice engine's findings in its order: each root cause with what it
+// costs per step, followed by the symptoms it explains (indented); then the
+// other findings. Severity, title, cost, the measured value, the rule with its
+// threshold and the evidence.
 class AdviceModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -237,8 +239,10 @@ public:
     {
         SeverityColumn,
         TitleColumn,
-        RuleColumn,
+        CostColumn,
         MeasuredColumn,
+        RuleColumn,
+        EvidenceColumn,
         ColumnCount
     };
     enum Role

@@ -61,6 +61,8 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     , m_adviceModel(new AdviceModel(this))
     , m_adviceView(new QTreeView(this))
     , m_adviceEmpty(mutedLabel(QString(), this))
+    , m_causes(new QLabel(this))
+    , m_checks(new QLabel(this))
     , m_tabs(new QTabWidget(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -125,6 +127,26 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     header->addWidget(m_exportButton);
     layout->addLayout(header);
 
+    m_causes->setObjectName(QStringLiteral("causesLabel"));
+    m_causes->setWordWrap(true);
+    m_causes->setTextFormat(Qt::RichText);
+    m_causes->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_causes->setFrameShape(QFrame::StyledPanel);
+    m_causes->setContentsMargins(8, 4, 8, 4);
+    connect(m_causes, &QLabel::linkActivated, this, [this](const QString& link) {
+        if (link.startsWith(QLatin1String("finding:")))
+            activateFinding(link.mid(8).toInt());
+    });
+    layout->addWidget(m_causes);
+    m_checks->setObjectName(QStringLiteral("checksLabel"));
+    m_checks->setWordWrap(true);
+    m_checks->setTextFormat(Qt::PlainText);
+    m_checks->setFrameShape(QFrame::StyledPanel);
+    m_checks->setContentsMargins(8, 4, 8, 4);
+    m_checks->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; }"));
+    m_checks->hide();
+    layout->addWidget(m_checks);
+
     // Charts: bars (wide) beside the trend.
     auto* charts = new QSplitter(Qt::Horizontal, this);
     charts->setChildrenCollapsible(false);
@@ -160,12 +182,15 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_adviceView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_adviceView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_adviceView->setTextElideMode(Qt::ElideRight);
-    m_adviceView->header()->setStretchLastSection(false);
-    m_adviceView->header()->setSectionResizeMode(AdviceModel::TitleColumn, QHeaderView::Stretch);
-    m_adviceView->header()->setSectionResizeMode(AdviceModel::RuleColumn, QHeaderView::Interactive);
-    m_adviceView->header()->resizeSection(AdviceModel::SeverityColumn, 110);
-    m_adviceView->header()->resizeSection(AdviceModel::RuleColumn, 360);
-    m_adviceView->header()->resizeSection(AdviceModel::MeasuredColumn, 220);
+    // The finding is what one reads: wide; the evidence (last, longest) takes the rest.
+    m_adviceView->header()->setStretchLastSection(true);
+    m_adviceView->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_adviceView->header()->resizeSection(AdviceModel::SeverityColumn, 100);
+    m_adviceView->header()->resizeSection(AdviceModel::TitleColumn, 520);
+    m_adviceView->header()->resizeSection(AdviceModel::CostColumn, 130);
+    m_adviceView->header()->resizeSection(AdviceModel::MeasuredColumn, 260);
+    m_adviceView->header()->resizeSection(AdviceModel::RuleColumn, 300);
+    m_adviceView->header()->resizeSection(AdviceModel::EvidenceColumn, 400);
     connect(m_adviceView, &QAbstractItemView::activated, this,
         [this](const QModelIndex& index) { activateFinding(index.data(AdviceModel::FindingRole).toInt()); });
     adviceLayout->addWidget(m_adviceView, 1);
@@ -244,6 +269,7 @@ void OverviewPage::onProfileChanged()
     m_allSteps = profile ? clusterSteps(*profile) : ClusterSteps {};
     refresh();
     refreshAdvice();
+    updateChecks();
 }
 
 void OverviewPage::refresh()
@@ -329,6 +355,57 @@ void OverviewPage::refreshAdvice()
         critical += f.severity != Finding::Severity::Info;
     m_tabs->setTabText(0, count == 0 ? tr("Advice") : tr("Advice (%1)").arg(count));
     m_tabs->setTabIcon(0, critical > 0 ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
+    updateCauses();
+}
+
+void OverviewPage::updateChecks()
+{
+    const ProfilePtr& profile = m_state->profile();
+    QStringList parts;
+    int ranks = 0;
+    for (std::size_t r = 0; profile && r < m_allSteps.mismatches.size(); ++r) {
+        if (m_allSteps.mismatches[r].empty())
+            continue;
+        if (++ranks <= 3)
+            parts << tr("rank %1, %2")
+                         .arg(profile->ranks[r]->info.rankId)
+                         .arg(describeMismatch(m_allSteps.mismatches[r].front()));
+    }
+    m_checks->setVisible(ranks > 0);
+    if (ranks == 0)
+        return;
+    m_checks->setText(tr("The recomputed figures differ from the profiler's own by more than 1% of the step on %n "
+                         "rank(s); the charts show the recomputed ones. %1%2",
+        nullptr, ranks)
+                          .arg(parts.join(QStringLiteral("; ")))
+                          .arg(ranks > 3 ? tr(" (more in the import report)") : QString()));
+}
+
+void OverviewPage::updateCauses()
+{
+    const std::vector<Finding>& findings = m_adviceModel->findings();
+    QStringList items;
+    for (std::size_t i = 0; i < findings.size() && items.size() < 3; ++i) {
+        const Finding& f = findings[i];
+        if (!f.isCause || f.severity == Finding::Severity::Info)
+            continue;
+        items << tr("%1. <a href=\"finding:%2\">%3</a> — <b>%4 µs</b> per step (%5%)")
+                     .arg(items.size() + 1)
+                     .arg(i)
+                     .arg(f.title.toHtmlEscaped())
+                     .arg(f.impactNs / 1000.0, 0, 'f', 1)
+                     .arg(f.impactShare * 100.0, 0, 'f', 1);
+    }
+    const QString step = m_state->step();
+    const QString question = step.isEmpty() ? tr("Why are the steps slow?") : tr("Why is step %1 slow?").arg(step);
+    m_causes->setVisible(m_state->profile() != nullptr);
+    if (items.isEmpty())
+        m_causes->setText(QStringLiteral("<b>%1</b> %2").arg(question.toHtmlEscaped(),
+            tr("No rank, link or pipeline stage costs the step more than its peers do: see the step table and the "
+               "Info findings for where the time goes.")
+                .toHtmlEscaped()));
+    else
+        m_causes->setText(QStringLiteral("<b>%1</b><br>%2").arg(question.toHtmlEscaped(), items.join(QStringLiteral("<br>"))));
 }
 
 void OverviewPage::updateHeading()

@@ -62,6 +62,16 @@ public:
     {
         return m_adviceView;
     }
+    // "Why is this step slow": the three costliest root causes, each a link to its target.
+    QLabel* causesLabel() const
+    {
+        return m_causes;
+    }
+    // Shown when the recomputed figures and the profiler's own disagree by more than 1% of a step.
+    QLabel* checksLabel() const
+    {
+        return m_checks;
+    }
     QTableView* stepTable() const
     {
         return m_stepTable;
@@ -91,6 +101,8 @@ public:
     void sortBars(int column, Qt::SortOrder order);
     // What activating an advice row does (double-click, Enter).
     void activateFinding(int row);
+    void updateCauses();
+    void updateChecks();
 
 private:
     void onProfileChanged();
@@ -120,6 +132,8 @@ private:
     AdviceModel* m_adviceModel;
     QTreeView* m_adviceView;
     QLabel* m_adviceEmpty;
+    QLabel* m_causes;
+    QLabel* m_checks;
     QTabWidget* m_tabs;
 };
 
