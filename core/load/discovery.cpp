@@ -124,6 +124,10 @@ public:
             addSingleFile(info);
             return;
         }
+        if (isSpecialFile(info)) {
+            m_result.report.error(specialFileReason(root), root);
+            return;
+        }
         if (!info.isReadable() || !QDir(root).isReadable()) {
             m_result.report.error(Tr::tr("cannot read folder %1 (permissions)").arg(root), root);
             return;

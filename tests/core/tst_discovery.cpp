@@ -56,6 +56,7 @@ private Q_SLOTS:
     void legacyClusterHostilehccl();
     void symlinkLoop();
     void missingAndEmpty();
+    void fifoGiven();
 };
 
 void TestDiscovery::classify_data()
@@ -307,6 +308,21 @@ void TestDiscovery::missingAndEmpty()
     r = discoverProfiles({ nothing.path() });
     QVERIFY(r.ranks.empty());
     QVERIFY(r.report.messages.back().text.contains(QLatin1String("no profiler data")));
+}
+
+// A FIFO given as the profile path is named as such (fuzz_discovery seed),
+// not reported as an unreadable folder.
+void TestDiscovery::fifoGiven()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("trace_view.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const auto r = discoverProfiles({ fifo });
+    QVERIFY(r.ranks.empty());
+    QVERIFY(!r.report.messages.empty());
+    QCOMPARE(r.report.messages.front().severity, ImportMessage::Error);
+    QVERIFY2(r.report.messages.front().text.contains(QLatin1String("trace_view.json is not a regular file")),
+             qPrintable(r.report.messages.front().text));
 }
 
 QTEST_GUILESS_MAIN(TestDiscovery)
