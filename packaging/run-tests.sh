@@ -2,10 +2,12 @@
 # Installs what is missing, builds Profscope and runs every test: first the
 # normal build (preset "dev"), then the ASan/UBSan build (preset "dev-asan"),
 # then the Debian package test (packaging/test-deb.sh: build the .deb, unpack
-# it into a throwaway root and run both programs from there).
+# it into a throwaway root and run both programs from there), then every
+# libFuzzer target for 20 s (packaging/run-fuzz.sh, preset "fuzz").
 # Benchmarks are not part of this run (ctest label "benchmark").
-#   bash packaging/run-tests.sh            everything
-#   bash packaging/run-tests.sh --no-asan  the normal build and its tests only
+#   bash packaging/run-tests.sh              everything
+#   bash packaging/run-tests.sh --no-asan    the normal build and its tests only
+#   bash packaging/run-tests.sh --fuzz-long  only the fuzz targets, 10 min each
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +16,10 @@ bash packaging/install-deps.sh
 if [ ! -d ../shared/fixtures/real ]; then
   echo "run-tests: ../shared/fixtures/real is missing; the tests read the real profiler fixtures from there" >&2
   exit 1
+fi
+
+if [ "${1:-}" = "--fuzz-long" ]; then
+  exec bash packaging/run-fuzz.sh 600
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
@@ -32,4 +38,6 @@ done
 if [ "${1:-}" != "--no-asan" ]; then
   echo "== Debian package"
   bash packaging/test-deb.sh
+  echo "== fuzz"
+  bash packaging/run-fuzz.sh 20
 fi

@@ -946,7 +946,8 @@ namespace {
         for (const auto& [source, fullPath] : sources) {
             RankFolderResult r;
             const auto it = previous ? std::find_if(previous->ranks.begin(), previous->ranks.end(),
-                                [&](const RankFolderResult& p) { return p.source == source; })
+                                // init-capture: clang < 16 (the fuzz preset) cannot capture a structured binding
+                                [&wanted = source](const RankFolderResult& p) { return p.source == wanted; })
                                      : std::vector<RankFolderResult>::const_iterator {};
             if (previous && it != previous->ranks.end() && isSafeDestination(it->relativePath, alias)) {
                 r = *it;

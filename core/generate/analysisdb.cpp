@@ -76,7 +76,8 @@ void writeCommunication(SqliteFile& db, const QJsonObject& communication, const 
                 const double sizeMB = number(b, "Transit Size(MB)");
                 if (sizeMB == 0 && sizes.isEmpty())
                     continue;
-                auto row = [&](double packageMB, double count, double durationMs) {
+                // init-captures: clang < 16 (the fuzz preset) cannot capture a structured binding
+                auto row = [&, &name = name, &group = group](double packageMB, double count, double durationMs) {
                     bandwidth.row(name, group, it.key().toUtf8(), sizeMB, number(b, "Transit Time(ms)"),
                         number(b, "Bandwidth(GB/s)"), number(b, "Large Packet Ratio"), packageMB, count, durationMs,
                         step, type);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "discovery.h"
 
+#include "../parse/inputfile.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -85,7 +87,7 @@ const std::vector<KindPattern>& patterns()
 int rankIdFromProfilerInfo(const QString& path)
 {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly) || f.size() > (16 << 20))
+    if (isSpecialFile(QFileInfo(path)) || !f.open(QIODevice::ReadOnly) || f.size() > (16 << 20))
         return -1;
     const QByteArray bytes = f.readAll();
     const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
@@ -120,6 +122,10 @@ public:
         }
         if (info.isFile()) {
             addSingleFile(info);
+            return;
+        }
+        if (isSpecialFile(info)) {
+            m_result.report.error(specialFileReason(root), root);
             return;
         }
         if (!info.isReadable() || !QDir(root).isReadable()) {
@@ -421,7 +427,9 @@ private:
         if (!dir.exists(QStringLiteral("cluster_profiler")))
             return;
         const QString mapping = dir.filePath(QStringLiteral("host_ips_mapping.txt"));
-        if (QFileInfo::exists(mapping)) {
+        if (isSpecialFile(QFileInfo(mapping))) {
+            m_result.report.error(specialFileReason(mapping), mapping);
+        } else if (QFileInfo::exists(mapping)) {
             m_result.hostIpsMappingPath = mapping;
             QFile f(mapping);
             if (f.open(QIODevice::ReadOnly)) {
@@ -458,17 +466,33 @@ private:
             return;
         }
         m_result.hcclJsonPath = hccl;
+        if (isSpecialFile(QFileInfo(hccl)) || QFileInfo(hccl).isDir()) {
+            m_result.report.error(specialFileReason(hccl), hccl);
+            return;
+        }
         QFile f(hccl);
         if (!f.open(QIODevice::ReadOnly)) {
             m_result.report.error(Tr::tr("cannot open %1: %2").arg(hccl, f.errorString()), hccl);
             return;
         }
         const QByteArray bytes = f.readAll();
-        const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
-        if (json.is_discarded() || !json.is_object() || !json.contains("server_list")) {
+        nlohmann::json json;
+        try {
+            json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd());
+        } catch (const nlohmann::json::exception& e) {
+            // parse_error.byte counts the offending character too: report its 0-based offset.
+            const auto* parseError = dynamic_cast<const nlohmann::json::parse_error*>(&e);
+            const qint64 offset = parseError && parseError->byte > 0 ? qint64(parseError->byte) - 1 : 0;
+            m_result.report.error(Tr::tr("%1: invalid JSON at byte %2: not a valid networking file").arg(hccl).arg(offset),
+                                  hccl);
+            return;
+        }
+        if (!json.is_object() || !json.contains("server_list")) {
             m_result.report.error(Tr::tr("%1 is not a valid networking file (no server_list)").arg(hccl), hccl);
             return;
         }
+        // Ids are strings in every hccl.json seen, but hand-written files
+        // have numbers: accept both; anything else is no id (-1, "").
         auto toInt = [](const nlohmann::json& v) {
             if (v.is_number_integer())
                 return int(v.get<qint64>());
@@ -476,10 +500,19 @@ private:
                 return QString::fromStdString(v.get<std::string>()).toInt();
             return -1;
         };
+        auto toText = [](const nlohmann::json& v) {
+            if (v.is_string())
+                return QString::fromStdString(v.get<std::string>());
+            if (v.is_number_integer())
+                return QString::number(v.get<qint64>());
+            if (v.is_number_unsigned())
+                return QString::number(v.get<quint64>());
+            return QString();
+        };
         for (const auto& server : json["server_list"]) {
             if (!server.is_object() || !server.contains("server_id") || !server.contains("device"))
                 continue;
-            const QString ip = QString::fromStdString(server["server_id"].get<std::string>());
+            const QString ip = toText(server["server_id"]);
             for (const auto& device : server["device"])
                 if (device.is_object() && device.contains("device_id") && device.contains("rank_id"))
                     m_hcclRanks[{ ip, toInt(device["device_id"]) }] = toInt(device["rank_id"]);

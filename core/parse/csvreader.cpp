@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "csvreader.h"
 
+#include "inputfile.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -47,6 +49,10 @@ bool CsvReader::open(const QString& path)
     QFileInfo info(path);
     if (info.isDir()) {
         m_error = Tr::tr("%1 is a directory, not a CSV file").arg(path);
+        return false;
+    }
+    if (isSpecialFile(info)) {
+        m_error = specialFileReason(path);
         return false;
     }
     QFile file(path);

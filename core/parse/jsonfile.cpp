@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "jsonfile.h"
 
+#include "inputfile.h"
 #include "numbers.h"
 
 #include <QCoreApplication>
@@ -143,6 +144,8 @@ bool JsonFile::load(Json& root)
     const QFileInfo info(path());
     if (info.isDir())
         return broken(Tr::tr("%1 is a directory, not a JSON file").arg(path()));
+    if (isSpecialFile(info))
+        return broken(specialFileReason(path()));
     QFile file(path());
     if (!file.open(QIODevice::ReadOnly))
         return broken(Tr::tr("cannot open %1: %2").arg(path(), file.errorString()));
@@ -156,6 +159,12 @@ bool JsonFile::load(Json& root)
     // "unexpected end of input", which would be misleading.
     if (const auto nul = bytes.indexOf('\0'); nul >= 0)
         return broken(Tr::tr("%1: binary data (NUL byte) at byte %2: not a JSON file").arg(fileName()).arg(nul), nul);
+
+    // A DOM nested 100 000 deep is built fine, but copying or printing it
+    // recurses once per level: refuse it before parsing.
+    if (const qint64 deep = jsonNestingBeyond(bytes); deep >= 0)
+        return broken(Tr::tr("%1: JSON nested deeper than %2 levels at byte %3").arg(fileName()).arg(kMaxJsonNesting).arg(deep),
+                      deep);
 
     TextFloatDomBuilder builder(root);
     const bool ok = Json::sax_parse(bytes.constData(), bytes.constData() + bytes.size(), &builder);
@@ -180,6 +189,31 @@ bool JsonFile::broken(const QString& reason, qint64 byteOffset)
     if (markBroken(reason))
         m_report.byteOffset = byteOffset;
     return false;
+}
+
+qint64 jsonNestingBeyond(const QByteArray& text, int maxDepth)
+{
+    int depth = 0;
+    bool inString = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i; // the escaped character cannot end the string
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > maxDepth)
+                return i;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return -1;
 }
 
 QString toQString(const std::string& text)

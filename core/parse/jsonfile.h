@@ -46,6 +46,14 @@ private:
     bool broken(const QString& reason, qint64 byteOffset = -1);
 };
 
+// Deeper than any profiler writes (they nest a few levels), shallow enough
+// that nlohmann's recursive copy, comparison and dump() of a DOM stay far
+// from the stack's end.
+constexpr int kMaxJsonNesting = 512;
+// The byte offset of the first '[' / '{' (outside strings) that opens level
+// maxDepth + 1, or -1 when the text never nests that deep.
+qint64 jsonNestingBeyond(const QByteArray& text, int maxDepth = kMaxJsonNesting);
+
 QString toQString(const std::string& text);
 const Json* member(const Json& object, const char* key);
 const Json* path(const Json& object, std::initializer_list<const char*> keys);

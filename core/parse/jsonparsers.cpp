@@ -315,6 +315,12 @@ bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& 
 
 qint64 readProfilerMetadataObject(const QByteArray& jsonObject, RankInfo& info, QStringList& warnings)
 {
+    if (const qint64 deep = jsonfile::jsonNestingBeyond(jsonObject); deep >= 0) {
+        warnings << Tr::tr("profiler metadata: JSON nested deeper than %1 levels at byte %2")
+                        .arg(jsonfile::kMaxJsonNesting)
+                        .arg(deep);
+        return 0;
+    }
     const Json root = Json::parse(jsonObject.constBegin(), jsonObject.constEnd(), nullptr, false);
     if (root.is_discarded() || !root.is_object()) {
         warnings << Tr::tr("profiler metadata is not a JSON object");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sqlitedb.h"
 
+#include "inputfile.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -58,6 +60,8 @@ bool SqliteDb::open(const QString& path, QString* error)
             *error = why;
         return false;
     };
+    if (isSpecialFile(QFileInfo(path)))
+        return fail(specialFileReason(path));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fail(Tr::tr("cannot open the database: %1").arg(file.errorString()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "traceparser.h"
 
+#include "inputfile.h"
 #include "numbers.h"
 #include "tracekernel.h"
 
@@ -185,6 +186,10 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     const QFileInfo info(path);
     if (info.isDir()) {
         broken(Tr::tr("is a directory, not a trace file"));
+        return false;
+    }
+    if (isSpecialFile(info)) {
+        broken(specialFileReason(path));
         return false;
     }
     QFile file(path);

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace profscope;
 
 namespace {
@@ -50,8 +52,11 @@ private Q_SLOTS:
     void cannDeviceFolders();
     void nestedDynamicProfilerRuns();
     void legacyClusterLayout();
+    void legacyClusterHostilehccl_data();
+    void legacyClusterHostilehccl();
     void symlinkLoop();
     void missingAndEmpty();
+    void fifoGiven();
 };
 
 void TestDiscovery::classify_data()
@@ -217,6 +222,67 @@ void TestDiscovery::legacyClusterLayout()
         QCOMPARE(rank.info.layout, RankLayout::LegacyClusterRank);
 }
 
+// Found by fuzzing (tests/fuzz/fuzz_discovery): a numeric server_id threw
+// nlohmann's type_error out of discovery (terminate); a FIFO named hccl.json
+// or host_ips_mapping.txt blocked the open forever. Each input is written here.
+void TestDiscovery::legacyClusterHostilehccl_data()
+{
+    QTest::addColumn<QByteArray>("hccl");      // empty: hccl.json is a FIFO
+    QTest::addColumn<QByteArray>("mapping");   // empty: host_ips_mapping.txt is a FIFO
+    QTest::addColumn<QList<int>>("rankIds");
+    QTest::addColumn<QString>("errorPart");    // empty: no error message expected
+    const QByteArray mapping = "10.0.0.1 1\n";
+    QTest::newRow("numeric server_id") << QByteArray(R"({"server_list": [{"server_id": 167772161,
+        "device": [{"device_id": 0, "rank_id": 4}, {"device_id": 1, "rank_id": 5}]}]})")
+                                       << QByteArray("167772161 1\n") << QList<int>({ 4, 5 }) << QString();
+    QTest::newRow("numeric ids") << QByteArray(R"({"server_list": [{"server_id": "10.0.0.1",
+        "device": [{"device_id": 0, "rank_id": 4}, {"device_id": 1, "rank_id": 5}]}]})")
+                                 << mapping << QList<int>({ 4, 5 }) << QString();
+    QTest::newRow("server_id object") << QByteArray(R"({"server_list": [{"server_id": {"a": 1}, "device": 7}]})")
+                                      << mapping << QList<int>({ -1, -1 }) << QString();
+    QTest::newRow("server_list number") << QByteArray(R"({"server_list": 5})") << mapping << QList<int>({ -1, -1 })
+                                        << QString();
+    // 16 bytes of {"server_list": then 100 000 '[': the data ends before they close.
+    QTest::newRow("deep nesting") << QByteArray("{\"server_list\": ") + QByteArray(100000, '[') << mapping
+                                  << QList<int>({ -1, -1 }) << QStringLiteral("invalid JSON at byte 100016");
+    QTest::newRow("hccl.json fifo") << QByteArray() << mapping << QList<int>({ -1, -1 })
+                                    << QStringLiteral("hccl.json is not a regular file");
+    QTest::newRow("host_ips_mapping.txt fifo") << QByteArray(R"({"server_list": []})") << QByteArray()
+                                               << QList<int>({ -1, -1 })
+                                               << QStringLiteral("host_ips_mapping.txt is not a regular file");
+}
+
+void TestDiscovery::legacyClusterHostilehccl()
+{
+    QFETCH(QByteArray, hccl);
+    QFETCH(QByteArray, mapping);
+    QFETCH(QList<int>, rankIds);
+    QFETCH(QString, errorPart);
+    QTemporaryDir dir;
+    const QString root = dir.filePath(QStringLiteral("run"));
+    QDir().mkpath(root);
+    auto writeOrFifo = [&](const QString& name, const QByteArray& bytes) {
+        if (bytes.isEmpty())
+            QCOMPARE(::mkfifo(QFile::encodeName(root + QLatin1Char('/') + name).constData(), 0600), 0);
+        else
+            test::writeFile(dir, QStringLiteral("run/") + name, bytes);
+    };
+    writeOrFifo(QStringLiteral("hccl.json"), hccl);
+    writeOrFifo(QStringLiteral("host_ips_mapping.txt"), mapping);
+    QVERIFY(copyFile(stepTraceFixture(), root + QStringLiteral("/cluster_profiler/1/profiler/step_trace_raw_0_detail_time.csv")));
+    QVERIFY(copyFile(stepTraceFixture(), root + QStringLiteral("/cluster_profiler/1/profiler/step_trace_raw_1_detail_time.csv")));
+    const auto r = discoverProfiles({ root });
+    QCOMPARE(::rankIds(r), rankIds);
+    QStringList errors;
+    for (const auto& m : r.report.messages)
+        if (m.severity == ImportMessage::Error)
+            errors << m.text;
+    if (errorPart.isEmpty())
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    else
+        QVERIFY2(errors.size() == 1 && errors.front().contains(errorPart), qPrintable(errors.join(QLatin1Char('\n'))));
+}
+
 void TestDiscovery::symlinkLoop()
 {
     QTemporaryDir dir;
@@ -242,6 +308,21 @@ void TestDiscovery::missingAndEmpty()
     r = discoverProfiles({ nothing.path() });
     QVERIFY(r.ranks.empty());
     QVERIFY(r.report.messages.back().text.contains(QLatin1String("no profiler data")));
+}
+
+// A FIFO given as the profile path is named as such (fuzz_discovery seed),
+// not reported as an unreadable folder.
+void TestDiscovery::fifoGiven()
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("trace_view.json"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const auto r = discoverProfiles({ fifo });
+    QVERIFY(r.ranks.empty());
+    QVERIFY(!r.report.messages.empty());
+    QCOMPARE(r.report.messages.front().severity, ImportMessage::Error);
+    QVERIFY2(r.report.messages.front().text.contains(QLatin1String("trace_view.json is not a regular file")),
+             qPrintable(r.report.messages.front().text));
 }
 
 QTEST_GUILESS_MAIN(TestDiscovery)

@@ -27,6 +27,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <sys/stat.h>
+
 using namespace profscope;
 using namespace profscope::test;
 
@@ -523,6 +525,13 @@ void TestJsonParsers::corrupt_data()
         QTest::newRow(QByteArray(n + " array").constData()) << p << QString() << QByteArray("[1, 2]") << qint64(0) << QStringLiteral("object");
         QTest::newRow(QByteArray(n + " directory").constData()) << p << QStringLiteral("directory") << QByteArray() << qint64(-1) << QStringLiteral("directory");
         QTest::newRow(QByteArray(n + " missing").constData()) << p << QStringLiteral("missing") << QByteArray() << qint64(-1) << QStringLiteral("cannot open");
+        // Found by fuzzing (tests/fuzz): 100 000-deep nesting overflowed the
+        // stack; a FIFO blocked the open forever. The offset is the bracket
+        // that opens level kMaxJsonNesting + 1 = 513.
+        QTest::newRow(QByteArray(n + " deep arrays").constData()) << p << QString() << QByteArray(100000, '[') << qint64(512) << QStringLiteral("nested deeper");
+        QTest::newRow(QByteArray(n + " deep in object").constData()) << p << QString() << QByteArray("{\"a\": ") + QByteArray(100000, '[') << qint64(517) << QStringLiteral("nested deeper");
+        QTest::newRow(QByteArray(n + " deep objects").constData()) << p << QString() << QByteArray("{\"a\":").repeated(100000) << qint64(2560) << QStringLiteral("nested deeper");
+        QTest::newRow(QByteArray(n + " fifo").constData()) << p << QStringLiteral("fifo") << QByteArray() << qint64(-1) << QStringLiteral("not a regular file");
     }
 }
 
@@ -538,6 +547,8 @@ void TestJsonParsers::corrupt()
     QString path = dir.filePath(QStringLiteral("file.json"));
     if (what == QLatin1String("directory"))
         QVERIFY(QDir().mkpath(path));
+    else if (what == QLatin1String("fifo"))
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
     else if (what.isEmpty())
         path = writeFile(dir, QStringLiteral("file.json"), bytes);
 
