@@ -232,10 +232,6 @@ Open a profiler output folder to see its timeline.</source>
         </translation>
     </message>
     <message>
-        <source>Ranks of group %1 are not synchronized: rank %2 computes longer before the collectives</source>
-        <translation>通信域 %1 的各 rank 未同步：rank %2 在集合通信之前的计算时间更长</translation>
-    </message>
-    <message>
         <source>Waiting in group %1 is not explained by synchronization: check link bandwidths</source>
         <translation>通信域 %1 中的等待无法用同步解释：请检查链路带宽</translation>
     </message>
@@ -246,18 +242,6 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>%1 on rank %2</source>
         <translation>rank %2 上为 %1</translation>
-    </message>
-    <message>
-        <source>Slow %1 link %2 → %3</source>
-        <translation>%1 慢链路 %2 → %3</translation>
-    </message>
-    <message>
-        <source>link bandwidth ≤ %1 × the %2 average, or z-score below the average &gt; %3</source>
-        <translation>链路带宽 ≤ %2 平均值的 %1 倍，或低于平均值的 z 分数 &gt; %3</translation>
-    </message>
-    <message>
-        <source>%1 GB/s vs %2 GB/s average (z = %3)</source>
-        <translation>%1 GB/s，平均 %2 GB/s（z = %3）</translation>
     </message>
     <message>
         <source>Many small %1 packets: fuse communication or raise the bucket size</source>
@@ -272,30 +256,12 @@ Open a profiler output folder to see its timeline.</source>
         <translation>rank %4 上 %2 个包中有 %1 个（%3）</translation>
     </message>
     <message>
-        <source>Rank %1 is host-bound: the device waits for the host to launch its kernels</source>
-        <translation>Rank %1 受 Host 侧限制（host-bound）：设备在等待 Host 下发算子</translation>
-    </message>
-    <message>
-        <source>share of kernels that start within %1 µs of their launch on an idle device &gt; %2</source>
-        <translation>在空闲设备上、下发后 %1 µs 内即开始执行的算子占比 &gt; %2</translation>
-    </message>
-    <message>
-        <source>%1 of %2 kernels (%3)</source>
-        <translation>%2 个算子中有 %1 个（%3）</translation>
-    </message>
-    <message>
         <source>AI CPU operator %1 runs long: replace it with an AI Core implementation or change its dtype</source>
         <translation>AI CPU 算子 %1 耗时过长：请改用 AI Core 实现或更改其数据类型（dtype）</translation>
     </message>
     <message>
         <source>AI CPU op duration &gt; %1 µs</source>
         <translation>AI CPU 算子耗时 &gt; %1 µs</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n call(s) above; longest %1 (ranks %2)</source>
-        <translation>
-            <numerusform>%n 次调用超过阈值；最长 %1（rank %2）</numerusform>
-        </translation>
     </message>
     <message>
         <source>unknown threshold &quot;%1&quot;</source>
@@ -335,6 +301,110 @@ Open a profiler output folder to see its timeline.</source>
             <numerusform>rank %2 的设备在采集时间中空闲 %1（%n 个 rank 超过阈值）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Ranks of group %1 are not synchronized: rank %2 arrives last at the collectives</source>
+        <translation>通信域 %1 中的 rank 未同步：rank %2 最后到达集合通信</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) above; longest %1 (ranks %2); %3 per rank and step</source>
+        <translation>
+            <numerusform>%n 次调用超过阈值；最长 %1（rank %2）；每个 rank 每个迭代 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(this rank − the median of its peers) per step &gt; %1 of the step and &gt; %2 σ of the peers&apos; spread, in at least half of the steps</source>
+        <translation>每个迭代中（本 rank − 同组 rank 的中位数）&gt; 迭代耗时的 %1，且 &gt; 同组离散度的 %2 σ，并在至少一半的迭代中成立</translation>
+    </message>
+    <message>
+        <source>costs %1 per step (%2 of a %3 step), in %4 of %5 steps</source>
+        <translation>每个迭代损失 %1（占 %3 迭代耗时的 %2），出现在 %5 个迭代中的 %4 个</translation>
+    </message>
+    <message>
+        <source>the others wait for it in the collectives: its Communication(Not Overlapped) is %1 against %2 for its peers</source>
+        <translation>其他 rank 在集合通信中等待它：其未重叠通信为 %1，同组 rank 为 %2</translation>
+    </message>
+    <message>
+        <source>Rank %1 computes slower than its peers: %2 more compute per step</source>
+        <translation>Rank %1 计算慢于同组 rank：每个迭代多计算 %2</translation>
+    </message>
+    <message>
+        <source>kernel time (Σ compute tasks) %1 against a median of %2 for its peers; Free %3 (peers %4) is not what delays it; %5</source>
+        <translation>算子耗时（计算任务之和）%1，同组中位数为 %2；空闲 %3（同组 %4）不是延迟的原因；%5</translation>
+    </message>
+    <message>
+        <source>%1 of %2 kernels (%3) start within %4 µs of their launch, so the device runs what the host has just launched</source>
+        <translation>%2 个算子中有 %1 个（%3）在下发后 %4 µs 内开始执行，即设备执行的是主机刚刚下发的任务</translation>
+    </message>
+    <message>
+        <source>no launch flows to check the launch gaps</source>
+        <translation>没有下发连线，无法检查下发间隔</translation>
+    </message>
+    <message>
+        <source>Rank %1 is host-bound: its device idles %2 more per step waiting for kernel launches</source>
+        <translation>Rank %1 受主机限制（host-bound）：其设备每个迭代多空闲 %2，等待算子下发</translation>
+    </message>
+    <message>
+        <source>Free %1 against %2 for its peers while its kernel time %3 is not higher (peers %4); %5; %6</source>
+        <translation>空闲 %1，同组为 %2，而其算子耗时 %3 并不更高（同组 %4）；%5；%6</translation>
+    </message>
+    <message>
+        <source>Rank %1 starts its steps late: data loading or host preparation costs %2 per step</source>
+        <translation>Rank %1 的迭代开始较晚：数据加载或主机准备每个迭代损失 %2</translation>
+    </message>
+    <message>
+        <source>Preparing (host step start to the first device task) %1 against %2 for its peers; %3</source>
+        <translation>准备时间（主机迭代开始到第一个设备任务）%1，同组为 %2；%3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) are host-bound: the device waits for the host to launch its kernels</source>
+        <translation>
+            <numerusform>%n 个 rank 受主机限制：设备在等待主机下发算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>share of kernels that start within %1 µs of their launch on an idle device &gt; %2, and Free &gt; %3 of the step</source>
+        <translation>在空闲设备上于下发后 %1 µs 内开始的算子占比 &gt; %2，且空闲 &gt; 迭代耗时的 %3</translation>
+    </message>
+    <message>
+        <source>device idle %1 per step (%2 of the step) on ranks %3</source>
+        <translation>rank %3 上设备每个迭代空闲 %1（占迭代耗时的 %2）</translation>
+    </message>
+    <message>
+        <source>most kernels start as soon as the host launches them, on an idle device: the host, not the device, sets the pace</source>
+        <translation>大多数算子在主机下发后立即在空闲设备上开始执行：决定节奏的是主机而不是设备</translation>
+    </message>
+    <message>
+        <source>Pipeline stage %1 computes %2 more per step than the other stages: rebalance the layers</source>
+        <translation>流水线阶段 %1 每个迭代比其他阶段多计算 %2：请重新均衡各层的划分</translation>
+    </message>
+    <message>
+        <source>(median kernel time of the slowest stage − the median of the other stages&apos;) / step time &gt; %1</source>
+        <translation>（最慢阶段的算子耗时中位数 − 其他阶段的中位数）/ 迭代耗时 &gt; %1</translation>
+    </message>
+    <message>
+        <source>%1 against %2 (%3 of the step)</source>
+        <translation>%1，对比 %2（占迭代耗时的 %3）</translation>
+    </message>
+    <message>
+        <source>every rank of the stage computes longer (the stage&apos;s median, not one rank), so the other stages wait in their pipeline receives</source>
+        <translation>该阶段的所有 rank 都计算更久（是阶段中位数，而不是单个 rank），因此其他阶段在流水线接收中等待</translation>
+    </message>
+    <message>
+        <source>Slow %1 link %2 → %3: %4 of the median bandwidth, %5 per step</source>
+        <translation>慢 %1 链路 %2 → %3：带宽为中位数的 %4，每个迭代损失 %5</translation>
+    </message>
+    <message>
+        <source>link bandwidth ≤ %1 × the median of its transport</source>
+        <translation>链路带宽 ≤ 同类传输带宽中位数的 %1 倍</translation>
+    </message>
+    <message>
+        <source>%1 GB/s against a %2 median of %3 GB/s (mean %4, z = %5); costs %6 per step (%7)</source>
+        <translation>%1 GB/s，%2 中位数为 %3 GB/s（均值 %4，z = %5）；每个迭代损失 %6（%7）</translation>
+    </message>
+    <message>
+        <source>%1 MB took %2 ms on this link; at the median bandwidth it would take %3 ms. Every rank of the collective waits for the slowest link</source>
+        <translation>该链路传输 %1 MB 耗时 %2 ms；按中位数带宽只需 %3 ms。集合通信的所有 rank 都要等待最慢的链路</translation>
+    </message>
 </context>
 <context>
     <name>profscope::AdviceModel</name>
@@ -365,6 +435,30 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>Measured</source>
         <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Explained by: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>Costs %1 µs per step (%2% of the step)</source>
+        <translation>每个迭代损失 %1 µs（占迭代耗时的 %2%）</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>依据：%1</translation>
+    </message>
+    <message>
+        <source>%1 µs (%2%)</source>
+        <translation>%1 µs（%2%）</translation>
+    </message>
+    <message>
+        <source>Cost per step</source>
+        <translation>每迭代损失</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
     </message>
 </context>
 <context>
@@ -1735,6 +1829,10 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N</source>
         <translation>%1 下未找到性能数据：应包含 *_ascend_ms / *_ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT、MindInsight 的 profiler/ 文件夹或 PROF_*/device_N</translation>
     </message>
+    <message>
+        <source>%1: invalid JSON at byte %2: not a valid networking file</source>
+        <translation>%1：第 %2 字节处 JSON 无效：不是有效的组网文件</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Generator</name>
@@ -1801,6 +1899,18 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>cannot write %1: %2 (%3)</source>
         <translation>无法写入 %1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>--slow-data-rank must be a rank between 0 and %1</source>
+        <translation>--slow-data-rank 必须是 0 到 %1 之间的 rank</translation>
+    </message>
+    <message>
+        <source>--slow-stage must be a pipeline stage between 0 and %1</source>
+        <translation>--slow-stage 必须是 0 到 %1 之间的流水线阶段</translation>
+    </message>
+    <message>
+        <source>--jitter must be between 0 and 0.5</source>
+        <translation>--jitter 必须在 0 到 0.5 之间</translation>
     </message>
 </context>
 <context>
@@ -3317,6 +3427,22 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>no timeline (trace_view.json or profiler database) was loaded for this rank</source>
         <translation>该 rank 未加载时间线（trace_view.json 或 profiler 数据库）</translation>
     </message>
+    <message>
+        <source>Overlap Analysis lanes</source>
+        <translation>Overlap Analysis 泳道</translation>
+    </message>
+    <message>
+        <source>step_trace_time.csv / StepTraceTime</source>
+        <translation>step_trace_time.csv / StepTraceTime</translation>
+    </message>
+    <message>
+        <source>step %1 %2</source>
+        <translation>迭代 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 µs recomputed, %3 µs in the profiler&apos;s %4</source>
+        <translation>%1：重新计算为 %2 µs，profiler 的 %4 中为 %3 µs</translation>
+    </message>
 </context>
 <context>
     <name>profscope::OverviewBarsModel</name>
@@ -3541,6 +3667,36 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>%n 个 rank 来自 profiler 的汇总，未重新计算</numerusform>
         </translation>
     </message>
+    <message>
+        <source>rank %1, %2</source>
+        <translation>rank %1，%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The recomputed figures differ from the profiler&apos;s own by more than 1% of the step on %n rank(s); the charts show the recomputed ones. %1%2</source>
+        <translation>
+            <numerusform>%n 个 rank 上重新计算的数值与 profiler 自身的数值相差超过迭代耗时的 1%；图表显示的是重新计算的数值。%1%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (more in the import report)</source>
+        <translation>（更多内容见导入报告）</translation>
+    </message>
+    <message>
+        <source>%1. &lt;a href=&quot;finding:%2&quot;&gt;%3&lt;/a&gt; — &lt;b&gt;%4 µs&lt;/b&gt; per step (%5%)</source>
+        <translation>%1. &lt;a href=&quot;finding:%2&quot;&gt;%3&lt;/a&gt; — 每个迭代 &lt;b&gt;%4 µs&lt;/b&gt;（%5%）</translation>
+    </message>
+    <message>
+        <source>Why are the steps slow?</source>
+        <translation>迭代为什么慢？</translation>
+    </message>
+    <message>
+        <source>Why is step %1 slow?</source>
+        <translation>迭代 %1 为什么慢？</translation>
+    </message>
+    <message>
+        <source>No rank, link or pipeline stage costs the step more than its peers do: see the step table and the Info findings for where the time goes.</source>
+        <translation>没有哪个 rank、链路或流水线阶段比同组的其他成员造成更多的迭代耗时：时间花在哪里请查看迭代表和信息级别的问题。</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProfileLoader</name>
@@ -3709,6 +3865,12 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>not in this database or not read from it: %1</source>
         <translation>该数据库中没有或未读取的内容：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>rank %1: the recomputed step figures differ from the profiler&apos;s own by more than 1% of the step in %n place(s), the largest %2. The Overview shows the recomputed values; `profscope-cli export --what overview-check` lists both for every step.</source>
+        <translation>
+            <numerusform>rank %1：重新计算的迭代数值与 profiler 自身的数值在 %n 处相差超过迭代耗时的 1%，最大的一处为 %2。总览显示重新计算的数值；`profscope-cli export --what overview-check` 会列出每个迭代的两组数值。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4284,6 +4446,18 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>profiler metadata is not a JSON object</source>
         <translation>profiler 元数据不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a FIFO, socket or device): not read</source>
+        <translation>%1 不是普通文件（FIFO、套接字或设备）：未读取</translation>
+    </message>
+    <message>
+        <source>%1: JSON nested deeper than %2 levels at byte %3</source>
+        <translation>%1：第 %3 字节处 JSON 嵌套超过 %2 层</translation>
+    </message>
+    <message>
+        <source>profiler metadata: JSON nested deeper than %1 levels at byte %2</source>
+        <translation>profiler 元数据：第 %2 字节处 JSON 嵌套超过 %1 层</translation>
     </message>
 </context>
 <context>
@@ -5104,10 +5278,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>rank A 与 B 之间的链路只有约 0.4 倍的带宽。</translation>
     </message>
     <message>
-        <source>This rank&apos;s host launches late; its device idles.</source>
-        <translation>该 rank 的主机下发滞后；其设备处于空闲。</translation>
-    </message>
-    <message>
         <source>Write into OUT even when it is not empty.</source>
         <translation>即使 OUT 不为空也写入。</translation>
     </message>
@@ -5152,6 +5322,34 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>--format expects text, db or both, not &quot;%1&quot;</source>
         <translation>--format 应为 text、db 或 both，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>This rank&apos;s host launches each kernel just in time and stalls for 0.3–0.9 ms every few ops; its device idles.</source>
+        <translation>该 rank 的主机恰好及时下发每个算子，并且每隔几个算子停顿 0.3–0.9 ms；其设备处于空闲。</translation>
+    </message>
+    <message>
+        <source>This rank&apos;s data loading delivers each batch 1.5–2.5 ms late; the others wait for it.</source>
+        <translation>该 rank 的数据加载使每个 batch 晚到 1.5–2.5 ms；其他 rank 需等待它。</translation>
+    </message>
+    <message>
+        <source>With --pp: this pipeline stage&apos;s layers take 30% longer (an unbalanced pipeline).</source>
+        <translation>配合 --pp 使用：该流水线阶段的层耗时延长 30%（流水线不均衡）。</translation>
+    </message>
+    <message>
+        <source>Per-rank speed spread: each rank&apos;s kernels run up to ±X longer or shorter (0.05 = 5%), and steps differ by up to ±15% (default 0).</source>
+        <translation>各 rank 的速度差异：每个 rank 的算子耗时最多增减 ±X（0.05 = 5%），各迭代之间最多相差 ±15%（默认 0）。</translation>
+    </message>
+    <message>
+        <source>Folder and database names as MindSpore (ms: *_ascend_ms, the default) or torch_npu (pt: *_ascend_pt) writes them.</source>
+        <translation>按 MindSpore（ms：*_ascend_ms，默认）或 torch_npu（pt：*_ascend_pt）的方式命名文件夹和数据库。</translation>
+    </message>
+    <message>
+        <source>--jitter expects a number, not &quot;%1&quot;</source>
+        <translation>--jitter 应为数字，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>--style expects ms or pt, not &quot;%1&quot;</source>
+        <translation>--style 应为 ms 或 pt，实际为 &quot;%1&quot;</translation>
     </message>
 </context>
 <context>

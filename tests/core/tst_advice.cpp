@@ -239,7 +239,7 @@ void TestAdvice::realRanksOnlyGetJustifiedWarnings()
     // The real 2-rank captures: no rank or link is an outlier (two ranks, a
     // few percent apart), so there is no cause; the one Warning is the idle
     // device, which the profiler's own step_trace_time.csv shows above 20%.
-    for (const int level : { 1, 2 }) {
+    for (const int level : { 0, 1, 2 }) {
         const QStringList dirs { test::textRank(level, 0), test::textRank(level, 1) };
         const auto findings = computeAdvice(*ProfileLoader::load(dirs));
         double worstFree = 0;
