@@ -10,6 +10,7 @@
 #include "overview/overviewcharts.h"
 #include "overview/overviewmodels.h"
 #include "overview/overviewpage.h"
+#include "overview/steptracechart.h"
 #include "testsupport.h"
 #include "viewtestsupport.h"
 
@@ -130,6 +131,7 @@ private slots:
     void stepTableColumns();
     void adviceNavigates();
     void causesAnswerWhyTheStepIsSlow();
+    void oldFormatRankShowsItsStepTrace();
     void manyRanksScroll();
     void exportItems();
     void darkPalette();
@@ -519,6 +521,58 @@ void TestOverviewPage::causesAnswerWhyTheStepIsSlow()
     state.setProfile(generated(cleanDir, clean));
     QVERIFY(!page.causesLabel()->text().contains(QLatin1String("href")));
     QVERIFY(page.causesLabel()->text().contains(QLatin1String("No rank, link or pipeline stage")));
+}
+
+void TestOverviewPage::oldFormatRankShowsItsStepTrace()
+{
+    // An old MindInsight profiler/ folder has no device tasks: instead of
+    // empty bars, MindInsight's step trace (interval / FP+BP / tail per step).
+    const QString dir = test::mindinsight(QStringLiteral("run_1/normal_run/profiler"));
+    QFile csv(dir + QStringLiteral("/step_trace_raw_1_detail_time.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+    const QList<QByteArray> header = lines[0].trimmed().split(',');
+    const qsizetype interval = header.indexOf("iteration_interval");
+    const qsizetype fpBp = header.indexOf("fp_and_bp");
+    const qsizetype tail = header.indexOf("tail");
+    double sums[3] {};
+    int steps = 0;
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QList<QByteArray> c = lines[i].trimmed().split(',');
+        bool numbered = false;
+        c[0].toInt(&numbered); // the last row ("-") is MindInsight's average
+        if (!numbered)
+            continue;
+        ++steps;
+        sums[0] += c[interval].toDouble();
+        sums[1] += c[fpBp].toDouble();
+        sums[2] += c[tail].toDouble();
+    }
+    QCOMPARE(steps, 322);
+
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(ProfileLoader::load({ dir }));
+    StepTraceChart* chart = page.stepTraceChart();
+    QVERIFY(chart->isVisible());
+    QVERIFY(!page.barsChart()->isVisible());
+    QVERIFY(!page.causesLabel()->isVisible()); // nothing recomputed, nothing to rank
+    QCOMPARE(chart->stepCount(), steps);
+    const std::array<double, 3> averages = chart->averagesNs();
+    for (int p = 0; p < 3; ++p) {
+        const double expectedNs = sums[p] / steps * 10.0; // step_trace_raw counts 10 ns ticks
+        QVERIFY2(std::abs(averages[std::size_t(p)] - expectedNs) <= 1e-6 * expectedNs + 1,
+            qPrintable(QStringLiteral("%1: %2 vs %3").arg(p).arg(averages[std::size_t(p)]).arg(expectedNs)));
+    }
+    QVERIFY(chart->subtitle().contains(QLatin1String("322")));
+
+    // A profile with recomputable ranks shows the bars again.
+    QTemporaryDir generatedDir;
+    state.setProfile(generated(generatedDir, plantedOptions()));
+    QVERIFY(!chart->isVisible());
+    QVERIFY(page.barsChart()->isVisible());
 }
 
 void TestOverviewPage::manyRanksScroll()

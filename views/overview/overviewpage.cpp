@@ -6,6 +6,7 @@
 #include "common/viewstate.h"
 #include "overviewcharts.h"
 #include "overviewmodels.h"
+#include "steptracechart.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -24,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace profscope {
@@ -63,6 +65,7 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     , m_adviceEmpty(mutedLabel(QString(), this))
     , m_causes(new QLabel(this))
     , m_checks(new QLabel(this))
+    , m_stepTrace(new StepTraceChart(this))
     , m_tabs(new QTabWidget(this))
 {
     auto* layout = new QVBoxLayout(this);
@@ -227,10 +230,14 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
 
     auto* content = new QSplitter(Qt::Vertical, this);
     content->setChildrenCollapsible(false);
+    m_chartsPane = charts;
     content->addWidget(charts);
+    m_stepTrace->hide();
+    content->addWidget(m_stepTrace);
     content->addWidget(m_tabs);
     content->setStretchFactor(0, 3);
-    content->setStretchFactor(1, 2);
+    content->setStretchFactor(1, 3);
+    content->setStretchFactor(2, 2);
 
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
@@ -258,6 +265,10 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
         refreshAdvice();
     });
     connect(m_state, &ViewState::rankFilterChanged, this, &OverviewPage::refresh);
+    connect(m_state, &ViewState::currentRankChanged, this, [this] {
+        if (m_stepTrace->isVisibleTo(this))
+            refresh(); // the step trace follows the rank chosen in the project tree
+    });
     onProfileChanged();
 }
 
@@ -318,6 +329,9 @@ void OverviewPage::refresh()
     m_trendChart->setSelectedStep(step);
     m_stepModel->setRows(std::move(stepRows));
     m_stepTable->resizeColumnsToContents();
+    const bool stepTrace = showStepTrace();
+    m_chartsPane->setVisible(!stepTrace);
+    m_stepTrace->setVisible(stepTrace);
 
     if (!profile) {
         m_empty->setText(tr("Open a profile to see where each rank's step time goes."));
@@ -356,6 +370,27 @@ void OverviewPage::refreshAdvice()
     m_tabs->setTabText(0, count == 0 ? tr("Advice") : tr("Advice (%1)").arg(count));
     m_tabs->setTabIcon(0, critical > 0 ? style()->standardIcon(QStyle::SP_MessageBoxWarning) : QIcon());
     updateCauses();
+}
+
+bool OverviewPage::showStepTrace()
+{
+    // Only when no rank has recomputable components: then the bars would be empty.
+    const ProfilePtr& profile = m_state->profile();
+    if (!profile || m_barsModel->rowCount() > 0)
+        return false;
+    std::map<int, std::vector<ClusterStepRow>> legacy; // by rank index, in step order
+    for (const ClusterStepRow& row : m_allSteps.rows)
+        if (m_state->rankVisible(row.rankIndex)
+            && (row.iterationIntervalNs != kInvalidTime || row.fpBpNs != kInvalidTime || row.tailNs != kInvalidTime))
+            legacy[row.rankIndex].push_back(row);
+    if (legacy.empty())
+        return false;
+    // The rank chosen in the project tree, else the first with a step trace.
+    auto it = legacy.find(m_state->currentRank());
+    if (it == legacy.end())
+        it = legacy.begin();
+    m_stepTrace->setRows(profile->ranks[std::size_t(it->first)]->info.rankId, std::move(it->second));
+    return true;
 }
 
 void OverviewPage::updateChecks()
@@ -398,7 +433,8 @@ void OverviewPage::updateCauses()
     }
     const QString step = m_state->step();
     const QString question = step.isEmpty() ? tr("Why are the steps slow?") : tr("Why is step %1 slow?").arg(step);
-    m_causes->setVisible(m_state->profile() != nullptr);
+    // Causes need recomputed step figures; without any there is nothing to rank.
+    m_causes->setVisible(m_state->profile() != nullptr && m_barsModel->rowCount() > 0);
     if (items.isEmpty())
         m_causes->setText(QStringLiteral("<b>%1</b> %2").arg(question.toHtmlEscaped(),
             tr("No rank, link or pipeline stage costs the step more than its peers do: see the step table and the "
@@ -425,7 +461,9 @@ void OverviewPage::updateHeading()
                                    : tr("%1 of %2 ranks with device step data").arg(shown).arg(total);
     if (m_ranksWithoutComponents > 0)
         ranks += QStringLiteral(" (")
-            + tr("%n old-format rank(s): iteration times in the step table", nullptr, m_ranksWithoutComponents)
+            + (m_stepTrace->isVisibleTo(this)
+                    ? tr("%n old-format rank(s): MindInsight step trace below", nullptr, m_ranksWithoutComponents)
+                    : tr("%n old-format rank(s): iteration times in the step table", nullptr, m_ranksWithoutComponents))
             + QLatin1Char(')');
     if (m_ranksFromSummary > 0) // no timeline: the profiler's own step figures
         ranks += QStringLiteral(" (")

@@ -18,6 +18,7 @@ class QTreeView;
 namespace profscope {
 
 class AdviceModel;
+class StepTraceChart;
 class ClusterStepTableModel;
 class OverviewBarsModel;
 class RankBarsChart;
@@ -72,6 +73,11 @@ public:
     {
         return m_checks;
     }
+    // Old-format ranks only: MindInsight's step trace instead of the empty bars.
+    StepTraceChart* stepTraceChart() const
+    {
+        return m_stepTrace;
+    }
     QTableView* stepTable() const
     {
         return m_stepTable;
@@ -103,6 +109,7 @@ public:
     void activateFinding(int row);
     void updateCauses();
     void updateChecks();
+    bool showStepTrace(); // true when only old-format step traces are there to show
 
 private:
     void onProfileChanged();
@@ -134,6 +141,8 @@ private:
     QLabel* m_adviceEmpty;
     QLabel* m_causes;
     QLabel* m_checks;
+    QWidget* m_chartsPane = nullptr;
+    StepTraceChart* m_stepTrace;
     QTabWidget* m_tabs;
 };
 
