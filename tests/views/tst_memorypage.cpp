@@ -25,6 +25,7 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QScrollBar>
 #include <QTest>
 #include <QToolTip>
 
@@ -89,6 +90,7 @@ private Q_SLOTS:
     void peakMatchesMemoryRecord_data();
     void peakMatchesMemoryRecord();
     void allocationTable();
+    void tablesShowNamesAndNumbersWhenNarrow();
     void selectionHighlightsLifetime();
     void liveAtPeak();
     void filterIsDebounced();
@@ -152,6 +154,29 @@ void TestMemoryPage::peakMatchesMemoryRecord()
     const double msPerPixel = page.plot()->xAxis->range().size() / page.plot()->axisRect()->width();
     const double hoveredMs = QToolTip::text().section(QLatin1Char(' '), 0, 0).toDouble();
     QVERIFY2(std::abs(hoveredMs - peakMs) < 3 * msPerPixel + 0.01, qPrintable(QToolTip::text()));
+}
+
+void TestMemoryPage::tablesShowNamesAndNumbersWhenNarrow()
+{
+    // At 1000 px the two tables are stacked: each shows every column (no
+    // horizontal scroll) and a name column wide enough to read.
+    ViewState state;
+    MemoryPage page(&state);
+    page.resize(1000, 700);
+    page.show();
+    state.setProfile(ProfileLoader::load({ test::textRank(1, 0) }));
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QCoreApplication::processEvents();
+    for (QTableView* table : { page.allocationTable(), page.liveTable() }) {
+        QVERIFY(table->model()->rowCount() > 0);
+        QVERIFY2(table->columnWidth(AllocationModel::NameColumn) >= 200,
+            qPrintable(QString::number(table->columnWidth(AllocationModel::NameColumn))));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+    }
+    // Wide: side by side again.
+    page.resize(1600, 900);
+    QCoreApplication::processEvents();
+    QVERIFY(page.allocationTable()->mapTo(&page, QPoint(0, 0)).y() == page.liveTable()->mapTo(&page, QPoint(0, 0)).y());
 }
 
 void TestMemoryPage::allocationTable()

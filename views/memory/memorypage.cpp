@@ -179,6 +179,7 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     auto* lowerLayout = new QVBoxLayout(m_lower);
     lowerLayout->setContentsMargins(0, 0, 0, 0);
     auto* tables = new QSplitter(Qt::Horizontal, m_lower);
+    m_tables = tables;
     tables->setChildrenCollapsible(false);
     lowerLayout->addWidget(tables);
 
@@ -278,6 +279,16 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
 }
 
 MemoryPage::~MemoryPage() = default;
+
+void MemoryPage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Side by side, each table would be too narrow for its names and numbers
+    // below ~1300 px: stack them, each then gets the full width.
+    const Qt::Orientation wanted = width() < 1300 ? Qt::Vertical : Qt::Horizontal;
+    if (m_tables && m_tables->orientation() != wanted)
+        m_tables->setOrientation(wanted);
+}
 
 void MemoryPage::changeEvent(QEvent* event)
 {

@@ -17,6 +17,7 @@ class QCPItemRect;
 class QCPItemText;
 class QCPItemTracer;
 class QLabel;
+class QSplitter;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -103,6 +104,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct PlotCurve
@@ -138,6 +140,7 @@ private:
     QLabel* m_empty;
     VectorPlot* m_plot;
     QWidget* m_lower;
+    QSplitter* m_tables = nullptr; // side by side when wide, stacked when narrow
     QLabel* m_noAllocations;
     QLineEdit* m_filter;
     QTimer* m_filterTimer;
