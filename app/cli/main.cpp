@@ -6,6 +6,7 @@
 #include "export.h"
 #include "generate.h"
 #include "inspect.h"
+#include "report.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -31,6 +32,8 @@ QString usage()
                   "           [--host-bound-rank R] [--format text|db|both]\n"
                   "                             write a synthetic MindSpore-style demo cluster\n"
                   "  compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)\n"
+                  "  report PATH [--compare PATH_B] [-o FILE.html|FILE.md] [--fail-above PCT]\n"
+                  "                             one self-contained HTML (or Markdown) report; a regression report with --compare\n"
                   "\n"
                   "Options:\n"
                   "  -h, --help                 this help; COMMAND --help for a command's options\n"
@@ -66,6 +69,8 @@ int main(int argc, char** argv)
         return profscope::cli::runGenerate(args, out, err);
     if (command == QLatin1String("compare"))
         return profscope::cli::runCompare(args, out, err);
+    if (command == QLatin1String("report"))
+        return profscope::cli::runReport(args, out, err);
     err << Tr::tr("unknown command \"%1\"").arg(command) << '\n' << usage();
     return 2;
 }
