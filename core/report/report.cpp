@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 
 namespace profscope {
@@ -167,6 +168,13 @@ QString stackedBarsSvg(const RunData& d)
         maxNs = std::max(maxNs, r.stepNs());
     if (maxNs <= 0)
         maxNs = 1;
+    // Round the axis up to 1, 2, 2.5 or 5 × 10^k so that the four grid lines read well.
+    const double magnitude = std::pow(10.0, std::floor(std::log10(maxNs)));
+    for (const double step : { 1.0, 2.0, 2.5, 5.0, 10.0 })
+        if (step * magnitude >= maxNs) {
+            maxNs = step * magnitude;
+            break;
+        }
     QString svg = QStringLiteral("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%1\" height=\"%2\" role=\"img\">")
                       .arg(width, 0, 'f', 0)
                       .arg(height, 0, 'f', 0);
