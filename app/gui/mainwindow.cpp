@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "banner.h"
 #include "common/export.h"
 #include "common/importreportview.h"
@@ -1094,15 +1095,7 @@ void MainWindow::setLanguage(const QString& code)
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Profscope"),
-        QStringLiteral("<h3>Profscope %1</h3><p>").arg(QCoreApplication::applicationVersion())
-            + tr("A native viewer for the output of the MindSpore and Ascend PyTorch (torch_npu) profilers: "
-                 "traces, kernels, steps, communication and memory of every rank of a training job.")
-            + QStringLiteral("</p><p>")
-            + tr("Built with Qt %1, running on Qt %2.")
-                  .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()))
-            + QStringLiteral("</p><p>") + tr("Licensed under the Apache License, Version 2.0.")
-            + QStringLiteral("</p>"));
+    showAboutDialog(this);
 }
 
 bool MainWindow::restoreWindowState()
