@@ -38,8 +38,9 @@ const QList<CliCommand>& cliCommands()
         { QStringLiteral("compare"), QStringLiteral("PATH_A PATH_B [--by type|op] [--format csv|json]"),
             Tr::tr("compare the ops of two ranks or runs (sequence-aligned deltas)"), &runCompare },
         { QStringLiteral("generate"),
-            QStringLiteral("OUT [--ranks N] [--steps S] [--ops K] [--pp P] [--tp T] [--seed X]\n"
-                           "           [--slow-rank R] [--slow-link A-B] [--host-bound-rank R] [--format text|db|both]"),
+            QStringLiteral(
+                "OUT [--ranks N] [--steps S] [--ops K] [--pp P] [--tp T] [--seed X]\n"
+                "           [--slow-rank R] [--slow-link A-B] [--host-bound-rank R] [--format text|db|both]"),
             Tr::tr("write a synthetic MindSpore-style demo cluster"), &runGenerate },
         { QStringLiteral("collect"), QStringLiteral("--hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR"),
             Tr::tr("copy the rank folders of a multi-host job into one folder (ssh)"), &runCollect },

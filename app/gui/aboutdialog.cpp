@@ -20,7 +20,8 @@ QString aboutText()
         + Tr::tr("A native viewer for the output of the MindSpore and Ascend PyTorch (torch_npu) profilers: "
                  "traces, kernels, steps, communication and memory of every rank of a training job.")
         + QStringLiteral("</p><p>")
-        + Tr::tr("Built with Qt %1, running on Qt %2.").arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()))
+        + Tr::tr("Built with Qt %1, running on Qt %2.")
+              .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()))
         + QStringLiteral("</p><p>")
         // Both licences, because both are true: the source files are
         // Apache-2.0, but linking QCustomPlot (GPL-3.0-or-later) makes the

@@ -57,8 +57,8 @@ QString askProfileFile(QWidget* parent, const char* settingsKey)
     QString start = settings.value(QLatin1String(settingsKey)).toString();
     if (start.isEmpty())
         start = QDir::homePath();
-    const QString filter = Tr::tr("Profiler files (trace_view.json *.json *.csv *.db)") + QStringLiteral(";;")
-        + Tr::tr("All files (*)");
+    const QString filter =
+        Tr::tr("Profiler files (trace_view.json *.json *.csv *.db)") + QStringLiteral(";;") + Tr::tr("All files (*)");
     const QString file = QFileDialog::getOpenFileName(parent, Tr::tr("Open Profile File"), start, filter);
     if (!file.isEmpty())
         settings.setValue(QLatin1String(settingsKey), QFileInfo(file).absolutePath());

@@ -88,12 +88,12 @@ void TestCliDocs::readmeCommands()
 void TestCliDocs::readmeExportKinds()
 {
     const QString readme = readSource(QStringLiteral("README.md"));
-    const QString exportSection
-        = section(readme, QStringLiteral("### profscope-cli export\n"), QStringLiteral("### profscope-cli "));
+    const QString exportSection =
+        section(readme, QStringLiteral("### profscope-cli export\n"), QStringLiteral("### profscope-cli "));
     QVERIFY(!exportSection.isEmpty());
-    const QRegularExpressionMatch m
-        = QRegularExpression(QStringLiteral("^\\s*KIND: (.*)$"), QRegularExpression::MultilineOption)
-              .match(exportSection);
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("^\\s*KIND: (.*)$"), QRegularExpression::MultilineOption)
+            .match(exportSection);
     QVERIFY2(m.hasMatch(), "the export synopsis lists no KIND line");
     QStringList listed = m.captured(1).split(QLatin1Char('|'));
     for (QString& k : listed)
@@ -130,13 +130,13 @@ void TestCliDocs::helpOutput()
     const QString text = QString::fromUtf8(help.out);
     QCOMPARE(captures(text, QStringLiteral("^  ([a-z]+) ")), toSet(cli::commandNames()));
 
-    const test::CliRun exportHelp
-        = test::runProgram(QStringLiteral(PROFSCOPE_CLI), { QStringLiteral("export"), QStringLiteral("--help") });
+    const test::CliRun exportHelp =
+        test::runProgram(QStringLiteral(PROFSCOPE_CLI), { QStringLiteral("export"), QStringLiteral("--help") });
     QCOMPARE(exportHelp.exitCode, 0);
     // QCommandLineParser wraps long help text (also after a hyphen); undo
     // that before looking.
-    const QString exportText
-        = QString::fromUtf8(exportHelp.out).simplified().replace(QLatin1String("- "), QLatin1String("-"));
+    const QString exportText =
+        QString::fromUtf8(exportHelp.out).simplified().replace(QLatin1String("- "), QLatin1String("-"));
     for (const QString& kind : cli::exportKinds())
         QVERIFY2(exportText.contains(kind + QLatin1String(" (")), qPrintable(kind));
 }

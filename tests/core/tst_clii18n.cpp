@@ -85,7 +85,8 @@ void TestCliI18n::followsLocale()
 
 void TestCliI18n::englishByDefault()
 {
-    const Run r = runWithLocale({ QStringLiteral("no-such-command") }, { { QStringLiteral("LANG"), QStringLiteral("C.UTF-8") } });
+    const Run r =
+        runWithLocale({ QStringLiteral("no-such-command") }, { { QStringLiteral("LANG"), QStringLiteral("C.UTF-8") } });
     QCOMPARE(r.exitCode, 2);
     QVERIFY(r.err.contains(QLatin1String("unknown command \"no-such-command\"")));
     QVERIFY(!r.err.contains(kUnknownZh));

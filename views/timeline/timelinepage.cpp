@@ -205,8 +205,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     });
     connect(next, &QToolButton::clicked, this, [this] { nextHit(+1); });
     connect(prev, &QToolButton::clicked, this, [this] { nextHit(-1); });
-    m_search->setToolTip(tr("Search slices by name (%1)")
-                             .arg(QKeySequence(Qt::CTRL | Qt::Key_F).toString(QKeySequence::NativeText)));
+    m_search->setToolTip(
+        tr("Search slices by name (%1)").arg(QKeySequence(Qt::CTRL | Qt::Key_F).toString(QKeySequence::NativeText)));
     installShortcuts();
     connect(m_timeline, &TimelineWidget::shortcutSheetRequested, this, &TimelinePage::showShortcutSheet);
 

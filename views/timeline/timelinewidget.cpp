@@ -473,8 +473,8 @@ void TimelineWidget::markAtPointerOrSelection()
 void TimelineWidget::toggleMarker(double ns)
 {
     const double near = 3 * m_nsPerPx;
-    const auto it = std::find_if(
-        m_markers.begin(), m_markers.end(), [&](double m) { return std::abs(m - ns) <= near; });
+    const auto it =
+        std::find_if(m_markers.begin(), m_markers.end(), [&](double m) { return std::abs(m - ns) <= near; });
     if (it != m_markers.end())
         m_markers.erase(it);
     else
