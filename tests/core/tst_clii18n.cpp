@@ -68,6 +68,7 @@ void TestCliI18n::followsLocale_data()
     QTest::newRow("LANG") << QStringLiteral("LANG") << QStringLiteral("zh_CN.UTF-8");
     QTest::newRow("LC_MESSAGES") << QStringLiteral("LC_MESSAGES") << QStringLiteral("zh_CN.UTF-8");
     QTest::newRow("LC_ALL") << QStringLiteral("LC_ALL") << QStringLiteral("zh_CN.UTF-8");
+    QTest::newRow("LANGUAGE") << QStringLiteral("LANGUAGE") << QStringLiteral("zh_CN");
 }
 
 void TestCliI18n::followsLocale()
