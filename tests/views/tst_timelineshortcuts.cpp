@@ -9,6 +9,7 @@
 #include "timeline/timelinewidget.h"
 
 #include <QApplication>
+#include <QImage>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -166,6 +167,13 @@ void TestTimelineShortcuts::markers()
     QVERIFY(w.markers()[0] < w.markers()[1]);
     QTest::keyClick(&w, Qt::Key_M);
     QCOMPARE(int(w.markers().size()), 1);
+    // A marker is drawn: its flag in the ruler has the highlight colour.
+    {
+        QImage image(w.size(), QImage::Format_ARGB32_Premultiplied);
+        w.render(&image);
+        const int x = qRound(w.viewport().xOf(w.markers().front()));
+        QCOMPARE(image.pixelColor(x, vp.rulerHeight - 3).rgb(), w.palette().color(QPalette::Highlight).rgb());
+    }
     // Shift+M removes them all.
     QTest::keyClick(&w, Qt::Key_M, Qt::ShiftModifier);
     QVERIFY(w.markers().empty());
