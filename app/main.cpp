@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "loadcontroller.h"
 #include "mainwindow.h"
+#include "openfiles.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -149,8 +150,9 @@ int main(int argc, char** argv)
         QStringLiteral("DIR"));
     parser.addOptions({ screenshot, report, page, exportViews });
     parser.addPositionalArgument(QStringLiteral("PATH"),
-        Tr::tr("Profile folders to open: a rank folder, a folder of ranks or a cluster root. "
-               "Without PATH a generated demo cluster is opened."),
+        Tr::tr("Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file "
+               "(trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later "
+               "starts the welcome page."),
         QStringLiteral("[PATH...]"));
     parser.process(app);
 
@@ -214,12 +216,17 @@ int main(int argc, char** argv)
         QTimer::singleShot(10 * 60 * 1000, &window, grab);
     }
 
-    // Without a folder: a generated demo cluster, so that the first look
-    // shows what the pages do. The welcome page stays in the Help menu.
-    if (paths.isEmpty())
+    // Without a folder: the first start opens a generated demo cluster, so
+    // that the first look shows what the pages do; later starts show the
+    // welcome page with the recent profiles (the demo is one click away).
+    // Screenshots always show the demo, so that scripted runs do not depend
+    // on earlier ones.
+    if (!paths.isEmpty())
+        window.openPaths(paths);
+    else if (takeScreenshot || profscope::startWithDemo())
         window.openDemo();
     else
-        window.openPaths(paths);
+        window.showWelcome();
     // Nothing to wait for (the demo could not be written): grab what is shown.
     if (grab && !loader->isLoading())
         grab();

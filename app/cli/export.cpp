@@ -3,6 +3,8 @@
 
 #include "output.h"
 
+#include "commands.h"
+
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
 #include "analysis/communication.h"
@@ -277,14 +279,6 @@ CellTable clockTable(const Profile& profile)
     return t;
 }
 
-const QStringList& exportKinds()
-{
-    static const QStringList kinds { QStringLiteral("overview"), QStringLiteral("overview-check"),
-        QStringLiteral("steps"), QStringLiteral("operators"), QStringLiteral("compare"), QStringLiteral("comm"),
-        QStringLiteral("matrix"), QStringLiteral("memory"), QStringLiteral("advice"), QStringLiteral("clock") };
-    return kinds;
-}
-
 } // namespace
 
 int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
@@ -292,16 +286,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     QCommandLineParser parser;
     parser.setApplicationDescription(Tr::tr("Writes an analysis of the profile under PATH as CSV or JSON."));
     parser.addHelpOption();
-    const QCommandLineOption what(QStringLiteral("what"),
-        Tr::tr("What to export: overview (per rank and step: computing, communication, "
-               "overlap, free, preparing, bubble, stage), overview-check (each overview "
-               "value against the profiler's step_trace_time.csv), steps (the cluster step "
-               "table with stage and DP/PP/TP index), operators (statistics per op type, "
-               "name or name+shape), compare (two ranks: --rank and --with), comm (per rank "
-               "and communication group), matrix (src x dst links), memory (peaks per "
-               "component), advice (findings with rule, threshold and measured value) or "
-               "clock (per-rank clock offsets)."),
-        QStringLiteral("WHAT"), QStringLiteral("overview"));
+    const QCommandLineOption what(
+        QStringLiteral("what"), exportWhatHelp(), QStringLiteral("KIND"), QStringLiteral("overview"));
     const QCommandLineOption rankOpt(QStringLiteral("rank"), Tr::tr("Only this rank id."), QStringLiteral("R"));
     const QCommandLineOption stepOpt(QStringLiteral("step"), Tr::tr("Only this step (e.g. 50)."), QStringLiteral("S"));
     const QCommandLineOption format(

@@ -6,7 +6,8 @@
 
 namespace profscope::cli {
 
-// `profscope-cli export PATH --what overview|overview-check [--rank R] [--step S] [--format csv|json] [-o FILE]`
+// `profscope-cli export PATH --what KIND [--rank R] [--step S] [--format csv|json] [-o FILE]`
+// (KIND: one of exportKinds() in commands.h)
 int runExport(const QStringList& args, QTextStream& out, QTextStream& err);
 
 } // namespace profscope::cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "banner.h"
 #include "common/export.h"
 #include "common/importreportview.h"
@@ -11,6 +12,7 @@
 #include "loadcontroller.h"
 #include "marey/mareypage.h"
 #include "memory/memorypage.h"
+#include "openfiles.h"
 #include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
@@ -73,21 +75,6 @@ QString joinEntry(const QStringList& paths)
 QStringList splitEntry(const QString& entry)
 {
     return entry.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-}
-
-QStringList localDirectories(const QMimeData* mime)
-{
-    QStringList dirs;
-    if (!mime || !mime->hasUrls())
-        return dirs;
-    for (const QUrl& url : mime->urls()) {
-        if (!url.isLocalFile())
-            continue;
-        const QFileInfo info(url.toLocalFile());
-        if (info.isDir())
-            dirs << info.absoluteFilePath();
-    }
-    return dirs;
 }
 
 QString displayPaths(const QStringList& paths)
@@ -213,6 +200,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_welcomePage, &WelcomePage::openFolderRequested, this, &MainWindow::openFolderDialog);
     connect(m_welcomePage, &WelcomePage::openRecentRequested, this, &MainWindow::openPaths);
+    connect(m_welcomePage, &WelcomePage::openDemoRequested, this, &MainWindow::openDemo);
     connect(m_summaryPage, &SummaryPage::showReportRequested, this, &MainWindow::showImportReport);
     connect(m_summaryPage, &SummaryPage::rankActivated, this, [this](int rankIndex) {
         const QModelIndex node = m_projectModel->rankNode(rankIndex);
@@ -690,6 +678,10 @@ void MainWindow::createActions()
         style()->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open Folder…"), this, &MainWindow::openFolderDialog);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a rank folder or a folder holding several ranks"));
+    file->addAction(tr("Open &File…"), this, [this] {
+        if (const QString f = askProfileFile(this, kLastDirKey); !f.isEmpty())
+            openPaths({ f });
+    });
 
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
@@ -1094,15 +1086,7 @@ void MainWindow::setLanguage(const QString& code)
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Profscope"),
-        QStringLiteral("<h3>Profscope %1</h3><p>").arg(QCoreApplication::applicationVersion())
-            + tr("A native viewer for the output of the MindSpore and Ascend PyTorch (torch_npu) profilers: "
-                 "traces, kernels, steps, communication and memory of every rank of a training job.")
-            + QStringLiteral("</p><p>")
-            + tr("Built with Qt %1, running on Qt %2.")
-                  .arg(QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()))
-            + QStringLiteral("</p><p>") + tr("Licensed under the Apache License, Version 2.0.")
-            + QStringLiteral("</p>"));
+    showAboutDialog(this);
 }
 
 bool MainWindow::restoreWindowState()
@@ -1131,17 +1115,17 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!localDirectories(event->mimeData()).isEmpty())
+    if (!droppedProfilePaths(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
-    const QStringList dirs = localDirectories(event->mimeData());
-    if (dirs.isEmpty())
+    const QStringList paths = droppedProfilePaths(event->mimeData());
+    if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    openPaths(dirs);
+    openPaths(paths);
 }
 
 } // namespace profscope

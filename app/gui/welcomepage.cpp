@@ -124,10 +124,16 @@ WelcomePage::WelcomePage(QWidget* parent)
     m_openButton->setMinimumWidth(260);
     m_openButton->setDefault(true);
     openRow->addWidget(m_openButton);
-    auto* dropHint = new QLabel(tr("or drop a folder onto this window  ·  %1").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)), content);
+    auto* dropHint = new QLabel(tr("or drop a folder or a profiler file onto this window  ·  %1").arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)), content);
     dropHint->setPalette(subtitlePalette);
     openRow->addWidget(dropHint);
     openRow->addStretch(1);
+    // The demo of the first start stays one click away.
+    auto* demo = new QPushButton(tr("Open the Demo Cluster"), content);
+    demo->setObjectName(QStringLiteral("welcomeDemoButton"));
+    demo->setToolTip(tr("A generated 8-rank cluster with a slow rank, a slow link and a host-bound rank to find"));
+    connect(demo, &QPushButton::clicked, this, &WelcomePage::openDemoRequested);
+    openRow->addWidget(demo);
     column->addLayout(openRow);
     column->addSpacing(28);
 

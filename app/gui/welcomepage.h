@@ -32,6 +32,7 @@ public:
 
 signals:
     void openFolderRequested();
+    void openDemoRequested();
     void openRecentRequested(const QStringList& paths);
 
 private:

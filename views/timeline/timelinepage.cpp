@@ -5,6 +5,7 @@
 #include "common/statuscolors.h"
 #include "timeformat.h"
 #include "timelinelegend.h"
+#include "timelineshortcuts.h"
 #include "timelinetables.h"
 #include "timelinewidget.h"
 
@@ -25,6 +26,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -171,6 +173,10 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_hitLabel = new QLabel(this);
     m_hitLabel->setMinimumWidth(70);
     bar->addWidget(m_hitLabel);
+    auto* keys = toolButton(tr("?"), tr("Keyboard and mouse shortcuts (?)"), this);
+    keys->setObjectName(QStringLiteral("timelineShortcutsButton"));
+    connect(keys, &QToolButton::clicked, this, &TimelinePage::showShortcutSheet);
+    bar->addWidget(keys);
     auto* exportButton = toolButton(tr("Export"), tr("Export the visible timeline or the range statistics"), this);
     exportButton->setPopupMode(QToolButton::InstantPopup);
     auto* exportMenu = new QMenu(exportButton);
@@ -199,6 +205,10 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     });
     connect(next, &QToolButton::clicked, this, [this] { nextHit(+1); });
     connect(prev, &QToolButton::clicked, this, [this] { nextHit(-1); });
+    m_search->setToolTip(
+        tr("Search slices by name (%1)").arg(QKeySequence(Qt::CTRL | Qt::Key_F).toString(QKeySequence::NativeText)));
+    installShortcuts();
+    connect(m_timeline, &TimelineWidget::shortcutSheetRequested, this, &TimelinePage::showShortcutSheet);
 
     // --- Legend
     m_legend = new TimelineLegend(m_timeline->colors(), this);
@@ -598,6 +608,36 @@ int TimelinePage::search(const QString& text, Qt::CaseSensitivity cs)
     if (n > 0)
         m_tabs->setCurrentIndex(2);
     return n;
+}
+
+void TimelinePage::installShortcuts()
+{
+    // Page-wide (the canvas, the search box, the side panels), not
+    // window-wide: the other pages keep these keys for themselves.
+    auto add = [this](QKeySequence keys, auto slot) {
+        auto* s = new QShortcut(keys, this);
+        s->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(s, &QShortcut::activated, this, slot);
+    };
+    add(QKeySequence(Qt::CTRL | Qt::Key_F), [this] { focusSearch(); });
+    add(QKeySequence(Qt::CTRL | Qt::Key_0), [this] { m_timeline->fitAll(); });
+}
+
+void TimelinePage::focusSearch()
+{
+    m_search->setFocus(Qt::ShortcutFocusReason);
+    m_search->selectAll();
+}
+
+void TimelinePage::showShortcutSheet()
+{
+    if (!m_shortcutSheet) {
+        m_shortcutSheet = new TimelineShortcutSheet(this);
+        m_shortcutSheet->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_shortcutSheet->show();
+    m_shortcutSheet->raise();
+    m_shortcutSheet->activateWindow();
 }
 
 void TimelinePage::nextHit(int direction)

@@ -9,6 +9,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QDialog;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -61,6 +62,10 @@ public:
     // Zooms to a step's ProfilerStep#N slices ("" fits all); false when the
     // ranks shown have no such step.
     bool showStep(const QString& step);
+    // Ctrl+F: the search box, its text selected.
+    void focusSearch();
+    // `?`: the list of the timeline's keys and mouse actions (non-modal).
+    void showShortcutSheet();
 
 private:
     void reload();
@@ -72,6 +77,7 @@ private:
     void jumpToHit(int row);
     void jumpToFlowEnd(int rank, std::size_t flow, bool toEnd);
     void exportImage(const QString& suffix);
+    void installShortcuts();
 
     QPointer<ViewState> m_state;
     TimelineWidget* m_timeline = nullptr;
@@ -81,6 +87,7 @@ private:
     QCheckBox* m_align = nullptr;
     QLabel* m_rankLabel = nullptr;
     QLineEdit* m_search = nullptr;
+    QPointer<QDialog> m_shortcutSheet;
     QToolButton* m_caseButton = nullptr;
     QLabel* m_hitLabel = nullptr;
     QTabWidget* m_tabs = nullptr;

@@ -2,6 +2,7 @@
 #include "timelinewidget.h"
 
 #include "timeformat.h"
+#include "timelineshortcuts.h"
 
 #include <QContextMenuEvent>
 #include <QFontMetrics>
@@ -10,6 +11,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QNativeGestureEvent>
 #include <QPainter>
 #include <QResizeEvent>
 #include <QToolTip>
@@ -61,6 +63,7 @@ void TimelineWidget::setProfile(const ProfilePtr& profile, const QList<int>& ran
             if (cat == QLatin1String("HostToDevice"))
                 m_state.flowCategories.insert(cat);
         clearRange();
+        m_markers.clear(); // times of another profile
         m_history.clear();
         fitAll();
         m_history.clear();
@@ -326,7 +329,9 @@ QSize TimelineWidget::minimumSizeHint() const
 void TimelineWidget::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
-    m_renderer.paint(p, viewport(), m_state);
+    const TimelineViewport vp = viewport();
+    m_renderer.paint(p, vp, m_state);
+    paintTimelineMarkers(p, vp, m_markers, palette());
 }
 
 void TimelineWidget::resizeEvent(QResizeEvent* event)
@@ -347,9 +352,26 @@ void TimelineWidget::resizeEvent(QResizeEvent* event)
 void TimelineWidget::keyPressEvent(QKeyEvent* event)
 {
     const TimelineViewport vp = viewport();
-    const QPoint cursor = mapFromGlobal(QCursor::pos());
+    const QPoint cursor = pointerPos();
     const double anchor = rect().contains(cursor) ? cursor.x() : -1;
+    if (event->key() == Qt::Key_Question || event->text() == QLatin1String("?")) {
+        emit shortcutSheetRequested();
+        return;
+    }
     switch (event->key()) {
+    case Qt::Key_0:
+        // Ctrl+0 resets the zoom, as in browsers and Nsight.
+        if (event->modifiers() & Qt::ControlModifier) {
+            fitAll();
+            return;
+        }
+        break;
+    case Qt::Key_M:
+        if (event->modifiers() & Qt::ShiftModifier)
+            clearMarkers();
+        else
+            markAtPointerOrSelection();
+        return;
     case Qt::Key_W:
     case Qt::Key_Plus:
     case Qt::Key_Equal:
@@ -406,17 +428,74 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event)
 
 void TimelineWidget::wheelEvent(QWheelEvent* event)
 {
-    const QPoint delta = event->angleDelta();
+    // Touchpads report pixel deltas: follow the fingers pixel for pixel.
+    // Mouse wheels report angles in 1/8 degree (120 a notch, less on
+    // high-resolution wheels): never round a small step to nothing.
+    const QPoint pixels = event->pixelDelta();
+    const bool smooth = !pixels.isNull();
+    const QPointF delta = smooth ? QPointF(pixels) : QPointF(event->angleDelta()) / 120.0;
     if (event->modifiers() & Qt::ControlModifier) {
-        const double steps = delta.y() / 120.0;
+        // A notch zooms by 1.25; 60 px of a touchpad as much.
+        const double steps = smooth ? delta.y() / 60.0 : delta.y();
         zoomBy(std::pow(1.25, steps), event->position().x());
     } else if (event->modifiers() & Qt::ShiftModifier || delta.x() != 0) {
-        const int d = delta.x() != 0 ? delta.x() : delta.y();
-        panByPx(-d / 120.0 * viewport().trackWidth() * 0.1);
+        const double d = delta.x() != 0 ? delta.x() : delta.y();
+        panByPx(smooth ? -d : -d * viewport().trackWidth() * 0.1);
     } else {
-        setScrollY(m_scrollY - delta.y() / 120 * m_model.metrics().rowHeight * 3);
+        const double dy = smooth ? delta.y() : delta.y() * m_model.metrics().rowHeight * 3;
+        setScrollY(m_scrollY - int(std::lround(dy)));
     }
     event->accept();
+}
+
+QPoint TimelineWidget::pointerPos() const
+{
+    if (rect().contains(m_hoverPos))
+        return m_hoverPos;
+    return mapFromGlobal(QCursor::pos());
+}
+
+void TimelineWidget::markAtPointerOrSelection()
+{
+    const TimelineViewport vp = viewport();
+    const QPoint pos = pointerPos();
+    if (rect().contains(pos) && pos.x() >= vp.headerWidth) {
+        toggleMarker(vp.nsAt(pos.x()));
+    } else if (hasRange()) {
+        toggleMarker(m_state.rangeStartNs);
+    } else if (m_state.selected.isValid()) {
+        const TimelineLane& l = m_model.lane(m_state.selected.lane);
+        toggleMarker(double(
+            m_model.toView(l.rank, m_model.threadTrack(m_state.selected.lane).slices.startNs[m_state.selected.slice])));
+    }
+}
+
+void TimelineWidget::toggleMarker(double ns)
+{
+    const double near = 3 * m_nsPerPx;
+    const auto it =
+        std::find_if(m_markers.begin(), m_markers.end(), [&](double m) { return std::abs(m - ns) <= near; });
+    if (it != m_markers.end())
+        m_markers.erase(it);
+    else
+        m_markers.insert(std::upper_bound(m_markers.begin(), m_markers.end(), ns), ns);
+    emit markersChanged();
+    update();
+}
+
+void TimelineWidget::clearMarkers()
+{
+    if (m_markers.empty())
+        return;
+    m_markers.clear();
+    emit markersChanged();
+    update();
+}
+
+void TimelineWidget::leaveEvent(QEvent* event)
+{
+    m_hoverPos = QPoint(-1, -1);
+    QWidget::leaveEvent(event);
 }
 
 void TimelineWidget::mousePressEvent(QMouseEvent* event)
@@ -455,6 +534,7 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* event)
 {
     const TimelineViewport vp = viewport();
     const QPoint pos = event->position().toPoint();
+    m_hoverPos = pos;
     const QPoint d = pos - m_pressPos;
     switch (m_drag) {
     case Drag::Pending:
@@ -682,6 +762,14 @@ bool TimelineWidget::event(QEvent* event)
         else
             QToolTip::showText(help->globalPos(), text, this);
         return true;
+    }
+    if (event->type() == QEvent::NativeGesture) {
+        // Touchpad pinch (macOS, Wayland): value is the relative scale change.
+        auto* g = static_cast<QNativeGestureEvent*>(event);
+        if (g->gestureType() == Qt::ZoomNativeGesture) {
+            zoomBy(1.0 + g->value(), mapFromGlobal(g->globalPosition().toPoint()).x());
+            return true;
+        }
     }
     return QWidget::event(event);
 }

@@ -105,6 +105,15 @@ public:
     }
     void setSelectionFlows(bool on);
 
+    // Markers (M): times in view coordinates, sorted.
+    const std::vector<double>& markers() const
+    {
+        return m_markers;
+    }
+    // Adds a marker at ns, or removes the one within 3 px of it.
+    void toggleMarker(double ns);
+    void clearMarkers();
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -114,6 +123,9 @@ signals:
     void viewChanged();
     void lanesChanged();
     void scrollChanged();
+    void markersChanged();
+    // `?` was pressed: the page shows the shortcut sheet.
+    void shortcutSheetRequested();
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -126,6 +138,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void changeEvent(QEvent* event) override;
+    void leaveEvent(QEvent* event) override;
     bool event(QEvent* event) override;
 
 private:
@@ -142,6 +155,9 @@ private:
     void clampView();
     void applyMetrics();
     QString tooltipAt(QPoint pos);
+    // The mouse pointer over the widget: the last move event, else the cursor.
+    QPoint pointerPos() const;
+    void markAtPointerOrSelection();
     void showHeaderMenu(int lane, QPoint globalPos);
 
     TimelineModel m_model;
@@ -161,6 +177,8 @@ private:
     int m_pressScrollY = 0;
     double m_rangeAnchorNs = 0;
     int m_pressLane = -1;
+    QPoint m_hoverPos { -1, -1 };
+    std::vector<double> m_markers;
 };
 
 } // namespace profscope
