@@ -84,6 +84,9 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("memory"), ExportTr::tr("peaks per component") },
         { QStringLiteral("advice"), ExportTr::tr("findings with rule, threshold and measured value") },
         { QStringLiteral("clock"), ExportTr::tr("per-rank clock offsets") },
+        { QStringLiteral("trace"),
+            ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
+                         "--steps A-B, --with-args)") },
     };
     return kinds;
 }

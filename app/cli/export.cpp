@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "export.h"
 
+#include "exporttrace.h"
+
 #include "output.h"
 
 #include "commands.h"
@@ -307,9 +309,14 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption thresholdsOpt(QStringLiteral("thresholds"),
         Tr::tr("advice: JSON file of thresholds to override (keys as in the README, e.g. {\"freeRatio\": 0.2})."),
         QStringLiteral("FILE"));
+    const QCommandLineOption stepsOpt(QStringLiteral("steps"),
+        Tr::tr("trace: only what overlaps steps A to B (or one step A) of the first exported rank."),
+        QStringLiteral("A-B"));
+    const QCommandLineOption withArgsOpt(QStringLiteral("with-args"),
+        Tr::tr("trace: include each event's args (read back from the source files; slow on big traces)."));
     const QCommandLineOption prefer = preferOption();
-    parser.addOptions(
-        { what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt, thresholdsOpt, prefer });
+    parser.addOptions({ what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt,
+        thresholdsOpt, stepsOpt, withArgsOpt, prefer });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
@@ -322,6 +329,13 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                    .arg(exportKinds().join(QLatin1Char('|')))
             << '\n';
         return 2;
+    }
+    if (kind == QLatin1String("trace")) {
+        LoadOptions loadOptions;
+        if (!applyPreferOption(parser, prefer, loadOptions, err))
+            return 2;
+        return exportTrace(paths, loadOptions, parser.value(rankOpt), parser.value(stepsOpt),
+            parser.isSet(withArgsOpt), parser.value(output), out, err);
     }
     if (kind == QLatin1String("compare")) {
         // Two ranks of one profile: the compare command on the same path twice.

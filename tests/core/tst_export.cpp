@@ -36,6 +36,7 @@ private Q_SLOTS:
     void overviewJsonToFile();
     void overviewCheckAgainstTheProfiler();
     void usageErrors();
+    void traceKind();
     void everyKind_data();
     void everyKind();
     void adviceThresholdsFile();
@@ -94,6 +95,35 @@ void TestExport::overviewCheckAgainstTheProfiler()
         fromLanes += lines[i].endsWith(",Overlap Analysis lanes") ? 1 : 0;
     }
     QCOMPARE(fromLanes, 6 * 4);
+}
+
+void TestExport::traceKind()
+{
+    // One rank, one step of a real capture, as Chrome Trace JSON; bad ranges are usage errors.
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("trace.json"));
+    const Run r = cli({ QStringLiteral("export"), level1(), QStringLiteral("--what"), QStringLiteral("trace"),
+        QStringLiteral("--rank"), QStringLiteral("1"), QStringLiteral("-o"), file });
+    QCOMPARE(r.exitCode, 0);
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
+    const QJsonArray events = root[QStringLiteral("traceEvents")].toArray();
+    QVERIFY(events.size() > 1000);
+    QSet<QString> processes;
+    for (const QJsonValue& v : events)
+        if (v.toObject()[QStringLiteral("name")].toString() == QLatin1String("process_name"))
+            processes << v.toObject()[QStringLiteral("args")].toObject()[QStringLiteral("name")].toString();
+    for (const QString& p : processes)
+        QVERIFY2(p.startsWith(QStringLiteral("Rank 1 · ")), qPrintable(p));
+    QCOMPARE(cli({ QStringLiteral("export"), level1(), QStringLiteral("--what"), QStringLiteral("trace"),
+                 QStringLiteral("--steps"), QStringLiteral("9999"), QStringLiteral("-o"), file })
+                 .exitCode,
+        2);
+    QCOMPARE(cli({ QStringLiteral("export"), level1(), QStringLiteral("--what"), QStringLiteral("trace"),
+                 QStringLiteral("--rank"), QStringLiteral("7"), QStringLiteral("-o"), file })
+                 .exitCode,
+        2);
 }
 
 void TestExport::usageErrors()
