@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
+#include "reportactions.h"
 
 #include "aboutdialog.h"
 #include "banner.h"
@@ -695,6 +696,7 @@ void MainWindow::createActions()
     m_exportAction = file->addAction(tr("&Export Page…"), this, &MainWindow::exportCurrentPage);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportAction->setStatusTip(tr("Write the charts (PNG, SVG) and tables (CSV) of the page shown into a folder"));
+    new ReportActions(m_state, this, file);
     m_reportAction = file->addAction(tr("Import &Report…"), this, &MainWindow::showImportReport);
     m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_reportAction->setStatusTip(tr("Every file that was found, with its status, counts and problems"));
