@@ -2247,12 +2247,12 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>不显示窗口加载 PATH，将每个页面的图表（PNG 和 SVG）和表格（CSV）写入 DIR，打印已写入的文件后退出。全部写入成功时退出状态为 0，无法加载任何数据或有文件无法写入时为 1，命令行有误时为 2。</translation>
     </message>
     <message>
-        <source>Profile folders to open: a rank folder, a folder of ranks or a cluster root. Without PATH a generated demo cluster is opened.</source>
-        <translation>要打开的性能数据文件夹：rank 文件夹、包含多个 rank 的文件夹或集群根目录。未指定 PATH 时打开生成的演示集群。</translation>
-    </message>
-    <message>
         <source>profscope: unknown page &quot;%1&quot;</source>
         <translation>profscope：未知页面 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file (trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later starts the welcome page.</source>
+        <translation>要打开的性能数据：rank 文件夹、包含多个 rank 的文件夹、集群根目录或 profiler 文件（trace_view.json、CSV、.db）。未指定 PATH 时，首次启动打开生成的演示集群，之后启动显示欢迎页。</translation>
     </message>
 </context>
 <context>
@@ -2439,10 +2439,6 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>基于 Qt %1 构建，运行于 Qt %2。</translation>
     </message>
     <message>
-        <source>Licensed under the Apache License, Version 2.0.</source>
-        <translation>采用 Apache License 2.0 许可。</translation>
-    </message>
-    <message>
         <source>Summary</source>
         <translation>摘要</translation>
     </message>
@@ -2587,6 +2583,18 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>This is a generated demo cluster - File &gt; Open to load your own profile.</source>
         <translation>这是生成的演示集群 - 使用“文件 &gt; 打开”加载您自己的性能数据。</translation>
+    </message>
+    <message>
+        <source>Profscope&apos;s own source files are licensed under the Apache License, Version 2.0. This program links the QCustomPlot library, which is licensed under the GNU General Public License, version 3 or later, so the program as a whole is distributed under the GNU General Public License, version 3 or later (GPL-3.0-or-later).</source>
+        <translation>Profscope 自身的源文件采用 Apache License 2.0 许可。本程序链接了 QCustomPlot 库，该库采用 GNU 通用公共许可证第 3 版或更高版本，因此本程序整体按 GNU 通用公共许可证第 3 版或更高版本（GPL-3.0-or-later）分发。</translation>
+    </message>
+    <message>
+        <source>This program comes with ABSOLUTELY NO WARRANTY. See &lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;the GNU General Public License&lt;/a&gt; for details.</source>
+        <translation>本程序不提供任何担保。详情请参阅&lt;a href=&quot;https://www.gnu.org/licenses/gpl-3.0.html&quot;&gt;GNU 通用公共许可证&lt;/a&gt;。</translation>
+    </message>
+    <message>
+        <source>Open &amp;File…</source>
+        <translation>打开文件(&amp;F)…</translation>
     </message>
 </context>
 <context>
@@ -3082,6 +3090,21 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
     <message>
         <source>Operator allocations of %1</source>
         <translation>%1 的算子内存分配</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OpenFiles</name>
+    <message>
+        <source>Profiler files (trace_view.json *.json *.csv *.db)</source>
+        <translation>Profiler 文件 (trace_view.json *.json *.csv *.db)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open Profile File</source>
+        <translation>打开性能数据文件</translation>
     </message>
 </context>
 <context>
@@ -3697,6 +3720,12 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>No rank, link or pipeline stage costs the step more than its peers do: see the step table and the Info findings for where the time goes.</source>
         <translation>没有哪个 rank、链路或流水线阶段比同组的其他成员造成更多的迭代耗时：时间花在哪里请查看迭代表和信息级别的问题。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n old-format rank(s): MindInsight step trace below</source>
+        <translation>
+            <numerusform>%n 个旧格式 rank：下方为 MindInsight 迭代轨迹</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProfileLoader</name>
@@ -4119,6 +4148,220 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
 </context>
 <context>
+    <name>profscope::Report</name>
+    <message>
+        <source>Compute only</source>
+        <translation>仅计算</translation>
+    </message>
+    <message>
+        <source>Overlapped</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>Communication only</source>
+        <translation>仅通信</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>broken: %1 — %2</source>
+        <translation>损坏：%1 — %2</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2: %3 ms</source>
+        <translation>rank %1 · %2：%3 ms</translation>
+    </message>
+    <message>
+        <source>Rank (time per step in ms)</source>
+        <translation>Rank（每个迭代的时间，ms）</translation>
+    </message>
+    <message>
+        <source>%1 — %2 ms per step (%3 of the step)</source>
+        <translation>%1 — 每个迭代 %2 ms（占迭代耗时的 %3）</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>No rule of the advice engine fired.</source>
+        <translation>建议引擎没有触发任何规则。</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重级别</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Cost per step (ms)</source>
+        <translation>每迭代损失 (ms)</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Mean step time: base %1 ms, comparison %2 ms (%3).</source>
+        <translation>平均迭代耗时：基准 %1 ms，对比 %2 ms（%3）。</translation>
+    </message>
+    <message>
+        <source>Part (mean over ranks)</source>
+        <translation>组成部分（各 rank 平均）</translation>
+    </message>
+    <message>
+        <source>Base (ms)</source>
+        <translation>基准 (ms)</translation>
+    </message>
+    <message>
+        <source>Comparison (ms)</source>
+        <translation>对比 (ms)</translation>
+    </message>
+    <message>
+        <source>Delta (ms)</source>
+        <translation>差值 (ms)</translation>
+    </message>
+    <message>
+        <source>Base step (ms)</source>
+        <translation>基准迭代 (ms)</translation>
+    </message>
+    <message>
+        <source>Comparison step (ms)</source>
+        <translation>对比迭代 (ms)</translation>
+    </message>
+    <message>
+        <source>Delta</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <source>%1 · %2 rank(s) · %3 step(s) · mean step time %4 ms</source>
+        <translation>%1 · %2 个 rank · %3 个迭代 · 平均迭代耗时 %4 ms</translation>
+    </message>
+    <message>
+        <source>Why is the step slow?</source>
+        <translation>迭代为什么慢？</translation>
+    </message>
+    <message>
+        <source>No rank, link or pipeline stage costs the step more than its peers do.</source>
+        <translation>没有哪个 rank、链路或流水线阶段比同组的其他成员造成更多的迭代耗时。</translation>
+    </message>
+    <message>
+        <source>Where each rank&apos;s step time goes</source>
+        <translation>各 rank 的迭代时间去向</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Import report</source>
+        <translation>导入报告</translation>
+    </message>
+    <message>
+        <source>%1 file(s) used, %2 skipped, %3 broken.</source>
+        <translation>已使用 %1 个文件，跳过 %2 个，损坏 %3 个。</translation>
+    </message>
+    <message>
+        <source>Profscope report</source>
+        <translation>Profscope 报告</translation>
+    </message>
+    <message>
+        <source>Profscope regression report</source>
+        <translation>Profscope 性能回归报告</translation>
+    </message>
+    <message>
+        <source>Written %1 · %2</source>
+        <translation>生成于 %1 · %2</translation>
+    </message>
+    <message>
+        <source>average over the steps</source>
+        <translation>各迭代平均</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>Base run</source>
+        <translation>基准运行</translation>
+    </message>
+    <message>
+        <source>Comparison run</source>
+        <translation>对比运行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ReportActions</name>
+    <message>
+        <source>Export Re&amp;port…</source>
+        <translation>导出报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>One self-contained HTML (or Markdown) report: overview, causes, advice with its evidence, import report</source>
+        <translation>一个自包含的 HTML（或 Markdown）报告：总览、原因、建议及其依据、导入报告</translation>
+    </message>
+    <message>
+        <source>Export &amp;Trace…</source>
+        <translation>导出 Trace(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>The ranks shown as Chrome Trace JSON for the Perfetto UI or chrome://tracing (the step chosen, or everything)</source>
+        <translation>将所显示的 rank 导出为 Chrome Trace JSON，供 Perfetto UI 或 chrome://tracing 使用（所选迭代或全部）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Export Report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;Markdown report (*.md)</source>
+        <translation>HTML 报告 (*.html);;Markdown 报告 (*.md)</translation>
+    </message>
+    <message>
+        <source>Export Trace</source>
+        <translation>导出 Trace</translation>
+    </message>
+    <message>
+        <source>Chrome Trace JSON (*.json)</source>
+        <translation>Chrome Trace JSON (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>profscope::SearchHitsModel</name>
     <message>
         <source>Name</source>
@@ -4166,6 +4409,57 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>database not open</source>
         <translation>数据库未打开</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StepTraceChart</name>
+    <message>
+        <source>Iteration Interval</source>
+        <translation>迭代间隙</translation>
+    </message>
+    <message>
+        <source>FP+BP</source>
+        <translation>FP+BP</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>迭代拖尾</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Step trace of rank %1 (MindInsight)</source>
+        <translation>rank %1 的迭代轨迹（MindInsight）</translation>
+    </message>
+    <message>
+        <source>Step trace</source>
+        <translation>迭代轨迹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s); average Iteration Interval %1 ms, FP+BP %2 ms, Tail %3 ms</source>
+        <translation>
+            <numerusform>%n 个迭代；平均迭代间隙 %1 ms，FP+BP %2 ms，迭代拖尾 %3 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No old-format step trace to show.</source>
+        <translation>没有可显示的旧格式迭代轨迹。</translation>
+    </message>
+    <message>
+        <source>Step %1
+Iteration Interval %2 ms
+FP+BP %3 ms
+Tail %4 ms</source>
+        <translation>迭代 %1
+迭代间隙 %2 ms
+FP+BP %3 ms
+迭代拖尾 %4 ms</translation>
     </message>
 </context>
 <context>
@@ -4761,6 +5055,172 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>Click a slice to see its details and flows. Shift+drag or drag on the ruler to get statistics of a range. W/S zoom, A/D pan, F fits all, Z zooms to the selection, Backspace undoes a zoom.</source>
         <translation>单击切片可查看其详情和连线。按住 Shift 拖动或在标尺上拖动可获取范围统计。W/S 缩放，A/D 平移，F 全览，Z 缩放到所选范围，Backspace 撤销缩放。</translation>
     </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Keyboard and mouse shortcuts (?)</source>
+        <translation>键盘和鼠标快捷操作 (?)</translation>
+    </message>
+    <message>
+        <source>Search slices by name (%1)</source>
+        <translation>按名称搜索切片 (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TimelineShortcutSheet</name>
+    <message>
+        <source>Timeline Shortcuts</source>
+        <translation>时间线快捷操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TimelineShortcuts</name>
+    <message>
+        <source>Search slices by name</source>
+        <translation>按名称搜索切片</translation>
+    </message>
+    <message>
+        <source>Enter / Shift+Enter</source>
+        <translation>Enter / Shift+Enter</translation>
+    </message>
+    <message>
+        <source>Next / previous search match</source>
+        <translation>下一个 / 上一个搜索结果</translation>
+    </message>
+    <message>
+        <source>Reset the zoom: show the whole trace</source>
+        <translation>重置缩放：显示整个 trace</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>Fit all (like Ctrl+0)</source>
+        <translation>全部适配（同 Ctrl+0）</translation>
+    </message>
+    <message>
+        <source>W / S, + / −</source>
+        <translation>W / S，+ / −</translation>
+    </message>
+    <message>
+        <source>Zoom in / out at the mouse pointer</source>
+        <translation>在鼠标指针处放大 / 缩小</translation>
+    </message>
+    <message>
+        <source>A / D, ← / →</source>
+        <translation>A / D，← / →</translation>
+    </message>
+    <message>
+        <source>Pan left / right</source>
+        <translation>向左 / 向右平移</translation>
+    </message>
+    <message>
+        <source>↑ / ↓</source>
+        <translation>↑ / ↓</translation>
+    </message>
+    <message>
+        <source>Scroll the lanes</source>
+        <translation>滚动泳道</translation>
+    </message>
+    <message>
+        <source>Z</source>
+        <translation>Z</translation>
+    </message>
+    <message>
+        <source>Zoom to the selected range or slice</source>
+        <translation>缩放到所选范围或切片</translation>
+    </message>
+    <message>
+        <source>Backspace</source>
+        <translation>Backspace</translation>
+    </message>
+    <message>
+        <source>Undo the last zoom</source>
+        <translation>撤销上一次缩放</translation>
+    </message>
+    <message>
+        <source>M</source>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>Set a marker at the mouse pointer (or at the selection); again to remove it</source>
+        <translation>在鼠标指针处（或所选位置）设置标记；再按一次移除</translation>
+    </message>
+    <message>
+        <source>Shift+M</source>
+        <translation>Shift+M</translation>
+    </message>
+    <message>
+        <source>Remove all markers</source>
+        <translation>移除所有标记</translation>
+    </message>
+    <message>
+        <source>Esc</source>
+        <translation>Esc</translation>
+    </message>
+    <message>
+        <source>Clear the selected range, then the selected slice</source>
+        <translation>先清除所选范围，再清除所选切片</translation>
+    </message>
+    <message>
+        <source>Ctrl+wheel, pinch</source>
+        <translation>Ctrl+滚轮，双指捏合</translation>
+    </message>
+    <message>
+        <source>Zoom at the pointer (touchpads zoom smoothly)</source>
+        <translation>在指针处缩放（触控板平滑缩放）</translation>
+    </message>
+    <message>
+        <source>Wheel, two-finger swipe</source>
+        <translation>滚轮，双指滑动</translation>
+    </message>
+    <message>
+        <source>Scroll the lanes; sideways or with Shift: pan</source>
+        <translation>滚动泳道；横向滑动或按住 Shift：平移</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>Shift+drag, drag on the ruler</source>
+        <translation>Shift+拖动，在标尺上拖动</translation>
+    </message>
+    <message>
+        <source>Select a range and see its statistics</source>
+        <translation>选择范围并查看其统计</translation>
+    </message>
+    <message>
+        <source>Click a lane header</source>
+        <translation>单击泳道标题</translation>
+    </message>
+    <message>
+        <source>Collapse or expand it; drag to reorder</source>
+        <translation>折叠或展开；拖动以重新排序</translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation>?</translation>
+    </message>
+    <message>
+        <source>Show this list</source>
+        <translation>显示此列表</translation>
+    </message>
 </context>
 <context>
     <name>profscope::TimelineWidget</name>
@@ -4832,6 +5292,21 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
 </context>
 <context>
+    <name>profscope::TraceExport</name>
+    <message>
+        <source>no rank at index %1</source>
+        <translation>索引 %1 处没有 rank</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Thread %1</source>
+        <translation>线程 %1</translation>
+    </message>
+</context>
+<context>
     <name>profscope::TraceParser</name>
     <message>
         <source>is a directory, not a trace file</source>
@@ -4889,10 +5364,6 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <translation>MindSpore 与 Ascend PyTorch（torch_npu）性能数据的原生查看器。</translation>
     </message>
     <message>
-        <source>or drop a folder onto this window  ·  %1</source>
-        <translation>或将文件夹拖放到此窗口  ·  %1</translation>
-    </message>
-    <message>
         <source>Recent folders</source>
         <translation>最近打开</translation>
     </message>
@@ -4933,6 +5404,18 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <translation>
             <numerusform>%1 等 %n 项</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>or drop a folder or a profiler file onto this window  ·  %1</source>
+        <translation>或将文件夹或 profiler 文件拖放到此窗口  ·  %1</translation>
+    </message>
+    <message>
+        <source>Open the Demo Cluster</source>
+        <translation>打开演示集群</translation>
+    </message>
+    <message>
+        <source>A generated 8-rank cluster with a slow rank, a slow link and a host-bound rank to find</source>
+        <translation>生成的 8 rank 集群，其中有一个慢卡、一条慢链路和一个受主机限制的 rank 等待发现</translation>
     </message>
 </context>
 <context>
@@ -5203,10 +5686,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>提示：rank %1（%2）：%3</translation>
     </message>
     <message>
-        <source>What to export: overview (per rank and step: computing, communication, overlap, free, preparing, bubble, stage), overview-check (each overview value against the profiler&apos;s step_trace_time.csv), steps (the cluster step table with stage and DP/PP/TP index), operators (statistics per op type, name or name+shape), compare (two ranks: --rank and --with), comm (per rank and communication group), matrix (src x dst links), memory (peaks per component), advice (findings with rule, threshold and measured value) or clock (per-rank clock offsets).</source>
-        <translation>要导出的内容：overview（按 rank 和迭代：计算、通信、重叠、空闲、准备、bubble、阶段）、overview-check（将每个总览值与 profiler 的 step_trace_time.csv 对照）、steps（集群迭代表，含阶段和 DP/PP/TP 索引）、operators（按算子类型、名称或名称+形状统计）、compare（两个 rank：--rank 与 --with）、comm（按 rank 和通信域）、matrix（src x dst 链路）、memory（各组件的峰值）、advice（问题及其规则、阈值和实测值）或 clock（各 rank 的时钟偏移）。</translation>
-    </message>
-    <message>
         <source>compare: the rank compared with --rank (default: the second rank).</source>
         <translation>compare：与 --rank 比较的 rank（默认：第二个 rank）。</translation>
     </message>
@@ -5245,6 +5724,82 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>error: %1</source>
         <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>per rank and step: computing, communication, overlap, free, preparing, bubble, stage</source>
+        <translation>按 rank 和迭代：计算、通信、重叠、空闲、准备、bubble、阶段</translation>
+    </message>
+    <message>
+        <source>each overview value against the profiler&apos;s step_trace_time.csv</source>
+        <translation>将每个总览值与 profiler 的 step_trace_time.csv 对照</translation>
+    </message>
+    <message>
+        <source>the cluster step table with stage and DP/PP/TP index</source>
+        <translation>集群迭代表，含阶段和 DP/PP/TP 索引</translation>
+    </message>
+    <message>
+        <source>statistics per op type, name or name+shape</source>
+        <translation>按算子类型、名称或名称+形状统计</translation>
+    </message>
+    <message>
+        <source>two ranks: --rank and --with</source>
+        <translation>两个 rank：--rank 与 --with</translation>
+    </message>
+    <message>
+        <source>per rank and communication group</source>
+        <translation>按 rank 和通信域</translation>
+    </message>
+    <message>
+        <source>src x dst links</source>
+        <translation>src x dst 链路</translation>
+    </message>
+    <message>
+        <source>peaks per component</source>
+        <translation>各组件的峰值</translation>
+    </message>
+    <message>
+        <source>findings with rule, threshold and measured value</source>
+        <translation>问题及其规则、阈值和实测值</translation>
+    </message>
+    <message>
+        <source>per-rank clock offsets</source>
+        <translation>各 rank 的时钟偏移</translation>
+    </message>
+    <message>
+        <source>the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], --steps A-B, --with-args)</source>
+        <translation>将时间线导出为 Chrome Trace Event JSON，供 Perfetto / chrome://tracing 使用（--rank R[,R...]、--steps A-B、--with-args）</translation>
+    </message>
+    <message>
+        <source>What to export: %1.</source>
+        <translation>要导出的内容：%1。</translation>
+    </message>
+    <message>
+        <source>trace: only what overlaps steps A to B (or one step A) of the first exported rank.</source>
+        <translation>trace：只导出与第一个导出 rank 的迭代 A 到 B（或单个迭代 A）重叠的内容。</translation>
+    </message>
+    <message>
+        <source>trace: include each event&apos;s args (read back from the source files; slow on big traces).</source>
+        <translation>trace：包含每个事件的 args（从源文件读回；大 trace 上较慢）。</translation>
+    </message>
+    <message>
+        <source>export: --steps takes a step or a range A-B, not &quot;%1&quot;</source>
+        <translation>export：--steps 应为一个迭代或范围 A-B，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>export: no rank %1 in %2</source>
+        <translation>export：%2 中没有 rank %1</translation>
+    </message>
+    <message>
+        <source>export: rank %1 marks no step %2</source>
+        <translation>export：rank %1 没有标记迭代 %2</translation>
+    </message>
+    <message>
+        <source>error: %1: %2</source>
+        <translation>错误：%1：%2</translation>
+    </message>
+    <message>
+        <source>wrote %1: %2 slices, %3 flows, %4 counter points, %5 instants</source>
+        <translation>已写入 %1：%2 个切片、%3 条连线、%4 个计数器点、%5 个瞬时事件</translation>
     </message>
 </context>
 <context>
@@ -5498,38 +6053,48 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>未知命令 &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>Usage: profscope-cli COMMAND [options]
-
-Commands:
-  inspect PATH... [--json]   list the ranks and files found, with counts and the import report
-  collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
-                             copy the rank folders of a multi-host job into one folder (ssh)
-  export PATH --what WHAT    write an analysis as CSV or JSON (overview, overview-check)
-  generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]
-           [--host-bound-rank R] [--format text|db|both]
-                             write a synthetic MindSpore-style demo cluster
-  compare PATH_A PATH_B      compare the ops of two ranks or runs (sequence-aligned deltas)
-
-Options:
-  -h, --help                 this help; COMMAND --help for a command&apos;s options
-  -v, --version              the version
-</source>
-        <translation>用法：profscope-cli COMMAND [options]
-
-命令：
-  inspect PATH... [--json]   列出找到的 rank 和文件，附带计数和导入报告
-  collect --hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR
-                             将多主机作业的 rank 文件夹复制到同一个文件夹中（ssh）
-  export PATH --what WHAT    将分析结果写为 CSV 或 JSON（overview、overview-check）
-  generate OUT --ranks N --steps S --ops K [--pp P] [--tp T] [--seed X] [--slow-rank R] [--slow-link A-B]
-           [--host-bound-rank R] [--format text|db|both]
-                             写出合成的 MindSpore 风格演示集群
-  compare PATH_A PATH_B      比较两个 rank 或两次运行的算子（序列比对后的差值）
-
-选项：
-  -h, --help                 本帮助；COMMAND --help 查看该命令的选项
-  -v, --version              版本号
-</translation>
+        <source>list the ranks and files found, with counts and the import report</source>
+        <translation>列出找到的 rank 和文件，包括计数和导入报告</translation>
+    </message>
+    <message>
+        <source>write an analysis as CSV or JSON (KIND: %1)</source>
+        <translation>将分析结果写为 CSV 或 JSON（KIND：%1）</translation>
+    </message>
+    <message>
+        <source>compare the ops of two ranks or runs (sequence-aligned deltas)</source>
+        <translation>比较两个 rank 或两次运行的算子（按序列对齐的差值）</translation>
+    </message>
+    <message>
+        <source>write a synthetic MindSpore-style demo cluster</source>
+        <translation>写出一个合成的 MindSpore 风格演示集群</translation>
+    </message>
+    <message>
+        <source>copy the rank folders of a multi-host job into one folder (ssh)</source>
+        <translation>将多主机作业的 rank 文件夹复制到一个文件夹中（ssh）</translation>
+    </message>
+    <message>
+        <source>one self-contained HTML (or Markdown) report; a regression report with --compare</source>
+        <translation>一个自包含的 HTML（或 Markdown）报告；配合 --compare 为回归报告</translation>
+    </message>
+    <message>
+        <source>Usage: profscope-cli COMMAND [options]</source>
+        <translation>用法：profscope-cli COMMAND [选项]</translation>
+    </message>
+    <message>
+        <source>Commands:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>this help; COMMAND --help for a command&apos;s options</source>
+        <translation>本帮助；COMMAND --help 查看某个命令的选项</translation>
+    </message>
+    <message>
+        <source>the version</source>
+        <translation>版本</translation>
     </message>
 </context>
 <context>
@@ -5545,6 +6110,61 @@ Options:
     <message>
         <source>--prefer takes auto, text or db, not &quot;%1&quot;</source>
         <translation>--prefer 应为 auto、text 或 db，实际为 &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::cli::Report</name>
+    <message>
+        <source>Writes a report of the profile under PATH: one self-contained HTML file (inline charts, sortable tables, the advice with its evidence, the import report; nothing loaded from the network) or Markdown. With --compare it is a regression report of PATH_B against PATH.</source>
+        <translation>为 PATH 下的性能数据写出报告：一个自包含的 HTML 文件（内嵌图表、可排序的表格、建议及其依据、导入报告；不从网络加载任何内容）或 Markdown。使用 --compare 时为 PATH_B 相对于 PATH 的回归报告。</translation>
+    </message>
+    <message>
+        <source>A second run to compare with PATH (the base).</source>
+        <translation>要与 PATH（基准）比较的第二次运行。</translation>
+    </message>
+    <message>
+        <source>Write to FILE instead of standard output; a .md name selects Markdown.</source>
+        <translation>写入 FILE，而不是标准输出；以 .md 结尾的文件名选择 Markdown。</translation>
+    </message>
+    <message>
+        <source>html (default) or md.</source>
+        <translation>html（默认）或 md。</translation>
+    </message>
+    <message>
+        <source>Only this step (e.g. 50); default: the average over the steps.</source>
+        <translation>只统计此迭代（例如 50）；默认：各迭代平均。</translation>
+    </message>
+    <message>
+        <source>JSON file of advice thresholds to override (as for export --what advice).</source>
+        <translation>用于覆盖建议阈值的 JSON 文件（同 export --what advice）。</translation>
+    </message>
+    <message>
+        <source>With --compare: exit with status 3 when the mean step time got worse by more than PCT percent.</source>
+        <translation>配合 --compare：当平均迭代耗时变差超过 PCT% 时以状态 3 退出。</translation>
+    </message>
+    <message>
+        <source>Rank folder, folder of ranks or cluster root.</source>
+        <translation>rank 文件夹、包含多个 rank 的文件夹或集群根目录。</translation>
+    </message>
+    <message>
+        <source>report: give one PATH and --format html|md (see --help)</source>
+        <translation>report：请指定一个 PATH 和 --format html|md（参见 --help）</translation>
+    </message>
+    <message>
+        <source>report: --fail-above takes a non-negative percentage and needs --compare</source>
+        <translation>report：--fail-above 应为非负百分比，且需要 --compare</translation>
+    </message>
+    <message>
+        <source>error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>error: nothing could be loaded from %1</source>
+        <translation>错误：无法从 %1 加载任何数据</translation>
+    </message>
+    <message>
+        <source>report: the mean step time got worse by %1% (limit %2%)</source>
+        <translation>report：平均迭代耗时变差了 %1%（上限 %2%）</translation>
     </message>
 </context>
 </TS>
