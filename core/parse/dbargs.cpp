@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dbargs.h"
 
+#include "../model/jsontext.h"
 #include "sqlitedb.h"
 
 #include <string>
@@ -10,36 +11,6 @@ namespace profscope {
 namespace {
 
 constexpr qint64 kNone32 = 4294967295LL;
-
-void appendJsonString(QByteArray& out, std::string_view s)
-{
-    out += '"';
-    for (const char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20)
-                out += "\\u00" + QByteArray::number(int(c), 16).rightJustified(2, '0');
-            else
-                out += c;
-        }
-    }
-    out += '"';
-}
 
 class Json
 {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "traceexport.h"
 
+#include "../model/jsontext.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 
 namespace profscope {
@@ -33,35 +34,7 @@ void appendMicros(QByteArray& out, TimeNs ns)
 
 void appendString(QByteArray& out, std::string_view text)
 {
-    out += '"';
-    for (const char c : text) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
+    appendJsonString(out, text);
 }
 
 void appendString(QByteArray& out, const QString& text)
