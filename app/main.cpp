@@ -2,18 +2,17 @@
 #include "loadcontroller.h"
 #include "mainwindow.h"
 #include "openfiles.h"
+#include "i18n/translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDialog>
 #include <QDir>
 #include <QIcon>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QPixmap>
 #include <QSettings>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
 #include <functional>
@@ -29,21 +28,13 @@ struct Tr
 // The UI language follows the system unless View → Language chose one
 // ("en", "zh_CN"). Loaded once at start: switching needs a restart because
 // the widgets are not rebuilt on QEvent::LanguageChange.
-void installTranslators(QCoreApplication& app)
+void installUserTranslators(QCoreApplication& app)
 {
     const QString code = QSettings().value(QStringLiteral("ui/language")).toString();
     if (code == QLatin1String("en"))
         return;
     const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
-    auto* own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("profscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(own);
-    // Qt's own strings (file dialog, message box buttons) when the
-    // translations are installed; nothing happens when they are not.
-    auto* qt = new QTranslator(&app);
-    if (qt->load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
+    profscope::installTranslators(app, locale);
 }
 
 // --help and --version only print, and --export-views only writes files: let
@@ -127,7 +118,7 @@ int main(int argc, char** argv)
     // find the application's name and icon through it.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.profscope.Profscope"));
     QApplication::setWindowIcon(applicationIcon());
-    installTranslators(app);
+    installUserTranslators(app);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -2,12 +2,11 @@
 // profscope-cli: the headless side of Profscope, on the same core library
 // as the GUI.
 #include "commands.h"
+#include "i18n/translations.h"
 
 #include <QCoreApplication>
-#include <QLibraryInfo>
 #include <QLocale>
 #include <QTextStream>
-#include <QTranslator>
 
 #include <cstdio>
 
@@ -16,22 +15,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::cli::Main)
 };
-
-// The same translations as the GUI, embedded the same way (:/i18n, see
-// app/CMakeLists.txt), chosen by the environment (LANGUAGE, LC_ALL,
-// LC_MESSAGES, LANG) through QLocale::system(). Machine-readable output (CSV
-// headers, JSON keys) is never translated, so scripts do not depend on it.
-void installTranslators(QCoreApplication& app)
-{
-    const QLocale locale = QLocale::system();
-    auto* own = new QTranslator(&app);
-    if (own->load(locale, QStringLiteral("profscope"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(own);
-    auto* qt = new QTranslator(&app);
-    if (qt->load(
-            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
-}
 } // namespace
 
 int main(int argc, char** argv)
@@ -39,7 +22,10 @@ int main(int argc, char** argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("profscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROFSCOPE_VERSION));
-    installTranslators(app);
+    // The GUI's translations, embedded the same way (:/i18n, see app/CMakeLists.txt),
+    // chosen by the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG). CSV headers
+    // and JSON keys are never translated, so scripts do not depend on the language.
+    profscope::installTranslators(app, QLocale::system());
     QTextStream out(stdout);
     QTextStream err(stderr);
     QStringList args = QCoreApplication::arguments();
