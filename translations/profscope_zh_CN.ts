@@ -150,6 +150,14 @@ Open a profiler output folder to see its timeline.</source>
         <source>Span %1</source>
         <translation>跨度 %1</translation>
     </message>
+    <message>
+        <source>%1/%2 ▸</source>
+        <translation>%1/%2 ▸</translation>
+    </message>
+    <message>
+        <source>%1 ▾</source>
+        <translation>%1 ▾</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Advice</name>
@@ -5210,16 +5218,16 @@ FP+BP %3 ms
         <translation>单击泳道标题</translation>
     </message>
     <message>
-        <source>Collapse or expand it; drag to reorder</source>
-        <translation>折叠或展开；拖动以重新排序</translation>
-    </message>
-    <message>
         <source>?</source>
         <translation>?</translation>
     </message>
     <message>
         <source>Show this list</source>
         <translation>显示此列表</translation>
+    </message>
+    <message>
+        <source>Collapse or expand it (a deep call stack: show all its levels); drag to reorder</source>
+        <translation>折叠或展开（较深的调用栈：显示全部层级）；拖动以重新排序</translation>
     </message>
 </context>
 <context>
@@ -5289,6 +5297,14 @@ FP+BP %3 ms
         <translation>
             <numerusform>此处合并了 %n 个切片；放大可分开查看</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show All %1 Levels</source>
+        <translation>显示全部 %1 层</translation>
+    </message>
+    <message>
+        <source>Show the Top %1 Levels</source>
+        <translation>只显示前 %1 层</translation>
     </message>
 </context>
 <context>

@@ -205,6 +205,7 @@ private slots:
     void hitTestFindsSlice();
     void levelOfDetail_data();
     void levelOfDetail();
+    void deepStacksAreCappedUntilExpanded();
     void rangeStatistics_data();
     void rangeStatistics();
     void zoomAndPanKeys();
@@ -442,6 +443,50 @@ void TestTimeline::levelOfDetail_data()
     lanesMatchTrace_data();
 }
 
+// A real rank's Python lanes are dozens of frames deep: they show their top
+// levels, so the device lanes are on the first screen; a click on the header
+// or a jump to a deep slice shows every level.
+void TestTimeline::deepStacksAreCappedUntilExpanded()
+{
+    TimelineWidget w;
+    w.resize(1200, 700);
+    w.setProfile(m_profile, { 0 });
+    TimelineModel& m = w.model();
+    int deep = -1;
+    for (int lane = 0; lane < int(m.lanes().size()); ++lane)
+        if (m.lane(lane).kind == LaneKind::Thread && m.depthRows(lane) > TimelineModel::kCappedDepthRows) {
+            deep = lane;
+            break;
+        }
+    QVERIFY2(deep >= 0, "the real rank has a host lane deeper than the cap");
+    QVERIFY(m.isDepthCapped(deep));
+    QCOMPARE(m.rowOf(deep)->height, TimelineModel::kCappedDepthRows * m.metrics().rowHeight + 2);
+    // The first Ascend Hardware lane starts within the first screen.
+    int device = -1;
+    for (int lane = 0; lane < int(m.lanes().size()) && device < 0; ++lane)
+        if (m.lane(lane).kind == LaneKind::Thread
+            && m.threadTrack(lane).role == LaneRole::DeviceTasks)
+            device = lane;
+    QVERIFY(device >= 0);
+    QVERIFY2(m.rowOf(device)->y < 700, qPrintable(QString::number(m.rowOf(device)->y)));
+    // A click on the deep lane's header shows all its levels, a second hides them again.
+    renderWidget(&w);
+    const int y = w.renderer().rowTop(*m.rowOf(deep), w.viewport()) + 4;
+    QTest::mouseClick(&w, Qt::LeftButton, Qt::NoModifier, QPoint(20, y));
+    QVERIFY(!m.isDepthCapped(deep));
+    QCOMPARE(m.rowOf(deep)->height, m.depthRows(deep) * m.metrics().rowHeight + 2);
+    QTest::mouseClick(&w, Qt::LeftButton, Qt::NoModifier, QPoint(20, y));
+    QVERIFY(m.isDepthCapped(deep));
+    // Selecting a slice below the cap (a search hit, a jump) expands the lane.
+    const SliceColumns& s = m.threadTrack(deep).slices;
+    std::uint32_t deepSlice = 0;
+    while (deepSlice < s.size() && s.depth[deepSlice] < TimelineModel::kCappedDepthRows)
+        ++deepSlice;
+    QVERIFY(deepSlice < s.size());
+    w.selectSlice({ deep, deepSlice }, true);
+    QVERIFY(!m.isDepthCapped(deep));
+}
+
 // Zoomed out, sub-pixel slices merge into blocks; every slice of the trace
 // is in exactly one block, blocks of one depth never overlap, and a repaint
 // of the same range reuses the cached geometry.
@@ -452,6 +497,9 @@ void TestTimeline::levelOfDetail()
     TimelineWidget w;
     w.resize(1000, 6000);
     w.setProfile(m_profile, { rank });
+    for (int lane = 0; lane < int(w.model().lanes().size()); ++lane) // every level, for the invariant
+        w.model().setDepthExpanded(lane, true);
+    w.relayoutLanes();
     const TimelineModel& m = w.model();
     std::map<std::pair<qint64, qint64>, qint64> perThread;
     for (const Slice& s : json.slices)

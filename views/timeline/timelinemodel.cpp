@@ -48,6 +48,7 @@ void TimelineModel::setProfile(const ProfilePtr& profile, const QList<int>& rank
     if (!sameProfile) {
         // Lane state is per profile: keys of another profile mean nothing.
         m_collapsed.clear();
+        m_depthExpanded.clear();
         m_hidden.clear();
         m_pinned.clear();
         m_order.clear();
@@ -245,6 +246,33 @@ void TimelineModel::setMetrics(const Metrics& m)
     relayout();
 }
 
+bool TimelineModel::hasDepthCap(int lane) const
+{
+    if (m_lanes[std::size_t(lane)].kind != LaneKind::Thread || depthRows(lane) <= kCappedDepthRows)
+        return false;
+    // Host call stacks only: device and communication lanes are what one came to see.
+    const LaneRole role = threadTrack(lane).role;
+    return role == LaneRole::HostOps || role == LaneRole::HostApi || role == LaneRole::Other;
+}
+
+bool TimelineModel::isDepthCapped(int lane) const
+{
+    return hasDepthCap(lane) && !m_depthExpanded.contains(m_lanes[std::size_t(lane)].key);
+}
+
+void TimelineModel::setDepthExpanded(int lane, bool expanded)
+{
+    if (expanded)
+        m_depthExpanded.insert(m_lanes[std::size_t(lane)].key);
+    else
+        m_depthExpanded.remove(m_lanes[std::size_t(lane)].key);
+}
+
+int TimelineModel::shownDepthRows(int lane) const
+{
+    return isDepthCapped(lane) ? kCappedDepthRows : depthRows(lane);
+}
+
 bool TimelineModel::isCollapsed(int lane) const
 {
     return m_collapsed.contains(m_lanes[std::size_t(lane)].key);
@@ -356,7 +384,7 @@ int TimelineModel::laneHeight(int lane, bool summary) const
     case LaneKind::Process:
         return summary ? m_metrics.summaryHeight : m_metrics.groupHeight;
     case LaneKind::Thread:
-        return depthRows(lane) * m_metrics.rowHeight + 2;
+        return shownDepthRows(lane) * m_metrics.rowHeight + 2;
     case LaneKind::Counter:
         return m_metrics.counterHeight;
     }

@@ -117,6 +117,14 @@ public:
     bool isCollapsed(int lane) const;
     void setCollapsed(int lane, bool collapsed);
     void setAllCollapsed(LaneKind kind, bool collapsed);
+    // A host thread lane deeper than kCappedDepthRows shows its top levels
+    // until the user expands it: a host call stack of 30 Python frames would push
+    // the device lanes (Ascend Hardware, HCCL) below the fold.
+    static constexpr int kCappedDepthRows = 4;
+    bool isDepthCapped(int lane) const; // deeper than the cap and not expanded
+    bool hasDepthCap(int lane) const; // deeper than the cap at all
+    void setDepthExpanded(int lane, bool expanded);
+    int shownDepthRows(int lane) const;
     bool isHidden(int lane) const;
     void setHidden(int lane, bool hidden);
     void showAllLanes();
@@ -213,6 +221,7 @@ private:
     TimeNs m_spanNs = 0;
 
     QSet<QString> m_collapsed;
+    QSet<QString> m_depthExpanded;
     QSet<QString> m_hidden;
     QSet<QString> m_pinned;
     QHash<QString, QStringList> m_order; // group key -> child keys in the user's order

@@ -123,7 +123,8 @@ void TimelineRenderer::buildThread(int lane, const TimelineViewport& vp, LaneGeo
     const TimeNs* start = s.startNs.data();
     const TimeNs* dur = s.durNs.data();
 
-    for (std::size_t d = 0; d < index.byDepth.size(); ++d) {
+    const std::size_t shownDepths = std::min(index.byDepth.size(), std::size_t(m_model.shownDepthRows(lane)));
+    for (std::size_t d = 0; d < shownDepths; ++d) {
         const std::vector<std::uint32_t>& v = index.byDepth[d];
         const std::size_t n = v.size();
         // Within one depth ends are sorted: the first visible slice is the
@@ -385,6 +386,8 @@ QRectF TimelineRenderer::sliceRect(const SliceRef& sr, const TimelineViewport& v
     const double x0 = vp.xOf(double(m_model.toView(l.rank, s.startNs[sr.slice])));
     const double x1 = vp.xOf(double(m_model.toView(l.rank, s.endNs(sr.slice))));
     const int rowH = m_model.metrics().rowHeight;
+    if (s.depth[sr.slice] >= m_model.shownDepthRows(sr.lane))
+        return {}; // below the levels shown
     return QRectF(x0, rowTop(*row, vp) + 1 + s.depth[sr.slice] * rowH, std::max(1.0, x1 - x0), rowH - 1);
 }
 
@@ -402,7 +405,8 @@ bool TimelineRenderer::flowPoint(int rank, std::uint32_t process, std::uint32_t 
         const SliceColumns& s = m_model.threadTrack(lane).slices;
         // Arrows leave the end of their source slice and reach the start of their target.
         t = isStart ? s.endNs(std::size_t(slice)) : s.startNs[std::size_t(slice)];
-        depth = s.depth[std::size_t(slice)];
+        // A slice below the levels shown: the arrow ends on the last level shown.
+        depth = std::min<int>(s.depth[std::size_t(slice)], m_model.shownDepthRows(lane) - 1);
     }
     const double x = vp.xOf(double(m_model.toView(rank, t)));
     const int top = rowTop(*row, vp);
@@ -603,6 +607,10 @@ void TimelineRenderer::paintHeader(
     p.setFont(l.isGroup() ? m_boldFont : m_font);
     const QFontMetrics fm(p.font());
     QString sub = l.subtitle;
+    if (m_model.hasDepthCap(row.lane)) // the levels shown, and that a click changes them
+        sub = m_model.isDepthCapped(row.lane)
+            ? tr("%1/%2 ▸").arg(m_model.shownDepthRows(row.lane)).arg(m_model.depthRows(row.lane))
+            : tr("%1 ▾").arg(m_model.depthRows(row.lane));
     if (row.summary && l.isGroup())
         sub = sub.isEmpty() ? tr("%n lanes", nullptr, int(l.children.size()))
                             : tr("%1, %n lanes", nullptr, int(l.children.size())).arg(sub);

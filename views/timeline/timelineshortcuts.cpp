@@ -34,7 +34,7 @@ QList<TimelineShortcut> TimelineShortcuts::all()
         { tr("Wheel, two-finger swipe"), tr("Scroll the lanes; sideways or with Shift: pan") },
         { tr("Drag"), tr("Pan") },
         { tr("Shift+drag, drag on the ruler"), tr("Select a range and see its statistics") },
-        { tr("Click a lane header"), tr("Collapse or expand it; drag to reorder") },
+        { tr("Click a lane header"), tr("Collapse or expand it (a deep call stack: show all its levels); drag to reorder") },
         { tr("?"), tr("Show this list") },
     };
 }

@@ -234,6 +234,12 @@ void TimelineWidget::revealSlice(const SliceRef& slice)
     if (!slice.isValid())
         return;
     bool relayout = false;
+    // A slice below the levels a capped lane shows: show them all.
+    if (m_model.isDepthCapped(slice.lane)
+        && m_model.threadTrack(slice.lane).slices.depth[slice.slice] >= TimelineModel::kCappedDepthRows) {
+        m_model.setDepthExpanded(slice.lane, true);
+        relayout = true;
+    }
     for (int l = slice.lane; l >= 0; l = m_model.lane(l).parent) {
         if (m_model.isHidden(l)) {
             m_model.setHidden(l, false);
@@ -614,6 +620,9 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event)
         if (m_pressLane >= 0 && m_model.lane(m_pressLane).isGroup()) {
             m_model.setCollapsed(m_pressLane, !m_model.isCollapsed(m_pressLane));
             relayoutLanes();
+        } else if (m_pressLane >= 0 && m_model.hasDepthCap(m_pressLane)) {
+            m_model.setDepthExpanded(m_pressLane, m_model.isDepthCapped(m_pressLane));
+            relayoutLanes();
         }
         break;
     case Drag::Lane:
@@ -652,6 +661,15 @@ void TimelineWidget::showHeaderMenu(int lane, QPoint globalPos)
             m_model.setCollapsed(lane, !collapsed);
             relayoutLanes();
         });
+    }
+    if (m_model.hasDepthCap(lane)) {
+        const bool capped = m_model.isDepthCapped(lane);
+        menu.addAction(capped ? tr("Show All %1 Levels").arg(m_model.depthRows(lane))
+                              : tr("Show the Top %1 Levels").arg(TimelineModel::kCappedDepthRows),
+            this, [this, lane, capped] {
+                m_model.setDepthExpanded(lane, capped);
+                relayoutLanes();
+            });
     }
     menu.addAction(m_model.isPinned(lane) ? tr("Unpin from Top") : tr("Pin to Top"), this, [this, lane] {
         m_model.setPinned(lane, !m_model.isPinned(lane));
