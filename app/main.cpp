@@ -2,6 +2,7 @@
 #include "loadcontroller.h"
 #include "mainwindow.h"
 #include "openfiles.h"
+#include "theme.h"
 #include "i18n/translations.h"
 
 #include <QApplication>
@@ -119,6 +120,8 @@ int main(int argc, char** argv)
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.profscope.Profscope"));
     QApplication::setWindowIcon(applicationIcon());
     installUserTranslators(app);
+    if (const profscope::Theme theme = profscope::savedTheme(); theme != profscope::Theme::System)
+        profscope::applyTheme(theme); // View → Theme, remembered
 
     QCommandLineParser parser;
     parser.setApplicationDescription(

@@ -4763,6 +4763,25 @@ FP+BP %3 ms
     </message>
 </context>
 <context>
+    <name>profscope::ThemeMenu</name>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+</context>
+<context>
     <name>profscope::TimelineLegend</name>
     <message>
         <source>Click a colour to change it; your colours are kept for the next session.</source>

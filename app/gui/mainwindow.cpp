@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
 #include "reportactions.h"
+#include "theme.h"
 
 #include "aboutdialog.h"
 #include "banner.h"
@@ -717,6 +718,7 @@ void MainWindow::createActions()
     for (QAction* action : m_pageActions)
         view->addAction(action);
     view->addSeparator();
+    new ThemeMenu(view, this);
     QMenu* language = view->addMenu(tr("&Language"));
     m_languageGroup = new QActionGroup(this);
     m_languageGroup->setExclusive(true);
