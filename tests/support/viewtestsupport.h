@@ -5,7 +5,9 @@
 // library stays QtTest + core.
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QPalette>
+#include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
 
@@ -26,6 +28,24 @@ inline QPalette darkPalette()
     dark.setColor(QPalette::Mid, QColor(0x55, 0x55, 0x55));
     dark.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xb8));
     return dark;
+}
+
+// Settings (recent folders, language, theme) and the demo cluster of a GUI
+// test go to a home of this run's own, never the user's, and never shared
+// with runs from other build folders at the same time. False when no
+// temporary folder could be made.
+inline bool isolateUserLocations(const QString& applicationName)
+{
+    static QTemporaryDir home;
+    if (!home.isValid())
+        return false;
+    qputenv("HOME", home.path().toLocal8Bit());
+    qunsetenv("XDG_CONFIG_HOME");
+    qunsetenv("XDG_CACHE_HOME");
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
+    QCoreApplication::setApplicationName(applicationName);
+    return QStandardPaths::writableLocation(QStandardPaths::CacheLocation).startsWith(home.path());
 }
 
 // Where screenshot tests write: $PROFSCOPE_SCREENSHOT_DIR when set (to keep

@@ -17,6 +17,7 @@
 #include "projecttreemodel.h"
 #include "summarypage.h"
 #include "testsupport.h"
+#include "viewtestsupport.h"
 #include "welcomepage.h"
 
 #include <QAbstractItemModelTester>
@@ -188,18 +189,7 @@ private slots:
 
 void TestMainWindow::initTestCase()
 {
-    // Settings (recent folders, language) and the demo cluster go to a test
-    // location, never the user's; under a home of this run's own, so that
-    // runs from other build folders at the same time do not share them.
-    static QTemporaryDir home;
-    QVERIFY(home.isValid());
-    qputenv("HOME", home.path().toLocal8Bit());
-    qunsetenv("XDG_CONFIG_HOME");
-    qunsetenv("XDG_CACHE_HOME");
-    QStandardPaths::setTestModeEnabled(true);
-    QVERIFY(QStandardPaths::writableLocation(QStandardPaths::CacheLocation).startsWith(home.path()));
-    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+    QVERIFY(test::isolateUserLocations(QStringLiteral("tst_mainwindow")));
     // Formatting checks below expect English number formats.
     QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
     QVERIFY(QFileInfo(level1()).isDir());

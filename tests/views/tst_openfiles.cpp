@@ -6,6 +6,7 @@
 #include "openfiles.h"
 #include "projecttreemodel.h"
 #include "testsupport.h"
+#include "viewtestsupport.h"
 #include "welcomepage.h"
 
 #include <QDragEnterEvent>
@@ -57,14 +58,7 @@ private Q_SLOTS:
 
 void TestOpenFiles::initTestCase()
 {
-    static QTemporaryDir home;
-    QVERIFY(home.isValid());
-    qputenv("HOME", home.path().toLocal8Bit());
-    qunsetenv("XDG_CONFIG_HOME");
-    qunsetenv("XDG_CACHE_HOME");
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_openfiles"));
+    QVERIFY(test::isolateUserLocations(QStringLiteral("tst_openfiles")));
     QSettings().clear();
 }
 

@@ -3,6 +3,7 @@
 // remembered), System restores the palette the application started with.
 #include "mainwindow.h"
 #include "theme.h"
+#include "viewtestsupport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,8 +24,7 @@ private Q_SLOTS:
 
 void TestTheme::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true); // never the user's settings
-    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
+    QVERIFY(test::isolateUserLocations(QStringLiteral("tst_theme")));
     QSettings().remove(QStringLiteral("ui/theme"));
 }
 
