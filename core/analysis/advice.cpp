@@ -520,7 +520,12 @@ QString severityName(Finding::Severity severity)
 
 std::vector<Finding> computeAdvice(const Profile& profile, const AdviceThresholds& thresholds, const QString& step)
 {
-    const ClusterSteps steps = clusterSteps(profile, step);
+    return computeAdvice(profile, clusterSteps(profile, step), thresholds, step);
+}
+
+std::vector<Finding> computeAdvice(
+    const Profile& profile, const ClusterSteps& steps, const AdviceThresholds& thresholds, const QString& step)
+{
     const advice::StepScale scale = advice::stepScale(steps);
 
     std::vector<Finding> causes;

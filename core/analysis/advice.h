@@ -11,6 +11,8 @@
 
 namespace profscope {
 
+struct ClusterSteps; // cluster.h
+
 // Every threshold the advice engine uses, in one place; the defaults are the
 // anchors' (MindStudio Insight, msprof-analyze, CANN, MindInsight).
 struct AdviceThresholds
@@ -95,5 +97,8 @@ QString severityName(Finding::Severity severity);
 // set); then every other finding, most severe first.
 std::vector<Finding> computeAdvice(
     const Profile& profile, const AdviceThresholds& thresholds = {}, const QString& step = {});
+// The same, on the cluster step table the caller already has (clusterSteps(profile, step)).
+std::vector<Finding> computeAdvice(
+    const Profile& profile, const ClusterSteps& steps, const AdviceThresholds& thresholds, const QString& step);
 
 } // namespace profscope

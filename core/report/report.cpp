@@ -106,7 +106,7 @@ RunData collect(const Profile& profile, const ReportOptions& options)
         d.rows.push_back(row);
     }
     std::sort(d.rows.begin(), d.rows.end(), [](const RankRow& a, const RankRow& b) { return a.rankId < b.rankId; });
-    d.findings = computeAdvice(profile, options.thresholds, options.step);
+    d.findings = computeAdvice(profile, steps, options.thresholds, options.step); // the steps above, not again
     for (const FileReport& f : profile.report.files) {
         d.used += f.status == FileStatus::Used;
         d.skipped += f.status == FileStatus::Skipped;
@@ -236,11 +236,6 @@ QStringList causeLines(const RunData& d)
     return lines;
 }
 
-QString severityText(const Finding& f)
-{
-    return severityName(f.severity);
-}
-
 const char* kScript = R"(<script>
 // Click a column header to sort by it (numbers as numbers); click again to reverse.
 document.querySelectorAll('table.sortable th').forEach(function (th, col) {
@@ -303,7 +298,7 @@ QString findingsTableHtml(const RunData& d)
                             : f.severity == Finding::Severity::Warning             ? "Warning"
                                                                                    : "Info"))
                     .arg(int(f.severity))
-                    .arg(esc(severityText(f)))
+                    .arg(esc(severityName(f.severity)))
                     .arg(f.explainedBy >= 0 ? QStringLiteral("↳ ") : QString(), esc(f.title))
                     .arg(cost ? ms(f.impactNs) : QString(), esc(f.measured), esc(f.rule), esc(f.evidence));
     }
@@ -416,7 +411,7 @@ QString runMarkdown(const RunData& d, const QString& heading)
                         Tr::tr("Evidence"));
         for (const Finding& f : d.findings)
             text += QStringLiteral("| %1 | %2%3 | %4 | %5 | %6 |\n")
-                        .arg(severityText(f), f.explainedBy >= 0 ? QStringLiteral("↳ ") : QString(), md(f.title),
+                        .arg(severityName(f.severity), f.explainedBy >= 0 ? QStringLiteral("↳ ") : QString(), md(f.title),
                             f.isCause || f.impactNs > 0 ? ms(f.impactNs) : QString(), md(f.measured), md(f.evidence));
     }
     text += QStringLiteral("\n### %1\n\n%2\n")

@@ -32,15 +32,10 @@ void appendMicros(QByteArray& out, TimeNs ns)
     out += char('0' + rest % 10);
 }
 
-void appendString(QByteArray& out, std::string_view text)
-{
-    appendJsonString(out, text);
-}
-
 void appendString(QByteArray& out, const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();
-    appendString(out, std::string_view(utf8.constData(), std::size_t(utf8.size())));
+    appendJsonString(out, std::string_view(utf8.constData(), std::size_t(utf8.size())));
 }
 
 class Writer
@@ -193,10 +188,10 @@ bool writeTraceJson(const Profile& profile, const TraceExportOptions& options, Q
                     o += ",\"dur\":";
                     appendMicros(o, s.durNs[i]);
                     o += ",\"name\":";
-                    appendString(o, trace.strings.view(s.name[i]));
+                    appendJsonString(o, trace.strings.view(s.name[i]));
                     if (s.category[i].isValid()) {
                         o += ",\"cat\":";
-                        appendString(o, trace.strings.view(s.category[i]));
+                        appendJsonString(o, trace.strings.view(s.category[i]));
                     }
                     appendArgs(o, trace, s.args[i], options.withArgs);
                     o += '}';
@@ -213,7 +208,7 @@ bool writeTraceJson(const Profile& profile, const TraceExportOptions& options, Q
                         + ",\"tid\":" + QByteArray::number(tid) + ",\"ts\":";
                     appendMicros(o, in.tsNs[i] - originNs);
                     o += ",\"name\":";
-                    appendString(o, trace.strings.view(in.name[i]));
+                    appendJsonString(o, trace.strings.view(in.name[i]));
                     appendArgs(o, trace, in.args[i], options.withArgs);
                     o += '}';
                     ++stats.instants;
@@ -227,9 +222,9 @@ bool writeTraceJson(const Profile& profile, const TraceExportOptions& options, Q
                     o += "{\"ph\":\"C\",\"pid\":" + QByteArray::number(pid) + ",\"tid\":0,\"ts\":";
                     appendMicros(o, c.tsNs[i] - originNs);
                     o += ",\"name\":";
-                    appendString(o, trace.strings.view(c.name));
+                    appendJsonString(o, trace.strings.view(c.name));
                     o += ",\"args\":{";
-                    appendString(o, c.key.isValid() ? trace.strings.view(c.key) : std::string_view("value"));
+                    appendJsonString(o, c.key.isValid() ? trace.strings.view(c.key) : std::string_view("value"));
                     o += ':' + QByteArray::number(c.value[i], 'g', 17) + "}}";
                     ++stats.counterPoints;
                 }
@@ -254,9 +249,9 @@ bool writeTraceJson(const Profile& profile, const TraceExportOptions& options, Q
                     + ",\"tid\":" + QByteArray::number(tid) + ",\"ts\":";
                 appendMicros(o, (start ? f.fromNs[i] : f.toNs[i]) - originNs);
                 o += ",\"cat\":";
-                appendString(o, category);
+                appendJsonString(o, category);
                 o += ",\"name\":";
-                appendString(o, std::string_view(name.constData(), std::size_t(name.size())));
+                appendJsonString(o, std::string_view(name.constData(), std::size_t(name.size())));
                 o += '}';
             }
             if (!w.flush())

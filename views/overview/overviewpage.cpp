@@ -358,7 +358,11 @@ void OverviewPage::refresh()
 void OverviewPage::refreshAdvice()
 {
     const ProfilePtr& profile = m_state->profile();
-    m_adviceModel->setFindings(profile ? computeAdvice(*profile, {}, m_state->step()) : std::vector<Finding> {});
+    const QString step = m_state->step();
+    // All steps: the step table the page already has; one step: that step's.
+    m_adviceModel->setFindings(!profile ? std::vector<Finding> {}
+            : step.isEmpty()            ? computeAdvice(*profile, m_allSteps, {}, step)
+                                        : computeAdvice(*profile, {}, step));
     const int count = m_adviceModel->rowCount();
     m_adviceEmpty->setText(count == 0 ? tr("No findings: no rule of the advice engine fired for this step.")
                                       : tr("Double-click a finding (or press Enter) to go to the rank, operator, "
