@@ -2,6 +2,7 @@
 #include "memorypage.h"
 
 #include "analysis/overview.h"
+#include "common/columnsizer.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/vectorplot.h"
@@ -213,6 +214,8 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     m_live = new AllocationModel(this);
     m_liveProxy = makeProxy(this, m_live);
     m_liveTable = makeDataTable(m_liveProxy, right);
+    m_allocationSizer = ColumnSizer::install(m_allocationTable, AllocationModel::NameColumn, QStringLiteral("memory/allocations"));
+    m_liveSizer = ColumnSizer::install(m_liveTable, AllocationModel::NameColumn, QStringLiteral("memory/live"));
     rightLayout->addWidget(m_liveTable, 1);
     tables->addWidget(left);
     tables->addWidget(right);
@@ -523,16 +526,9 @@ void MemoryPage::rebuild()
         m_liveTable->sortByColumn(AllocationModel::SizeColumn, Qt::DescendingOrder);
         m_liveTable->setColumnHidden(AllocationModel::LiveAtPeakColumn, true);
         m_liveTable->setColumnHidden(AllocationModel::ReleaseColumn, true);
-        for (QTableView* t : { m_allocationTable, m_liveTable }) {
-            // Numbers sized to their contents, the name takes the rest.
-            QHeaderView* header = t->horizontalHeader();
-            header->setStretchLastSection(false);
-            header->setSectionResizeMode(AllocationModel::NameColumn, QHeaderView::Interactive);
-            t->resizeColumnsToContents();
-            for (int c = 1; c < AllocationModel::ColumnCount; ++c)
-                t->setColumnWidth(c, t->columnWidth(c) + 12);
-            header->setSectionResizeMode(AllocationModel::NameColumn, QHeaderView::Stretch);
-        }
+        // Numbers sized to their contents, the name takes the rest (or the user's widths).
+        m_allocationSizer->fitToContents();
+        m_liveSizer->fitToContents();
         double liveKB = 0;
         for (int r = 0; r < m_live->rowCount(); ++r)
             liveKB += m_live->allocation(r).sizeKB;

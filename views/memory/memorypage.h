@@ -27,6 +27,8 @@ class QTimer;
 
 namespace profscope {
 
+class ColumnSizer;
+
 class AllocationModel;
 class VectorPlot;
 class ViewState;
@@ -152,6 +154,8 @@ private:
     AllocationModel* m_live;
     QSortFilterProxyModel* m_liveProxy;
     QTableView* m_liveTable;
+    ColumnSizer* m_allocationSizer = nullptr;
+    ColumnSizer* m_liveSizer = nullptr;
 
     std::vector<PlotCurve> m_curves;
     std::optional<Peak> m_peak;
