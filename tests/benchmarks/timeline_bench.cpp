@@ -232,19 +232,22 @@ int main(int argc, char** argv)
             f.blocks, f.slices);
     }
     if (stack > 1) {
-        // The multi-rank timeline: the same rank N times (shared, so memory
-        // stays that of one), stacked with every rank expanded, then with every
-        // rank collapsed to its summary row (the page's default beyond 8 ranks).
+        // The multi-rank timeline: the same slice count spread over N ranks
+        // (one rank's data shared N times, so memory stays that of one),
+        // stacked with every rank expanded, then with every rank collapsed to
+        // its summary row (the page's default beyond 8 ranks).
+        const ProfilePtr one = makeProfile(std::max<qint64>(slices / stack, 1000));
+        const std::size_t perRank = one->ranks[0]->trace.sliceCount();
         auto stacked = std::make_shared<Profile>();
         QList<int> ranks;
         for (int r = 0; r < stack; ++r) {
-            stacked->ranks.push_back(profile->ranks[0]);
+            stacked->ranks.push_back(one->ranks[0]);
             ranks << r;
         }
         timer.start();
         w.setProfile(stacked, ranks);
-        std::printf("\n%d ranks stacked (%zu slices each): setProfile %.1f ms\n", stack, n,
-            double(timer.nsecsElapsed()) / 1e6);
+        std::printf("\n%d ranks stacked (%zu slices each, %zu in all): setProfile %.1f ms\n", stack, perRank,
+            perRank * std::size_t(stack), double(timer.nsecsElapsed()) / 1e6);
         std::printf("%-20s %16s %16s %8s %16s %8s %7s %9s\n", "frame 1920x1080", "first", "pan median", "pan max",
             "cached median", "max", "blocks", "slices");
         const double stackedSpan = double(w.model().spanNs());

@@ -353,9 +353,17 @@ void TimelinePage::reload()
     // (its lanes merged), expanded on demand, so that 64 ranks fit on a screen.
     if (ranks.size() > kExpandedRankLimit) {
         TimelineModel& model = m_timeline->model();
+        // (The one rank looked at before a fresh stack folds too: else its
+        // lanes fill the screen and the stack is below the fold.)
         for (int r : std::as_const(ranks))
-            if (!previous.contains(r))
+            if (!previous.contains(r) || previous.size() <= 1)
                 model.setCollapsed(model.rankLane(r), true);
+        m_timeline->relayoutLanes();
+    } else if (previous.size() > kExpandedRankLimit) {
+        // Back to a few ranks: they open again.
+        TimelineModel& model = m_timeline->model();
+        for (int r : std::as_const(ranks))
+            model.setCollapsed(model.rankLane(r), false);
         m_timeline->relayoutLanes();
     }
     if (newProfile) {
