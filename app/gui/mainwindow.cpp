@@ -143,7 +143,11 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("profscopeMainWindow"));
     setAcceptDrops(true);
     setMinimumSize(720, 480);
-    resize(1280, 800);
+    // 1280 x 800, or the screen when it is smaller (a 1024 x 700 laptop screen).
+    QSize size(1280, 800);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size);
 
     // Loading page: shown while the first profile loads, so that the window
     // is not an empty welcome page with a tiny status bar hint.

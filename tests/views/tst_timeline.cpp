@@ -20,6 +20,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QMenu>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
 #include <QTableView>
 #include <QDir>
 #include <QDirIterator>
@@ -219,6 +223,7 @@ private slots:
     void severalRanksAndClockAlignment();
     void exportPngAndSvg();
     void emptyStates();
+    void narrowAndWideWindows();
     void coloursPersist();
     void screenshots();
 
@@ -1127,6 +1132,49 @@ void TestTimeline::screenshots()
         QVERIFY(
             exportWidgetImage(&page, QDir(out).filePath(QStringLiteral("timeline-dark-ranks.png")), QSize(1600, 900)));
     }
+}
+
+void TestTimeline::narrowAndWideWindows()
+{
+    ViewState state;
+    TimelinePage page(&state);
+    state.setProfile(m_profile);
+    auto* bar = page.findChild<QToolBar*>(QStringLiteral("timelineToolBar"));
+    QVERIFY(bar);
+    auto* panelButton = page.findChild<QToolButton*>(QStringLiteral("timelinePanelButton"));
+    QVERIFY(panelButton);
+    auto* tabs = page.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    // A 1024 x 700 screen with the project panel: about 780 px for the page.
+    page.resize(780, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(!tabs->isVisible()); // the details panel stepped aside
+    QVERIFY(!panelButton->isChecked());
+    QVERIFY(page.timeline()->width() > 700);
+    // No two visible tool bar widgets overlap (what does not fit is in the » menu).
+    QList<QRect> rects;
+    for (QWidget* w : bar->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+        if (w->isVisible() && w->width() > 0 && !qobject_cast<QMenu*>(w))
+            rects << w->geometry();
+    for (int i = 0; i < rects.size(); ++i)
+        for (int j = i + 1; j < rects.size(); ++j)
+            QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(QStringLiteral("%1 %2").arg(i).arg(j)));
+    // The user shows the panel: it stays although the window is narrow.
+    panelButton->click();
+    QVERIFY(tabs->isVisible());
+    page.resize(760, 600);
+    QTest::qWait(10);
+    QVERIFY(tabs->isVisible());
+
+    // Wide: the panel keeps its width, the timeline takes the rest.
+    TimelinePage wide(&state);
+    wide.resize(1600, 800);
+    wide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wide));
+    auto* wideTabs = wide.findChild<QTabWidget*>();
+    QVERIFY(wideTabs->isVisible());
+    QVERIFY(wide.timeline()->width() > 2 * wideTabs->width());
 }
 
 QTEST_MAIN(TestTimeline)

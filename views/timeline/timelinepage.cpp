@@ -33,6 +33,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -116,10 +117,13 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_timeline = new TimelineWidget(this);
     m_hits = new SearchHitsModel(this);
 
-    // --- Toolbar
-    auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(4, 2, 4, 2);
-    bar->setSpacing(2);
+    // --- Toolbar: a tool bar, so that what does not fit in a narrow window
+    // goes into its overflow menu (») instead of overlapping.
+    auto* bar = new QToolBar(this);
+    bar->setObjectName(QStringLiteral("timelineToolBar"));
+    bar->setMovable(false);
+    bar->setFloatable(false);
+    bar->setContentsMargins(4, 0, 4, 0);
     auto* fit = toolButton(tr("Fit"), tr("Show the whole trace (F)"), this);
     auto* zoomIn = toolButton(tr("Zoom In"), tr("Zoom in (W, Ctrl+wheel)"), this);
     auto* zoomOut = toolButton(tr("Zoom Out"), tr("Zoom out (S, Ctrl+wheel)"), this);
@@ -130,7 +134,7 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     connect(undo, &QToolButton::clicked, m_timeline, &TimelineWidget::undoZoom);
     for (auto* b : { fit, zoomIn, zoomOut, undo })
         bar->addWidget(b);
-    bar->addSpacing(8);
+    bar->addSeparator();
     m_rankLabel = new QLabel(this);
     bar->addWidget(m_rankLabel);
     m_align = new QCheckBox(tr("Align clocks"), this);
@@ -159,17 +163,22 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     });
     lanes->setMenu(laneMenu);
     bar->addWidget(lanes);
-    bar->addStretch(1);
+    auto* stretch = new QWidget(bar);
+    stretch->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(stretch);
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search slices by name"));
     m_search->setClearButtonEnabled(true);
-    m_search->setMinimumWidth(200);
+    m_search->setMinimumWidth(160);
     bar->addWidget(m_search);
     m_caseButton = toolButton(tr("Aa"), tr("Match case"), this);
     m_caseButton->setCheckable(true);
     bar->addWidget(m_caseButton);
-    auto* prev = toolButton(tr("Previous"), tr("Previous match (Shift+Enter)"), this);
-    auto* next = toolButton(tr("Next"), tr("Next match (Enter)"), this);
+    // Arrows as in browsers' find bars: the words took the room of Export.
+    auto* prev = toolButton(QStringLiteral("\u25B2"), tr("Previous match (Shift+Enter)"), this);
+    auto* next = toolButton(QStringLiteral("\u25BC"), tr("Next match (Enter)"), this);
+    prev->setObjectName(QStringLiteral("previousMatchButton"));
+    next->setObjectName(QStringLiteral("nextMatchButton"));
     bar->addWidget(prev);
     bar->addWidget(next);
     m_hitLabel = new QLabel(this);
@@ -188,6 +197,11 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
         [this] { exportModelInteractive(this, *m_rangePanel->stats(), QStringLiteral("timeline-range-statistics")); });
     exportButton->setMenu(exportMenu);
     bar->addWidget(exportButton);
+    m_panelButton = toolButton(tr("Panel"), tr("Show or hide the details panel (slice details, range, search)"), this);
+    m_panelButton->setObjectName(QStringLiteral("timelinePanelButton"));
+    m_panelButton->setCheckable(true);
+    m_panelButton->setChecked(true);
+    bar->addWidget(m_panelButton);
 
     auto runSearch = [this] {
         search(m_search->text(), m_caseButton->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
@@ -288,14 +302,22 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(canvas);
     split->addWidget(m_tabs);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
+    // Extra width goes to the timeline; the panel keeps about 300 px and can
+    // be hidden (Panel button), which a narrow window does by itself.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split->setCollapsible(0, false);
     split->setSizes({ 900, 300 });
+    m_tabs->setMinimumWidth(180);
+    connect(m_panelButton, &QToolButton::toggled, this, [this](bool on) {
+        m_panelChosen = true;
+        m_tabs->setVisible(on);
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addLayout(bar);
+    layout->addWidget(bar);
     layout->addWidget(m_legend);
     layout->addWidget(split, 1);
 
@@ -773,6 +795,21 @@ void TimelinePage::exportImage(const QString& suffix)
     QString error;
     if (!exportWidgetImage(m_timeline, path, m_timeline->size(), &error))
         QMessageBox::warning(this, tr("Export Timeline"), error);
+}
+
+void TimelinePage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Narrow (a 1024-px screen with the project panel): the timeline keeps
+    // the width, the details panel steps aside until the user asks for it.
+    if (m_panelChosen)
+        return;
+    const bool show = width() >= kPanelMinPageWidth;
+    if (m_tabs->isVisibleTo(this) != show) {
+        const QSignalBlocker blocker(m_panelButton);
+        m_panelButton->setChecked(show);
+        m_tabs->setVisible(show);
+    }
 }
 
 RangeStatsModel* TimelinePage::rangeStats() const

@@ -71,7 +71,12 @@ public:
     // `?`: the list of the timeline's keys and mouse actions (non-modal).
     void showShortcutSheet();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    // Narrower than this, the details panel is hidden until the user shows it.
+    static constexpr int kPanelMinPageWidth = 900;
     void reload();
     QList<int> ranksToShow() const;
     void rebuildFlowMenu();
@@ -94,6 +99,8 @@ private:
     QLineEdit* m_search = nullptr;
     QPointer<QDialog> m_shortcutSheet;
     QToolButton* m_caseButton = nullptr;
+    QToolButton* m_panelButton = nullptr;
+    bool m_panelChosen = false; // the user showed or hid the panel: no automatic hiding
     QLabel* m_hitLabel = nullptr;
     QTabWidget* m_tabs = nullptr;
     QLabel* m_details = nullptr;
