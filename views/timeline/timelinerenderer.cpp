@@ -404,8 +404,10 @@ bool TimelineRenderer::flowPoint(int rank, std::uint32_t process, std::uint32_t 
     int depth = 0;
     if (slice >= 0) {
         const SliceColumns& s = m_model.threadTrack(lane).slices;
-        // Arrows leave the end of their source slice and reach the start of their target.
-        t = isStart ? s.endNs(std::size_t(slice)) : s.startNs[std::size_t(slice)];
+        // Arrows leave where the profiler put the flow's start (a launch
+        // starts with its host op: torch_npu and MindSpore write the launch
+        // op's start as the HostToDevice `s` time) and reach the start of their target.
+        t = isStart ? tsNs : s.startNs[std::size_t(slice)];
         // A slice below the levels shown: the arrow ends on the last level shown.
         depth = std::min<int>(s.depth[std::size_t(slice)], m_model.shownDepthRows(lane) - 1);
     }
