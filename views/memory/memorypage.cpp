@@ -149,6 +149,17 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         m_plot->replot();
     });
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+    // A click on the peak marker or its label: the allocations alive then.
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        if (!m_peakTracer || event->button() != Qt::LeftButton)
+            return;
+        const QPointF at = m_peakTracer->position->pixelPosition();
+        const bool onMarker = QLineF(at, event->position()).length() <= 12;
+        const bool onLabel = m_peakLabel && m_peakLabel->selectTest(event->position(), false) >= 0
+            && m_peakLabel->selectTest(event->position(), false) < 4;
+        if (onMarker || onLabel)
+            selectLiveAtPeak();
+    });
     // Values of the shown curves under the mouse.
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
         if (!m_plot->axisRect()->rect().contains(event->pos())) {
@@ -202,6 +213,8 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     m_allocations = new AllocationModel(this);
     m_allocationProxy = makeProxy(this, m_allocations);
     m_allocationTable = makeDataTable(m_allocationProxy, left);
+    m_allocationTable->setObjectName(QStringLiteral("allocationTable"));
+    m_allocationTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
     leftLayout->addWidget(m_allocationTable, 1);
 
     auto* right = new QWidget(tables);
@@ -380,6 +393,29 @@ void MemoryPage::updateStepRange()
             m_stepRangeMs = std::make_pair(double(r.startNs - m_originNs) / 1e6, double(r.endNs - m_originNs) / 1e6);
         return;
     }
+}
+
+QPointF MemoryPage::peakMarkerPosition() const
+{
+    return m_peakTracer ? m_peakTracer->position->pixelPosition() : QPointF();
+}
+
+int MemoryPage::selectLiveAtPeak()
+{
+    // Every allocation of the table alive at the peak, selected, the biggest first in view.
+    m_allocationTable->clearSelection();
+    QItemSelection selection;
+    for (int row = 0; row < m_allocationProxy->rowCount(); ++row) {
+        const QModelIndex source = m_allocationProxy->mapToSource(m_allocationProxy->index(row, 0));
+        if (m_allocations->liveAtPeak(source.row()))
+            selection.select(m_allocationProxy->index(row, 0),
+                m_allocationProxy->index(row, m_allocationProxy->columnCount() - 1));
+    }
+    m_allocationTable->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!selection.isEmpty())
+        m_allocationTable->scrollTo(selection.first().topLeft());
+    m_allocationTable->setFocus();
+    return int(selection.size());
 }
 
 void MemoryPage::resetZoom()

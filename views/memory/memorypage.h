@@ -5,6 +5,7 @@
 #include "common/export.h"
 #include "model/profile.h"
 
+#include <QPointF>
 #include <QWidget>
 
 #include <optional>
@@ -103,6 +104,11 @@ public:
     void applyFilterNow();
     // The whole capture, or the selected step's time range (ViewState step).
     void resetZoom();
+    // Selects, in the allocation table, every allocation alive at the peak
+    // (what a click on the peak marker does); returns how many.
+    int selectLiveAtPeak();
+    // Where the peak marker is drawn (plot pixels); null without a peak.
+    QPointF peakMarkerPosition() const;
 
 protected:
     void changeEvent(QEvent* event) override;
