@@ -256,6 +256,12 @@ void TestOperatorsPage::filterIsDebounced()
     for (const auto& row : expected)
         mix += row[QStringLiteral("Core Type")] == QLatin1String("MIX_AIV");
     QCOMPARE(page.statProxy()->rowCount(), mix);
+    // Another rank of the same profile keeps the filter; another profile starts without it.
+    state.setProfile(ProfileLoader::load({ test::textRank(1, 1) }));
+    QVERIFY(page.filterEdit()->text().isEmpty());
+    // Every row of the new rank is shown: nothing filters them any more.
+    QVERIFY(page.statProxy()->rowCount() > mix);
+    QCOMPARE(page.statProxy()->rowCount(), page.statProxy()->sourceModel()->rowCount());
 }
 
 void TestOperatorsPage::stepFiltersKernels()

@@ -277,7 +277,17 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         [this] { exportModelInteractive(this, *m_liveProxy, QStringLiteral("memory-live-at-peak")); });
 
     if (m_state) {
-        connect(m_state, &ViewState::profileChanged, this, &MemoryPage::rebuild);
+        // Another profile: the last one's filter means nothing there (a new
+        // rank or step keeps it: the same filter re-runs on the new rows).
+        connect(m_state, &ViewState::profileChanged, this, [this] {
+            {
+                const QSignalBlocker blocker(m_filter);
+                m_filter->clear();
+            }
+            m_filterTimer->stop();
+            applyFilterNow();
+            rebuild();
+        });
         connect(m_state, &ViewState::currentRankChanged, this, &MemoryPage::rebuild);
         connect(m_state, &ViewState::compareChanged, this, &MemoryPage::rebuild);
         connect(m_state, &ViewState::stepChanged, this, [this] {

@@ -303,7 +303,17 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     }
 
     if (m_state) {
-        connect(m_state, &ViewState::profileChanged, this, &OperatorsPage::rebuild);
+        // Another profile: the last one's filter means nothing there (a new
+        // rank or step keeps it: the same filter re-runs on the new rows).
+        connect(m_state, &ViewState::profileChanged, this, [this] {
+            {
+                const QSignalBlocker blocker(m_filter);
+                m_filter->clear();
+            }
+            m_filterTimer->stop();
+            applyFilterNow();
+            rebuild();
+        });
         connect(m_state, &ViewState::stepChanged, this, &OperatorsPage::rebuild);
         connect(m_state, &ViewState::currentRankChanged, this, &OperatorsPage::rebuild);
         connect(m_state, &ViewState::compareChanged, this, &OperatorsPage::rebuild);
