@@ -531,7 +531,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     for (const auto& rank : profile->ranks) {
         if (cellKind || (onlyRank >= 0 && rank->info.rankId != onlyRank))
             continue;
-        const RankOverview o = computeOverview(*rank);
+        const RankOverview& o = *rankOverview(*rank);
         if (o.steps.empty())
             err << Tr::tr("note: rank %1 (%2): %3").arg(rank->info.rankId).arg(rank->info.rootPath, o.note) << '\n';
         if (kind == QLatin1String("overview")) {

@@ -338,11 +338,11 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
         std::vector<StepOverview> overviewSteps;
         if (!rank.trace.isEmpty() || !rank.stepTrace.empty()) {
             // Without a timeline the profiler's own step summary stands in (marked fromSummary).
-            RankOverview overview = computeOverview(rank);
-            if (overview.steps.empty())
-                result.rankNotes[r] = overview.note;
-            result.mismatches[r] = overviewMismatches(overview);
-            overviewSteps = std::move(overview.steps);
+            const std::shared_ptr<const RankOverview> overview = rankOverview(rank);
+            if (overview->steps.empty())
+                result.rankNotes[r] = overview->note;
+            result.mismatches[r] = overviewMismatches(*overview);
+            overviewSteps = overview->steps;
         }
         const auto& legacy = rank.legacy.stepTrace.rows;
         if (!legacy.empty()) {

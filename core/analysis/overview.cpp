@@ -266,6 +266,11 @@ RankOverview computeOverview(const RankData& rank)
     return result;
 }
 
+std::shared_ptr<const RankOverview> rankOverview(const RankData& rank)
+{
+    return rank.memo.get<RankOverview>(AnalysisMemo::Overview, [&rank] { return computeOverview(rank); });
+}
+
 QString overviewCheckSourceName(OverviewCheck::Source source)
 {
     return source == OverviewCheck::Source::OverlapLanes ? Tr::tr("Overlap Analysis lanes")

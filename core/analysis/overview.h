@@ -100,6 +100,10 @@ QString describeMismatch(const OverviewCheck& check);
 // Recomputed from the timeline's device tasks; for a rank without a timeline,
 // the profiler's own step summary when it has one (fromSummary).
 RankOverview computeOverview(const RankData& rank);
+// The same, computed once per loaded rank and shared (AnalysisMemo): what
+// pages, the CLI and the other analyses use. Only for a rank that no longer
+// changes (not during loading).
+std::shared_ptr<const RankOverview> rankOverview(const RankData& rank);
 
 // The device tasks the overview is computed from, for other analyses (clock
 // alignment, Marey, host-bound detection) to use the same definitions.

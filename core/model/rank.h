@@ -3,6 +3,7 @@
 
 #include "legacy.h"
 #include "tables.h"
+#include "analysismemo.h"
 #include "trace.h"
 
 #include <QString>
@@ -87,6 +88,8 @@ struct RankData
     std::unique_ptr<OperatorDetailsTable> operatorDetails;
     std::vector<L2CacheRow> l2Cache;
     LegacyData legacy;
+    // Analyses of this rank computed once the profile is loaded (rankOverview()).
+    AnalysisMemo memo;
 };
 
 } // namespace profscope

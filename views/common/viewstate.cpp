@@ -28,7 +28,7 @@ void ViewState::setProfile(const ProfilePtr& profile)
         // order is the execution order.
         std::set<std::pair<qint64, QString>> ordered;
         for (const auto& rank : profile->ranks) {
-            for (const StepOverview& s : computeOverview(*rank).steps) {
+            for (const StepOverview& s : rankOverview(*rank)->steps) {
                 if (s.step.isEmpty())
                     continue;
                 bool ok = false;

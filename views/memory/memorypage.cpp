@@ -395,7 +395,7 @@ void MemoryPage::updateStepRange()
     const int index = m_state->compareMode() ? m_state->baselineRank() : std::max(0, m_state->currentRank());
     if (index < 0 || std::size_t(index) >= m_profile->ranks.size())
         return;
-    for (const StepOverview& s : computeOverview(*m_profile->ranks[std::size_t(index)]).steps) {
+    for (const StepOverview& s : rankOverview(*m_profile->ranks[std::size_t(index)])->steps) {
         if (s.step != m_state->step())
             continue;
         const TimeRange r = s.hostRangeNs.isEmpty() ? s.spanNs : s.hostRangeNs;

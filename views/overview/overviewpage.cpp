@@ -349,7 +349,7 @@ void OverviewPage::refresh()
         // Say why, with the first rank's reason when the overview gave one.
         QString why;
         for (const auto& rank : profile->ranks) {
-            why = computeOverview(*rank).note;
+            why = rankOverview(*rank)->note;
             if (!why.isEmpty())
                 break;
         }

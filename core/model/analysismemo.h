@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <array>
+#include <memory>
+#include <mutex>
+
+namespace profscope {
+
+// Results of analyses of one loaded (immutable) rank, computed once on first
+// use and shared by every caller — the pages, the CLI, the advice engine —
+// from any thread. A rank's step overview was computed about 3N times when
+// a profile opened (the step list, the cluster step table of each page, the
+// advice); now once. The lock is per rank: ranks are computed in parallel.
+class AnalysisMemo
+{
+public:
+    enum Slot
+    {
+        Overview,
+        SlotCount
+    };
+
+    template <typename T, typename Compute> std::shared_ptr<const T> get(Slot slot, Compute&& compute) const
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex);
+        std::shared_ptr<const void>& value = m_values[std::size_t(slot)];
+        if (!value)
+            value = std::make_shared<const T>(compute());
+        return std::static_pointer_cast<const T>(value);
+    }
+
+private:
+    mutable std::mutex m_mutex;
+    mutable std::array<std::shared_ptr<const void>, SlotCount> m_values;
+};
+
+} // namespace profscope
