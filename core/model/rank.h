@@ -2,6 +2,7 @@
 #pragma once
 
 #include "legacy.h"
+#include "minddata.h"
 #include "tables.h"
 #include "trace.h"
 
@@ -87,6 +88,7 @@ struct RankData
     std::unique_ptr<OperatorDetailsTable> operatorDetails;
     std::vector<L2CacheRow> l2Cache;
     LegacyData legacy;
+    MindDataFiles minddata;
 };
 
 } // namespace profscope
