@@ -84,6 +84,9 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("memory"), ExportTr::tr("peaks per component") },
         { QStringLiteral("advice"), ExportTr::tr("findings with rule, threshold and measured value") },
         { QStringLiteral("clock"), ExportTr::tr("per-rank clock offsets") },
+        { QStringLiteral("data-pipeline"),
+            ExportTr::tr("MindData pipeline ops: workers, queue usage, empty frequency, throughput, CPU, bottleneck") },
+        { QStringLiteral("cpu"), ExportTr::tr("MindData CPU utilization samples: machine, process and per op") },
         { QStringLiteral("trace"),
             ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
                          "--steps A-B, --with-args)") },
