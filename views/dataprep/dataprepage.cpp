@@ -467,6 +467,18 @@ void DataPrepPage::fillStepPlot()
                 maxMs = std::max(maxMs, s.totalMs[i]);
             }
     }
+    plot->clearItems();
+    // An empty host queue is a zero-height bar: mark it, it is what the rule counts.
+    if (s.hostSteps.size() <= 200)
+        for (std::size_t i = 0; i < s.hostSteps.size(); ++i)
+            if (s.hostSizes[i] == 0) {
+                auto* mark = new QCPItemText(plot);
+                mark->position->setCoords(double(s.hostSteps[i]) - 0.2, 0);
+                mark->setPositionAlignment(Qt::AlignBottom | Qt::AlignHCenter);
+                mark->setText(tr("empty"));
+                mark->setColor(QColor(0xd6, 0x27, 0x28));
+                mark->setClipToAxisRect(false);
+            }
     plot->xAxis->setRange(0.4, maxX + 0.6);
     plot->yAxis->setRange(0, maxSize * 1.25);
     plot->yAxis2->setRange(0, maxMs * 1.25);
