@@ -56,6 +56,7 @@ private Q_SLOTS:
     void queueUsageFilter_data();
     void queueUsageFilter();
     void importReportListsTheFiles();
+    void oldIteratorFile();
     void newLayout();
     void malformed_data();
     void malformed();
@@ -326,6 +327,29 @@ void TestDataPipeline::importReportListsTheFiles()
         QVERIFY2(r->status == e.status, qPrintable(QString::fromLatin1(e.suffix) + QLatin1Char(' ') + r->reason));
     }
     QVERIFY(test::reportEndingWith(*p, "/dataset_iterator_profiling_1.txt")->reason.contains("device_queue_profiling_1.txt"));
+}
+
+// The oldest trace format has no timestamp: "1 64 1 3" (queue record,
+// capacity 64, step 1, size 3).
+void TestDataPipeline::oldIteratorFile()
+{
+    QueueTrace trace;
+    FileReport r;
+    QVERIFY(parseQueueTrace(test::mindinsight(kRun2 + "/dataset_iterator_profiling_1.txt"), trace, r));
+    QVERIFY(trace.fromIterator);
+    QCOMPARE(trace.records.size(), std::size_t(1));
+    const QueueTraceRecord& q = trace.records[0];
+    QCOMPARE(q.type, 1);
+    QCOMPARE(q.extra, qint64(64));
+    QCOMPARE(q.batchNum, qint64(1));
+    QCOMPARE(q.value, qint64(3));
+    QCOMPARE(q.timestampMs, qint64(-1));
+    // One step, not empty, not full: MindInsight's status is device_queue_warning.
+    const QueueStepView v = analyzeQueues(trace, {});
+    QCOMPARE(v.hostEmpty, 0);
+    QCOMPARE(v.hostFull, 0);
+    QVERIFY(v.deviceQueueWarning && !v.dataProcessWarning && !v.dataTransmissionWarning);
+    QCOMPARE(v.emptyRatePct, -1);
 }
 
 // MindSpore 2.5+: the deliverables in ASCEND_PROFILER_OUTPUT, the raw inputs in FRAMEWORK.
