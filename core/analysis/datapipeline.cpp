@@ -2,6 +2,7 @@
 #include "datapipeline.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <cmath>
@@ -466,6 +467,20 @@ DataPipelineAnalysis analyzeDataPipeline(const RankData& rank)
     DataPipelineAnalysis a;
     const MindDataFiles& md = rank.minddata;
     std::vector<DataPipelineOp> fromJson = pipelineOpsFromJson(md.pipeline);
+    if (!rank.legacy.minddataPipeline.empty() && !fromJson.empty()) {
+        // Both describe the same pipeline, or one is from another run (the
+        // MindInsight fixtures mix them): then the raw CSV alone is used.
+        for (const auto& r : rank.legacy.minddataPipeline)
+            for (const auto& j : fromJson)
+                if (j.opId == r.opId && j.opType != r.opType && a.pipelineNote.isEmpty())
+                    a.pipelineNote = Tr::tr("%1 and minddata_pipeline_raw disagree (op %2 is %3 in one, %4 in the other): "
+                                            "only the raw CSV is used")
+                                         .arg(QFileInfo(md.pipelineJsonPath).fileName())
+                                         .arg(r.opId)
+                                         .arg(j.opType, r.opType);
+        if (!a.pipelineNote.isEmpty())
+            fromJson.clear();
+    }
     if (!rank.legacy.minddataPipeline.empty()) {
         // The raw CSV is what MindInsight drew; the JSON adds the ops it
         // dropped (inline, above the root) and the throughput.

@@ -114,6 +114,7 @@ struct DataPipelineAnalysis
     QString bottleneckWarning, bottleneckSuggestion;
     int opsWithCpu = 0;
     QString cpuCoverageNote; // why the CPU rules saw only part of the ops (MindSpore fails there)
+    QString pipelineNote;    // the pipeline files disagree (one of them is from another run)
     // From minddata_pipeline_summary when the run has one.
     QStringList summaryWarnings, summarySuggestions;
     QueueStepView steps;

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 
 using namespace profscope;
 
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void queueUsageFilter();
     void importReportListsTheFiles();
     void oldIteratorFile();
+    void mismatchedPipelineFiles();
     void newLayout();
     void malformed_data();
     void malformed();
@@ -350,6 +352,24 @@ void TestDataPipeline::oldIteratorFile()
     QCOMPARE(v.hostFull, 0);
     QVERIFY(v.deviceQueueWarning && !v.dataProcessWarning && !v.dataTransmissionWarning);
     QCOMPARE(v.emptyRatePct, -1);
+}
+
+// RES/profiler rank 0: minddata_pipeline_raw_0.csv has the old names (Batch,
+// Shuffle, TFReader), pipeline_profiling_0.json is run_2's pipeline: the JSON
+// is not merged into the CSV's ops.
+void TestDataPipeline::mismatchedPipelineFiles()
+{
+    ProfilePtr p;
+    const auto rank = loadRank(test::mindinsight("profiler"), 0, p);
+    QVERIFY(rank);
+    const DataPipelineAnalysis a = analyzeDataPipeline(*rank);
+    QVERIFY2(a.pipelineNote.contains(QLatin1String("pipeline_profiling_0.json")), qPrintable(a.pipelineNote));
+    QCOMPARE(a.ops.size(), std::size_t(4));
+    QCOMPARE(a.op(0)->opType, QStringLiteral("Batch"));
+    QVERIFY(std::isnan(a.op(0)->emptyFrequency));
+    QVERIFY(std::isnan(a.op(1)->throughputMean));
+    QCOMPARE(a.meanQueueUsage, 0.3125);
+    QCOMPARE(sorted(a.flaggedOps), std::vector<qint64>({ 2, 3 }));
 }
 
 // MindSpore 2.5+: the deliverables in ASCEND_PROFILER_OUTPUT, the raw inputs in FRAMEWORK.

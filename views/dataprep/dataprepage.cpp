@@ -384,6 +384,8 @@ void DataPrepPage::fillFindings()
     }
     if (!a.bottleneckWarning.isEmpty())
         para(a.bottleneckWarning, a.bottleneckSuggestion);
+    if (!a.pipelineNote.isEmpty())
+        para(tr("Note:"), a.pipelineNote);
     if (!a.cpuCoverageNote.isEmpty())
         para(tr("Note:"), a.cpuCoverageNote);
     if (!a.cpuDetails.isEmpty()) {

@@ -3,7 +3,9 @@
 
 #include "common/statuscolors.h"
 
+#include <QHelpEvent>
 #include <QMouseEvent>
+#include <QToolTip>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -226,6 +228,42 @@ void PipelineGraph::paintEvent(QPaintEvent*)
             p.drawText(QRectF(inner.left(), inner.top() + 2 * line, inner.width(), line), Qt::AlignCenter, tag);
         }
     }
+}
+
+// The op's figures, and its sampled queue depths as MindInsight's queue
+// chart listed them.
+bool PipelineGraph::event(QEvent* event)
+{
+    if (event->type() != QEvent::ToolTip)
+        return QWidget::event(event);
+    const auto* help = static_cast<QHelpEvent*>(event);
+    for (const auto& op : m_ops) {
+        if (!opRect(op.opId).contains(help->pos()))
+            continue;
+        QStringList lines { op.label(), tr("workers: %1").arg(op.numWorkers) };
+        if (op.hasQueue) {
+            lines << tr("output queue: %1% used, average %2 of %3")
+                         .arg(100.0 * op.queueUsage, 0, 'f', 2)
+                         .arg(op.queueAverageSize, 0, 'f', 2)
+                         .arg(op.queueCapacity);
+            if (!std::isnan(op.emptyFrequency))
+                lines << tr("empty in %1% of the samples").arg(100.0 * op.emptyFrequency, 0, 'f', 1);
+            QStringList sizes;
+            for (std::size_t i = 0; i < op.queueSizes.size() && i < 24; ++i)
+                sizes << QString::number(op.queueSizes[i]);
+            if (op.queueSizes.size() > 24)
+                sizes << QStringLiteral("…");
+            if (!sizes.isEmpty())
+                lines << tr("sampled depths: %1").arg(sizes.join(QStringLiteral(", ")));
+        }
+        if (!std::isnan(op.cpuPct))
+            lines << tr("CPU %1% (%2% per worker)").arg(op.cpuPct, 0, 'f', 1).arg(op.cpuPerWorkerPct, 0, 'f', 1);
+        QToolTip::showText(help->globalPos(), lines.join(QLatin1Char('\n')), this);
+        return true;
+    }
+    QToolTip::hideText();
+    event->ignore();
+    return true;
 }
 
 void PipelineGraph::mousePressEvent(QMouseEvent* event)
