@@ -520,7 +520,9 @@ DataPipelineAnalysis analyzeDataPipeline(const RankData& rank)
         a.meanQueueUsage = usageSum / withQueue;
 
     a.flaggedOps = queueUsageFilter(a.ops, kQueueUsageHigh, kQueueUsageLow, a.flaggedIsRoot);
-    for (qint64 id : a.flaggedOps)
+    // A flagged root only says every queue is full (the bottleneck is after
+    // the pipeline): no op box is marked for it.
+    for (qint64 id : a.flaggedIsRoot ? std::vector<qint64>() : a.flaggedOps)
         for (auto& op : a.ops)
             if (op.opId == id)
                 op.queueFlagged = true;

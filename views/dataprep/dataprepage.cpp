@@ -239,6 +239,8 @@ QList<ExportItem> DataPrepPage::exportItems() const
     }
     if (m_analysis.steps.hasHost() || m_analysis.steps.hasChip())
         items.push_back({ QStringLiteral("dataprep-steps"), m_stepPlot, nullptr });
+    else if (!m_analysis.datasetStages.empty())
+        items.push_back({ QStringLiteral("dataprep-dataset-chart"), m_stepPlot, nullptr });
     if (m_analysis.cpu.available)
         items.push_back({ QStringLiteral("dataprep-cpu"), m_cpuPlot, nullptr });
     if (!m_analysis.datasetStages.empty())
@@ -267,7 +269,8 @@ void DataPrepPage::rebuild()
     }
     const RankData& rank = *m_profile->ranks[std::size_t(m_rankIndex)];
     m_analysis = analyzeDataPipeline(rank);
-    m_title->setText(tr("Data Preparation · rank %1").arg(rank.info.rankId));
+    m_title->setText(rank.info.rankId >= 0 ? tr("Data Preparation · rank %1").arg(rank.info.rankId)
+                                           : tr("Data Preparation · %1").arg(rank.info.displayName));
     m_stack->setCurrentWidget(m_stack->widget(0));
     m_graph->setAnalysis(m_analysis);
     fillOps();
@@ -275,6 +278,11 @@ void DataPrepPage::rebuild()
     fillFindings();
     fillStepPlot();
     fillCpuPlot();
+    // A chart without data gives its room to the other (the empty text of
+    // the one left says which file would fill it).
+    const bool steps = m_analysis.steps.hasHost() || m_analysis.steps.hasChip() || !m_analysis.datasetStages.empty();
+    m_stepPlot->setVisible(steps || !m_analysis.cpu.available);
+    m_cpuPlot->setVisible(m_analysis.cpu.available || !steps);
 }
 
 void DataPrepPage::fillOps()
@@ -419,7 +427,23 @@ void DataPrepPage::fillStepPlot()
     QCustomPlot* plot = m_stepPlot;
     plot->clearGraphs();
     plot->clearPlottables();
+    plot->clearItems();
     const QueueStepView& s = m_analysis.steps;
+    QCPTextElement* title = nullptr;
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+        if (auto* t = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
+            title = t;
+    if (!s.hasHost() && !s.hasChip() && !m_analysis.datasetStages.empty()) {
+        // MindSpore 2.5+ writes no queue traces; dataset.csv's stage times take the chart.
+        if (title)
+            title->setText(tr("Dataset stages (dataset.csv)"));
+        fillDatasetChart();
+        return;
+    }
+    if (title)
+        title->setText(tr("Queues per step"));
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     plot->yAxis2->setVisible(true);
     plot->xAxis->setLabel(tr("Step / GetNext call"));
     plot->yAxis->setLabel(tr("Queue size"));
@@ -469,7 +493,6 @@ void DataPrepPage::fillStepPlot()
                 maxMs = std::max(maxMs, s.totalMs[i]);
             }
     }
-    plot->clearItems();
     // An empty host queue is a zero-height bar: mark it, it is what the rule counts.
     if (s.hostSteps.size() <= 200)
         for (std::size_t i = 0; i < s.hostSteps.size(); ++i)
@@ -492,6 +515,35 @@ void DataPrepPage::fillStepPlot()
     m_stepPlot->setEmptyText(s.hasHost() || s.hasChip()
             ? QString()
             : tr("No queue data: device_queue_profiling_*.txt or minddata_aicpu_*.txt would fill this chart."));
+    plot->replot();
+}
+
+void DataPrepPage::fillDatasetChart()
+{
+    QCustomPlot* plot = m_stepPlot;
+    plot->yAxis2->setVisible(false);
+    plot->xAxis->setLabel(tr("Average time (µs)"));
+    plot->yAxis->setLabel(QString());
+    auto* bars = new QCPBars(plot->yAxis, plot->xAxis); // horizontal: one bar per operation and stage
+    bars->setName(tr("Average time per occurrence"));
+    bars->setBrush(kSeries[0]);
+    bars->setPen(Qt::NoPen);
+    bars->setWidth(0.6);
+    QSharedPointer<QCPAxisTickerText> labels(new QCPAxisTickerText);
+    double maxUs = 1;
+    const auto& rows = m_analysis.datasetStages;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const double y = double(rows.size() - i); // file order from the top
+        bars->addData(y, std::isnan(rows[i].avgTimeUs) ? 0 : rows[i].avgTimeUs);
+        maxUs = std::max(maxUs, std::isnan(rows[i].avgTimeUs) ? 0 : rows[i].avgTimeUs);
+        labels->addTick(y, QStringLiteral("%1 · %2 (×%3)").arg(rows[i].operation, rows[i].stage).arg(rows[i].occurrences));
+    }
+    plot->yAxis->setTicker(labels);
+    plot->yAxis->setRange(0.4, double(rows.size()) + 0.6);
+    plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    plot->xAxis->setRange(0, maxUs * 1.1);
+    plot->legend->setVisible(false);
+    m_stepPlot->setEmptyText(QString());
     plot->replot();
 }
 

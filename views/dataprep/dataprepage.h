@@ -71,6 +71,7 @@ private:
     void fillDataset();
     void fillFindings();
     void fillStepPlot();
+    void fillDatasetChart();
     void fillCpuPlot();
     void selectOp(qint64 opId);
 
