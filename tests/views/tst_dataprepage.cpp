@@ -28,6 +28,7 @@ class TestDataPrepPage : public QObject
 private Q_SLOTS:
     void run2();
     void emptyProfile();
+    void newLayoutWithDatasetOnly();
 };
 
 void TestDataPrepPage::run2()
@@ -88,6 +89,41 @@ void TestDataPrepPage::emptyProfile()
     QVERIFY(!DataPrepPage::hasData(*state.profile()));
     QVERIFY(page.isEmptyStateShown());
     QVERIFY(page.exportItems().isEmpty());
+}
+
+// MindSpore 2.5+: no queue traces, no CPU sampler; dataset.csv takes the
+// chart, the CPU chart is hidden, and every op of a saturated pipeline stays
+// unmarked by the queue filter (its result is the root: bottleneck downstream).
+void TestDataPrepPage::newLayoutWithDatasetOnly()
+{
+    QTemporaryDir dir;
+    const QString out = QStringLiteral("h_1_20250101000000000_ascend_ms/ASCEND_PROFILER_OUTPUT/");
+    test::writeFile(dir, out + "dataset.csv",
+                    "Operation,Stage,Occurrences,Avg. time (us),Custom Info\nPipeline,GetNext,200,1250.5,\n"
+                    "MapOp,Compute,6400,85.4,decode\n");
+    test::writeFile(dir, out + "minddata_pipeline_raw_0.csv",
+                    "op_id,op_type,num_workers,output_queue_size,output_queue_average_size,output_queue_length,"
+                    "output_queue_usage_rate,sample_interval,parent_id,children_id\n"
+                    "0,BatchOp,4,\"[2, 2]\",2.0,16,0.125,10,,[1]\n"
+                    "1,MapOp,8,\"[60, 64]\",62.0,64,0.96875,10,0,\n");
+    ViewState state;
+    DataPrepPage page(&state);
+    page.resize(1300, 900);
+    page.show();
+    LoadOptions options;
+    options.readTraces = false;
+    state.setProfile(ProfileLoader::load({ dir.path() }, options));
+    QVERIFY(!page.isEmptyStateShown());
+    QCOMPARE(page.analysis().datasetStages.size(), std::size_t(2));
+    QVERIFY(page.analysis().flaggedIsRoot);
+    QVERIFY(!page.analysis().op(0)->queueFlagged);
+    QCOMPARE(page.stepPlot()->plottableCount(), 1);
+    QVERIFY(page.stepPlot()->isVisibleTo(&page));
+    QVERIFY(!page.cpuPlot()->isVisibleTo(&page));
+    QStringList names;
+    for (const ExportItem& item : page.exportItems())
+        names << item.name;
+    QCOMPARE(names, QStringList({ "dataprep-pipeline", "dataprep-ops", "dataprep-dataset-chart", "dataprep-dataset" }));
 }
 
 QTEST_MAIN(TestDataPrepPage)
