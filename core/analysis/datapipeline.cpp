@@ -84,6 +84,50 @@ double usagePct(const DataPipelineOp& op)
                                                : -1.0;
 }
 
+// The drawn graph, as MindSpore's raw-CSV writers derive it: from op 0,
+// breadth first; a queue-less child is replaced, transitively, by its own
+// children; ops not reached stay inGraph false.
+void deriveGraph(std::map<qint64, DataPipelineOp>& ops)
+{
+    for (auto& [id, op] : ops) {
+        op.inGraph = false;
+        op.parentId = -1;
+        op.childIds.clear();
+    }
+    if (!ops.count(0))
+        return;
+    std::deque<qint64> queue { 0 };
+    std::set<qint64> visited { 0 };
+    ops[0].inGraph = true;
+    while (!queue.empty()) {
+        const qint64 id = queue.front();
+        queue.pop_front();
+        DataPipelineOp& op = ops[id];
+        std::vector<qint64> children;
+        std::deque<qint64> pending(op.rawChildIds.begin(), op.rawChildIds.end());
+        std::set<qint64> expanded;
+        while (!pending.empty()) {
+            const qint64 c = pending.front();
+            pending.pop_front();
+            auto it = ops.find(c);
+            if (it == ops.end() || !expanded.insert(c).second)
+                continue; // an unknown id, or a loop in a damaged file
+            if (it->second.hasQueue)
+                children.push_back(c);
+            else
+                pending.insert(pending.end(), it->second.rawChildIds.begin(), it->second.rawChildIds.end());
+        }
+        op.childIds = children;
+        for (qint64 c : children) {
+            if (!visited.insert(c).second)
+                continue;
+            ops[c].parentId = id;
+            ops[c].inGraph = true;
+            queue.push_back(c);
+        }
+    }
+}
+
 } // namespace
 
 const DataPipelineOp* DataPipelineAnalysis::op(qint64 id) const
@@ -128,38 +172,59 @@ std::vector<DataPipelineOp> pipelineOpsFromJson(const PipelineJson& json)
         op.inGraph = false;
         ops.emplace(id, std::move(op));
     }
-    // Breadth first from op 0; children without a queue are replaced,
-    // transitively, by their own children (inline ops are not drawn).
-    std::deque<qint64> queue { 0 };
-    std::set<qint64> visited { 0 };
-    ops[0].inGraph = true;
-    while (!queue.empty()) {
-        const qint64 id = queue.front();
-        queue.pop_front();
-        DataPipelineOp& op = ops[id];
-        std::vector<qint64> children;
-        std::deque<qint64> pending(op.rawChildIds.begin(), op.rawChildIds.end());
-        std::set<qint64> expanded;
-        while (!pending.empty()) {
-            const qint64 c = pending.front();
-            pending.pop_front();
-            auto it = ops.find(c);
-            if (it == ops.end() || !expanded.insert(c).second)
-                continue; // an unknown id, or a loop in a damaged file
-            if (it->second.hasQueue)
-                children.push_back(c);
-            else
-                pending.insert(pending.end(), it->second.rawChildIds.begin(), it->second.rawChildIds.end());
+    deriveGraph(ops);
+    for (auto& [id, op] : ops)
+        out.push_back(std::move(op));
+    return out;
+}
+
+std::vector<DataPipelineOp> pipelineOpsFromSummary(const PipelineSummary& summary)
+{
+    std::vector<DataPipelineOp> out;
+    const QStringList* ids = summary.value(QStringLiteral("op_ids"));
+    if (!ids)
+        return out;
+    const auto at = [&summary](const char* key, int i) {
+        const QStringList* v = summary.value(QString::fromLatin1(key));
+        return v && i < v->size() ? v->at(i) : QString();
+    };
+    const auto number = [](const QString& text, double fallback) {
+        bool ok = false;
+        const double v = text.toDouble(&ok);
+        return ok ? v : fallback;
+    };
+    std::map<qint64, DataPipelineOp> ops;
+    for (int i = 0; i < ids->size(); ++i) {
+        bool ok = false;
+        const qint64 id = ids->at(i).toLongLong(&ok);
+        if (!ok)
+            continue;
+        DataPipelineOp op;
+        op.opId = id;
+        op.opType = at("op_names", i);
+        op.numWorkers = qint64(number(at("num_workers", i), -1));
+        // "[1, 2]" / "[]": the raw children.
+        QString children = at("children_ids", i);
+        children.remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+        for (const QString& c : children.split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (const qint64 child = c.trimmed().toLongLong(&ok); ok)
+                op.rawChildIds.push_back(child);
+        // Percentages, -1 without a queue.
+        const double usagePct = number(at("queue_utilization_pct", i), -1);
+        op.hasQueue = usagePct >= 0;
+        if (op.hasQueue) {
+            op.queueUsage = usagePct / 100.0;
+            op.queueAverageSize = number(at("queue_average_size", i), kNoValue);
+            if (usagePct > 0 && !std::isnan(op.queueAverageSize))
+                op.queueCapacity = qint64(std::llround(op.queueAverageSize * 100.0 / usagePct));
+            const double empty = number(at("queue_empty_freq_pct", i), -1);
+            op.emptyFrequency = empty >= 0 ? empty / 100.0 : kNoValue;
         }
-        op.childIds = children;
-        for (qint64 c : children) {
-            if (!visited.insert(c).second)
-                continue;
-            ops[c].parentId = id;
-            ops[c].inGraph = true;
-            queue.push_back(c);
-        }
+        const double cpu = number(at("avg_cpu_pct", i), -1);
+        op.cpuPct = cpu >= 0 ? cpu : kNoValue;
+        ops.emplace(id, std::move(op));
     }
+    deriveGraph(ops);
     for (auto& [id, op] : ops)
         out.push_back(std::move(op));
     return out;
@@ -503,8 +568,11 @@ DataPipelineAnalysis analyzeDataPipeline(const RankData& rank)
         std::stable_sort(a.ops.begin(), a.ops.end(), [](const auto& x, const auto& y) { return x.opId < y.opId; });
         if (!rank.legacy.minddataPipeline.empty())
             a.samplingIntervalMs = rank.legacy.minddataPipeline.front().sampleInterval;
-    } else {
+    } else if (!fromJson.empty()) {
         a.ops = std::move(fromJson);
+    } else {
+        // MindSpore 2.5+ without the raw files: the summary lists every op.
+        a.ops = pipelineOpsFromSummary(md.summary);
     }
     if (a.samplingIntervalMs < 0)
         a.samplingIntervalMs = md.pipeline.samplingIntervalMs;

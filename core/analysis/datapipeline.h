@@ -151,6 +151,9 @@ inline constexpr int kCpuActiveThresholdPct = 80;
 // first; a queue-less child is replaced by its own children; ops not reached
 // are kept with inGraph false. Empty when op 0 is missing.
 std::vector<DataPipelineOp> pipelineOpsFromJson(const PipelineJson& json);
+// The ops of minddata_pipeline_summary (when the run has neither raw file);
+// queue capacity is derived from average size and usage.
+std::vector<DataPipelineOp> pipelineOpsFromSummary(const PipelineSummary& summary);
 // The ops of minddata_pipeline_raw.csv.
 std::vector<DataPipelineOp> pipelineOpsFromRawCsv(const std::vector<MinddataPipelineRow>& rows);
 // MindInsight's filter: flagged op ids; `isRoot` set when every non-root op is at or above `high`.

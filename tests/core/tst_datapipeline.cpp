@@ -59,6 +59,7 @@ private Q_SLOTS:
     void importReportListsTheFiles();
     void oldIteratorFile();
     void mismatchedPipelineFiles();
+    void summaryOnly();
     void newLayout();
     void malformed_data();
     void malformed();
@@ -370,6 +371,37 @@ void TestDataPipeline::mismatchedPipelineFiles()
     QVERIFY(std::isnan(a.op(1)->throughputMean));
     QCOMPARE(a.meanQueueUsage, 0.3125);
     QCOMPARE(sorted(a.flaggedOps), std::vector<qint64>({ 2, 3 }));
+}
+
+// Only minddata_pipeline_summary: the lists the reference gives for run_2
+// (§1.10), in the CSV form MindSpore writes.
+void TestDataPipeline::summaryOnly()
+{
+    QTemporaryDir dir;
+    const QString path = test::writeFile(dir, "minddata_pipeline_summary_1.csv",
+                                         "op_ids,0,1,2,3,4\n"
+                                         "op_names,Batch,Map,Map,ImageFolder,EpochCtrl\n"
+                                         "num_workers,4,8,8,8,1\n"
+                                         "queue_average_size,1.0,0.0,0.0,0.0,-1\n"
+                                         "queue_utilization_pct,1.56,0.0,0.0,0.0,-1\n"
+                                         "queue_empty_freq_pct,50.0,100.0,100.0,100.0,-1\n"
+                                         "children_ids,[1],[2],[3],[],[0]\n"
+                                         "parent_id,4,0,1,2,-1\n");
+    RankData rank;
+    FileReport r;
+    QVERIFY(parsePipelineSummary(path, rank.minddata.summary, r));
+    const DataPipelineAnalysis a = analyzeDataPipeline(rank);
+    QCOMPARE(a.ops.size(), std::size_t(5));
+    QStringList drawn;
+    for (const auto& op : a.ops)
+        if (op.inGraph)
+            drawn << op.label();
+    QCOMPARE(drawn, QStringList({ "Batch_0", "Map_1", "Map_2", "ImageFolder_3" }));
+    QCOMPARE(a.op(0)->queueCapacity, qint64(64)); // 1.0 / 1.56 %
+    QCOMPARE(a.op(3)->emptyFrequency, 1.0);
+    QCOMPARE(a.op(2)->parentId, qint64(1));
+    QCOMPARE(a.flaggedOps, std::vector<qint64>({ 3 }));
+    QVERIFY(qAbs(a.meanQueueUsage - 0.0039) < 1e-12);
 }
 
 // MindSpore 2.5+: the deliverables in ASCEND_PROFILER_OUTPUT, the raw inputs in FRAMEWORK.
