@@ -72,16 +72,17 @@ QString baseName(const QString& opType)
 bool isNonMultithreaded(const QString& opType)
 {
     static const QStringList names { QStringLiteral("Barrier"), QStringLiteral("Concat"), QStringLiteral("EpochCtrl"),
-                                     QStringLiteral("Rename"),  QStringLiteral("Repeat"), QStringLiteral("Shuffle"),
-                                     QStringLiteral("Skip"),    QStringLiteral("Take"),   QStringLiteral("Zip") };
+        QStringLiteral("Rename"), QStringLiteral("Repeat"), QStringLiteral("Shuffle"), QStringLiteral("Skip"),
+        QStringLiteral("Take"), QStringLiteral("Zip") };
     return names.contains(baseName(opType));
 }
 
 double usagePct(const DataPipelineOp& op)
 {
     // -1 for "no queue", as MindSpore's summary writes it.
-    return op.hasQueue && op.queueCapacity > 0 ? std::round(10000.0 * op.queueAverageSize / double(op.queueCapacity)) / 100.0
-                                               : -1.0;
+    return op.hasQueue && op.queueCapacity > 0
+        ? std::round(10000.0 * op.queueAverageSize / double(op.queueCapacity)) / 100.0
+        : -1.0;
 }
 
 // The drawn graph, as MindSpore's raw-CSV writers derive it: from op 0,
@@ -244,7 +245,8 @@ std::vector<DataPipelineOp> pipelineOpsFromRawCsv(const std::vector<MinddataPipe
         op.hasQueue = r.outputQueueLength > 0 || !r.outputQueueSizes.empty();
         op.queueSizes = r.outputQueueSizes;
         op.queueCapacity = r.outputQueueLength;
-        op.queueAverageSize = !std::isnan(r.outputQueueAverageSize) ? r.outputQueueAverageSize : mean(r.outputQueueSizes);
+        op.queueAverageSize =
+            !std::isnan(r.outputQueueAverageSize) ? r.outputQueueAverageSize : mean(r.outputQueueSizes);
         // MindInsight reads an empty usage cell as 0.
         op.queueUsage = std::isnan(r.outputQueueUsageRate) ? 0 : r.outputQueueUsageRate;
         if (op.hasQueue)
@@ -329,13 +331,15 @@ void applySummaryRules(DataPipelineAnalysis& a)
         if (std::isnan(op.cpuPerWorkerPct))
             continue;
         if (op.cpuPerWorkerPct > kCpuPerWorkerHighPct)
-            a.cpuDetails << Tr::tr("%1 is using %2% CPU per worker; setting num_parallel_workers > %3 might bring extra performance.")
+            a.cpuDetails << Tr::tr(
+                "%1 is using %2% CPU per worker; setting num_parallel_workers > %3 might bring extra performance.")
                                 .arg(name(op))
                                 .arg(op.cpuPerWorkerPct, 0, 'f', 1)
                                 .arg(op.numWorkers);
         else if (op.cpuPerWorkerPct < kCpuPerWorkerLowPct && op.numWorkers > 1)
-            a.cpuDetails << Tr::tr("%1 is using %2% CPU per worker; using %3 workers might not bring as much benefit as "
-                                   "desired. Consider decreasing num_parallel_workers.")
+            a.cpuDetails << Tr::tr(
+                "%1 is using %2% CPU per worker; using %3 workers might not bring as much benefit as "
+                "desired. Consider decreasing num_parallel_workers.")
                                 .arg(name(op))
                                 .arg(op.cpuPerWorkerPct, 0, 'f', 1)
                                 .arg(op.numWorkers);
@@ -347,19 +351,22 @@ void applySummaryRules(DataPipelineAnalysis& a)
         const double outPct = usagePct(op);
         if (!in && op.hasQueue) {
             if (outPct <= kLeafQueueUsageMaxPct)
-                a.queueDetails << Tr::tr("Leaf op %1 is using %2% of its output queue. Setting num_parallel_workers > %3 "
-                                         "might speed up I/O.")
+                a.queueDetails << Tr::tr(
+                    "Leaf op %1 is using %2% of its output queue. Setting num_parallel_workers > %3 "
+                    "might speed up I/O.")
                                       .arg(name(op))
                                       .arg(outPct, 0, 'f', 1)
                                       .arg(op.numWorkers);
         } else if (baseName(op.opType) == QLatin1String("DeviceQueue") && in && !std::isnan(in->emptyFrequency)
-                   && 100.0 * in->emptyFrequency > kDeviceQueueEmptyFreqPct) {
-            a.queueDetails << Tr::tr("%1's input queue is empty %2% of the time: the host cannot keep up with the device.")
+            && 100.0 * in->emptyFrequency > kDeviceQueueEmptyFreqPct) {
+            a.queueDetails << Tr::tr(
+                "%1's input queue is empty %2% of the time: the host cannot keep up with the device.")
                                   .arg(name(op))
                                   .arg(100.0 * in->emptyFrequency, 0, 'f', 1);
         } else if (in && usagePct(*in) - outPct > kQueueUsageDiffPct) {
-            a.queueDetails << Tr::tr("%1's input queue usage (%2%) is much higher than its output queue usage (%3%): the "
-                                     "child produces faster than it consumes. Try increasing prefetch_size or num_workers.")
+            a.queueDetails << Tr::tr(
+                "%1's input queue usage (%2%) is much higher than its output queue usage (%3%): the "
+                "child produces faster than it consumes. Try increasing prefetch_size or num_workers.")
                                   .arg(name(op))
                                   .arg(usagePct(*in), 0, 'f', 1)
                                   .arg(outPct, 0, 'f', 1);
@@ -370,7 +377,8 @@ void applySummaryRules(DataPipelineAnalysis& a)
     // MindSpore's own summary code fails with an IndexError).
     for (auto it = a.ops.rbegin(); it != a.ops.rend(); ++it) {
         const DataPipelineOp& op = *it;
-        if (std::isnan(op.cpuPerWorkerPct) || isNonMultithreaded(op.opType) || baseName(op.opType) == QLatin1String("DeviceQueue"))
+        if (std::isnan(op.cpuPerWorkerPct) || isNonMultithreaded(op.opType)
+            || baseName(op.opType) == QLatin1String("DeviceQueue"))
             continue;
         const DataPipelineOp* in = inputOp(op);
         if (op.cpuPerWorkerPct > kCpuPerWorkerHighPct) {
@@ -378,9 +386,10 @@ void applySummaryRules(DataPipelineAnalysis& a)
             a.bottleneckWarning = Tr::tr("Bottleneck: %1 (high CPU usage per worker).").arg(name(op));
             a.bottleneckSuggestion = Tr::tr("Try increasing num_parallel_workers of %1.").arg(name(op));
         } else if (op.cpuPerWorkerPct < kCpuPerWorkerLowPct && in
-                   && (usagePct(*in) < kInputQueueUsageMinPct || usagePct(op) - usagePct(*in) > kQueueUsageDiffPct)) {
+            && (usagePct(*in) < kInputQueueUsageMinPct || usagePct(op) - usagePct(*in) > kQueueUsageDiffPct)) {
             a.bottleneckOpId = op.opId;
-            a.bottleneckWarning = Tr::tr("Bottleneck: %1 (low CPU usage per worker and abnormal queue usage).").arg(name(op));
+            a.bottleneckWarning =
+                Tr::tr("Bottleneck: %1 (low CPU usage per worker and abnormal queue usage).").arg(name(op));
             a.bottleneckSuggestion = Tr::tr("Try increasing prefetch_size.");
         }
     }
@@ -391,10 +400,11 @@ void applySummaryRules(DataPipelineAnalysis& a)
     for (auto& op : a.ops)
         op.bottleneck = op.opId == a.bottleneckOpId;
     if (a.opsWithCpu > 0 && a.opsWithCpu < int(a.ops.size()))
-        a.cpuCoverageNote = Tr::tr("CPU data covers %1 of %2 ops; the CPU rules judged only those (MindSpore's own summary "
-                                   "is not written in this case).")
-                                .arg(a.opsWithCpu)
-                                .arg(a.ops.size());
+        a.cpuCoverageNote =
+            Tr::tr("CPU data covers %1 of %2 ops; the CPU rules judged only those (MindSpore's own summary "
+                   "is not written in this case).")
+                .arg(a.opsWithCpu)
+                .arg(a.ops.size());
 }
 
 QueueStepView analyzeQueues(const QueueTrace& trace, const std::vector<GetNextRecord>& getNext)
@@ -538,11 +548,12 @@ DataPipelineAnalysis analyzeDataPipeline(const RankData& rank)
         for (const auto& r : rank.legacy.minddataPipeline)
             for (const auto& j : fromJson)
                 if (j.opId == r.opId && j.opType != r.opType && a.pipelineNote.isEmpty())
-                    a.pipelineNote = Tr::tr("%1 and minddata_pipeline_raw disagree (op %2 is %3 in one, %4 in the other): "
-                                            "only the raw CSV is used")
-                                         .arg(QFileInfo(md.pipelineJsonPath).fileName())
-                                         .arg(r.opId)
-                                         .arg(j.opType, r.opType);
+                    a.pipelineNote =
+                        Tr::tr("%1 and minddata_pipeline_raw disagree (op %2 is %3 in one, %4 in the other): "
+                               "only the raw CSV is used")
+                            .arg(QFileInfo(md.pipelineJsonPath).fileName())
+                            .arg(r.opId)
+                            .arg(j.opType, r.opType);
         if (!a.pipelineNote.isEmpty())
             fromJson.clear();
     }

@@ -23,21 +23,21 @@ struct DataPipelineOp
     qint64 opId = -1;
     QString opType;
     qint64 numWorkers = -1;
-    qint64 parentId = -1;           // in the drawn graph (queue-less ops skipped); -1 for the root
-    std::vector<qint64> childIds;   // in the drawn graph
+    qint64 parentId = -1; // in the drawn graph (queue-less ops skipped); -1 for the root
+    std::vector<qint64> childIds; // in the drawn graph
     std::vector<qint64> rawChildIds; // as written in pipeline_profiling (for the MindSpore rules)
-    bool inGraph = true;            // drawn (reachable from op 0 through queues), as in the raw CSV
+    bool inGraph = true; // drawn (reachable from op 0 through queues), as in the raw CSV
     bool hasQueue = false;
     std::vector<qint64> queueSizes;
     qint64 queueCapacity = -1;
     double queueAverageSize = kNoValue;
-    double queueUsage = 0;          // average size / capacity, 0..1; 0 without a queue (as MindInsight reads it)
+    double queueUsage = 0; // average size / capacity, 0..1; 0 without a queue (as MindInsight reads it)
     double emptyFrequency = kNoValue; // share of samples with an empty queue, 0..1
     double throughputMean = kNoValue;
-    double cpuPct = kNoValue;        // mean user + sys, % of one core
+    double cpuPct = kNoValue; // mean user + sys, % of one core
     double cpuPerWorkerPct = kNoValue;
-    bool queueFlagged = false;       // MindInsight's queue-usage filter
-    bool bottleneck = false;         // MindSpore's summary rule
+    bool queueFlagged = false; // MindInsight's queue-usage filter
+    bool bottleneck = false; // MindSpore's summary rule
 
     QString label() const
     {
@@ -83,7 +83,7 @@ struct CpuView
     qint64 samplingIntervalMs = -1;
     qint64 cpuCount = -1;
     int firstSample = 0, sampleCount = 0; // the step-filtered slice of every series
-    int stepTotal = 0;                    // host-queue records used for the filter (0: not filtered)
+    int stepTotal = 0; // host-queue records used for the filter (0: not filtered)
     // round(mean) of the kept slice, half to even (Python's round, as MindInsight).
     int deviceUser = 0, deviceSys = 0, deviceIo = 0, deviceIdle = 0, runnable = 0, contextSwitches = 0;
     int processUser = 0, processSys = 0;
@@ -95,7 +95,7 @@ struct CpuView
     };
     std::vector<Op> ops;
     int totalOpUser = 0, totalOpSys = 0;
-    int activePct = 0;     // 100 - idle average
+    int activePct = 0; // 100 - idle average
     bool overloaded = false; // active > 80: MindInsight's minddata_cpu_utilization proposal
 };
 
@@ -114,7 +114,7 @@ struct DataPipelineAnalysis
     QString bottleneckWarning, bottleneckSuggestion;
     int opsWithCpu = 0;
     QString cpuCoverageNote; // why the CPU rules saw only part of the ops (MindSpore fails there)
-    QString pipelineNote;    // the pipeline files disagree (one of them is from another run)
+    QString pipelineNote; // the pipeline files disagree (one of them is from another run)
     // From minddata_pipeline_summary when the run has one.
     QStringList summaryWarnings, summarySuggestions;
     QueueStepView steps;

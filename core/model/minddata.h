@@ -22,10 +22,10 @@ struct PipelineJsonOp
     QString opType;
     qint64 numWorkers = -1;
     std::vector<qint64> childIds;
-    bool hasQueue = false;           // metrics.output_queue present
-    std::vector<qint64> queueSizes;  // sampled output-queue depths
-    qint64 queueCapacity = -1;       // output_queue.length
-    std::vector<double> throughput;  // newer files only
+    bool hasQueue = false; // metrics.output_queue present
+    std::vector<qint64> queueSizes; // sampled output-queue depths
+    qint64 queueCapacity = -1; // output_queue.length
+    std::vector<double> throughput; // newer files only
 };
 
 struct PipelineJson
@@ -62,10 +62,10 @@ struct DatasetStageRow
 // device_queue_profiling_{rank}.txt / dataset_iterator_profiling_{rank}.txt.
 struct QueueTraceRecord
 {
-    int type = -1;        // 0 time record, 1 connector-queue record
-    qint64 extra = -1;    // type 0: 0 get, 1 push, 2 total; type 1: queue capacity
+    int type = -1; // 0 time record, 1 connector-queue record
+    qint64 extra = -1; // type 0: 0 get, 1 push, 2 total; type 1: queue capacity
     qint64 batchNum = -1; // step, 1-based
-    qint64 value = -1;    // type 0: ms; type 1: queue size
+    qint64 value = -1; // type 0: ms; type 1: queue size
     qint64 timestampMs = -1; // -1 in the oldest 4-field files
 };
 
@@ -107,7 +107,7 @@ struct MindDataFiles
     PipelineJson pipeline;
     PipelineSummary summary;
     std::vector<DatasetStageRow> datasetStages;
-    QueueTrace deviceQueue;  // device_queue_profiling, or the iterator file without it
+    QueueTrace deviceQueue; // device_queue_profiling, or the iterator file without it
     std::vector<GetNextRecord> getNext;
     CpuUtilization cpu;
 

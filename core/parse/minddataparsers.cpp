@@ -45,9 +45,8 @@ public:
         // Far beyond a real trace (4 short lines per step), small enough to hold.
         constexpr qint64 kMaxBytes = qint64(512) << 20;
         if (file.size() > kMaxBytes)
-            return broken(Tr::tr("%1: %2 bytes is more than a MindData trace can be; not read")
-                              .arg(fileName())
-                              .arg(file.size()));
+            return broken(
+                Tr::tr("%1: %2 bytes is more than a MindData trace can be; not read").arg(fileName()).arg(file.size()));
         const QByteArray bytes = file.readAll();
         m_report.sizeBytes = bytes.size();
         if (const auto nul = bytes.indexOf('\0'); nul >= 0) {
@@ -317,9 +316,10 @@ bool parseQueueTrace(const QString& path, QueueTrace& out, FileReport& report)
             continue;
         // type extra batch_num value [timestamp]; the oldest files have no timestamp.
         if (tokens.size() != 4 && tokens.size() != 5) {
-            file.warnLine(lineNo, Tr::tr("expected 4 or 5 numbers \"type extra step value [timestamp]\", got %1 fields; "
-                                         "line skipped")
-                                      .arg(tokens.size()));
+            file.warnLine(lineNo,
+                Tr::tr("expected 4 or 5 numbers \"type extra step value [timestamp]\", got %1 fields; "
+                       "line skipped")
+                    .arg(tokens.size()));
             ++skipped;
             continue;
         }
@@ -330,8 +330,9 @@ bool parseQueueTrace(const QString& path, QueueTrace& out, FileReport& report)
         const auto value = intToken(tokens[3]);
         const auto ts = tokens.size() == 5 ? intToken(tokens[4]) : std::optional<qint64>(-1);
         if (!type || !extra || !step || !value || !ts || (*type != 0 && *type != 1)) {
-            file.warnLine(lineNo, Tr::tr("\"%1\" is not a queue record (type 0 or 1 and integers); line skipped")
-                                      .arg(QString::fromUtf8(raw.trimmed().left(80))));
+            file.warnLine(lineNo,
+                Tr::tr("\"%1\" is not a queue record (type 0 or 1 and integers); line skipped")
+                    .arg(QString::fromUtf8(raw.trimmed().left(80))));
             ++skipped;
             continue;
         }
@@ -391,7 +392,8 @@ bool parseCpuUtilization(const QString& path, CpuUtilization& out, FileReport& r
     }
     const auto series = [&](const Json* parent, const char* key, std::vector<double>& into, const QString& where) {
         if (parent && !readNumbers(member(*parent, key), into)) {
-            file.warn(Tr::tr("%1: %2.%3 is not a list of numbers; ignored").arg(file.fileName(), where, QLatin1String(key)));
+            file.warn(
+                Tr::tr("%1: %2.%3 is not a list of numbers; ignored").arg(file.fileName(), where, QLatin1String(key)));
             into.clear();
         }
     };

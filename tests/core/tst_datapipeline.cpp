@@ -110,7 +110,8 @@ void TestDataPipeline::run2StepInterval()
     QVERIFY(rank);
     const QueueStepView s = analyzeDataPipeline(*rank).steps;
     // minddata_device_queue = [1, 1, 0, 1]
-    QCOMPARE((std::vector<int> { s.hostEmpty, s.hostTotal, s.hostFull, s.hostTotal }), (std::vector<int> { 1, 1, 0, 1 }));
+    QCOMPARE(
+        (std::vector<int> { s.hostEmpty, s.hostTotal, s.hostFull, s.hostTotal }), (std::vector<int> { 1, 1, 0, 1 }));
     // minddata_get_next_queue = [0, 3]
     QCOMPARE((std::vector<int> { s.chipEmpty, s.chipTotal }), (std::vector<int> { 0, 3 }));
     QCOMPARE(s.chipSizes, std::vector<qint64>({ 3, 2, 1 }));
@@ -184,7 +185,8 @@ void TestDataPipeline::oldNamesWithCpu()
 {
     RankData rank;
     FileReport r1, r2;
-    QVERIFY(parsePipelineProfiling(test::mindinsight("profiler/pipeline_profiling_1.json"), rank.minddata.pipeline, r1));
+    QVERIFY(
+        parsePipelineProfiling(test::mindinsight("profiler/pipeline_profiling_1.json"), rank.minddata.pipeline, r1));
     QVERIFY(parseCpuUtilization(test::mindinsight("profiler/minddata_cpu_utilization_0.json"), rank.minddata.cpu, r2));
     const DataPipelineAnalysis a = analyzeDataPipeline(rank);
     QCOMPARE(a.ops.size(), std::size_t(5));
@@ -329,7 +331,8 @@ void TestDataPipeline::importReportListsTheFiles()
         QVERIFY2(r, e.suffix);
         QVERIFY2(r->status == e.status, qPrintable(QString::fromLatin1(e.suffix) + QLatin1Char(' ') + r->reason));
     }
-    QVERIFY(test::reportEndingWith(*p, "/dataset_iterator_profiling_1.txt")->reason.contains("device_queue_profiling_1.txt"));
+    QVERIFY(test::reportEndingWith(*p, "/dataset_iterator_profiling_1.txt")
+                ->reason.contains("device_queue_profiling_1.txt"));
 }
 
 // The oldest trace format has no timestamp: "1 64 1 3" (queue record,
@@ -379,14 +382,14 @@ void TestDataPipeline::summaryOnly()
 {
     QTemporaryDir dir;
     const QString path = test::writeFile(dir, "minddata_pipeline_summary_1.csv",
-                                         "op_ids,0,1,2,3,4\n"
-                                         "op_names,Batch,Map,Map,ImageFolder,EpochCtrl\n"
-                                         "num_workers,4,8,8,8,1\n"
-                                         "queue_average_size,1.0,0.0,0.0,0.0,-1\n"
-                                         "queue_utilization_pct,1.56,0.0,0.0,0.0,-1\n"
-                                         "queue_empty_freq_pct,50.0,100.0,100.0,100.0,-1\n"
-                                         "children_ids,[1],[2],[3],[],[0]\n"
-                                         "parent_id,4,0,1,2,-1\n");
+        "op_ids,0,1,2,3,4\n"
+        "op_names,Batch,Map,Map,ImageFolder,EpochCtrl\n"
+        "num_workers,4,8,8,8,1\n"
+        "queue_average_size,1.0,0.0,0.0,0.0,-1\n"
+        "queue_utilization_pct,1.56,0.0,0.0,0.0,-1\n"
+        "queue_empty_freq_pct,50.0,100.0,100.0,100.0,-1\n"
+        "children_ids,[1],[2],[3],[],[0]\n"
+        "parent_id,4,0,1,2,-1\n");
     RankData rank;
     FileReport r;
     QVERIFY(parsePipelineSummary(path, rank.minddata.summary, r));
@@ -410,17 +413,17 @@ void TestDataPipeline::newLayout()
     QTemporaryDir dir;
     const QString rank = QStringLiteral("host_1234_20250101000000000_ascend_ms/");
     test::writeFile(dir, rank + "ASCEND_PROFILER_OUTPUT/dataset.csv",
-                    "Operation,Stage,Occurrences,Avg. time (us),Custom Info\r\n"
-                    "Pipeline,GetNext,20,1250.5,\r\nRandomDataOp,Compute,40,12.25,shape=[32]\r\n");
+        "Operation,Stage,Occurrences,Avg. time (us),Custom Info\r\n"
+        "Pipeline,GetNext,20,1250.5,\r\nRandomDataOp,Compute,40,12.25,shape=[32]\r\n");
     test::writeFile(dir, rank + "ASCEND_PROFILER_OUTPUT/minddata_pipeline_summary_0.json",
-                    R"({"op_ids":[0,1],"op_names":["Batch","Generator"],"num_workers":[2,4],)"
-                    R"("avg_cpu_pct":[10.0,400.0],"bottleneck_warning":["Generator(id=1) is the bottleneck"],)"
-                    R"("bottleneck_suggestion":["increase num_parallel_workers"]})");
+        R"({"op_ids":[0,1],"op_names":["Batch","Generator"],"num_workers":[2,4],)"
+        R"("avg_cpu_pct":[10.0,400.0],"bottleneck_warning":["Generator(id=1) is the bottleneck"],)"
+        R"("bottleneck_suggestion":["increase num_parallel_workers"]})");
     test::writeFile(dir, rank + "ASCEND_PROFILER_OUTPUT/minddata_pipeline_summary_0.csv", "op_ids,0,1\n");
     test::writeFile(dir, rank + "FRAMEWORK/pipeline_profiling_0.json",
-                    R"({"sampling_interval":10,"op_info":[)"
-                    R"({"op_id":1,"op_type":"GeneratorOp","num_workers":4,"metrics":{"output_queue":{"size":[1,3],"length":8}}},)"
-                    R"({"op_id":0,"op_type":"BatchOp","num_workers":2,"children":[1],"metrics":{"output_queue":{"size":[0,0],"length":4}}}]})");
+        R"({"sampling_interval":10,"op_info":[)"
+        R"({"op_id":1,"op_type":"GeneratorOp","num_workers":4,"metrics":{"output_queue":{"size":[1,3],"length":8}}},)"
+        R"({"op_id":0,"op_type":"BatchOp","num_workers":2,"children":[1],"metrics":{"output_queue":{"size":[0,0],"length":4}}}]})");
     const QStringList before = test::folderSnapshot(dir.path());
     ProfilePtr p;
     LoadOptions options;
@@ -471,13 +474,14 @@ void TestDataPipeline::malformed_data()
     QTest::newRow("queue binary") << "device_queue_profiling_0.txt" << QByteArray("0 1\0 2", 6) << true
                                   << "device_queue_profiling_0.txt: binary data";
     QTest::newRow("aicpu short line") << "minddata_aicpu_0.txt"
-                                      << QByteArray("node_name start_time end_time queue_size\nGetNext_dequeue_wait 1 2\n"
-                                                    "GetNext_dequeue_wait 1 2 3\n")
+                                      << QByteArray(
+                                             "node_name start_time end_time queue_size\nGetNext_dequeue_wait 1 2\n"
+                                             "GetNext_dequeue_wait 1 2 3\n")
                                       << false << "minddata_aicpu_0.txt:2:";
-    QTest::newRow("summary csv no op_ids") << "minddata_pipeline_summary_0.csv" << QByteArray("num_workers,1,2\n") << true
-                                           << "minddata_pipeline_summary_0.csv:1:";
-    QTest::newRow("dataset no avg column") << "dataset.csv" << QByteArray("Operation,Stage\nPipeline,x\n") << true
-                                           << "dataset.csv";
+    QTest::newRow("summary csv no op_ids") << "minddata_pipeline_summary_0.csv" << QByteArray("num_workers,1,2\n")
+                                           << true << "minddata_pipeline_summary_0.csv:1:";
+    QTest::newRow("dataset no avg column")
+        << "dataset.csv" << QByteArray("Operation,Stage\nPipeline,x\n") << true << "dataset.csv";
 }
 
 void TestDataPipeline::malformed()

@@ -67,8 +67,8 @@ void TestDataPrepPage::run2()
     QStringList errors;
     const QStringList written = exportPage(page, dir.path(), &errors);
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
-    for (const char* name : { "dataprep-pipeline.png", "dataprep-pipeline.svg", "dataprep-ops.csv", "dataprep-steps.png",
-                              "dataprep-cpu.svg" })
+    for (const char* name : { "dataprep-pipeline.png", "dataprep-pipeline.svg", "dataprep-ops.csv",
+             "dataprep-steps.png", "dataprep-cpu.svg" })
         QVERIFY2(QFileInfo::exists(QDir(dir.path()).filePath(QLatin1String(name))), name);
     QFile csv(QDir(dir.path()).filePath(QStringLiteral("dataprep-ops.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -99,13 +99,13 @@ void TestDataPrepPage::newLayoutWithDatasetOnly()
     QTemporaryDir dir;
     const QString out = QStringLiteral("h_1_20250101000000000_ascend_ms/ASCEND_PROFILER_OUTPUT/");
     test::writeFile(dir, out + "dataset.csv",
-                    "Operation,Stage,Occurrences,Avg. time (us),Custom Info\nPipeline,GetNext,200,1250.5,\n"
-                    "MapOp,Compute,6400,85.4,decode\n");
+        "Operation,Stage,Occurrences,Avg. time (us),Custom Info\nPipeline,GetNext,200,1250.5,\n"
+        "MapOp,Compute,6400,85.4,decode\n");
     test::writeFile(dir, out + "minddata_pipeline_raw_0.csv",
-                    "op_id,op_type,num_workers,output_queue_size,output_queue_average_size,output_queue_length,"
-                    "output_queue_usage_rate,sample_interval,parent_id,children_id\n"
-                    "0,BatchOp,4,\"[2, 2]\",2.0,16,0.125,10,,[1]\n"
-                    "1,MapOp,8,\"[60, 64]\",62.0,64,0.96875,10,0,\n");
+        "op_id,op_type,num_workers,output_queue_size,output_queue_average_size,output_queue_length,"
+        "output_queue_usage_rate,sample_interval,parent_id,children_id\n"
+        "0,BatchOp,4,\"[2, 2]\",2.0,16,0.125,10,,[1]\n"
+        "1,MapOp,8,\"[60, 64]\",62.0,64,0.96875,10,0,\n");
     ViewState state;
     DataPrepPage page(&state);
     page.resize(1300, 900);

@@ -111,7 +111,8 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
     bar->addWidget(m_title);
     bar->addStretch(1);
     auto* exportGraph = makeExportButton(
-        ExportKind::Chart, this, [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("dataprep-pipeline")); },
+        ExportKind::Chart, this,
+        [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("dataprep-pipeline")); },
         tr("Save the pipeline graph as PNG, SVG or PDF"));
     auto* exportTable = makeExportButton(
         ExportKind::Table, this,
@@ -186,18 +187,19 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
     m_stack->addWidget(m_empty);
 
     connect(m_graph, &PipelineGraph::opClicked, this, &DataPrepPage::selectOp);
-    connect(m_opTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
-        if (index.isValid())
-            m_graph->setSelectedOp(m_opModel->item(index.row(), 0)->data(kSortRole).toLongLong());
-    });
+    connect(
+        m_opTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
+            if (index.isValid())
+                m_graph->setSelectedOp(m_opModel->item(index.row(), 0)->data(kSortRole).toLongLong());
+        });
     addContextAction(m_graph, exportActionText(ExportKind::Chart),
-                     [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("dataprep-pipeline")); });
+        [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("dataprep-pipeline")); });
     addContextAction(m_stepPlot, exportActionText(ExportKind::Chart),
-                     [this] { exportWidgetInteractive(this, m_stepPlot, QStringLiteral("dataprep-steps")); });
+        [this] { exportWidgetInteractive(this, m_stepPlot, QStringLiteral("dataprep-steps")); });
     addContextAction(m_cpuPlot, exportActionText(ExportKind::Chart),
-                     [this] { exportWidgetInteractive(this, m_cpuPlot, QStringLiteral("dataprep-cpu")); });
+        [this] { exportWidgetInteractive(this, m_cpuPlot, QStringLiteral("dataprep-cpu")); });
     addContextAction(m_opTable, exportActionText(ExportKind::Table),
-                     [this] { exportModelInteractive(this, *m_opModel, QStringLiteral("dataprep-ops")); });
+        [this] { exportModelInteractive(this, *m_opModel, QStringLiteral("dataprep-ops")); });
     connect(m_stepPlot, &VectorPlot::paletteApplied, this, &DataPrepPage::fillStepPlot);
     connect(m_cpuPlot, &VectorPlot::paletteApplied, this, &DataPrepPage::fillCpuPlot);
 
@@ -255,7 +257,8 @@ void DataPrepPage::rebuild()
     if (m_profile) {
         // The current rank when it has MindData files, else the first that has.
         const int current = m_state->currentRank();
-        if (current >= 0 && current < int(m_profile->ranks.size()) && rankHasData(*m_profile->ranks[std::size_t(current)]))
+        if (current >= 0 && current < int(m_profile->ranks.size())
+            && rankHasData(*m_profile->ranks[std::size_t(current)]))
             m_rankIndex = current;
         for (std::size_t i = 0; m_rankIndex < 0 && i < m_profile->ranks.size(); ++i)
             if (rankHasData(*m_profile->ranks[i]))
@@ -288,9 +291,9 @@ void DataPrepPage::rebuild()
 void DataPrepPage::fillOps()
 {
     m_opModel->clear();
-    m_opModel->setHorizontalHeaderLabels({ tr("Op Id"), tr("Op Type"), tr("Workers"), tr("Parent"), tr("Queue Usage"),
-        tr("Queue Avg Size"), tr("Capacity"), tr("Empty Queue"), tr("Throughput"), tr("CPU"), tr("CPU per Worker"),
-        tr("Finding") });
+    m_opModel->setHorizontalHeaderLabels(
+        { tr("Op Id"), tr("Op Type"), tr("Workers"), tr("Parent"), tr("Queue Usage"), tr("Queue Avg Size"),
+            tr("Capacity"), tr("Empty Queue"), tr("Throughput"), tr("CPU"), tr("CPU per Worker"), tr("Finding") });
     for (const auto& op : m_analysis.ops) {
         QString finding;
         if (op.bottleneck)
@@ -344,49 +347,55 @@ void DataPrepPage::fillFindings()
     if (s.hasHost()) {
         if (s.dataProcessWarning)
             para(tr("Data processing is too slow:"),
-                 tr("the host queue was empty in %1 of %2 steps (%3%, threshold 30%): the device waits for data. "
-                    "Speed up the dataset pipeline (see below).")
-                     .arg(s.hostEmpty)
-                     .arg(s.hostTotal)
-                     .arg(s.emptyRatePct));
+                tr("the host queue was empty in %1 of %2 steps (%3%, threshold 30%): the device waits for data. "
+                   "Speed up the dataset pipeline (see below).")
+                    .arg(s.hostEmpty)
+                    .arg(s.hostTotal)
+                    .arg(s.emptyRatePct));
         else if (s.dataTransmissionWarning)
             para(tr("Data transmission is too slow:"),
-                 tr("the host queue is filled but the chip queue ran empty in %1 of %2 GetNext calls.")
-                     .arg(s.chipEmpty)
-                     .arg(s.chipTotal));
+                tr("the host queue is filled but the chip queue ran empty in %1 of %2 GetNext calls.")
+                    .arg(s.chipEmpty)
+                    .arg(s.chipTotal));
         else
-            para(tr("Queues:"), tr("the host queue was rarely empty (%1 of %2 steps); if the step is still slow, "
-                                   "optimize the script based on the data-processing suggestions.")
-                                    .arg(s.hostEmpty)
-                                    .arg(s.hostTotal));
-        para(tr("Host queue:"), tr("%1 steps, %2 empty, %3 full (size = capacity %4).")
-                                    .arg(s.hostTotal)
-                                    .arg(s.hostEmpty)
-                                    .arg(s.hostFull)
-                                    .arg(s.hostCapacity));
+            para(tr("Queues:"),
+                tr("the host queue was rarely empty (%1 of %2 steps); if the step is still slow, "
+                   "optimize the script based on the data-processing suggestions.")
+                    .arg(s.hostEmpty)
+                    .arg(s.hostTotal));
+        para(tr("Host queue:"),
+            tr("%1 steps, %2 empty, %3 full (size = capacity %4).")
+                .arg(s.hostTotal)
+                .arg(s.hostEmpty)
+                .arg(s.hostFull)
+                .arg(s.hostCapacity));
     }
     if (s.hasChip())
-        para(tr("Chip queue (GetNext):"), tr("%1 calls, %2 empty, average GetNext time %3 ms.")
-                                              .arg(s.chipTotal)
-                                              .arg(s.chipEmpty)
-                                              .arg(s.avgGetNextMs, 0, 'g', 4));
+        para(tr("Chip queue (GetNext):"),
+            tr("%1 calls, %2 empty, average GetNext time %3 ms.")
+                .arg(s.chipTotal)
+                .arg(s.chipEmpty)
+                .arg(s.avgGetNextMs, 0, 'g', 4));
     if (!std::isnan(s.avgCostMs))
-        para(tr("Data transmission:"), tr("per step %1 ms in total, %2 ms pushing to the device queue, %3 ms getting "
-                                          "from the pipeline.")
-                                           .arg(s.avgCostMs, 0, 'g', 4)
-                                           .arg(s.pushCostMs, 0, 'g', 4)
-                                           .arg(s.getCostMs, 0, 'g', 4));
+        para(tr("Data transmission:"),
+            tr("per step %1 ms in total, %2 ms pushing to the device queue, %3 ms getting "
+               "from the pipeline.")
+                .arg(s.avgCostMs, 0, 'g', 4)
+                .arg(s.pushCostMs, 0, 'g', 4)
+                .arg(s.getCostMs, 0, 'g', 4));
     if (a.hasPipeline()) {
         if (!std::isnan(a.meanQueueUsage))
-            para(tr("Queue usage:"), tr("%1% on average over the ops with a queue.").arg(100.0 * a.meanQueueUsage, 0, 'g', 4));
+            para(tr("Queue usage:"),
+                tr("%1% on average over the ops with a queue.").arg(100.0 * a.meanQueueUsage, 0, 'g', 4));
         if (a.flaggedIsRoot)
-            para(tr("Queue filter [0.8, 0.6]:"), tr("every queue is at least 80% full: the bottleneck is after the "
-                                                    "pipeline (the device or the network)."));
+            para(tr("Queue filter [0.8, 0.6]:"),
+                tr("every queue is at least 80% full: the bottleneck is after the "
+                   "pipeline (the device or the network)."));
         else if (!a.proposalGeneral.isEmpty())
             para(tr("Queue filter [0.8, 0.6]:"),
-                 tr("slow ops: %1. An op is slow when its input queue is more than 10 points fuller than its output "
-                    "queue, a source when its queue is under 60% full; try more num_parallel_workers there.")
-                     .arg(a.proposalGeneral.join(QStringLiteral(", "))));
+                tr("slow ops: %1. An op is slow when its input queue is more than 10 points fuller than its output "
+                   "queue, a source when its queue is under 60% full; try more num_parallel_workers there.")
+                    .arg(a.proposalGeneral.join(QStringLiteral(", "))));
         else
             para(tr("Queue filter [0.8, 0.6]:"), tr("no op flagged."));
     }
@@ -408,15 +417,15 @@ void DataPrepPage::fillFindings()
         para(tr("MindSpore summary:"), (a.summaryWarnings + a.summarySuggestions).join(QLatin1Char(' ')));
     if (a.cpu.available)
         para(tr("CPU:"),
-             tr("machine %1% active (user %2%, sys %3%, io %4%) on %5 CPUs%6.")
-                 .arg(a.cpu.activePct)
-                 .arg(a.cpu.deviceUser)
-                 .arg(a.cpu.deviceSys)
-                 .arg(a.cpu.deviceIo)
-                 .arg(a.cpu.cpuCount)
-                 .arg(a.cpu.overloaded ? tr(": above 80%, the host CPU is saturated; reduce num_parallel_workers or "
-                                            "other host load")
-                                       : QString()));
+            tr("machine %1% active (user %2%, sys %3%, io %4%) on %5 CPUs%6.")
+                .arg(a.cpu.activePct)
+                .arg(a.cpu.deviceUser)
+                .arg(a.cpu.deviceSys)
+                .arg(a.cpu.deviceIo)
+                .arg(a.cpu.cpuCount)
+                .arg(a.cpu.overloaded ? tr(": above 80%, the host CPU is saturated; reduce num_parallel_workers or "
+                                           "other host load")
+                                      : QString()));
     if (html.isEmpty())
         html << QStringLiteral("<p>%1</p>").arg(tr("No finding.").toHtmlEscaped());
     m_findings->setHtml(html.join(QString()));
@@ -536,7 +545,8 @@ void DataPrepPage::fillDatasetChart()
         const double y = double(rows.size() - i); // file order from the top
         bars->addData(y, std::isnan(rows[i].avgTimeUs) ? 0 : rows[i].avgTimeUs);
         maxUs = std::max(maxUs, std::isnan(rows[i].avgTimeUs) ? 0 : rows[i].avgTimeUs);
-        labels->addTick(y, QStringLiteral("%1 · %2 (×%3)").arg(rows[i].operation, rows[i].stage).arg(rows[i].occurrences));
+        labels->addTick(
+            y, QStringLiteral("%1 · %2 (×%3)").arg(rows[i].operation, rows[i].stage).arg(rows[i].occurrences));
     }
     plot->yAxis->setTicker(labels);
     plot->yAxis->setRange(0.4, double(rows.size()) + 0.6);
@@ -586,14 +596,15 @@ void DataPrepPage::fillCpuPlot()
             for (std::size_t i = 0; i < sum.size(); ++i)
                 sum[i] = op.user[i] + op.sys[i];
             const DataPipelineOp* pipelineOp = m_analysis.op(op.opId);
-            add(sum, tr("op %1 user+sys").arg(pipelineOp ? pipelineOp->label() : QString::number(op.opId)), Qt::DashDotLine);
+            add(sum, tr("op %1 user+sys").arg(pipelineOp ? pipelineOp->label() : QString::number(op.opId)),
+                Qt::DashDotLine);
         }
     }
     plot->xAxis->setRange(0, maxX);
     plot->yAxis->setRange(0, maxY * 1.1);
     plot->legend->setVisible(plot->graphCount() > 0);
-    m_cpuPlot->setEmptyText(c.available ? QString()
-                                        : tr("No CPU data: minddata_cpu_utilization_*.json would fill this chart."));
+    m_cpuPlot->setEmptyText(
+        c.available ? QString() : tr("No CPU data: minddata_cpu_utilization_*.json would fill this chart."));
     plot->replot();
 }
 

@@ -5,9 +5,9 @@
 
 #include <QHelpEvent>
 #include <QMouseEvent>
-#include <QToolTip>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -28,8 +28,8 @@ QColor usageColor(double usage, const QColor& base)
 {
     const double a = std::clamp(usage, 0.0, 1.0);
     const QColor teal(19, 171, 173);
-    return QColor::fromRgbF(float(base.redF() * (1 - a) + teal.redF() * a), float(base.greenF() * (1 - a) + teal.greenF() * a),
-                            float(base.blueF() * (1 - a) + teal.blueF() * a));
+    return QColor::fromRgbF(float(base.redF() * (1 - a) + teal.redF() * a),
+        float(base.greenF() * (1 - a) + teal.greenF() * a), float(base.blueF() * (1 - a) + teal.blueF() * a));
 }
 
 } // namespace
@@ -68,7 +68,7 @@ QRectF PipelineGraph::opRect(qint64 opId) const
 QSize PipelineGraph::sizeHint() const
 {
     return QSize(int(2 * kMargin + std::max(1, m_columns) * (kBoxWidth + kGapX) - kGapX),
-                 int(2 * kMargin + std::max(1, m_rows) * (kBoxHeight + kGapY) - kGapY));
+        int(2 * kMargin + std::max(1, m_rows) * (kBoxHeight + kGapY) - kGapY));
 }
 
 QSize PipelineGraph::minimumSizeHint() const
@@ -157,7 +157,7 @@ void PipelineGraph::paintEvent(QPaintEvent*)
     if (m_ops.empty()) {
         p.setPen(mutedTextColor(pal));
         p.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                   tr("No pipeline: minddata_pipeline_raw_*.csv or pipeline_profiling_*.json would draw it."));
+            tr("No pipeline: minddata_pipeline_raw_*.csv or pipeline_profiling_*.json would draw it."));
         return;
     }
     const double s = m_rects.empty() ? 1.0 : m_rects.begin()->second.width() / kBoxWidth;
@@ -182,14 +182,15 @@ void PipelineGraph::paintEvent(QPaintEvent*)
         // Arrow head at the parent.
         const QPointF tip = b;
         QPolygonF head;
-        head << tip << QPointF(tip.x() - 8 * s - 2, tip.y() - 4 * s - 1) << QPointF(tip.x() - 8 * s - 2, tip.y() + 4 * s + 1);
+        head << tip << QPointF(tip.x() - 8 * s - 2, tip.y() - 4 * s - 1)
+             << QPointF(tip.x() - 8 * s - 2, tip.y() + 4 * s + 1);
         p.setBrush(mutedTextColor(pal));
         p.drawPolygon(head);
         // The queue between them, MindInsight's "Queue_{id}(usage%)".
         const QString label = op.hasQueue ? tr("%1%").arg(100.0 * op.queueUsage, 0, 'f', 2) : tr("no queue");
         p.setFont(small);
         const QRectF lr(mx - 45 * std::max(s, 0.8), (a.y() + b.y()) / 2 - 18 * std::max(s, 0.8), 90 * std::max(s, 0.8),
-                        14 * std::max(s, 0.8));
+            14 * std::max(s, 0.8));
         p.setPen(pal.color(QPalette::Text));
         p.drawText(lr, Qt::AlignCenter, label);
     }
