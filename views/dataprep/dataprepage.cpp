@@ -200,6 +200,19 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
         [this] { exportWidgetInteractive(this, m_cpuPlot, QStringLiteral("dataprep-cpu")); });
     addContextAction(m_opTable, exportActionText(ExportKind::Table),
         [this] { exportModelInteractive(this, *m_opModel, QStringLiteral("dataprep-ops")); });
+    // A click on a step's bar selects that step on every page (when the
+    // profile knows it, e.g. from step_trace_raw).
+    m_stepPlot->setInteractions(QCP::iSelectPlottables);
+    connect(m_stepPlot, &QCustomPlot::plottableClick, this,
+        [this](QCPAbstractPlottable* plottable, int dataIndex, QMouseEvent*) {
+            auto* bars = qobject_cast<QCPBars*>(plottable);
+            if (!m_state || !bars || !bars->property("hostQueue").toBool() || dataIndex < 0
+                || dataIndex >= bars->data()->size())
+                return;
+            const QString step = QString::number(qRound((bars->data()->begin() + dataIndex)->key));
+            if (m_state->steps().contains(step))
+                m_state->setStep(step);
+        });
     connect(m_stepPlot, &VectorPlot::paletteApplied, this, &DataPrepPage::fillStepPlot);
     connect(m_cpuPlot, &VectorPlot::paletteApplied, this, &DataPrepPage::fillCpuPlot);
 
@@ -461,6 +474,7 @@ void DataPrepPage::fillStepPlot()
     if (s.hasHost()) {
         auto* bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(tr("Host queue size (capacity %1)").arg(s.hostCapacity));
+        bars->setProperty("hostQueue", true);
         bars->setBrush(kSeries[0]);
         bars->setPen(Qt::NoPen);
         bars->setWidth(0.35);
