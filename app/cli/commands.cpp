@@ -87,6 +87,9 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("range"),
             ExportTr::tr("the slices of one rank inside --start-ns A --end-ns B (or --step S), each counting only its "
                          "part inside, per lane (--group-by name: per name), and the time by overlap category") },
+        { QStringLiteral("data-pipeline"),
+            ExportTr::tr("MindData pipeline ops: workers, queue usage, empty frequency, throughput, CPU, bottleneck") },
+        { QStringLiteral("cpu"), ExportTr::tr("MindData CPU utilization samples: machine, process and per op") },
         { QStringLiteral("trace"),
             ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
                          "--steps A-B, --with-args)") },

@@ -10,6 +10,7 @@
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
 #include "analysis/communication.h"
+#include "analysis/datapipeline.h"
 #include "analysis/memory.h"
 #include "analysis/operators.h"
 #include "analysis/overview.h"
@@ -354,6 +355,67 @@ bool rangeFromOptions(const RankData& rank, const QString& startText, const QStr
     return true;
 }
 
+CellTable dataPipelineTable(const Profile& profile, int onlyRank)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Op Id") << QStringLiteral("Op Type")
+             << QStringLiteral("Workers") << QStringLiteral("Parent Id") << QStringLiteral("Children")
+             << QStringLiteral("In Graph") << QStringLiteral("Queue Capacity") << QStringLiteral("Queue Avg Size")
+             << QStringLiteral("Queue Usage") << QStringLiteral("Empty Frequency") << QStringLiteral("Throughput")
+             << QStringLiteral("CPU(%)") << QStringLiteral("CPU per Worker(%)") << QStringLiteral("Queue Flagged")
+             << QStringLiteral("Bottleneck");
+    for (const auto& rank : profile.ranks) {
+        if (onlyRank >= 0 && rank->info.rankId != onlyRank)
+            continue;
+        const DataPipelineAnalysis a = analyzeDataPipeline(*rank);
+        for (const DataPipelineOp& op : a.ops) {
+            QStringList children;
+            for (const qint64 c : op.childIds)
+                children << QString::number(c);
+            const auto yesNo = [](bool b) { return cell(b ? QStringLiteral("yes") : QStringLiteral("no")); };
+            t.rows << QList<Cell> { cell(rank->info.rankId), cell(op.opId), cell(op.opType),
+                op.numWorkers >= 0 ? cell(op.numWorkers) : cellNumber(kNoValue, 0),
+                op.parentId >= 0 ? cell(op.parentId) : cellNumber(kNoValue, 0), cell(children.join(QLatin1Char(';'))),
+                yesNo(op.inGraph), op.queueCapacity >= 0 ? cell(op.queueCapacity) : cellNumber(kNoValue, 0),
+                cellNumber(op.queueAverageSize, 4), op.hasQueue ? cellNumber(op.queueUsage, 8) : cellNumber(kNoValue, 0),
+                cellNumber(op.emptyFrequency, 4), cellNumber(op.throughputMean, 12), cellNumber(op.cpuPct, 2),
+                cellNumber(op.cpuPerWorkerPct, 2), yesNo(op.queueFlagged), yesNo(op.bottleneck) };
+        }
+    }
+    return t;
+}
+
+// One row per rank, sample and series (long format: the ops differ per run).
+CellTable cpuTable(const Profile& profile, int onlyRank)
+{
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Sample") << QStringLiteral("Time(ms)")
+             << QStringLiteral("Series") << QStringLiteral("Value(%)");
+    for (const auto& rank : profile.ranks) {
+        if (onlyRank >= 0 && rank->info.rankId != onlyRank)
+            continue;
+        const CpuUtilization& c = rank->minddata.cpu;
+        std::vector<std::pair<QString, const std::vector<double>*>> series {
+            { QStringLiteral("device.user"), &c.deviceUser }, { QStringLiteral("device.sys"), &c.deviceSys },
+            { QStringLiteral("device.io"), &c.deviceIo }, { QStringLiteral("device.idle"), &c.deviceIdle },
+            { QStringLiteral("process.user"), &c.processUser }, { QStringLiteral("process.sys"), &c.processSys } };
+        for (const auto& op : c.ops) {
+            series.emplace_back(QStringLiteral("op%1.user").arg(op.opId), &op.user);
+            series.emplace_back(QStringLiteral("op%1.sys").arg(op.opId), &op.sys);
+        }
+        for (const auto& [name, values] : series)
+            for (std::size_t i = 0; i < values->size(); ++i)
+                t.rows << QList<Cell> { cell(rank->info.rankId), cell(qint64(i)),
+                    // The older sampler's series start after the first (baseline) time stamp.
+                    cell([&]() -> qint64 {
+                        const std::size_t at = i + (values->size() < c.timestampsMs.size() ? 1 : 0);
+                        return at < c.timestampsMs.size() ? c.timestampsMs[at] : qint64(-1);
+                    }()),
+                    cell(name), cellNumber((*values)[i], 2) };
+    }
+    return t;
+}
+
 } // namespace
 
 int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
@@ -491,6 +553,10 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         cells = adviceTable(*profile, thresholds, step);
     else if (kind == QLatin1String("clock"))
         cells = clockTable(*profile);
+    else if (kind == QLatin1String("data-pipeline"))
+        cells = dataPipelineTable(*profile, onlyRank);
+    else if (kind == QLatin1String("cpu"))
+        cells = cpuTable(*profile, onlyRank);
     else if (rangeKind) {
         const RankData* rank = profile->ranks.front().get();
         if (onlyRank >= 0) {

@@ -14,6 +14,7 @@
 #include "loadcontroller.h"
 #include "marey/mareypage.h"
 #include "memory/memorypage.h"
+#include "dataprep/dataprepage.h"
 #include "openfiles.h"
 #include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
@@ -111,6 +112,8 @@ QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Marey");
     case MainWindow::Page::Memory:
         return MainWindow::tr("Memory");
+    case MainWindow::Page::DataPrep:
+        return MainWindow::tr("Data Preparation");
     }
     return {};
 }
@@ -118,7 +121,7 @@ QString pageTitle(MainWindow::Page page)
 QString pageObjectName(MainWindow::Page page)
 {
     static const char* const names[] = { "summary", "overview", "timeline", "operators", "communication", "marey",
-        "memory" };
+        "memory", "dataprep" };
     return QString::fromLatin1(names[int(page)]);
 }
 
@@ -246,6 +249,7 @@ void MainWindow::createAnalysisPages()
     addAnalysisPage(Page::Communication, pageTitle(Page::Communication), new CommunicationPage(m_state, this));
     addAnalysisPage(Page::Marey, pageTitle(Page::Marey), new MareyPage(m_state, this));
     addAnalysisPage(Page::Memory, pageTitle(Page::Memory), new MemoryPage(m_state, this));
+    addAnalysisPage(Page::DataPrep, pageTitle(Page::DataPrep), new DataPrepPage(m_state, this));
 }
 
 void MainWindow::addAnalysisPage(Page page, const QString& title, QWidget* widget)
@@ -381,6 +385,8 @@ void MainWindow::updatePageBar()
     const bool loaded = m_profile != nullptr;
     m_pageBar->setEnabled(loaded);
     const int current = currentPageIndex();
+    // Data Preparation is offered only for profiles with MindData files.
+    m_pageActions[int(Page::DataPrep)]->setVisible(loaded && DataPrepPage::hasData(*m_profile));
     for (int i = 0; i < kPageCount; ++i) {
         m_pageActions[i]->setEnabled(loaded);
         if (i == current)

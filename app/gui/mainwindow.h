@@ -43,9 +43,10 @@ public:
         Operators,
         Communication,
         Marey,
-        Memory
+        Memory,
+        DataPrep
     };
-    static constexpr int kPageCount = 7;
+    static constexpr int kPageCount = 8;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

@@ -2,6 +2,7 @@
 #include "advice.h"
 
 #include "advicetext.h"
+#include "datapipeline.h"
 #include "cluster.h"
 #include "communication.h"
 #include "overview.h"
@@ -416,6 +417,60 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
     }
 }
 
+// The device waits on its input: MindInsight's queue status rule on the
+// MindData host queue (device_queue_profiling) and chip queue (minddata_aicpu).
+void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vector<Finding>& out)
+{
+    for (std::size_t r = 0; r < profile.ranks.size(); ++r) {
+        const RankData& rank = *profile.ranks[r];
+        if (rank.minddata.deviceQueue.records.empty())
+            continue;
+        const DataPipelineAnalysis a = analyzeDataPipeline(rank);
+        const QueueStepView& q = a.steps;
+        if (!q.hasHost())
+            continue;
+        const double emptyShare = double(q.hostEmpty) / double(q.hostTotal);
+        const bool hostEmpty = emptyShare > t.dataQueueEmptyRatio;
+        const bool chipEmpty = !hostEmpty && q.hasChip() && q.chipEmpty > 0;
+        if (!hostEmpty && !chipEmpty)
+            continue;
+        Finding f;
+        f.severity = Finding::Severity::Warning;
+        f.rankIds = { rank.info.rankId };
+        f.target = Finding::Target::Rank;
+        f.rankIndex = int(r);
+        if (hostEmpty) {
+            f.ruleId = QStringLiteral("data-loading");
+            QString slow = a.proposalGeneral.join(QStringLiteral(", "));
+            if (a.bottleneckOpId >= 0 && a.op(a.bottleneckOpId))
+                slow = slow.isEmpty() ? a.op(a.bottleneckOpId)->label()
+                                      : slow + QStringLiteral(", ") + a.op(a.bottleneckOpId)->label();
+            f.title = slow.isEmpty()
+                ? Tr::tr("Rank %1 waits for input data: speed up the dataset pipeline (num_parallel_workers, prefetch)")
+                      .arg(rank.info.rankId)
+                : Tr::tr("Rank %1 waits for input data: speed up the dataset pipeline, first %2")
+                      .arg(rank.info.rankId)
+                      .arg(slow);
+            f.rule = Tr::tr("host data queue empty in more than %1% of the steps (MindInsight)")
+                         .arg(100.0 * t.dataQueueEmptyRatio, 0, 'g', 3);
+            f.measured = Tr::tr("empty in %1 of %2 steps").arg(q.hostEmpty).arg(q.hostTotal);
+            f.value = emptyShare;
+            f.threshold = t.dataQueueEmptyRatio;
+            f.ops = a.proposalGeneral;
+        } else {
+            f.ruleId = QStringLiteral("data-transmission");
+            f.title = Tr::tr("Rank %1 waits for input data: the host queue is filled but the device queue runs empty "
+                             "(data transmission to the device is slow)")
+                          .arg(rank.info.rankId);
+            f.rule = Tr::tr("device (GetNext) queue empty at least once while the host queue is not (MindInsight)");
+            f.measured = Tr::tr("device queue empty in %1 of %2 GetNext calls").arg(q.chipEmpty).arg(q.chipTotal);
+            f.value = double(q.chipEmpty) / double(q.chipTotal);
+            f.threshold = 0;
+        }
+        out.push_back(f);
+    }
+}
+
 struct ThresholdField
 {
     const char* key;
@@ -435,6 +490,7 @@ constexpr ThresholdField kThresholdFields[] = {
     { "hostBoundLaunchGapUs", &AdviceThresholds::hostBoundLaunchGapUs },
     { "hostBoundShare", &AdviceThresholds::hostBoundShare },
     { "aiCpuOpUs", &AdviceThresholds::aiCpuOpUs },
+    { "dataQueueEmptyRatio", &AdviceThresholds::dataQueueEmptyRatio },
     { "causeMinShare", &AdviceThresholds::causeMinShare },
     { "causeNoiseSigmas", &AdviceThresholds::causeNoiseSigmas },
     { "warningShare", &AdviceThresholds::warningShare },
@@ -545,6 +601,7 @@ std::vector<Finding> computeAdvice(
     packetRule(comm, thresholds, others);
     freeRule(steps, thresholds, causes, others);
     aiCpuRule(profile, thresholds, step, scale, others);
+    dataLoadingRule(profile, thresholds, others);
     std::stable_sort(others.begin(), others.end(),
         [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
 

@@ -30,6 +30,9 @@ struct AdviceThresholds
     double hostBoundLaunchGapUs = 20; // device task starts within this of its launch …
     double hostBoundShare = 0.5; // … for this share of the tasks, with the device free
     double aiCpuOpUs = 20; // AI CPU ops longer than this
+    // MindInsight's DEVICE_QUEUE_EMPTY_WARNING_THRESHOLD: the host queue
+    // (device_queue_profiling) empty in more than this share of the steps.
+    double dataQueueEmptyRatio = 0.3;
     // Root causes (see rootcause.h): a rank or link is named only when what it
     // costs the step is above both floors below, and severity follows that cost.
     double causeMinShare = 0.03; // cost / step time below this: no cause

@@ -70,6 +70,12 @@ const std::vector<KindPattern>& patterns()
             { FileKind::LegacyAicpu, re("aicpu_intermediate_\\d+\\.csv") },
             { FileKind::LegacyHcclRaw, re("hccl_raw_\\d+\\.csv") },
             { FileKind::LegacyMinddataPipeline, re("minddata_pipeline_raw_\\d+\\.csv") },
+            { FileKind::MinddataPipelineJson, re("pipeline_profiling_\\d+\\.json") },
+            { FileKind::MinddataSummary, re("minddata_pipeline_summary_\\d+\\.(json|csv)") },
+            { FileKind::DatasetStages, re("dataset(_\\d+)?\\.csv") },
+            { FileKind::MinddataQueueTrace, re("(device_queue|dataset_iterator)_profiling_\\d+\\.txt") },
+            { FileKind::MinddataAicpu, re("minddata_aicpu_\\d+\\.txt") },
+            { FileKind::MinddataCpu, re("minddata_cpu_utilization_\\d+\\.json") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
               re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
@@ -258,6 +264,14 @@ private:
                 }
                 // Raw CANN data and framework dumps are the profiler's own
                 // inputs; the deliverables in ASCEND_PROFILER_OUTPUT are used.
+                // MindData writes its raw profiling (pipeline tree, CPU
+                // sampler, queue trace) only into FRAMEWORK: those are read.
+                if (name == QLatin1String("FRAMEWORK")) {
+                    const QFileInfoList inner = QDir(e.absoluteFilePath()).entryInfoList(QDir::Files, QDir::Name);
+                    for (const auto& f : inner)
+                        if (const FileKind k = classifyFile(f.fileName()); isMinddataKind(k))
+                            out.push_back({ f.absoluteFilePath(), k });
+                }
                 if (name.startsWith(QLatin1String("PROF_")) || name == QLatin1String("FRAMEWORK")
                     || name == QLatin1String("logs")) {
                     out.push_back({ e.absoluteFilePath(), FileKind::KnownUnused });
@@ -368,7 +382,7 @@ private:
                 continue;
             const FileKind kind = classifyFile(e.fileName());
             const int id = rankFromLegacyFileName(e.fileName());
-            if (id < 0 || (!isLegacyKind(kind) && kind != FileKind::KnownUnused)) {
+            if (id < 0 || (!isLegacyKind(kind) && !isMinddataKind(kind) && kind != FileKind::KnownUnused)) {
                 shared.push_back({ e.absoluteFilePath(), kind });
                 continue;
             }
@@ -376,7 +390,7 @@ private:
             rank.files.push_back({ e.absoluteFilePath(), kind });
             if (kind == FileKind::LegacyTimeline)
                 rank.info.traceFiles << e.absoluteFilePath();
-            else if (isLegacyKind(kind))
+            else if (isLegacyKind(kind) || isMinddataKind(kind))
                 rank.info.tableFiles << e.absoluteFilePath();
         }
         for (auto& [id, rank] : byId) {
@@ -546,6 +560,22 @@ bool isLegacyKind(FileKind k)
     case FileKind::LegacyTimeline:
         return true;
     default:
+        return isMinddataKind(k) && k != FileKind::DatasetStages;
+    }
+}
+
+bool isMinddataKind(FileKind k)
+{
+    switch (k) {
+    case FileKind::LegacyMinddataPipeline:
+    case FileKind::MinddataPipelineJson:
+    case FileKind::MinddataSummary:
+    case FileKind::DatasetStages:
+    case FileKind::MinddataQueueTrace:
+    case FileKind::MinddataAicpu:
+    case FileKind::MinddataCpu:
+        return true;
+    default:
         return false;
     }
 }
@@ -592,6 +622,12 @@ QString fileKindName(FileKind kind)
     case FileKind::LegacyAicpu: return QStringLiteral("aicpu_intermediate.csv");
     case FileKind::LegacyHcclRaw: return QStringLiteral("hccl_raw.csv");
     case FileKind::LegacyMinddataPipeline: return QStringLiteral("minddata_pipeline_raw.csv");
+    case FileKind::MinddataPipelineJson: return QStringLiteral("pipeline_profiling.json");
+    case FileKind::MinddataSummary: return QStringLiteral("minddata_pipeline_summary");
+    case FileKind::DatasetStages: return QStringLiteral("dataset.csv");
+    case FileKind::MinddataQueueTrace: return QStringLiteral("device_queue_profiling.txt");
+    case FileKind::MinddataAicpu: return QStringLiteral("minddata_aicpu.txt");
+    case FileKind::MinddataCpu: return QStringLiteral("minddata_cpu_utilization.json");
     case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
     case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");
@@ -617,7 +653,7 @@ int rankFromLegacyFileName(const QString& fileName)
                                                       "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|"
                                                       "output_\\w+?|pipeline_profiling|min_cycle_counter|"
                                                       "minddata_\\w+?|device_queue_profiling|dataset_iterator_profiling|"
-                                                      "dynamic_shape_info)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));
+                                                      "dynamic_shape_info|dataset)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));
     const auto m = re.match(fileName);
     if (m.hasMatch())
         return m.captured(1).toInt();

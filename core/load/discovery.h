@@ -38,6 +38,14 @@ enum class FileKind {
     LegacyAicpu,        // aicpu_intermediate_{rank}.csv
     LegacyHcclRaw,      // hccl_raw_{rank}.csv
     LegacyMinddataPipeline, // minddata_pipeline_raw_{rank}.csv
+    // MindData (dataset pipeline) profiling: legacy profiler/, new
+    // ASCEND_PROFILER_OUTPUT (summary, dataset.csv) and FRAMEWORK (raw inputs).
+    MinddataPipelineJson,   // pipeline_profiling_{rank}.json
+    MinddataSummary,        // minddata_pipeline_summary_{rank}.json / .csv
+    DatasetStages,          // dataset.csv, legacy dataset_{rank}.csv
+    MinddataQueueTrace,     // device_queue_profiling_{rank}.txt, dataset_iterator_profiling_{rank}.txt
+    MinddataAicpu,          // minddata_aicpu_{rank}.txt
+    MinddataCpu,            // minddata_cpu_utilization_{rank}.json
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json
@@ -55,6 +63,8 @@ bool isRankFolderName(const QString& name);
 bool isLegacyKind(FileKind kind);
 // The files of msprof-analyze's cluster_analysis_output/.
 bool isClusterKind(FileKind kind);
+// The MindData files (data preparation page).
+bool isMinddataKind(FileKind kind);
 // Rank id embedded in a legacy file name (step_trace_raw_3_detail_time.csv -> 3), or -1.
 int rankFromLegacyFileName(const QString& fileName);
 

@@ -2,9 +2,11 @@
 #include "rankformats.h"
 
 #include "../parse/legacyparsers.h"
+#include "../parse/minddataparsers.h"
 #include "../parse/tableparsers.h"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 
 namespace profscope {
 
@@ -102,6 +104,52 @@ const std::vector<RankFormat>& rankFormats()
         { FileKind::LegacyMinddataPipeline,
             [](const QString& path, RankData& rank, FileReport& report) {
                 parseMinddataPipeline(path, rank.legacy.minddataPipeline, report);
+            } },
+        { FileKind::MinddataPipelineJson,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                rank.minddata.pipelineJsonPath = path;
+                parsePipelineProfiling(path, rank.minddata.pipeline, report);
+            } },
+        { FileKind::MinddataSummary,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                // Both forms carry the same lists: the JSON is read, the CSV only without it.
+                const QFileInfo info(path);
+                const QString json = info.path() + QLatin1Char('/') + info.completeBaseName() + QStringLiteral(".json");
+                if (info.suffix().compare(QLatin1String("csv"), Qt::CaseInsensitive) == 0 && QFileInfo::exists(json)) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = Tr::tr("the same summary is read from %1").arg(QFileInfo(json).fileName());
+                    return;
+                }
+                parsePipelineSummary(path, rank.minddata.summary, report);
+            } },
+        { FileKind::DatasetStages,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseDatasetCsv(path, rank.minddata.datasetStages, report);
+            } },
+        { FileKind::MinddataQueueTrace,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                // Sink mode writes device_queue_profiling, non-sink mode
+                // dataset_iterator_profiling; MindInsight prefers the former.
+                const QFileInfo info(path);
+                if (info.fileName().startsWith(QLatin1String("dataset_iterator"), Qt::CaseInsensitive)) {
+                    const QString deviceQueue = info.path() + QLatin1Char('/')
+                        + info.fileName().replace(QLatin1String("dataset_iterator"), QLatin1String("device_queue"),
+                                                  Qt::CaseInsensitive);
+                    if (QFileInfo::exists(deviceQueue)) {
+                        report.status = FileStatus::Skipped;
+                        report.reason = Tr::tr("the host queue is read from %1").arg(QFileInfo(deviceQueue).fileName());
+                        return;
+                    }
+                }
+                parseQueueTrace(path, rank.minddata.deviceQueue, report);
+            } },
+        { FileKind::MinddataAicpu,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseMinddataAicpu(path, rank.minddata.getNext, report);
+            } },
+        { FileKind::MinddataCpu,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseCpuUtilization(path, rank.minddata.cpu, report);
             } },
     };
     return formats;

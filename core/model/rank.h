@@ -2,6 +2,7 @@
 #pragma once
 
 #include "legacy.h"
+#include "minddata.h"
 #include "tables.h"
 #include "analysismemo.h"
 #include "trace.h"
@@ -90,6 +91,7 @@ struct RankData
     LegacyData legacy;
     // Analyses of this rank computed once the profile is loaded (rankOverview()).
     AnalysisMemo memo;
+    MindDataFiles minddata;
 };
 
 } // namespace profscope

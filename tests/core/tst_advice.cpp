@@ -10,6 +10,7 @@
 #include "load/profileloader.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
@@ -125,6 +126,7 @@ private Q_SLOTS:
     void pipelineGroupsAreNotComparedAcrossStages();
     void freeRuleAgreesWithTheProfilersFile();
     void thresholdsAreConfigurable();
+    void deviceWaitingForDataIsFound();
     void thresholdFilesAreChecked_data();
     void thresholdFilesAreChecked();
 };
@@ -422,7 +424,7 @@ void TestAdvice::thresholdsAreConfigurable()
     QCOMPARE(back.waitRatio, 0.35);
     QCOMPARE(back.aiCpuOpUs, 50.0);
     QCOMPARE(adviceThresholdsToJson(back), adviceThresholdsToJson(custom));
-    QCOMPARE(adviceThresholdsToJson(AdviceThresholds {}).size(), qsizetype(18));
+    QCOMPARE(adviceThresholdsToJson(AdviceThresholds {}).size(), qsizetype(19)); // + dataQueueEmptyRatio
 }
 
 void TestAdvice::thresholdFilesAreChecked_data()
@@ -456,6 +458,33 @@ void TestAdvice::thresholdFilesAreChecked()
         QVERIFY2(error.contains(path), qPrintable(error));
         QCOMPARE(t.freeRatio, AdviceThresholds {}.freeRatio); // untouched on error
     }
+}
+
+// MindInsight's run_2 (rank 1): the only host-queue record has size 0, so the
+// queue was empty in 1 of 1 steps (> 30 %); MindInsight's queue status is
+// data_process = warning, and its pipeline proposal names ImageFolderOp_3.
+void TestAdvice::deviceWaitingForDataIsFound()
+{
+    const QString root = test::mindinsight(QStringLiteral("run_2/normal_run/profiler"));
+    if (!QFileInfo::exists(root))
+        QSKIP("mindinsight fixtures not found next to the repository");
+    LoadOptions options;
+    options.readTraces = false;
+    const auto findings = computeAdvice(*ProfileLoader::load({ root }, options));
+    const auto it = std::find_if(findings.begin(), findings.end(),
+        [](const Finding& f) { return f.ruleId == QLatin1String("data-loading"); });
+    QVERIFY(it != findings.end());
+    QCOMPARE(it->rankIds, QList<int>({ 1 }));
+    QCOMPARE(it->value, 1.0);
+    QCOMPARE(it->threshold, 0.3);
+    QCOMPARE(it->ops, QStringList({ "ImageFolderOp_3" }));
+    QVERIFY(it->title.contains(QLatin1String("ImageFolderOp_3")));
+    QCOMPARE(it->severity, Finding::Severity::Warning);
+    // Above the threshold only: at 1.0 (never more than all steps) nothing is found.
+    AdviceThresholds lenient;
+    lenient.dataQueueEmptyRatio = 1.0;
+    const auto none = computeAdvice(*ProfileLoader::load({ root }, options), lenient);
+    QVERIFY(std::none_of(none.begin(), none.end(), [](const Finding& f) { return f.ruleId.startsWith(QLatin1String("data-")); }));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

@@ -78,6 +78,16 @@ void TestDiscovery::classify_data()
     QTest::newRow("hccl raw") << "hccl_raw_3.csv" << int(FileKind::LegacyHcclRaw);
     QTest::newRow("aicore type") << "aicore_intermediate_1_type.csv" << int(FileKind::LegacyAicoreType);
     QTest::newRow("static op mem") << "static_op_mem.csv" << int(FileKind::KnownUnused);
+    QTest::newRow("pipeline json") << "pipeline_profiling_1.json" << int(FileKind::MinddataPipelineJson);
+    QTest::newRow("pipeline summary json") << "minddata_pipeline_summary_0.json" << int(FileKind::MinddataSummary);
+    QTest::newRow("pipeline summary csv") << "minddata_pipeline_summary_3.csv" << int(FileKind::MinddataSummary);
+    QTest::newRow("dataset") << "dataset.csv" << int(FileKind::DatasetStages);
+    QTest::newRow("legacy dataset") << "dataset_2.csv" << int(FileKind::DatasetStages);
+    QTest::newRow("device queue") << "device_queue_profiling_1.txt" << int(FileKind::MinddataQueueTrace);
+    QTest::newRow("iterator queue") << "dataset_iterator_profiling_1.txt" << int(FileKind::MinddataQueueTrace);
+    QTest::newRow("minddata aicpu") << "minddata_aicpu_1.txt" << int(FileKind::MinddataAicpu);
+    QTest::newRow("minddata cpu") << "minddata_cpu_utilization_0.json" << int(FileKind::MinddataCpu);
+    QTest::newRow("data preprocess") << "data_preprocess.csv" << int(FileKind::KnownUnused);
     QTest::newRow("random") << "notes.txt" << int(FileKind::Unknown);
 }
 

@@ -3,6 +3,7 @@
 #include "testsupport.h"
 
 #include <QJsonArray>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -41,6 +42,7 @@ private Q_SLOTS:
     void everyKind();
     void adviceThresholdsFile();
     void rangeKind();
+    void dataPipelineAndCpu();
 };
 
 void TestExport::overviewCsv()
@@ -257,6 +259,31 @@ void TestExport::rangeKind()
                      QStringLiteral("--start-ns"), QString::number(b), QStringLiteral("--end-ns"), QString::number(a) })
                  .exitCode,
         2);
+}
+
+// MindInsight's run_2: five ops (EpochCtrlOp 4 not drawn), ImageFolderOp 3
+// flagged; the CPU file has 3 samples of 6 process/machine series + op 1's two.
+void TestExport::dataPipelineAndCpu()
+{
+    const QString root = test::mindinsight(QStringLiteral("run_2/normal_run/profiler"));
+    if (!QFileInfo::exists(root))
+        QSKIP("mindinsight fixtures not found next to the repository");
+    const Run csv = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("data-pipeline") });
+    QVERIFY2(csv.exitCode == 0, csv.err.constData());
+    const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), qsizetype(6));
+    QVERIFY(lines[0].startsWith("Rank,Op Id,Op Type,Workers"));
+    QVERIFY2(lines[4].startsWith("1,3,ImageFolderOp,8,2,,yes,128,"), lines[4].constData());
+    QVERIFY(lines[4].trimmed().endsWith(",yes,no"));
+    QVERIFY(lines[1].contains(",0.01562500,"));
+    const Run json = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("cpu"),
+                           QStringLiteral("--format"), QStringLiteral("json") });
+    QCOMPARE(json.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("rows")).toArray();
+    QCOMPARE(rows.size(), qsizetype(8 * 3));
+    QCOMPARE(rows[0].toObject().value(QStringLiteral("Series")).toString(), QStringLiteral("device.user"));
+    QCOMPARE(rows[2].toObject().value(QStringLiteral("Value(%)")).toDouble(), 30.0);
+    QCOMPARE(rows[2].toObject().value(QStringLiteral("Time(ms)")).toDouble(), 30.0);
 }
 
 QTEST_GUILESS_MAIN(TestExport)

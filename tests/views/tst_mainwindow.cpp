@@ -689,7 +689,12 @@ void TestMainWindow::shortcutsSwitchPages()
     QVERIFY(!window.pageAction(MainWindow::Page::Overview)->isEnabled());
     window.openPaths({ level1() });
     QVERIFY(waitForLoad(window));
+    // level1 has no MindData files: no Data Preparation page.
+    QVERIFY(!window.pageAction(MainWindow::Page::DataPrep)->isVisible());
     for (int i = MainWindow::kPageCount - 1; i >= 0; --i) {
+        // Pages offered only with their data (Data Preparation) are hidden here.
+        if (!window.pageAction(MainWindow::Page(i))->isVisible())
+            continue;
         QTest::keyClick(&window, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
         QCOMPARE(window.currentPageIndex(), i);
         QCOMPARE(window.currentPage(), window.page(MainWindow::Page(i)));
