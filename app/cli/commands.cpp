@@ -84,6 +84,11 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("memory"), ExportTr::tr("peaks per component") },
         { QStringLiteral("advice"), ExportTr::tr("findings with rule, threshold and measured value") },
         { QStringLiteral("clock"), ExportTr::tr("per-rank clock offsets") },
+        { QStringLiteral("flops"),
+            ExportTr::tr("per rank: FLOPs from flops_summary, normalised by the largest, pipeline stage and proposals") },
+        { QStringLiteral("cluster-memory"),
+            ExportTr::tr("per rank: memory peak against the device capacity (else the largest peak)") },
+        { QStringLiteral("api"), ExportTr::tr("api_statistic.csv per API: one rank with --rank, else merged over ranks") },
         { QStringLiteral("trace"),
             ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
                          "--steps A-B, --with-args)") },

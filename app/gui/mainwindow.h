@@ -42,9 +42,10 @@ public:
         Operators,
         Communication,
         Marey,
-        Memory
+        Memory,
+        Resources
     };
-    static constexpr int kPageCount = 7;
+    static constexpr int kPageCount = 8;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

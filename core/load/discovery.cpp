@@ -70,6 +70,10 @@ const std::vector<KindPattern>& patterns()
             { FileKind::LegacyAicpu, re("aicpu_intermediate_\\d+\\.csv") },
             { FileKind::LegacyHcclRaw, re("hccl_raw_\\d+\\.csv") },
             { FileKind::LegacyMinddataPipeline, re("minddata_pipeline_raw_\\d+\\.csv") },
+            { FileKind::LegacyFlops, re("flops_\\d+\\.txt") },
+            { FileKind::LegacyFlopsSummary, re("flops_summary_\\d+\\.json") },
+            { FileKind::LegacyMemoryUsageSummary, re("memory_usage_summary_\\d+\\.json") },
+            { FileKind::LegacyClusterAnalyse, re("ascend_cluster_analyse_\\S+_\\d+_\\d+_\\d+\\.csv") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
               re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
@@ -543,6 +547,10 @@ bool isLegacyKind(FileKind k)
     case FileKind::LegacyAicpu:
     case FileKind::LegacyHcclRaw:
     case FileKind::LegacyMinddataPipeline:
+    case FileKind::LegacyFlops:
+    case FileKind::LegacyFlopsSummary:
+    case FileKind::LegacyMemoryUsageSummary:
+    case FileKind::LegacyClusterAnalyse:
     case FileKind::LegacyTimeline:
         return true;
     default:
@@ -592,6 +600,10 @@ QString fileKindName(FileKind kind)
     case FileKind::LegacyAicpu: return QStringLiteral("aicpu_intermediate.csv");
     case FileKind::LegacyHcclRaw: return QStringLiteral("hccl_raw.csv");
     case FileKind::LegacyMinddataPipeline: return QStringLiteral("minddata_pipeline_raw.csv");
+    case FileKind::LegacyFlops: return QStringLiteral("flops.txt");
+    case FileKind::LegacyFlopsSummary: return QStringLiteral("flops_summary.json");
+    case FileKind::LegacyMemoryUsageSummary: return QStringLiteral("memory_usage_summary.json");
+    case FileKind::LegacyClusterAnalyse: return QStringLiteral("ascend_cluster_analyse.csv");
     case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
     case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");
@@ -614,7 +626,7 @@ int rankFromLegacyFileName(const QString& fileName)
 {
     static const QRegularExpression re(QStringLiteral("^(?:step_trace_raw|framework_raw|aicore_intermediate|aicpu_intermediate|"
                                                       "hccl_raw|minddata_pipeline_raw|(?:ascend_|gpu_)?timeline_display|"
-                                                      "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|"
+                                                      "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|memory_usage_summary|"
                                                       "output_\\w+?|pipeline_profiling|min_cycle_counter|"
                                                       "minddata_\\w+?|device_queue_profiling|dataset_iterator_profiling|"
                                                       "dynamic_shape_info)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));

@@ -38,6 +38,10 @@ enum class FileKind {
     LegacyAicpu,        // aicpu_intermediate_{rank}.csv
     LegacyHcclRaw,      // hccl_raw_{rank}.csv
     LegacyMinddataPipeline, // minddata_pipeline_raw_{rank}.csv
+    LegacyFlops,            // flops_{rank}.txt
+    LegacyFlopsSummary,     // flops_summary_{rank}.json
+    LegacyMemoryUsageSummary, // memory_usage_summary_{rank}.json
+    LegacyClusterAnalyse,   // ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json

@@ -108,4 +108,9 @@ void ViewState::requestRank(int rankIndex)
     emit rankRequested(rankIndex);
 }
 
+void ViewState::requestMemory(int rankIndex)
+{
+    emit memoryRequested(rankIndex);
+}
+
 } // namespace profscope
