@@ -19,6 +19,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDir>
+#include <QImage>
 #include <QPieSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -39,6 +40,7 @@ private slots:
     void memoryAndApi();
     void emptyProfile();
     void exportFiles();
+    void screenshots();
 };
 
 void TestResourcesPage::initTestCase()
@@ -115,7 +117,7 @@ void TestResourcesPage::memoryAndApi()
     QVERIFY(pie);
     QCOMPARE(pie->count(), 3);
     // acl: 235603.62 us of 244808.01 us in all (235603.62 + 8271.59 + 932.8).
-    QVERIFY2(pie->slices().at(0)->label().startsWith(QLatin1String("acl · 96.2%")), qPrintable(pie->slices().at(0)->label()));
+    QVERIFY2(pie->slices().at(0)->label().startsWith(QStringLiteral("acl · 96.2%")), qPrintable(pie->slices().at(0)->label()));
     // One rank: rank 1's file alone.
     api->scopeCombo()->setCurrentIndex(2);
     QCOMPARE(api->model()->rowCount(), 57);
@@ -164,6 +166,28 @@ void TestResourcesPage::exportFiles()
     const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
     QCOMPARE(lines.size(), 58);
     QVERIFY(lines[0].startsWith("Type,API Name,Count"));
+}
+
+void TestResourcesPage::screenshots()
+{
+    // Each tab drawn at a typical window size (PROFSCOPE_SCREENSHOT_DIR keeps them).
+    QTemporaryDir fallback;
+    const QString dir = test::screenshotDir(fallback);
+    ViewState state;
+    ResourcesPage page(&state);
+    page.resize(1180, 760);
+    page.show();
+    state.setProfile(ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) }));
+    for (int i = 0; i < page.tabs()->count(); ++i) {
+        page.tabs()->setCurrentIndex(i);
+        QTest::qWait(20);
+        const QImage image = page.grab().toImage();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.save(QDir(dir).filePath(QStringLiteral("resources-level1-%1.png").arg(i))));
+    }
+    state.setProfile(ProfileLoader::load({ test::mindinsight(QStringLiteral("cluster_propose")) }));
+    QTest::qWait(20);
+    QVERIFY(page.grab().toImage().save(QDir(dir).filePath(QStringLiteral("resources-flops.png"))));
 }
 
 QTEST_MAIN(TestResourcesPage)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "apistatspanel.h"
+#include "resourcecharts.h"
 
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
@@ -14,7 +15,7 @@
 #include <QCursor>
 #include <QToolTip>
 #include <QHBoxLayout>
-#include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineEdit>
@@ -46,15 +47,6 @@ QColor typeColor(int i)
 QString msText(TimeNs ns)
 {
     return QString::number(double(ns) / 1e6, 'f', 3);
-}
-
-void styleChart(QChart* chart, const QPalette& palette)
-{
-    chart->setBackgroundBrush(palette.color(QPalette::Base));
-    chart->setTitleBrush(palette.color(QPalette::Text));
-    chart->legend()->setLabelColor(palette.color(QPalette::Text));
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->setBackgroundRoundness(0);
 }
 
 } // namespace
@@ -178,6 +170,9 @@ void ApiStatsPanel::rebuild()
         total += s.totalNs;
         calls += s.count;
     }
+    m_table->resizeColumnsToContents();
+    const int nameColumn = m_model->section(ApiStatModel::NameColumn);
+    m_table->setColumnWidth(nameColumn, std::min(m_table->columnWidth(nameColumn), 320));
     m_summary->setText(tr("%n API(s), %1 calls, %2 ms in all", nullptr, m_model->rowCount()).arg(calls).arg(msText(total)));
     rebuildCharts();
 }
@@ -204,7 +199,7 @@ void ApiStatsPanel::rebuildCharts()
                                   double(t.totalNs) / 1e6);
         slice->setColor(typeColor(int(i)));
         slice->setBorderColor(pal.color(QPalette::Base));
-        slice->setLabelVisible(share >= 4.0);
+        slice->setLabelVisible(false); // the legend names every slice with its share
         slice->setLabelColor(pal.color(QPalette::Text));
         slice->setLabelPosition(QPieSlice::LabelOutside);
         const QString level = t.level;
@@ -231,11 +226,12 @@ void ApiStatsPanel::rebuildCharts()
     auto* bars = new QChart;
     styleChart(bars, pal);
     bars->setTitle(tr("Top %1 APIs by total time (ms)").arg(kTopApis));
-    auto* series = new QHorizontalBarSeries(bars);
+    auto* series = new QHorizontalStackedBarSeries(bars);
     const auto& stats = m_model->statistics();
     const int n = std::min<int>(kTopApis, int(stats.size()));
     QStringList categories;
-    // One set per type so that each bar takes its type's colour; a bar is 0 in the other sets.
+    // One set per type so that each bar takes its type's colour; a bar is 0 in
+    // the other sets, which stacking makes take no room.
     std::vector<QBarSet*> sets;
     for (std::size_t i = 0; i < types.size(); ++i) {
         auto* set = new QBarSet(types[i].level, series);
@@ -255,11 +251,12 @@ void ApiStatsPanel::rebuildCharts()
     }
     for (QBarSet* set : sets)
         series->append(set);
-    series->setBarWidth(0.8);
+    series->setBarWidth(0.7);
     bars->addSeries(series);
     auto* axisY = new QBarCategoryAxis(bars);
     axisY->append(categories);
     axisY->setLabelsColor(pal.color(QPalette::Text));
+    axisY->setTruncateLabels(false); // the API names are the point of the chart
     auto* axisX = new QValueAxis(bars);
     axisX->setLabelsColor(pal.color(QPalette::Text));
     axisX->setLabelFormat(QStringLiteral("%.0f"));
@@ -268,6 +265,7 @@ void ApiStatsPanel::rebuildCharts()
     bars->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisY);
     series->attachAxis(axisX);
+    axisX->applyNiceNumbers();
     bars->legend()->setVisible(false);
     QChart* oldBars = m_topChart->chart();
     m_topChart->setChart(bars);

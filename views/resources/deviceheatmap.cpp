@@ -6,6 +6,7 @@
 
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QFontMetrics>
 #include <QPainter>
 #include <QToolTip>
 
@@ -19,7 +20,7 @@ namespace {
 // MindInsight's heatmap palette (cluster/resource/*-heatmap.vue), light to dark.
 constexpr QRgb kPalette[] = { 0xfff2d0, 0xf8eb94, 0x8ae58f, 0x3fc3c8, 0x2d9cbc, 0x104d85 };
 constexpr int kLegendHeight = 44;
-constexpr int kMaxCell = 88;
+constexpr int kMaxCell = 110;
 constexpr int kMargin = 8;
 
 QColor textOn(const QColor& fill)
@@ -51,6 +52,12 @@ void DeviceHeatmap::setGranularity(double granularity)
     update();
 }
 
+void DeviceHeatmap::setGroupLabel(const QString& format)
+{
+    m_groupLabel = format;
+    update();
+}
+
 void DeviceHeatmap::setRatioName(const QString& name)
 {
     m_ratioName = name;
@@ -72,7 +79,7 @@ QColor DeviceHeatmap::bucketColor(int bucket, int buckets)
 
 QSize DeviceHeatmap::sizeHint() const
 {
-    return { 720, 360 };
+    return { 420, 320 };
 }
 
 QSize DeviceHeatmap::minimumSizeHint() const
@@ -88,13 +95,27 @@ QRect DeviceHeatmap::legendRect() const
 DeviceHeatmap::Grid DeviceHeatmap::grid() const
 {
     Grid g;
-    g.area = QRect(kMargin, kMargin, width() - 2 * kMargin, height() - kLegendHeight - 2 * kMargin);
+    const bool grouped = std::any_of(m_cells.begin(), m_cells.end(), [](const Cell& c) { return c.group >= 0; });
+    const int labelWidth = grouped ? QFontMetrics(font()).horizontalAdvance(m_groupLabel.arg(99)) + 12 : 0;
+    g.area = QRect(kMargin + labelWidth, kMargin, width() - 2 * kMargin - labelWidth, height() - kLegendHeight - 2 * kMargin);
+    // Cells of one group are consecutive (the callers sort by rank); each group starts a row.
+    std::vector<std::pair<int, int>> groups; // (group, size)
+    for (const Cell& c : m_cells) {
+        if (groups.empty() || (grouped && groups.back().first != c.group))
+            groups.push_back({ c.group, 0 });
+        ++groups.back().second;
+    }
     const int n = std::max<int>(1, int(m_cells.size()));
+    const auto rowsFor = [&groups](int columns) {
+        int rows = 0;
+        for (const auto& [group, size] : groups)
+            rows += (size + columns - 1) / columns;
+        return std::max(1, rows);
+    };
     // The largest square cell for which all devices fit in the area.
     int best = 1, bestColumns = n;
     for (int columns = 1; columns <= n; ++columns) {
-        const int rows = (n + columns - 1) / columns;
-        const int size = std::min(g.area.width() / columns, g.area.height() / rows);
+        const int size = std::min(g.area.width() / columns, g.area.height() / rowsFor(columns));
         if (size > best) {
             best = size;
             bestColumns = columns;
@@ -103,23 +124,36 @@ DeviceHeatmap::Grid DeviceHeatmap::grid() const
     g.columns = bestColumns;
     g.cellSize = std::min(best, kMaxCell);
     g.gap = g.cellSize >= 12 ? 2 : g.cellSize >= 5 ? 1 : 0;
+    int row = 0;
+    for (const auto& [group, size] : groups) {
+        g.groupRows.push_back({ group, row });
+        for (int i = 0; i < size; ++i)
+            g.places.push_back(QPoint(i % g.columns, row + i / g.columns));
+        row += (size + g.columns - 1) / g.columns;
+    }
     return g;
 }
 
 QRect DeviceHeatmap::cellRect(int cell) const
 {
     const Grid g = grid();
-    const int row = cell / g.columns;
-    const int column = cell % g.columns;
-    return QRect(g.area.left() + column * g.cellSize, g.area.top() + row * g.cellSize, g.cellSize - g.gap,
+    if (cell < 0 || cell >= int(g.places.size()))
+        return {};
+    const QPoint slot = g.places[std::size_t(cell)];
+    return QRect(g.area.left() + slot.x() * g.cellSize, g.area.top() + slot.y() * g.cellSize, g.cellSize - g.gap,
                  g.cellSize - g.gap);
 }
 
 int DeviceHeatmap::cellAt(const QPoint& pos) const
 {
-    for (int i = 0; i < int(m_cells.size()); ++i)
-        if (cellRect(i).contains(pos))
+    const Grid g = grid();
+    for (int i = 0; i < int(g.places.size()); ++i) {
+        const QPoint slot = g.places[std::size_t(i)];
+        const QRect r(g.area.left() + slot.x() * g.cellSize, g.area.top() + slot.y() * g.cellSize, g.cellSize - g.gap,
+                      g.cellSize - g.gap);
+        if (r.contains(pos))
             return i;
+    }
     return -1;
 }
 
@@ -135,9 +169,20 @@ void DeviceHeatmap::paintEvent(QPaintEvent*)
     if (withText)
         small.setPointSizeF(std::max(6.5, font().pointSizeF() * (g.cellSize >= 64 ? 0.95 : 0.8)));
     p.setFont(small);
-    for (int i = 0; i < int(m_cells.size()); ++i) {
+    if (!m_groupLabel.isEmpty()) {
+        p.setPen(palette().color(QPalette::Text));
+        p.setFont(font());
+        for (const auto& [group, row] : g.groupRows)
+            if (group >= 0)
+                p.drawText(QRect(kMargin, g.area.top() + row * g.cellSize, g.area.left() - kMargin - 6, g.cellSize - g.gap),
+                           Qt::AlignRight | Qt::AlignVCenter, m_groupLabel.arg(group));
+        p.setFont(small);
+    }
+    for (int i = 0; i < int(m_cells.size()) && i < int(g.places.size()); ++i) {
         const Cell& c = m_cells[std::size_t(i)];
-        const QRect r = cellRect(i);
+        const QPoint slot = g.places[std::size_t(i)];
+        const QRect r(g.area.left() + slot.x() * g.cellSize, g.area.top() + slot.y() * g.cellSize, g.cellSize - g.gap,
+                      g.cellSize - g.gap);
         const QColor fill = bucketColor(heatBucket(c.ratio, m_granularity), buckets);
         p.fillRect(r, fill);
         if (c.flagged || c.ratio > 1.0 || i == m_hover) {

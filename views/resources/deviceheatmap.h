@@ -25,6 +25,7 @@ public:
         QString value;      // shown in the cell when it is large enough
         QString toolTip;
         bool flagged = false; // outlined: a proposal names this device
+        int group = -1;       // pipeline stage: each group gets its own rows, labelled
     };
 
     explicit DeviceHeatmap(QWidget* parent = nullptr);
@@ -41,6 +42,8 @@ public:
     }
     // The legend's caption: "FLOPs / max FLOPs".
     void setRatioName(const QString& name);
+    // The label of a group's rows: "Stage %1".
+    void setGroupLabel(const QString& format);
 
     // Colour of bucket `bucket` of `buckets`, the palette interpolated.
     static QColor bucketColor(int bucket, int buckets);
@@ -68,6 +71,8 @@ private:
         int cellSize = 1;
         int gap = 1;
         QRect area;
+        std::vector<QPoint> places; // per cell: column, row
+        std::vector<std::pair<int, int>> groupRows; // (group, first row) of each group
     };
     Grid grid() const;
     QRect legendRect() const;
@@ -76,6 +81,7 @@ private:
     std::vector<Cell> m_cells;
     double m_granularity = 0.1;
     QString m_ratioName;
+    QString m_groupLabel;
     int m_hover = -1;
 };
 

@@ -3,12 +3,15 @@
 
 #include "apistatspanel.h"
 #include "deviceheatmap.h"
+#include "resourcecharts.h"
 
 #include "analysis/apistatistics.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -133,12 +136,23 @@ QWidget* ResourcesPage::makeFlopsTab()
     layout->addLayout(bar);
     auto* splitter = new QSplitter(Qt::Vertical, tab);
     splitter->setChildrenCollapsible(false);
-    m_flopsHeatmap = new DeviceHeatmap(splitter);
+    auto* top = new QSplitter(Qt::Horizontal, splitter);
+    top->setChildrenCollapsible(false);
+    m_flopsHeatmap = new DeviceHeatmap(top);
     m_flopsHeatmap->setObjectName(QStringLiteral("flopsHeatmap"));
     m_flopsHeatmap->setRatioName(tr("FLOPs / max FLOPs"));
-    m_flopsHeatmap->setMinimumHeight(200);
+    m_flopsHeatmap->setGroupLabel(tr("Stage %1"));
+    m_flopsHeatmap->setMinimumHeight(220);
+    m_flopsChart = new QChartView(top);
+    m_flopsChart->setObjectName(QStringLiteral("flopsChart"));
+    m_flopsChart->setRenderHint(QPainter::Antialiasing);
+    m_flopsChart->setMinimumWidth(320);
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 1);
     auto* table = makeDataTable(m_flopsProxy, splitter);
     table->setObjectName(QStringLiteral("flopsTable"));
+    m_flopsTable = table;
+    table->sortByColumn(0, Qt::AscendingOrder);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
@@ -174,11 +188,21 @@ QWidget* ResourcesPage::makeMemoryTab()
     layout->addLayout(bar);
     auto* splitter = new QSplitter(Qt::Vertical, tab);
     splitter->setChildrenCollapsible(false);
-    m_memoryHeatmap = new DeviceHeatmap(splitter);
+    auto* top = new QSplitter(Qt::Horizontal, splitter);
+    top->setChildrenCollapsible(false);
+    m_memoryHeatmap = new DeviceHeatmap(top);
     m_memoryHeatmap->setObjectName(QStringLiteral("memoryHeatmap"));
-    m_memoryHeatmap->setMinimumHeight(200);
+    m_memoryHeatmap->setMinimumHeight(220);
+    m_memoryChart = new QChartView(top);
+    m_memoryChart->setObjectName(QStringLiteral("memoryChart"));
+    m_memoryChart->setRenderHint(QPainter::Antialiasing);
+    m_memoryChart->setMinimumWidth(320);
+    top->setStretchFactor(0, 1);
+    top->setStretchFactor(1, 1);
     auto* table = makeDataTable(m_memoryProxy, splitter);
     table->setObjectName(QStringLiteral("memoryTable"));
+    m_memoryTable = table;
+    table->sortByColumn(0, Qt::AscendingOrder);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
@@ -233,9 +257,10 @@ void ResourcesPage::rebuild()
         m_tabs->addTab(m_memoryTab, tr("Cluster Memory"));
     if (m_api->hasData())
         m_tabs->addTab(m_api, tr("API Statistics"));
-    m_flopsTab->setVisible(!m_flops.isEmpty());
-    m_memoryTab->setVisible(!m_memory.isEmpty());
-    m_api->setVisible(m_api->hasData());
+    // A page that is not a tab stays hidden (QTabWidget shows only its current tab).
+    for (QWidget* w : { m_flopsTab, m_memoryTab, static_cast<QWidget*>(m_api) })
+        if (m_tabs->indexOf(w) < 0)
+            w->hide();
     if (m_tabs->count() == 0) {
         m_empty->setText(tr("No resource data in this profile.\n\n"
                             "flops_summary_{rank}.json (MindSpore profiler/ folders) fills the FLOPs heatmap; "
@@ -265,6 +290,7 @@ void ResourcesPage::fillFlops()
         c.rankId = e.rankId;
         c.ratio = e.normalized;
         c.flagged = flagged;
+        c.group = e.stage;
         c.value = QString::number(truncatedRatio(e.normalized), 'f', 3);
         c.toolTip = tr("%1%2\nFLOPs: %3 M (%4 of the largest)\nFLOPS: %5 G/s\nClick to open its operators")
                         .arg(rankLabel(e.rankIndex))
@@ -281,6 +307,14 @@ void ResourcesPage::fillFlops()
             numberItem(e.flopsPerSecondG, 3), numberItem(e.utilizationPercent, 3) });
     }
     m_flopsHeatmap->setCells(std::move(cells));
+    m_flopsTable->resizeColumnsToContents();
+    const bool flopsChart = !m_flops.isEmpty() && int(m_flops.entries.size()) <= kMaxChartDevices;
+    m_flopsChart->setVisible(flopsChart);
+    if (flopsChart) {
+        QChart* old = m_flopsChart->chart();
+        m_flopsChart->setChart(makeFlopsChart(m_flops, palette()));
+        delete old;
+    }
 
     QStringList lines;
     for (const FlopsProposal& p : m_flops.proposals)
@@ -335,6 +369,14 @@ void ResourcesPage::fillMemory()
             textItem(source), time });
     }
     m_memoryHeatmap->setCells(std::move(cells));
+    m_memoryTable->resizeColumnsToContents();
+    const bool memoryChart = !m_memory.isEmpty() && int(m_memory.entries.size()) <= kMaxChartDevices;
+    m_memoryChart->setVisible(memoryChart);
+    if (memoryChart) {
+        QChart* old = m_memoryChart->chart();
+        m_memoryChart->setChart(makeMemoryChart(m_memory, palette()));
+        delete old;
+    }
     const bool allCapacity = !m_memory.entries.empty() && std::all_of(m_memory.entries.begin(), m_memory.entries.end(),
                                                                      [](const auto& e) { return e.ratioOfCapacity; });
     m_memoryHeatmap->setRatioName(allCapacity ? tr("peak / capacity") : tr("peak / largest peak"));
@@ -369,10 +411,14 @@ QList<ExportItem> ResourcesPage::exportItems() const
         return items;
     if (!m_flops.isEmpty()) {
         items.push_back({ QStringLiteral("resources-flops-heatmap"), m_flopsHeatmap, nullptr });
+        if (!m_flopsChart->isHidden())
+            items.push_back({ QStringLiteral("resources-flops-chart"), m_flopsChart, nullptr });
         items.push_back({ QStringLiteral("resources-flops"), nullptr, m_flopsProxy });
     }
     if (!m_memory.isEmpty()) {
         items.push_back({ QStringLiteral("resources-memory-heatmap"), m_memoryHeatmap, nullptr });
+        if (!m_memoryChart->isHidden())
+            items.push_back({ QStringLiteral("resources-memory-chart"), m_memoryChart, nullptr });
         items.push_back({ QStringLiteral("resources-memory"), nullptr, m_memoryProxy });
     }
     items << m_api->exportItems();

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QChartView;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
@@ -54,6 +55,14 @@ public:
     {
         return m_memoryHeatmap;
     }
+    QChartView* flopsChart() const
+    {
+        return m_flopsChart;
+    }
+    QChartView* memoryChart() const
+    {
+        return m_memoryChart;
+    }
     ApiStatsPanel* apiPanel() const
     {
         return m_api;
@@ -97,13 +106,17 @@ private:
     QWidget* m_flopsTab;
     QLabel* m_proposals;
     DeviceHeatmap* m_flopsHeatmap;
+    QChartView* m_flopsChart;
     QStandardItemModel* m_flopsModel;
     QSortFilterProxyModel* m_flopsProxy;
+    QTableView* m_flopsTable = nullptr;
     QWidget* m_memoryTab;
     QLabel* m_memoryNote;
     DeviceHeatmap* m_memoryHeatmap;
+    QChartView* m_memoryChart;
     QStandardItemModel* m_memoryModel;
     QSortFilterProxyModel* m_memoryProxy;
+    QTableView* m_memoryTable = nullptr;
     ApiStatsPanel* m_api;
 };
 
