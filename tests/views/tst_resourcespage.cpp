@@ -8,6 +8,7 @@
 #include "common/export.h"
 #include "common/viewstate.h"
 #include "itemmodels/apistatmodel.h"
+#include "itemmodels/flopsopmodel.h"
 #include "load/profileloader.h"
 #include "resources/apistatspanel.h"
 #include "resources/deviceheatmap.h"
@@ -38,6 +39,7 @@ private slots:
     void initTestCase();
     void flopsHeatmap();
     void memoryAndApi();
+    void flopsPerOperator();
     void emptyProfile();
     void exportFiles();
     void screenshots();
@@ -75,17 +77,50 @@ void TestResourcesPage::flopsHeatmap()
     QCOMPARE(DeviceHeatmap::bucketColor(0, 10), QColor(0xfff2d0));
     QCOMPARE(DeviceHeatmap::bucketColor(9, 10), QColor(0x104d85));
 
-    // A click on rank 2's cell asks for its operators.
+    // A click on rank 2's cell makes it the current rank (its per-op FLOPs:
+    // cluster_propose has no flops_{rank}.txt, the title says so); a double
+    // click asks for its operators.
     QSignalSpy operators(&state, &ViewState::operatorRequested);
     QTest::qWait(10);
     const QRect r = page.flopsHeatmap()->cellRect(2);
     QVERIFY(r.isValid());
     QTest::mouseClick(page.flopsHeatmap(), Qt::LeftButton, {}, r.center());
+    QCOMPARE(state.currentRank(), cells[2].rankIndex);
+    QCOMPARE(operators.count(), 0);
+    QVERIFY2(page.flopsOpsTitle().contains(QLatin1String("Rank 2 has no flops_{rank}.txt")), qPrintable(page.flopsOpsTitle()));
+    QTest::mouseDClick(page.flopsHeatmap(), Qt::LeftButton, {}, r.center());
     QCOMPARE(operators.count(), 1);
     QCOMPARE(operators.first().at(0).toInt(), cells[2].rankIndex);
 
     page.setGranularity(0.02);
     QCOMPARE(page.flopsHeatmap()->granularity(), 0.02);
+}
+
+void TestResourcesPage::flopsPerOperator()
+{
+    // profiler/: rank 0 has flops_0.txt (4 ops) and the only summary; rank 1
+    // has flops_1.txt (10 ops, generation B) and no summary.
+    ViewState state;
+    ResourcesPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    const ProfilePtr profile = ProfileLoader::load({ test::mindinsight(QStringLiteral("profiler")) });
+    state.setProfile(profile);
+    QCOMPARE(page.tabs()->tabText(0), QStringLiteral("FLOPs"));
+    QCOMPARE(int(page.flopsHeatmap()->cells().size()), 1);
+    QVERIFY2(page.proposalText().contains(QLatin1String("1 rank(s) (1) with flops_{rank}.txt but no flops_summary")),
+             qPrintable(page.proposalText()));
+    int rank0 = -1, rank1 = -1;
+    for (int i = 0; i < int(profile->ranks.size()); ++i) {
+        rank0 = profile->ranks[std::size_t(i)]->info.rankId == 0 ? i : rank0;
+        rank1 = profile->ranks[std::size_t(i)]->info.rankId == 1 ? i : rank1;
+    }
+    state.setCurrentRank(rank0);
+    QCOMPARE(page.flopsOpModel()->rowCount(), 4);
+    state.setCurrentRank(rank1);
+    QCOMPARE(page.flopsOpModel()->rowCount(), 10);
+    QCOMPARE(page.flopsOpModel()->columnCount(), 8);
+    QVERIFY(page.flopsOpsTitle().contains(QLatin1String("Rank 1")));
 }
 
 void TestResourcesPage::memoryAndApi()

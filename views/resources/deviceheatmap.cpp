@@ -268,3 +268,16 @@ void DeviceHeatmap::mousePressEvent(QMouseEvent* event)
 }
 
 } // namespace profscope
+
+namespace profscope {
+
+void DeviceHeatmap::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    const int i = cellAt(event->position().toPoint());
+    if (i >= 0)
+        emit deviceDoubleClicked(m_cells[std::size_t(i)].rankIndex);
+}
+
+} // namespace profscope

@@ -56,12 +56,14 @@ public:
 
 signals:
     void deviceClicked(int rankIndex);
+    void deviceDoubleClicked(int rankIndex);
 
 protected:
     bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
 private:

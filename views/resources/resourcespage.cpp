@@ -9,6 +9,7 @@
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
+#include "itemmodels/flopsopmodel.h"
 
 #include <QChart>
 #include <QChartView>
@@ -138,6 +139,7 @@ QWidget* ResourcesPage::makeFlopsTab()
     splitter->setChildrenCollapsible(false);
     auto* top = new QSplitter(Qt::Horizontal, splitter);
     top->setChildrenCollapsible(false);
+    m_flopsCluster = top;
     m_flopsHeatmap = new DeviceHeatmap(top);
     m_flopsHeatmap->setObjectName(QStringLiteral("flopsHeatmap"));
     m_flopsHeatmap->setRatioName(tr("FLOPs / max FLOPs"));
@@ -149,24 +151,56 @@ QWidget* ResourcesPage::makeFlopsTab()
     m_flopsChart->setMinimumWidth(320);
     top->setStretchFactor(0, 1);
     top->setStretchFactor(1, 1);
-    auto* table = makeDataTable(m_flopsProxy, splitter);
+    auto* bottom = new QSplitter(Qt::Horizontal, splitter);
+    bottom->setChildrenCollapsible(false);
+    auto* table = makeDataTable(m_flopsProxy, bottom);
     table->setObjectName(QStringLiteral("flopsTable"));
     m_flopsTable = table;
     table->sortByColumn(0, Qt::AscendingOrder);
+    // The ops of the current rank's flops_{rank}.txt.
+    auto* ops = new QWidget(bottom);
+    auto* opsLayout = new QVBoxLayout(ops);
+    opsLayout->setContentsMargins(0, 0, 0, 0);
+    m_flopsOpsTitle = new QLabel(ops);
+    m_flopsOps = new FlopsOpModel(this);
+    m_flopsOpsProxy = new QSortFilterProxyModel(this);
+    m_flopsOpsProxy->setSourceModel(m_flopsOps);
+    m_flopsOpsProxy->setSortRole(FlopsOpModel::SortRole);
+    auto* opsTable = makeDataTable(m_flopsOpsProxy, ops);
+    opsTable->setObjectName(QStringLiteral("flopsOpsTable"));
+    opsTable->sortByColumn(FlopsOpModel::TotalMflopsColumn, Qt::DescendingOrder);
+    opsLayout->addWidget(m_flopsOpsTitle);
+    opsLayout->addWidget(opsTable, 1);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
     addContextAction(table, exportActionText(ExportKind::Table),
                      [this] { exportModelInteractive(this, *m_flopsProxy, QStringLiteral("resources-flops")); });
+    addContextAction(opsTable, exportActionText(ExportKind::Table),
+                     [this] { exportModelInteractive(this, *m_flopsOpsProxy, QStringLiteral("resources-flops-ops")); });
+    // A click shows the device's per-op FLOPs; a double click opens its operators.
     connect(m_flopsHeatmap, &DeviceHeatmap::deviceClicked, this, [this](int rankIndex) {
         if (m_state)
+            m_state->setCurrentRank(rankIndex);
+    });
+    connect(m_flopsHeatmap, &DeviceHeatmap::deviceDoubleClicked, this, [this](int rankIndex) {
+        if (m_state)
             m_state->requestOperator(rankIndex, QString());
+    });
+    connect(table, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        const QModelIndex source = m_flopsProxy->mapToSource(index);
+        if (m_state)
+            m_state->setCurrentRank(m_flopsModel->item(source.row(), 0)->data(Qt::UserRole + 1).toInt());
     });
     connect(table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_flopsProxy->mapToSource(index);
         if (m_state)
             m_state->requestOperator(m_flopsModel->item(source.row(), 0)->data(Qt::UserRole + 1).toInt(), QString());
     });
+    if (m_state)
+        connect(m_state, &ViewState::currentRankChanged, this, &ResourcesPage::fillFlopsOps);
     return tab;
 }
 
@@ -245,13 +279,19 @@ void ResourcesPage::rebuild()
     m_flops = m_profile ? clusterFlops(*m_profile) : ClusterFlops {};
     m_memory = m_profile ? clusterMemory(*m_profile) : ClusterMemory {};
     fillFlops();
+    fillFlopsOps();
     fillMemory();
     m_api->rebuild();
 
     const QSignalBlocker blocker(m_tabs);
     while (m_tabs->count() > 0)
         m_tabs->removeTab(0);
-    if (!m_flops.isEmpty())
+    const bool anyFlopsOps = m_profile
+        && std::any_of(m_profile->ranks.begin(), m_profile->ranks.end(),
+                       [](const auto& r) { return !r->legacy.resources.flops.ops.empty(); });
+    m_flopsCluster->setVisible(!m_flops.isEmpty());
+    m_flopsTable->setVisible(!m_flops.isEmpty());
+    if (!m_flops.isEmpty() || anyFlopsOps)
         m_tabs->addTab(m_flopsTab, tr("FLOPs"));
     if (!m_memory.isEmpty())
         m_tabs->addTab(m_memoryTab, tr("Cluster Memory"));
@@ -292,7 +332,8 @@ void ResourcesPage::fillFlops()
         c.flagged = flagged;
         c.group = e.stage;
         c.value = QString::number(truncatedRatio(e.normalized), 'f', 3);
-        c.toolTip = tr("%1%2\nFLOPs: %3 M (%4 of the largest)\nFLOPS: %5 G/s\nClick to open its operators")
+        c.toolTip = tr("%1%2\nFLOPs: %3 M (%4 of the largest)\nFLOPS: %5 G/s\nClick: its FLOPs per operator; "
+                       "double click: its operators")
                         .arg(rankLabel(e.rankIndex))
                         .arg(e.stage > 0 ? tr(" · stage %1").arg(e.stage) : QString())
                         .arg(e.flopsM, 0, 'f', 3)
@@ -332,7 +373,9 @@ void ResourcesPage::fillFlops()
         QStringList ids;
         for (int id : m_flops.ranksWithoutSummary)
             ids << QString::number(id);
-        lines << tr("Rank(s) %1 have flops_{rank}.txt but no flops_summary_{rank}.json and are not in the heatmap.")
+        lines << tr("%n rank(s) (%1) with flops_{rank}.txt but no flops_summary_{rank}.json: not in the heatmap; "
+                    "click the rank in the project tree for its FLOPs per operator.",
+                    nullptr, int(ids.size()))
                      .arg(ids.join(QStringLiteral(", ")));
     }
     m_proposals->setText(lines.join(QStringLiteral("<br>")));
@@ -389,6 +432,32 @@ void ResourcesPage::fillMemory()
                 .arg(m_memory.maxPeakMB, 0, 'f', 2));
 }
 
+void ResourcesPage::fillFlopsOps()
+{
+    const int rankIndex = m_state ? m_state->currentRank() : -1;
+    if (!m_profile || rankIndex < 0 || rankIndex >= int(m_profile->ranks.size())) {
+        m_flopsOps->setTable({});
+        m_flopsOpsTitle->clear();
+        return;
+    }
+    const FlopsTable& table = m_profile->ranks[std::size_t(rankIndex)]->legacy.resources.flops;
+    m_flopsOps->setTable(table);
+    if (auto* view = m_flopsOpsTitle->parentWidget()->findChild<QTableView*>()) {
+        view->resizeColumnsToContents();
+        view->setColumnWidth(0, std::min(view->columnWidth(0), 420));
+    }
+    m_flopsOpsTitle->setText(table.ops.empty()
+            ? tr("%1 has no flops_{rank}.txt: no FLOPs per operator. Click a device to see its operators' FLOPs.")
+                  .arg(rankLabel(rankIndex))
+            : tr("FLOPs per operator of %1 (%n op(s), flops_{rank}.txt)", nullptr, int(table.ops.size()))
+                  .arg(rankLabel(rankIndex)));
+}
+
+QString ResourcesPage::flopsOpsTitle() const
+{
+    return m_flopsOpsTitle->text();
+}
+
 QString ResourcesPage::proposalText() const
 {
     return m_proposals->text();
@@ -415,6 +484,8 @@ QList<ExportItem> ResourcesPage::exportItems() const
             items.push_back({ QStringLiteral("resources-flops-chart"), m_flopsChart, nullptr });
         items.push_back({ QStringLiteral("resources-flops"), nullptr, m_flopsProxy });
     }
+    if (m_flopsOps->rowCount() > 0)
+        items.push_back({ QStringLiteral("resources-flops-ops"), nullptr, m_flopsOpsProxy });
     if (!m_memory.isEmpty()) {
         items.push_back({ QStringLiteral("resources-memory-heatmap"), m_memoryHeatmap, nullptr });
         if (!m_memoryChart->isHidden())

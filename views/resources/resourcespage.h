@@ -19,6 +19,7 @@ class QTableView;
 namespace profscope {
 
 class ApiStatsPanel;
+class FlopsOpModel;
 class DeviceHeatmap;
 class ViewState;
 
@@ -80,6 +81,11 @@ public:
     {
         return m_flopsModel;
     }
+    FlopsOpModel* flopsOpModel() const
+    {
+        return m_flopsOps;
+    }
+    QString flopsOpsTitle() const;
     QStandardItemModel* memoryModel() const
     {
         return m_memoryModel;
@@ -92,6 +98,7 @@ private:
     void rebuild();
     void fillFlops();
     void fillMemory();
+    void fillFlopsOps();
     QString rankLabel(int rankIndex) const;
 
     ViewState* m_state;
@@ -110,6 +117,10 @@ private:
     QStandardItemModel* m_flopsModel;
     QSortFilterProxyModel* m_flopsProxy;
     QTableView* m_flopsTable = nullptr;
+    QWidget* m_flopsCluster = nullptr; // heatmap and chart: only with flops_summary files
+    QLabel* m_flopsOpsTitle = nullptr;
+    FlopsOpModel* m_flopsOps = nullptr;
+    QSortFilterProxyModel* m_flopsOpsProxy = nullptr;
     QWidget* m_memoryTab;
     QLabel* m_memoryNote;
     DeviceHeatmap* m_memoryHeatmap;
