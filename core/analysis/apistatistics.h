@@ -38,10 +38,20 @@ struct ApiTypeStat
     TimeNs totalNs = 0;
 };
 
-// rankIndex -1: merged over every rank of the profile. Sorted by total time, largest first.
-std::vector<ApiStat> apiStatistics(const Profile& profile, int rankIndex = -1);
+// The statistics a rank's api_statistic.csv would hold, from the CANN API
+// lanes of its timeline (slices "AscendCL@aclrtMemcpy", ...): for ranks read
+// from a database, which has no such table, or whose file is missing.
+// Variance is over the calls, in µs² (the file's unit).
+std::vector<ApiStatisticRow> apiStatisticsFromTrace(const TraceData& trace);
+
+// rankIndex -1: merged over every rank of the profile. Sorted by total time,
+// largest first. A rank without api_statistic.csv rows contributes its
+// timeline's CANN API calls; *ranksFromTimeline counts those ranks.
+std::vector<ApiStat> apiStatistics(const Profile& profile, int rankIndex = -1, int* ranksFromTimeline = nullptr);
 // Per API type, largest total first.
 std::vector<ApiTypeStat> apiTypeStatistics(const std::vector<ApiStat>& stats);
+// A rank has API statistics: its file, or CANN API calls on its timeline.
+bool hasApiStatistics(const RankData& rank);
 bool hasApiStatistics(const Profile& profile);
 
 } // namespace profscope

@@ -41,6 +41,7 @@ private slots:
     void memoryAndApi();
     void flopsPerOperator();
     void emptyProfile();
+    void apiFromDatabase();
     void exportFiles();
     void screenshots();
 };
@@ -162,6 +163,22 @@ void TestResourcesPage::memoryAndApi()
     QCOMPARE(api->proxy()->rowCount(), 1);
     api->setTypeFilter(QStringLiteral("node"));
     QCOMPARE(api->proxy()->rowCount(), 57);
+}
+
+void TestResourcesPage::apiFromDatabase()
+{
+    // The level1 DB export has no api_statistic table: the tab shows the
+    // CANN_API calls (1029 acl, 382 node, 8 hccl calls: tst_apistatmodel) and says so.
+    ViewState state;
+    ResourcesPage page(&state);
+    state.setProfile(ProfileLoader::load({ test::dbRank(1, 0), test::dbRank(1, 1) }));
+    int apiTab = -1;
+    for (int i = 0; i < page.tabs()->count(); ++i)
+        apiTab = page.tabs()->tabText(i) == QLatin1String("API Statistics") ? i : apiTab;
+    QVERIFY(apiTab >= 0);
+    QVERIFY(page.apiPanel()->model()->rowCount() > 0);
+    QVERIFY2(page.apiPanel()->summaryText().contains(QLatin1String("2 rank(s) without api_statistic.csv")),
+             qPrintable(page.apiPanel()->summaryText()));
 }
 
 void TestResourcesPage::emptyProfile()

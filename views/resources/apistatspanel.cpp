@@ -136,10 +136,10 @@ void ApiStatsPanel::fillScopes()
     if (profile) {
         int withData = 0;
         for (const auto& r : profile->ranks)
-            withData += r->apiStatistics.empty() ? 0 : 1;
+            withData += hasApiStatistics(*r) ? 1 : 0;
         m_scope->addItem(tr("All ranks (%n with data)", nullptr, withData), -1);
         for (std::size_t i = 0; i < profile->ranks.size(); ++i)
-            if (!profile->ranks[i]->apiStatistics.empty())
+            if (hasApiStatistics(*profile->ranks[i]))
                 m_scope->addItem(tr("Rank %1").arg(profile->ranks[i]->info.rankId), int(i));
     }
     rebuild();
@@ -163,7 +163,8 @@ void ApiStatsPanel::rebuild()
         return;
     }
     const int rankIndex = m_scope->currentData().isValid() ? m_scope->currentData().toInt() : -1;
-    m_model->setStatistics(apiStatistics(*profile, rankIndex), rankIndex < 0);
+    int fromTimeline = 0;
+    m_model->setStatistics(apiStatistics(*profile, rankIndex, &fromTimeline), rankIndex < 0);
     TimeNs total = 0;
     qint64 calls = 0;
     for (const ApiStat& s : m_model->statistics()) {
@@ -173,7 +174,11 @@ void ApiStatsPanel::rebuild()
     m_table->resizeColumnsToContents();
     const int nameColumn = m_model->section(ApiStatModel::NameColumn);
     m_table->setColumnWidth(nameColumn, std::min(m_table->columnWidth(nameColumn), 320));
-    m_summary->setText(tr("%n API(s), %1 calls, %2 ms in all", nullptr, m_model->rowCount()).arg(calls).arg(msText(total)));
+    QString summary = tr("%n API(s), %1 calls, %2 ms in all", nullptr, m_model->rowCount()).arg(calls).arg(msText(total));
+    if (fromTimeline > 0)
+        summary += QStringLiteral(" · ")
+            + tr("%n rank(s) without api_statistic.csv: from the CANN API calls of the timeline", nullptr, fromTimeline);
+    m_summary->setText(summary);
     rebuildCharts();
 }
 
@@ -270,6 +275,11 @@ void ApiStatsPanel::rebuildCharts()
     QChart* oldBars = m_topChart->chart();
     m_topChart->setChart(bars);
     delete oldBars;
+}
+
+QString ApiStatsPanel::summaryText() const
+{
+    return m_summary->text();
 }
 
 QList<ExportItem> ApiStatsPanel::exportItems() const

@@ -63,6 +63,11 @@ private:
     QComboBox* m_scope;
     QLineEdit* m_filter;
     QLabel* m_summary;
+
+public:
+    QString summaryText() const;
+
+private:
     ApiStatModel* m_model;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;

@@ -305,7 +305,7 @@ void ResourcesPage::rebuild()
         m_empty->setText(tr("No resource data in this profile.\n\n"
                             "flops_summary_{rank}.json (MindSpore profiler/ folders) fills the FLOPs heatmap; "
                             "memory_record.csv, a database's memory records or memory_usage_summary_{rank}.json the "
-                            "cluster memory overview; api_statistic.csv the API statistics."));
+                            "cluster memory overview; api_statistic.csv or the CANN API calls of a timeline the API statistics."));
         m_stack->setCurrentWidget(m_empty);
         m_granularity->setEnabled(false);
         return;
