@@ -270,6 +270,9 @@ void ApiStatsPanel::rebuildCharts()
     bars->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisY);
     series->attachAxis(axisX);
+    // An explicit range first: nice numbers of the automatic one are NaN
+    // while the chart has no size yet.
+    axisX->setRange(0, n > 0 ? std::max(1e-3, double(stats.front().totalNs) / 1e6) : 1.0);
     axisX->applyNiceNumbers();
     bars->legend()->setVisible(false);
     QChart* oldBars = m_topChart->chart();

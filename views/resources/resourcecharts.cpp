@@ -11,6 +11,7 @@
 #include <QStackedBarSeries>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <map>
 
 namespace profscope {
@@ -29,7 +30,7 @@ QColor seriesColor(int i)
 }
 
 void addAxes(QChart* chart, QStackedBarSeries* series, const QStringList& categories, const QString& valueTitle,
-             const QPalette& palette)
+             double maxValue, const QPalette& palette)
 {
     auto* x = new QBarCategoryAxis(chart);
     x->append(categories);
@@ -46,6 +47,9 @@ void addAxes(QChart* chart, QStackedBarSeries* series, const QStringList& catego
     chart->addAxis(y, Qt::AlignLeft);
     series->attachAxis(x);
     series->attachAxis(y);
+    // An explicit range first: nice numbers of the automatic one are NaN
+    // while the chart has no size yet.
+    y->setRange(0, maxValue > 0 ? maxValue : 1.0);
     y->applyNiceNumbers();
 }
 
@@ -86,7 +90,7 @@ QChart* makeFlopsChart(const ClusterFlops& flops, const QPalette& palette)
         series->append(set);
     series->setBarWidth(0.7);
     chart->addSeries(series);
-    addAxes(chart, series, categories, Tr::tr("MFLOPs"), palette);
+    addAxes(chart, series, categories, Tr::tr("MFLOPs"), flops.maxFlopsM, palette);
     chart->legend()->setVisible(sets.size() > 1 || sets.count(-1) == 0);
     chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;
@@ -120,7 +124,10 @@ QChart* makeMemoryChart(const ClusterMemory& memory, const QPalette& palette)
         series->append(headroom);
     series->setBarWidth(0.7);
     chart->addSeries(series);
-    addAxes(chart, series, categories, Tr::tr("MB"), palette);
+    double maxMB = memory.maxPeakMB;
+    for (const ClusterMemoryEntry& e : memory.entries)
+        maxMB = std::max(maxMB, e.ratioOfCapacity ? e.capacityMB : e.peakMB);
+    addAxes(chart, series, categories, Tr::tr("MB"), maxMB, palette);
     chart->legend()->setVisible(headroom != nullptr);
     chart->legend()->setAlignment(Qt::AlignBottom);
     return chart;
