@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "loadcontroller.h"
+#include "common/viewstate.h"
 #include "mainwindow.h"
+#include "projecttreemodel.h"
 #include "openfiles.h"
 #include "theme.h"
 #include "i18n/translations.h"
@@ -143,7 +145,10 @@ int main(int argc, char** argv)
                "into DIR, print the files written and quit. Exit status 0 when everything was written, 1 when "
                "nothing could be loaded or a file could not be written, 2 for a wrong command line."),
         QStringLiteral("DIR"));
-    parser.addOptions({ screenshot, report, page, exportViews });
+    const QCommandLineOption stackRanks(QStringLiteral("ranks"),
+        Tr::tr("Stack these ranks in the timeline after loading: rank ids or ranges (\"0-7,12\") or a host."),
+        QStringLiteral("LIST"));
+    parser.addOptions({ screenshot, report, page, exportViews, stackRanks });
     parser.addPositionalArgument(QStringLiteral("PATH"),
         Tr::tr("Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file "
                "(trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later "
@@ -179,6 +184,10 @@ int main(int argc, char** argv)
     if (openReport)
         QObject::connect(
             loader, &profscope::LoadController::finished, &window, [&window] { window.showImportReport(); });
+    if (parser.isSet(stackRanks))
+        QObject::connect(loader, &profscope::LoadController::finished, &window, [&window, list = parser.value(stackRanks)] {
+            window.viewState()->setTimelineRanks(window.projectModel()->ranksMatching(list));
+        });
     if (startPage >= 0)
         QObject::connect(loader, &profscope::LoadController::finished, &window,
             [&window, startPage] { window.showPage(profscope::MainWindow::Page(startPage)); });

@@ -84,6 +84,9 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("memory"), ExportTr::tr("peaks per component") },
         { QStringLiteral("advice"), ExportTr::tr("findings with rule, threshold and measured value") },
         { QStringLiteral("clock"), ExportTr::tr("per-rank clock offsets") },
+        { QStringLiteral("range"),
+            ExportTr::tr("the slices of one rank inside --start-ns A --end-ns B (or --step S), each counting only its "
+                         "part inside, per lane (--group-by name: per name), and the time by overlap category") },
         { QStringLiteral("flops"),
             ExportTr::tr("per rank: FLOPs from flops_summary, normalised by the largest, pipeline stage and proposals") },
         { QStringLiteral("cluster-memory"),

@@ -15,6 +15,7 @@
 #include "analysis/memory.h"
 #include "analysis/operators.h"
 #include "analysis/overview.h"
+#include "analysis/rangestats.h"
 #include "compare.h"
 #include "load/profileloader.h"
 
@@ -226,6 +227,78 @@ CellTable clockTable(const Profile& profile)
     return t;
 }
 
+// `--what range`: the slices of one rank inside [startNs, endNs) of its own
+// clock, each counting only its part inside; then the device's time in the
+// range by category, recomputed and as the profiler's Overlap Analysis lanes say.
+CellTable rangeTable(const RankData& rank, TimeRange rangeNs, bool byLane)
+{
+    const RangeStats stats = computeRangeStats(rank.trace, rangeNs);
+    CellTable t;
+    t.header << QStringLiteral("Rank") << QStringLiteral("Kind") << QStringLiteral("Name") << QStringLiteral("Lane")
+             << QStringLiteral("Count") << QStringLiteral("Partial") << QStringLiteral("Total(us)")
+             << QStringLiteral("Avg(us)") << QStringLiteral("Min(us)") << QStringLiteral("Max(us)")
+             << QStringLiteral("Share of Range");
+    const int rankId = rank.info.rankId;
+    const double rangeNsD = double(std::max<TimeNs>(rangeNs.durationNs(), 1));
+    auto share = [&](TimeNs ns) { return cellNumber(double(ns) / rangeNsD, 6); };
+    for (const RangeStatRow& r : byLane ? stats.byLane : stats.byName) {
+        const TimeNs avgNs = r.count ? TimeNs(std::llround(double(r.totalNs) / double(r.count))) : 0;
+        t.rows << QList<Cell> { cell(rankId), cell(QStringLiteral("slice")), cell(r.name), cell(r.lane), cell(r.count),
+            cell(r.partialCount), cellUs(r.totalNs), cellUs(avgNs), cellUs(r.minNs), cellUs(r.maxNs),
+            share(r.totalNs) };
+    }
+    const Cell none { QString(), QJsonValue(QJsonValue::Null) };
+    auto category = [&](const QString& kind, const QString& name, TimeNs ns) {
+        t.rows << QList<Cell> { cell(rankId), cell(kind), cell(name), cell(QString()), none, none, cellUs(ns), none, none,
+            none, share(ns) };
+    };
+    const RangeOverlapBlock& o = stats.overlap;
+    if (o.hasDeviceTasks) {
+        // Computing + Communication(Not Overlapped) + Free = the range; Overlapped is inside Computing.
+        const QString kind = QStringLiteral("recomputed");
+        category(kind, stepTraceColumnName(StepTraceRow::Computing), o.computingNs);
+        category(kind, stepTraceColumnName(StepTraceRow::CommunicationNotOverlapped), o.communicationNotOverlappedNs);
+        category(kind, stepTraceColumnName(StepTraceRow::Free), o.freeNs);
+        category(kind, stepTraceColumnName(StepTraceRow::Overlapped), o.overlappedNs);
+        category(kind, stepTraceColumnName(StepTraceRow::Communication), o.communicationNs);
+    }
+    if (o.hasProfilerLanes) {
+        const QString kind = QStringLiteral("profiler lanes");
+        category(kind, stepTraceColumnName(StepTraceRow::Computing), o.lanesComputingNs);
+        category(kind, stepTraceColumnName(StepTraceRow::CommunicationNotOverlapped),
+            o.lanesCommunicationNotOverlappedNs);
+        category(kind, stepTraceColumnName(StepTraceRow::Free), o.lanesFreeNs);
+        category(kind, stepTraceColumnName(StepTraceRow::Communication), o.lanesCommunicationNs);
+    }
+    return t;
+}
+
+// The range of `--what range`: --start-ns/--end-ns, or the host slice of --step.
+bool rangeFromOptions(const RankData& rank, const QString& startText, const QString& endText, const QString& step,
+    TimeRange* out, QString* error)
+{
+    if (startText.isEmpty() && endText.isEmpty() && !step.isEmpty()) {
+        for (const StepMarker& m : rank.trace.steps)
+            if (m.id == step) {
+                *out = m.rangeNs;
+                return true;
+            }
+        *error = Tr::tr("export: rank %1 has no step %2").arg(rank.info.rankId).arg(step);
+        return false;
+    }
+    bool startOk = false;
+    bool endOk = false;
+    const qint64 startNs = startText.toLongLong(&startOk);
+    const qint64 endNs = endText.toLongLong(&endOk);
+    if (!startOk || !endOk || endNs <= startNs) {
+        *error = Tr::tr("export: --what range needs --start-ns A --end-ns B (integers, A < B, in the trace's own "
+                        "clock) or --step S");
+        return false;
+    }
+    *out = TimeRange { startNs, endNs };
+    return true;
+}
+
 } // namespace
 
 int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
@@ -259,9 +332,14 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         QStringLiteral("A-B"));
     const QCommandLineOption withArgsOpt(QStringLiteral("with-args"),
         Tr::tr("trace: include each event's args (read back from the source files; slow on big traces)."));
+    const QCommandLineOption startOpt(QStringLiteral("start-ns"),
+        Tr::tr("range: start of the range in the trace's own clock (ns, as trace_view.json's ts x 1000)."),
+        QStringLiteral("A"));
+    const QCommandLineOption endOpt(
+        QStringLiteral("end-ns"), Tr::tr("range: end of the range (ns, exclusive)."), QStringLiteral("B"));
     const QCommandLineOption prefer = preferOption();
     parser.addOptions({ what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt,
-        thresholdsOpt, stepsOpt, withArgsOpt, prefer });
+        thresholdsOpt, stepsOpt, withArgsOpt, startOpt, endOpt, prefer });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
@@ -296,7 +374,12 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         return runCompare(compareArgs, out, err);
     }
     const QString byValue = parser.value(groupBy);
-    if (byValue != QLatin1String("type") && byValue != QLatin1String("name")
+    const bool rangeKind = kind == QLatin1String("range");
+    if (rangeKind && parser.isSet(groupBy) && byValue != QLatin1String("lane") && byValue != QLatin1String("name")) {
+        err << Tr::tr("export: --what range groups by lane (default) or name") << '\n';
+        return 2;
+    }
+    if (!rangeKind && byValue != QLatin1String("type") && byValue != QLatin1String("name")
         && byValue != QLatin1String("name-shape")) {
         err << Tr::tr("export: --group-by takes type, name or name-shape") << '\n';
         return 2;
@@ -359,6 +442,26 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         cells = clusterMemoryTable(*profile, onlyRank);
     else if (kind == QLatin1String("api"))
         cells = apiTable(*profile, onlyRank);
+    else if (rangeKind) {
+        const RankData* rank = profile->ranks.front().get();
+        if (onlyRank >= 0) {
+            rank = nullptr;
+            for (const auto& r : profile->ranks)
+                if (r->info.rankId == onlyRank)
+                    rank = r.get();
+        }
+        if (!rank) {
+            err << Tr::tr("export: no rank %1 in %2").arg(onlyRank).arg(profile->rootPath) << '\n';
+            return 2;
+        }
+        TimeRange rangeNs;
+        QString error;
+        if (!rangeFromOptions(*rank, parser.value(startOpt), parser.value(endOpt), step, &rangeNs, &error)) {
+            err << error << '\n';
+            return 2;
+        }
+        cells = rangeTable(*rank, rangeNs, !parser.isSet(groupBy) || byValue == QLatin1String("lane"));
+    }
     if (cellKind) {
         table.header = cells.header;
         cells.toTable(table.rows, table.json);

@@ -17,6 +17,7 @@
 #include "openfiles.h"
 #include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
+#include "projectdock.h"
 #include "projecttreemodel.h"
 #include "resources/resourcespage.h"
 #include "summarypage.h"
@@ -138,8 +139,6 @@ MainWindow::MainWindow(QWidget* parent)
     , m_loadingBar(new QProgressBar(m_loadingPage))
     , m_summaryPage(new SummaryPage(this))
     , m_banner(new Banner(this))
-    , m_projectModel(new ProjectTreeModel(this))
-    , m_projectTree(new QTreeView(this))
     , m_statusLoad(new QWidget(this))
     , m_statusStage(new QLabel(m_statusLoad))
     , m_statusBar(new QProgressBar(m_statusLoad))
@@ -147,7 +146,11 @@ MainWindow::MainWindow(QWidget* parent)
     setObjectName(QStringLiteral("profscopeMainWindow"));
     setAcceptDrops(true);
     setMinimumSize(720, 480);
-    resize(1280, 800);
+    // 1280 x 800, or the screen when it is smaller (a 1024 x 700 laptop screen).
+    QSize size(1280, 800);
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size);
 
     // Loading page: shown while the first profile loads, so that the window
     // is not an empty welcome page with a tiny status bar hint.
@@ -208,9 +211,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_welcomePage, &WelcomePage::openDemoRequested, this, &MainWindow::openDemo);
     connect(m_summaryPage, &SummaryPage::showReportRequested, this, &MainWindow::showImportReport);
     connect(m_summaryPage, &SummaryPage::rankActivated, this, [this](int rankIndex) {
-        const QModelIndex node = m_projectModel->rankNode(rankIndex);
-        if (node.isValid())
-            m_projectTree->setCurrentIndex(node);
+        m_projectDock->showRank(rankIndex);
     });
     connect(m_banner, &Banner::showReportRequested, this, [this] { showReportFor(m_bannerProfile); });
 
@@ -228,81 +229,11 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createDock()
 {
-    auto* dock = new QDockWidget(tr("Project"), this);
-    dock->setObjectName(QStringLiteral("projectDock"));
-    dock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
-    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
-
-    m_projectTree->setModel(m_projectModel);
-    m_projectTree->setHeaderHidden(true);
-    m_projectTree->setUniformRowHeights(true);
-    m_projectTree->setAnimated(true);
-    m_projectTree->setIndentation(16);
-    m_projectTree->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_projectTree->setTextElideMode(Qt::ElideRight);
-    m_projectTree->setMinimumWidth(220);
-    m_projectTree->setFrameShape(QFrame::NoFrame);
-    // Choosing a rank in the tree makes it the rank the pages show (and
-    // points at its row on the summary page).
-    connect(
-        m_projectTree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& index) {
-            if (index.data(ProjectTreeModel::NodeKindRole).toInt() != ProjectTreeModel::RankNode)
-                return;
-            const int rank = index.data(ProjectTreeModel::RankIndexRole).toInt();
-            m_summaryPage->selectRank(rank);
-            m_state->setCurrentRank(rank);
-        });
-    connect(m_projectTree, &QTreeView::activated, this, [this](const QModelIndex& index) {
-        if (index.data(ProjectTreeModel::NodeKindRole).toInt() == ProjectTreeModel::RankNode)
-            m_state->requestRank(index.data(ProjectTreeModel::RankIndexRole).toInt());
-    });
-    connect(m_projectModel, &ProjectTreeModel::rankFilterEdited, this, [this](const QList<int>& ranks) {
-        m_rankFilterEdit->clear();
-        // All unchecked would read as "no filter"; keep the last choice instead.
-        if (m_projectModel->checkedRankCount() == 0 && m_projectModel->rankCount() > 0) {
-            m_projectModel->setRankFilter(m_state->rankFilter());
-            statusBar()->showMessage(tr("At least one rank stays shown"), 4000);
-            return;
-        }
-        m_state->setRankFilter(ranks);
-    });
-    m_projectTree->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(m_projectTree, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu* menu = createTreeContextMenu(m_projectTree->indexAt(pos));
-        menu->setAttribute(Qt::WA_DeleteOnClose);
-        menu->popup(m_projectTree->viewport()->mapToGlobal(pos));
-    });
-
-    m_rankFilterEdit = new QLineEdit(dock);
-    m_rankFilterEdit->setObjectName(QStringLiteral("rankFilterEdit"));
-    m_rankFilterEdit->setPlaceholderText(tr("Filter ranks: 0-7, 12 or a host"));
-    m_rankFilterEdit->setClearButtonEnabled(true);
-    connect(m_rankFilterEdit, &QLineEdit::textEdited, this, &MainWindow::applyRankFilterText);
-    connect(m_rankFilterEdit, &QLineEdit::textChanged, this, [this](const QString& text) {
-        if (text.isEmpty())
-            applyRankFilterText(text);
-    });
-    auto* treePane = new QWidget(dock);
-    auto* treeLayout = new QVBoxLayout(treePane);
-    treeLayout->setContentsMargins(4, 4, 0, 0);
-    treeLayout->setSpacing(4);
-    treeLayout->addWidget(m_rankFilterEdit);
-    treeLayout->addWidget(m_projectTree, 1);
-
-    // An empty white tree looks broken; say what will appear there instead.
-    m_dockPages = new QStackedWidget(dock);
-    auto* placeholder = new QLabel(tr("Open a profile folder to see its hosts and ranks here."), m_dockPages);
-    placeholder->setWordWrap(true);
-    placeholder->setAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    placeholder->setContentsMargins(16, 24, 16, 16);
-    QPalette muted = placeholder->palette();
-    muted.setColor(QPalette::WindowText, mutedTextColor(palette()));
-    placeholder->setPalette(muted);
-    m_dockPages->addWidget(placeholder);
-    m_dockPages->addWidget(treePane);
-    dock->setWidget(m_dockPages);
-    addDockWidget(Qt::LeftDockWidgetArea, dock);
-    resizeDocks({ dock }, { 280 }, Qt::Horizontal);
+    m_projectDock = new ProjectDock(m_state, this);
+    connect(m_projectDock, &ProjectDock::statusMessage, this,
+        [this](const QString& text, int timeoutMs) { statusBar()->showMessage(text, timeoutMs); });
+    addDockWidget(Qt::LeftDockWidgetArea, m_projectDock);
+    resizeDocks({ m_projectDock }, { 280 }, Qt::Horizontal);
 }
 
 void MainWindow::createAnalysisPages()
@@ -385,21 +316,7 @@ void MainWindow::connectNavigation()
         focusRank(rankIndex);
         showPage(Page::Timeline);
     });
-    connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
-        const QModelIndex node = m_projectModel->rankNode(rankIndex);
-        if (node.isValid() && m_projectTree->currentIndex() != node) {
-            m_projectTree->expand(node.parent());
-            m_projectTree->setCurrentIndex(node);
-            m_projectTree->scrollTo(node);
-        }
-        m_summaryPage->selectRank(rankIndex);
-    });
-    connect(m_state, &ViewState::rankFilterChanged, this, [this] {
-        if (m_projectModel->rankFilter() != m_state->rankFilter())
-            m_projectModel->setRankFilter(m_state->rankFilter());
-    });
-    connect(m_state, &ViewState::compareChanged, this,
-        [this] { m_projectModel->setCompareRanks(m_state->baselineRank(), m_state->comparisonRank()); });
+    connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) { m_summaryPage->selectRank(rankIndex); });
     connect(m_state, &ViewState::profileChanged, this, &MainWindow::refillSteps);
     connect(m_state, &ViewState::stepChanged, this, [this](const QString& step) {
         if (!m_stepCombo)
@@ -518,64 +435,24 @@ int MainWindow::currentPageIndex() const
     return -1;
 }
 
-void MainWindow::applyRankFilterText(const QString& text)
+ProjectTreeModel* MainWindow::projectModel() const
 {
-    const QList<int> matched = m_projectModel->ranksMatching(text);
-    // Nothing matches: keep the last filter rather than showing no rank at all.
-    QPalette palette = m_rankFilterEdit->palette();
-    palette.setColor(QPalette::Text,
-        matched.isEmpty() ? severityColor(ImportMessage::Error, this->palette())
-                          : this->palette().color(QPalette::Text));
-    m_rankFilterEdit->setPalette(palette);
-    m_rankFilterEdit->setToolTip(matched.isEmpty() ? tr("No rank matches") : QString());
-    if (matched.isEmpty())
-        return;
-    const int total = m_projectModel->rankCount();
-    m_state->setRankFilter(matched.size() == total ? QList<int>() : matched);
+    return m_projectDock->model();
+}
+
+QTreeView* MainWindow::projectTree() const
+{
+    return m_projectDock->tree();
+}
+
+QLineEdit* MainWindow::rankFilterEdit() const
+{
+    return m_projectDock->rankFilterEdit();
 }
 
 QMenu* MainWindow::createTreeContextMenu(const QModelIndex& index)
 {
-    auto* menu = new QMenu(this);
-    const int kind = index.data(ProjectTreeModel::NodeKindRole).toInt();
-    if (index.isValid() && kind == ProjectTreeModel::RankNode) {
-        const int rank = index.data(ProjectTreeModel::RankIndexRole).toInt();
-        QAction* baseline = menu->addAction(tr("Set as &Baseline"), this, [this, rank] {
-            if (m_state->comparisonRank() == rank)
-                m_state->setComparisonRank(-1);
-            m_state->setBaselineRank(rank);
-        });
-        baseline->setObjectName(QStringLiteral("setBaselineAction"));
-        baseline->setCheckable(true);
-        baseline->setChecked(m_state->baselineRank() == rank);
-        QAction* comparison = menu->addAction(tr("Set as &Comparison"), this, [this, rank] {
-            if (m_state->baselineRank() == rank)
-                m_state->setBaselineRank(-1);
-            m_state->setComparisonRank(rank);
-        });
-        comparison->setObjectName(QStringLiteral("setComparisonAction"));
-        comparison->setCheckable(true);
-        comparison->setChecked(m_state->comparisonRank() == rank);
-        menu->addSeparator();
-        menu->addAction(tr("Show &Only This Rank"), this, [this, rank] {
-            m_rankFilterEdit->clear();
-            m_state->setRankFilter({ rank });
-        });
-        menu->addAction(tr("Open &Timeline"), this, [this, rank] { m_state->requestRank(rank); });
-    }
-    if (m_state->baselineRank() >= 0 || m_state->comparisonRank() >= 0) {
-        QAction* clear = menu->addAction(tr("Clear Baseline and Comparison"), this, [this] {
-            m_state->setBaselineRank(-1);
-            m_state->setComparisonRank(-1);
-        });
-        clear->setObjectName(QStringLiteral("clearCompareAction"));
-    }
-    QAction* all = menu->addAction(tr("Show &All Ranks"), this, [this] {
-        m_rankFilterEdit->clear();
-        m_state->setRankFilter({});
-    });
-    all->setEnabled(!m_state->rankFilter().isEmpty());
-    return menu;
+    return m_projectDock->createContextMenu(index);
 }
 
 QString MainWindow::demoPath()
@@ -886,25 +763,9 @@ void MainWindow::setProfile(const ProfilePtr& profile)
 {
     m_profile = profile;
     m_profilePaths = profile ? m_loader->paths() : QStringList();
-    m_projectModel->setProfile(profile);
-    // Up to 64 ranks every rank is in view; beyond, the hosts are the
-    // readable overview and the current rank's host opens when chosen.
-    if (m_projectModel->rankCount() <= 64) {
-        m_projectTree->expandAll();
-    } else {
-        m_projectTree->collapseAll();
-        m_projectTree->expand(m_projectModel->index(0, 0));
-    }
-    m_dockPages->setCurrentIndex(profile ? 1 : 0);
     m_summaryPage->setProfile(profile, m_loader->lastLoadMs());
-    m_rankFilterEdit->clear();
     m_state->setProfile(profile);
-    m_projectModel->setCompareRanks(-1, -1);
-    if (const QModelIndex node = m_projectModel->rankNode(m_state->currentRank()); node.isValid()) {
-        m_projectTree->expand(node.parent());
-        m_projectTree->setCurrentIndex(node);
-        m_projectTree->scrollTo(node);
-    }
+    m_projectDock->setProfile(profile);
     m_reportAction->setEnabled(profile != nullptr);
     m_closeAction->setEnabled(profile != nullptr);
     if (m_reportView && m_reportDialog->isVisible())

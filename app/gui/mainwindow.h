@@ -24,6 +24,7 @@ namespace profscope {
 class Banner;
 class ImportReportView;
 class LoadController;
+class ProjectDock;
 class ProjectTreeModel;
 class SummaryPage;
 class ViewState;
@@ -80,10 +81,7 @@ public:
     {
         return m_stepCombo;
     }
-    QLineEdit* rankFilterEdit() const
-    {
-        return m_rankFilterEdit;
-    }
+    QLineEdit* rankFilterEdit() const;
     // The project tree's context menu for a node (for tests; shown on right click).
     QMenu* createTreeContextMenu(const QModelIndex& index);
 
@@ -106,14 +104,8 @@ public:
     {
         return m_loader;
     }
-    ProjectTreeModel* projectModel() const
-    {
-        return m_projectModel;
-    }
-    QTreeView* projectTree() const
-    {
-        return m_projectTree;
-    }
+    ProjectTreeModel* projectModel() const;
+    QTreeView* projectTree() const;
     SummaryPage* summaryPage() const
     {
         return m_summaryPage;
@@ -149,7 +141,6 @@ private:
     QWidget* placeholderPage(const QString& title, const QString& comesWith);
     void connectNavigation();
     void refillSteps();
-    void applyRankFilterText(const QString& text);
     void updatePageBar();
     void exportCurrentPage();
     void createStatusBar();
@@ -186,13 +177,10 @@ private:
     QActionGroup* m_pageGroup = nullptr;
     QToolBar* m_pageBar = nullptr;
     QComboBox* m_stepCombo = nullptr;
-    QLineEdit* m_rankFilterEdit = nullptr;
     QAction* m_closeAction = nullptr;
     QAction* m_exportAction = nullptr;
 
-    ProjectTreeModel* m_projectModel;
-    QTreeView* m_projectTree;
-    QStackedWidget* m_dockPages = nullptr;
+    ProjectDock* m_projectDock = nullptr;
 
     QWidget* m_statusLoad;
     QLabel* m_statusStage;

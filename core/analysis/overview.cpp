@@ -295,7 +295,7 @@ QString describeMismatch(const OverviewCheck& check)
         .arg(overviewCheckSourceName(check.source));
 }
 
-OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window)
+OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window, OverlapLaneWindow mode)
 {
     OverlapLaneTotals totals;
     for (const ProcessTrack& p : trace.processes)
@@ -305,17 +305,24 @@ OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window)
         totals.present = true;
         const SliceColumns& s = t.slices;
         for (std::size_t i = 0; i < s.size(); ++i) {
-            if (s.startNs[i] < window.startNs || s.startNs[i] > window.endNs)
-                continue;
+            TimeNs durNs = s.durNs[i];
+            if (mode == OverlapLaneWindow::StartsInside) {
+                if (s.startNs[i] < window.startNs || s.startNs[i] > window.endNs)
+                    continue;
+            } else {
+                durNs = std::min(s.endNs(i), window.endNs) - std::max(s.startNs[i], window.startNs);
+                if (durNs <= 0)
+                    continue;
+            }
             const std::string_view name = trace.strings.view(s.name[i]);
             if (name == "Computing")
-                totals.computingNs += s.durNs[i];
+                totals.computingNs += durNs;
             else if (name == "Communication")
-                totals.communicationNs += s.durNs[i];
+                totals.communicationNs += durNs;
             else if (name == "Communication(Not Overlapped)")
-                totals.communicationNotOverlappedNs += s.durNs[i];
+                totals.communicationNotOverlappedNs += durNs;
             else if (name == "Free")
-                totals.freeNs += s.durNs[i];
+                totals.freeNs += durNs;
         }
     }
     return totals;

@@ -139,6 +139,14 @@ struct OverlapLaneTotals
     TimeNs freeNs = 0;
     bool present = false;
 };
-OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window);
+// StartsInside: whole slices that start inside `window` (the step check);
+// Clipped: only the part of each slice inside `window` (range statistics).
+enum class OverlapLaneWindow
+{
+    StartsInside,
+    Clipped,
+};
+OverlapLaneTotals overlapLaneTotals(
+    const TraceData& trace, TimeRange window, OverlapLaneWindow mode = OverlapLaneWindow::StartsInside);
 
 } // namespace profscope

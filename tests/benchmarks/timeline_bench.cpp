@@ -180,6 +180,7 @@ int main(int argc, char** argv)
     qint64 slices = 10'000'000;
     int frames = 10;
     int only = -1; // --level 0|1|2: one zoom level (for profiling)
+    int stack = 64; // --stack N: ranks stacked in one timeline (0: skip)
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--slices"))
@@ -188,6 +189,8 @@ int main(int argc, char** argv)
             frames = std::max(1, args[i + 1].toInt());
         else if (args[i] == QLatin1String("--level"))
             only = args[i + 1].toInt();
+        else if (args[i] == QLatin1String("--stack"))
+            stack = std::max(0, args[i + 1].toInt());
     }
     QElapsedTimer timer;
     timer.start();
@@ -227,6 +230,42 @@ int main(int argc, char** argv)
         std::printf("%-20s %7.1f (%6.1f) %7.1f (%6.1f) %8.1f %7.1f (%6.1f) %8.1f %7lld %9lld\n", l.name, f.firstMs,
             f.firstCpuMs, f.panMedian, f.panCpuMedian, f.panMax, f.cachedMedian, f.cachedCpuMedian, f.cachedMax,
             f.blocks, f.slices);
+    }
+    if (stack > 1) {
+        // The multi-rank timeline: the same slice count spread over N ranks
+        // (one rank's data shared N times, so memory stays that of one),
+        // stacked with every rank expanded, then with every rank collapsed to
+        // its summary row (the page's default beyond 8 ranks).
+        const ProfilePtr one = makeProfile(std::max<qint64>(slices / stack, 1000));
+        const std::size_t perRank = one->ranks[0]->trace.sliceCount();
+        auto stacked = std::make_shared<Profile>();
+        QList<int> ranks;
+        for (int r = 0; r < stack; ++r) {
+            stacked->ranks.push_back(one->ranks[0]);
+            ranks << r;
+        }
+        timer.start();
+        w.setProfile(stacked, ranks);
+        std::printf("\n%d ranks stacked (%zu slices each, %zu in all): setProfile %.1f ms\n", stack, perRank,
+            perRank * std::size_t(stack), double(timer.nsecsElapsed()) / 1e6);
+        std::printf("%-20s %16s %16s %8s %16s %8s %7s %9s\n", "frame 1920x1080", "first", "pan median", "pan max",
+            "cached median", "max", "blocks", "slices");
+        const double stackedSpan = double(w.model().spanNs());
+        for (int collapsed = 0; collapsed < 2; ++collapsed) {
+            for (int r : std::as_const(ranks))
+                w.model().setCollapsed(w.model().rankLane(r), collapsed == 1);
+            w.relayoutLanes();
+            const Level cases[] = {
+                { collapsed ? "summary rows, all" : "expanded, all", -stackedSpan * 0.01, stackedSpan * 1.01 },
+                { collapsed ? "summary rows, 1/100" : "expanded, 1/100", stackedSpan * 0.40, stackedSpan * 0.41 },
+            };
+            for (const Level& l : cases) {
+                const Figures f = measure(w, image, l.start, l.end, frames);
+                std::printf("%-20s %7.1f (%6.1f) %7.1f (%6.1f) %8.1f %7.1f (%6.1f) %8.1f %7lld %9lld\n", l.name,
+                    f.firstMs, f.firstCpuMs, f.panMedian, f.panCpuMedian, f.panMax, f.cachedMedian, f.cachedCpuMedian,
+                    f.cachedMax, f.blocks, f.slices);
+            }
+        }
     }
     std::printf("peak RSS (VmHWM): %lld kB\n", static_cast<long long>(bench::peakRssKb()));
     return 0;

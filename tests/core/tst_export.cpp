@@ -40,6 +40,7 @@ private Q_SLOTS:
     void everyKind_data();
     void everyKind();
     void adviceThresholdsFile();
+    void rangeKind();
     void flopsKind();
 };
 
@@ -201,6 +202,67 @@ void TestExport::adviceThresholdsFile()
     QVERIFY(b.err.contains("freeRatoi"));
 }
 
+void TestExport::rangeKind()
+{
+    // The case, headless: the first 6.3 ms after 20 ms into step 50 of level1 rank 0,
+    // against an independent clipped sum over trace_view.json.
+    const QString rank0 = test::textRank(1, 0);
+    const QString json = rank0 + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json");
+    qint64 stepDurNs = 0;
+    const qint64 stepNs = test::referenceSliceStartNs(json, QStringLiteral("ProfilerStep#50"), &stepDurNs);
+    QVERIFY(stepNs > 0);
+    const qint64 a = stepNs + 20'000'000;
+    const qint64 b = a + 6'300'000;
+    const QHash<QString, test::ReferenceRangeRow> expected = test::referenceRangeByName(json, a, b);
+    const Run r = cli({ QStringLiteral("export"), rank0, QStringLiteral("--what"), QStringLiteral("range"),
+        QStringLiteral("--start-ns"), QString::number(a), QStringLiteral("--end-ns"), QString::number(b),
+        QStringLiteral("--group-by"), QStringLiteral("name"), QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("rows")).toArray();
+    int slices = 0;
+    QHash<QString, double> recomputed;
+    for (const QJsonValue& v : rows) {
+        const QJsonObject o = v.toObject();
+        const QString name = o.value(QStringLiteral("Name")).toString();
+        if (o.value(QStringLiteral("Kind")).toString() == QLatin1String("recomputed")) {
+            recomputed[name] = o.value(QStringLiteral("Total(us)")).toDouble();
+            continue;
+        }
+        if (o.value(QStringLiteral("Kind")).toString() != QLatin1String("slice"))
+            continue;
+        ++slices;
+        QVERIFY2(expected.contains(name), qPrintable(name));
+        QCOMPARE(qint64(o.value(QStringLiteral("Count")).toDouble()), expected[name].count);
+        QCOMPARE(qint64(o.value(QStringLiteral("Partial")).toDouble()), expected[name].partial);
+        QCOMPARE(qRound64(o.value(QStringLiteral("Total(us)")).toDouble() * 1000), expected[name].totalNs);
+    }
+    QCOMPARE(slices, int(expected.size()));
+    QCOMPARE(qRound64((recomputed.value(QStringLiteral("Computing")) + recomputed.value(
+                          QStringLiteral("Communication(Not Overlapped)")) + recomputed.value(QStringLiteral("Free")))
+                 * 1000),
+        b - a);
+
+    // Per lane (the default): the CSV has a Lane column and the step as one partial row of 6.3 ms.
+    const Run csv = cli({ QStringLiteral("export"), rank0, QStringLiteral("--what"), QStringLiteral("range"),
+        QStringLiteral("--start-ns"), QString::number(a), QStringLiteral("--end-ns"), QString::number(b) });
+    QVERIFY2(csv.exitCode == 0, csv.err.constData());
+    QVERIFY(csv.out.startsWith("Rank,Kind,Name,Lane,Count,Partial,Total(us)"));
+    QVERIFY2(csv.out.contains(",slice,ProfilerStep#50,"), csv.out.left(2000).constData());
+    QVERIFY(csv.out.contains(",1,1,6300.000,"));
+    // --step S takes the host step as the range; bad ranges are usage errors.
+    QCOMPARE(cli({ QStringLiteral("export"), rank0, QStringLiteral("--what"), QStringLiteral("range"),
+                     QStringLiteral("--step"), QStringLiteral("50") })
+                 .exitCode,
+        0);
+    QCOMPARE(cli({ QStringLiteral("export"), rank0, QStringLiteral("--what"), QStringLiteral("range"),
+                     QStringLiteral("--step"), QStringLiteral("7") })
+                 .exitCode,
+        2);
+    QCOMPARE(cli({ QStringLiteral("export"), rank0, QStringLiteral("--what"), QStringLiteral("range"),
+                     QStringLiteral("--start-ns"), QString::number(b), QStringLiteral("--end-ns"), QString::number(a) })
+                 .exitCode,
+        2);
+}
 
 void TestExport::flopsKind()
 {

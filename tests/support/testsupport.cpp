@@ -8,7 +8,13 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
+#include <QSet>
+
+#include <cmath>
 
 namespace profscope::test {
 
@@ -98,6 +104,85 @@ CliRun runProgram(const QString& program, const QStringList& args)
     }
     return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
              p.readAllStandardError() };
+}
+
+namespace {
+
+// "1736408883688177.930" (or a number) in µs -> ns exactly, by the digits.
+qint64 microsTextToNs(const QJsonValue& v)
+{
+    if (v.isDouble())
+        return qint64(std::llround(v.toDouble() * 1000.0));
+    const QString text = v.toString().trimmed();
+    const qsizetype dot = text.indexOf(QLatin1Char('.'));
+    const QString whole = dot < 0 ? text : text.left(dot);
+    QString frac = dot < 0 ? QString() : text.mid(dot + 1);
+    frac = QString(frac + QStringLiteral("000")).left(3);
+    const bool negative = whole.startsWith(QLatin1Char('-'));
+    const qint64 ns = whole.toLongLong() * 1000 + (negative ? -frac.toLongLong() : frac.toLongLong());
+    return ns;
+}
+
+QJsonArray traceEvents(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
+    return doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("traceEvents")).toArray();
+}
+
+} // namespace
+
+QHash<QString, ReferenceRangeRow> referenceRangeByName(
+    const QString& traceViewJson, qint64 startNs, qint64 endNs, QHash<QString, qint64>* overlapLanes)
+{
+    const QJsonArray events = traceEvents(traceViewJson);
+    QSet<QString> overlapPids;
+    for (const QJsonValue& e : events) {
+        const QJsonObject o = e.toObject();
+        if (o.value(QStringLiteral("ph")).toString() == QLatin1String("M")
+            && o.value(QStringLiteral("name")).toString() == QLatin1String("process_name")
+            && o.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString()
+                == QLatin1String("Overlap Analysis"))
+            overlapPids.insert(o.value(QStringLiteral("pid")).toVariant().toString());
+    }
+    QHash<QString, ReferenceRangeRow> out;
+    for (const QJsonValue& e : events) {
+        const QJsonObject o = e.toObject();
+        if (o.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
+            continue;
+        const qint64 ts = microsTextToNs(o.value(QStringLiteral("ts")));
+        const qint64 end = ts + microsTextToNs(o.value(QStringLiteral("dur")));
+        if (ts >= endNs || end <= startNs)
+            continue;
+        const qint64 inside = std::min(end, endNs) - std::max(ts, startNs);
+        const QString name = o.value(QStringLiteral("name")).toString();
+        if (overlapPids.contains(o.value(QStringLiteral("pid")).toVariant().toString())) {
+            if (overlapLanes)
+                (*overlapLanes)[name] += inside;
+            continue;
+        }
+        ReferenceRangeRow& r = out[name];
+        ++r.count;
+        r.partial += (ts < startNs || end > endNs) ? 1 : 0;
+        r.totalNs += inside;
+    }
+    return out;
+}
+
+qint64 referenceSliceStartNs(const QString& traceViewJson, const QString& name, qint64* durNs)
+{
+    for (const QJsonValue& e : traceEvents(traceViewJson)) {
+        const QJsonObject o = e.toObject();
+        if (o.value(QStringLiteral("ph")).toString() == QLatin1String("X")
+            && o.value(QStringLiteral("name")).toString() == name) {
+            if (durNs)
+                *durNs = microsTextToNs(o.value(QStringLiteral("dur")));
+            return microsTextToNs(o.value(QStringLiteral("ts")));
+        }
+    }
+    return -1;
 }
 
 } // namespace profscope::test

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
@@ -44,5 +45,21 @@ struct CliRun
     QByteArray err;
 };
 CliRun runProgram(const QString& program, const QStringList& args);
+
+// An independent reading of a trace_view.json (QJsonDocument, exact decimal
+// µs -> ns, no code of the parser) for checking range statistics: per slice
+// name, the X events overlapping [startNs, endNs) and the parts of them
+// inside. Events of the "Overlap Analysis" process go to `overlapLanes`
+// (per name, clipped ns) instead of the result.
+struct ReferenceRangeRow
+{
+    qint64 count = 0;
+    qint64 partial = 0;
+    qint64 totalNs = 0;
+};
+QHash<QString, ReferenceRangeRow> referenceRangeByName(
+    const QString& traceViewJson, qint64 startNs, qint64 endNs, QHash<QString, qint64>* overlapLanes = nullptr);
+// The ts (ns) of the first X event with this name, -1 when none.
+qint64 referenceSliceStartNs(const QString& traceViewJson, const QString& name, qint64* durNs = nullptr);
 
 } // namespace profscope::test

@@ -192,11 +192,19 @@ void TestMareyPage::clickOpensTimeline()
     QVERIFY(best >= 0);
     const int device = data->stages[1].firstDevice + 2;
     const TimeRange r = data->range(data->ops[std::size_t(best)], device);
+    QPoint pos;
     for (const MareyCanvas::Row& row : canvas->rows())
-        if (row.kind == MareyCanvas::Row::Kind::Device && row.device == device) {
-            const QPoint pos(int((canvas->xOf(r.startNs) + canvas->xOf(r.endNs)) / 2), row.top + row.height / 2);
-            QTest::mouseClick(canvas, Qt::LeftButton, {}, pos);
-        }
+        if (row.kind == MareyCanvas::Row::Kind::Device && row.device == device)
+            pos = QPoint(int((canvas->xOf(r.startNs) + canvas->xOf(r.endNs)) / 2), row.top + row.height / 2);
+    QVERIFY(!pos.isNull());
+    // One click selects the op (outlined, its table row current) and stays on the page.
+    QTest::mouseClick(canvas, Qt::LeftButton, {}, pos);
+    QCOMPARE(spy.count(), 0);
+    QCOMPARE(canvas->selectedOp(), best);
+    QCOMPARE(page.opsModel()->opIndex(page.opsProxy()->mapToSource(page.findChild<QTableView*>()->currentIndex()).row()),
+        best);
+    // A double click opens it in the timeline.
+    QTest::mouseDClick(canvas, Qt::LeftButton, {}, pos);
     QCOMPARE(spy.count(), 1);
     const QList<QVariant> args = spy.takeFirst();
     const MareyDevice& d = data->devices[std::size_t(device)];
@@ -244,7 +252,19 @@ void TestMareyPage::brushZoomAndZoomOut()
     for (const MareyCanvas::Shape& s : canvas->shapes())
         drawn.insert(s.op);
     QCOMPARE(drawn.size(), inView);
-    QTest::mouseDClick(canvas, Qt::LeftButton, {}, QPoint(x0, y));
+    // A double click off the ops zooms out (on an op it opens the op).
+    QPoint empty;
+    for (int x = int(plot.left()) + 2; x < int(plot.right()) && empty.isNull(); x += 3)
+        for (int yy = int(plot.top()) + 2; yy < int(plot.bottom()) && empty.isNull(); yy += 3) {
+            bool onOp = false;
+            for (const MareyCanvas::Shape& s : canvas->shapes())
+                onOp = onOp || s.polygon.boundingRect().adjusted(-4, -4, 4, 4).contains(QPointF(x, yy));
+            if (!onOp)
+                empty = QPoint(x, yy);
+        }
+    QVERIFY(!empty.isNull());
+    QTest::mouseDClick(canvas, Qt::LeftButton, {}, empty);
+    QCOMPARE(spy.count(), 0);
     QCOMPARE(canvas->viewRange(), all);
     QCOMPARE(page.opsModel()->rowCount(), int(page.data()->ops.size()));
 }

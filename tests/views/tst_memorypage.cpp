@@ -286,6 +286,25 @@ void TestMemoryPage::liveAtPeak()
         marked += page.allocationModel()->index(r, AllocationModel::LiveAtPeakColumn).data().toString()
             == QLatin1String("yes");
     QCOMPARE(marked, live);
+
+    // A click on the peak marker selects them in the allocation table.
+    page.resize(1400, 900);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto* plot = page.findChild<QCustomPlot*>();
+    QVERIFY(plot);
+    plot->replot();
+    const QPointF marker = page.peakMarkerPosition();
+    QVERIFY(!marker.isNull());
+    auto* table = page.findChild<QTableView*>(QStringLiteral("allocationTable"));
+    QVERIFY(table);
+    QCOMPARE(table->selectionModel()->selectedRows().size(), 0);
+    QTest::mouseClick(plot, Qt::LeftButton, {}, marker.toPoint());
+    QCOMPARE(int(table->selectionModel()->selectedRows().size()), live);
+    // Elsewhere on the plot: nothing changes.
+    table->clearSelection();
+    QTest::mouseClick(plot, Qt::LeftButton, {}, (marker + QPointF(-200, 40)).toPoint());
+    QCOMPARE(table->selectionModel()->selectedRows().size(), 0);
 }
 
 void TestMemoryPage::filterIsDebounced()

@@ -11,12 +11,20 @@
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
 #include "testsupport.h"
+#include "timeline/rangepanel.h"
+#include "timeline/rangestatsmodel.h"
 #include "timeline/timelinepage.h"
 #include "timeline/timelinetables.h"
 #include "timeline/timelinewidget.h"
 #include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QMenu>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QToolButton>
+#include <QTableView>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -215,6 +223,7 @@ private slots:
     void severalRanksAndClockAlignment();
     void exportPngAndSvg();
     void emptyStates();
+    void narrowAndWideWindows();
     void coloursPersist();
     void screenshots();
 
@@ -570,7 +579,7 @@ void TestTimeline::rangeStatistics()
     const qint64 b = json.minTsNs + (maxEnd - json.minTsNs) * 6 / 10;
     struct Acc
     {
-        qint64 count = 0, total = 0, min = std::numeric_limits<qint64>::max(), max = 0;
+        qint64 count = 0, partial = 0, total = 0, min = std::numeric_limits<qint64>::max(), max = 0;
     };
     QMap<QString, Acc> expected;
     for (const Slice& s : json.slices) {
@@ -581,6 +590,7 @@ void TestTimeline::rangeStatistics()
             const qint64 inside = std::min(s.tsNs + s.durNs, b) - std::max(s.tsNs, a);
             Acc& acc = expected[s.name];
             ++acc.count;
+            acc.partial += (s.tsNs < a || s.tsNs + s.durNs > b) ? 1 : 0;
             acc.total += inside;
             acc.min = std::min(acc.min, inside);
             acc.max = std::max(acc.max, inside);
@@ -596,6 +606,7 @@ void TestTimeline::rangeStatistics()
         QVERIFY2(expected.contains(r.name), qPrintable(r.name));
         const Acc& e = expected[r.name];
         QCOMPARE(r.count, e.count);
+        QCOMPARE(r.partialCount, e.partial);
         QCOMPARE(r.totalNs, e.total);
         QCOMPARE(r.minNs, e.min);
         QCOMPARE(r.maxNs, e.max);
@@ -618,6 +629,26 @@ void TestTimeline::rangeStatistics()
     QFile csv(dir.filePath(QStringLiteral("range.csv")));
     QVERIFY(csv.open(QIODevice::ReadOnly));
     QCOMPARE(csv.readAll().count('\n'), qsizetype(expected.size() + 1));
+    // The device time by category adds up to the range; per lane, rows add up to the per-name totals.
+    const RangeOverlapBlock& o = page.rangeStats()->overlap();
+    QCOMPARE(o.computingNs + o.communicationNotOverlappedNs + o.freeNs, b - a);
+    QCOMPARE(page.rangePanel()->categories()->rowCount(), 6);
+    qint64 byNameTotal = 0;
+    for (const auto& r : page.rangeStats()->rows())
+        byNameTotal += r.totalNs;
+    auto* grouping = page.rangePanel()->findChild<QComboBox*>(QStringLiteral("rangeGrouping"));
+    QVERIFY(grouping);
+    grouping->setCurrentIndex(1);
+    QCOMPARE(page.rangeStats()->grouping(), RangeStatsModel::Grouping::ByLane);
+    QVERIFY(!page.rangePanel()->statsView()->isColumnHidden(RangeStatsModel::Lane));
+    qint64 byLaneTotal = 0;
+    for (const auto& r : page.rangeStats()->rows()) {
+        QVERIFY(!r.lane.isEmpty());
+        byLaneTotal += r.totalNs;
+    }
+    QCOMPARE(byLaneTotal, byNameTotal);
+    QVERIFY(page.rangeStats()->rowCount() >= int(expected.size()));
+    grouping->setCurrentIndex(0);
 
     // Hidden lanes do not count.
     w->model().setHidden(w->model().roots().front(), true);
@@ -774,8 +805,21 @@ void TestTimeline::searchAndNavigationRequests()
     QVERIFY(row);
     const int top = page.timeline()->renderer().rowTop(*row, page.timeline()->viewport());
     QVERIFY(top >= 0 && top < page.timeline()->height());
+    // The target stays marked: its range shaded ...
+    QVERIFY(page.timeline()->hasRange());
+    QCOMPARE(qRound64(page.timeline()->rangeStartNs()), target->tsNs - m.originNs());
+    QCOMPARE(qRound64(page.timeline()->rangeEndNs()), target->tsNs + target->durNs - m.originNs());
+    // ... and the Step selector on the step that contains it.
+    QString targetStep;
+    for (const Slice& s : json.slices)
+        if (s.name.startsWith(QLatin1String("ProfilerStep#")) && s.tsNs <= target->tsNs
+            && target->tsNs < s.tsNs + s.durNs)
+            targetStep = s.name.mid(13);
+    QVERIFY(!targetStep.isEmpty());
+    QCOMPARE(state.step(), targetStep);
 
     // Choosing a step zooms to its ProfilerStep#N slice.
+    state.setStep(QString());
     QVERIFY(!state.steps().isEmpty());
     const QString step = state.steps().front();
     qint64 stepStart = -1, stepEnd = -1;
@@ -1088,6 +1132,49 @@ void TestTimeline::screenshots()
         QVERIFY(
             exportWidgetImage(&page, QDir(out).filePath(QStringLiteral("timeline-dark-ranks.png")), QSize(1600, 900)));
     }
+}
+
+void TestTimeline::narrowAndWideWindows()
+{
+    ViewState state;
+    TimelinePage page(&state);
+    state.setProfile(m_profile);
+    auto* bar = page.findChild<QToolBar*>(QStringLiteral("timelineToolBar"));
+    QVERIFY(bar);
+    auto* panelButton = page.findChild<QToolButton*>(QStringLiteral("timelinePanelButton"));
+    QVERIFY(panelButton);
+    auto* tabs = page.findChild<QTabWidget*>();
+    QVERIFY(tabs);
+    // A 1024 x 700 screen with the project panel: about 780 px for the page.
+    page.resize(780, 600);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(!tabs->isVisible()); // the details panel stepped aside
+    QVERIFY(!panelButton->isChecked());
+    QVERIFY(page.timeline()->width() > 700);
+    // No two visible tool bar widgets overlap (what does not fit is in the » menu).
+    QList<QRect> rects;
+    for (QWidget* w : bar->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+        if (w->isVisible() && w->width() > 0 && !qobject_cast<QMenu*>(w))
+            rects << w->geometry();
+    for (int i = 0; i < rects.size(); ++i)
+        for (int j = i + 1; j < rects.size(); ++j)
+            QVERIFY2(!rects[i].intersects(rects[j]), qPrintable(QStringLiteral("%1 %2").arg(i).arg(j)));
+    // The user shows the panel: it stays although the window is narrow.
+    panelButton->click();
+    QVERIFY(tabs->isVisible());
+    page.resize(760, 600);
+    QTest::qWait(10);
+    QVERIFY(tabs->isVisible());
+
+    // Wide: the panel keeps its width, the timeline takes the rest.
+    TimelinePage wide(&state);
+    wide.resize(1600, 800);
+    wide.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wide));
+    auto* wideTabs = wide.findChild<QTabWidget*>();
+    QVERIFY(wideTabs->isVisible());
+    QVERIFY(wide.timeline()->width() > 2 * wideTabs->width());
 }
 
 QTEST_MAIN(TestTimeline)

@@ -3,6 +3,7 @@
 
 #include "analysis/overview.h"
 
+#include <algorithm>
 #include <set>
 
 namespace profscope {
@@ -18,6 +19,7 @@ void ViewState::setProfile(const ProfilePtr& profile)
     m_steps.clear();
     m_step.clear();
     m_rankFilter.clear();
+    m_timelineRanks.clear();
     m_currentRank = profile && !profile->ranks.empty() ? 0 : -1;
     m_baselineRank = -1;
     m_comparisonRank = -1;
@@ -56,6 +58,22 @@ void ViewState::setRankFilter(const QList<int>& rankIndexes)
         return;
     m_rankFilter = rankIndexes;
     emit rankFilterChanged();
+}
+
+void ViewState::setTimelineRanks(const QList<int>& rankIndexes)
+{
+    QList<int> ranks;
+    for (int r : rankIndexes)
+        if (validRank(r) && !ranks.contains(r))
+            ranks << r;
+    std::sort(ranks.begin(), ranks.end());
+    // One rank is the current rank's business, not a stack.
+    if (ranks.size() < 2)
+        ranks.clear();
+    if (ranks == m_timelineRanks)
+        return;
+    m_timelineRanks = ranks;
+    emit timelineRanksChanged();
 }
 
 bool ViewState::validRank(int rankIndex) const

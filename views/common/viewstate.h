@@ -50,6 +50,16 @@ public:
         return m_rankFilter.isEmpty() || m_rankFilter.contains(rankIndex);
     }
 
+    // The ranks the timeline stacks, chosen for it: several ranks selected in
+    // the project tree, all ranks of a host or pipeline stage, the ranks of an
+    // advice finding. Empty (also for fewer than two) = the rank filter, else
+    // the current rank.
+    const QList<int>& timelineRanks() const
+    {
+        return m_timelineRanks;
+    }
+    void setTimelineRanks(const QList<int>& rankIndexes);
+
     // The rank the pages show when they show one rank (index into
     // Profile::ranks, -1 when there is no profile).
     int currentRank() const
@@ -88,6 +98,7 @@ signals:
     void profileChanged();
     void stepChanged(const QString& step);
     void rankFilterChanged();
+    void timelineRanksChanged();
     void currentRankChanged(int rankIndex);
     void compareChanged();
     void timelineRequested(int rankIndex, qint64 startNs, qint64 endNs, const QString& sliceName);
@@ -103,6 +114,7 @@ private:
     QStringList m_steps;
     QString m_step;
     QList<int> m_rankFilter;
+    QList<int> m_timelineRanks;
     int m_currentRank = -1;
     int m_baselineRank = -1;
     int m_comparisonRank = -1;

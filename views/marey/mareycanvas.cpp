@@ -674,7 +674,13 @@ void MareyCanvas::mouseReleaseEvent(QMouseEvent* event)
 
 void MareyCanvas::mouseDoubleClickEvent(QMouseEvent* event)
 {
-    if (event->button() == Qt::LeftButton && plotRect().contains(event->position()))
+    if (event->button() != Qt::LeftButton || !plotRect().contains(event->position()))
+        return;
+    // On an op: open it; elsewhere in the plot: zoom out.
+    const Hit hit = hitTest(event->position());
+    if (hit.op >= 0)
+        Q_EMIT opDoubleClicked(hit.op, hit.device);
+    else
         zoomOut();
 }
 

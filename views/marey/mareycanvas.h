@@ -121,7 +121,9 @@ public:
     QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
+    // One click selects an op; a double click opens it in the timeline.
     void opClicked(int op, int device);
+    void opDoubleClicked(int op, int device);
     void viewRangeChanged();
     void layoutChanged();
 

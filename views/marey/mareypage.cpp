@@ -139,7 +139,10 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
         m_ops->setData(m_data, window);
         updateInfo();
     });
-    connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::openOp);
+    // One click selects (outlined, its row in the table), a double click
+    // opens it in the timeline, as everywhere else.
+    connect(m_canvas, &MareyCanvas::opClicked, this, &MareyPage::selectOp);
+    connect(m_canvas, &MareyCanvas::opDoubleClicked, this, &MareyPage::openOp);
     // The same actions where the user right-clicks.
     m_canvas->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_canvas, &QWidget::customContextMenuRequested, this, [this, exportChart](const QPoint& pos) {
@@ -315,6 +318,18 @@ void MareyPage::updateInfo()
     if (!m_data->note.isEmpty())
         text += QStringLiteral("\n") + m_data->note;
     m_info->setText(text);
+}
+
+void MareyPage::selectOp(int op)
+{
+    m_canvas->setSelectedOp(op);
+    for (int row = 0; row < m_ops->rowCount(); ++row)
+        if (m_ops->opIndex(row) == op) {
+            const QModelIndex index = m_proxy->mapFromSource(m_ops->index(row, 0));
+            m_table->setCurrentIndex(index);
+            m_table->scrollTo(index);
+            return;
+        }
 }
 
 void MareyPage::openOp(int op, int device)

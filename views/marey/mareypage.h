@@ -76,6 +76,7 @@ private:
     void setMareyData(std::shared_ptr<const MareyData> data);
     void updateInfo();
     void openOp(int op, int device);
+    void selectOp(int op);
     MareyOptions currentOptions() const;
     // What the chart draws for a window: the full data, or the window's ops
     // downsampled to m_budget per stage when there are more.

@@ -2,6 +2,7 @@
 #include "memorypage.h"
 
 #include "analysis/overview.h"
+#include "common/columnsizer.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/vectorplot.h"
@@ -148,6 +149,17 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         m_plot->replot();
     });
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetZoom(); });
+    // A click on the peak marker or its label: the allocations alive then.
+    connect(m_plot, &QCustomPlot::mousePress, this, [this](QMouseEvent* event) {
+        if (!m_peakTracer || event->button() != Qt::LeftButton)
+            return;
+        const QPointF at = m_peakTracer->position->pixelPosition();
+        const bool onMarker = QLineF(at, event->position()).length() <= 12;
+        const bool onLabel = m_peakLabel && m_peakLabel->selectTest(event->position(), false) >= 0
+            && m_peakLabel->selectTest(event->position(), false) < 4;
+        if (onMarker || onLabel)
+            selectLiveAtPeak();
+    });
     // Values of the shown curves under the mouse.
     connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
         if (!m_plot->axisRect()->rect().contains(event->pos())) {
@@ -201,6 +213,8 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     m_allocations = new AllocationModel(this);
     m_allocationProxy = makeProxy(this, m_allocations);
     m_allocationTable = makeDataTable(m_allocationProxy, left);
+    m_allocationTable->setObjectName(QStringLiteral("allocationTable"));
+    m_allocationTable->setSelectionMode(QAbstractItemView::ExtendedSelection);
     leftLayout->addWidget(m_allocationTable, 1);
 
     auto* right = new QWidget(tables);
@@ -213,6 +227,8 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     m_live = new AllocationModel(this);
     m_liveProxy = makeProxy(this, m_live);
     m_liveTable = makeDataTable(m_liveProxy, right);
+    m_allocationSizer = ColumnSizer::install(m_allocationTable, AllocationModel::NameColumn, QStringLiteral("memory/allocations"));
+    m_liveSizer = ColumnSizer::install(m_liveTable, AllocationModel::NameColumn, QStringLiteral("memory/live"));
     rightLayout->addWidget(m_liveTable, 1);
     tables->addWidget(left);
     tables->addWidget(right);
@@ -379,6 +395,29 @@ void MemoryPage::updateStepRange()
     }
 }
 
+QPointF MemoryPage::peakMarkerPosition() const
+{
+    return m_peakTracer ? m_peakTracer->position->pixelPosition() : QPointF();
+}
+
+int MemoryPage::selectLiveAtPeak()
+{
+    // Every allocation of the table alive at the peak, selected, the biggest first in view.
+    m_allocationTable->clearSelection();
+    QItemSelection selection;
+    for (int row = 0; row < m_allocationProxy->rowCount(); ++row) {
+        const QModelIndex source = m_allocationProxy->mapToSource(m_allocationProxy->index(row, 0));
+        if (m_allocations->liveAtPeak(source.row()))
+            selection.select(m_allocationProxy->index(row, 0),
+                m_allocationProxy->index(row, m_allocationProxy->columnCount() - 1));
+    }
+    m_allocationTable->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!selection.isEmpty())
+        m_allocationTable->scrollTo(selection.first().topLeft());
+    m_allocationTable->setFocus();
+    return int(selection.size());
+}
+
 void MemoryPage::resetZoom()
 {
     if (m_stepRangeMs) {
@@ -523,16 +562,9 @@ void MemoryPage::rebuild()
         m_liveTable->sortByColumn(AllocationModel::SizeColumn, Qt::DescendingOrder);
         m_liveTable->setColumnHidden(AllocationModel::LiveAtPeakColumn, true);
         m_liveTable->setColumnHidden(AllocationModel::ReleaseColumn, true);
-        for (QTableView* t : { m_allocationTable, m_liveTable }) {
-            // Numbers sized to their contents, the name takes the rest.
-            QHeaderView* header = t->horizontalHeader();
-            header->setStretchLastSection(false);
-            header->setSectionResizeMode(AllocationModel::NameColumn, QHeaderView::Interactive);
-            t->resizeColumnsToContents();
-            for (int c = 1; c < AllocationModel::ColumnCount; ++c)
-                t->setColumnWidth(c, t->columnWidth(c) + 12);
-            header->setSectionResizeMode(AllocationModel::NameColumn, QHeaderView::Stretch);
-        }
+        // Numbers sized to their contents, the name takes the rest (or the user's widths).
+        m_allocationSizer->fitToContents();
+        m_liveSizer->fitToContents();
         double liveKB = 0;
         for (int r = 0; r < m_live->rowCount(); ++r)
             liveKB += m_live->allocation(r).sizeKB;

@@ -5,6 +5,7 @@
 #include "common/export.h"
 #include "model/profile.h"
 
+#include <QPointF>
 #include <QWidget>
 
 #include <optional>
@@ -26,6 +27,8 @@ class QTableView;
 class QTimer;
 
 namespace profscope {
+
+class ColumnSizer;
 
 class AllocationModel;
 class VectorPlot;
@@ -101,6 +104,11 @@ public:
     void applyFilterNow();
     // The whole capture, or the selected step's time range (ViewState step).
     void resetZoom();
+    // Selects, in the allocation table, every allocation alive at the peak
+    // (what a click on the peak marker does); returns how many.
+    int selectLiveAtPeak();
+    // Where the peak marker is drawn (plot pixels); null without a peak.
+    QPointF peakMarkerPosition() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -152,6 +160,8 @@ private:
     AllocationModel* m_live;
     QSortFilterProxyModel* m_liveProxy;
     QTableView* m_liveTable;
+    ColumnSizer* m_allocationSizer = nullptr;
+    ColumnSizer* m_liveSizer = nullptr;
 
     std::vector<PlotCurve> m_curves;
     std::optional<Peak> m_peak;

@@ -2,6 +2,7 @@
 #include "operatorspage.h"
 
 #include "barchart.h"
+#include "common/columnsizer.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
@@ -82,22 +83,6 @@ QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
     table->setTextElideMode(Qt::ElideMiddle);
     table->horizontalHeader()->setSectionsMovable(true);
     return table;
-}
-
-// Columns sized to their contents (text capped), `stretched` takes the
-// rest of the width; `wide` (when not -1) gets room for long op names.
-void fitColumns(QTableView* table, int stretched, int wide = -1)
-{
-    QHeaderView* header = table->horizontalHeader();
-    const int columns = table->model()->columnCount();
-    for (int c = 0; c < columns; ++c)
-        header->setSectionResizeMode(c, QHeaderView::Interactive);
-    table->resizeColumnsToContents();
-    for (int c = 0; c < columns; ++c) {
-        table->setColumnWidth(c, std::min(table->columnWidth(c) + 12, c == wide ? 260 : 170));
-        if (c == stretched)
-            header->setSectionResizeMode(c, QHeaderView::Stretch);
-    }
 }
 
 // Row of the longest kernel matching a predicate in one step (-1: none).
@@ -269,6 +254,8 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     m_compareProxy =
         makeProxy(compareProxy, m_compareModel, OperatorCompareModel::SortRole, OperatorCompareModel::FilterRole);
     m_compareTable = makeTable(m_tables, m_compareProxy);
+    m_statSizer = ColumnSizer::install(m_statTable, 0, QStringLiteral("operators/stat/0"));
+    m_compareSizer = ColumnSizer::install(m_compareTable, 0, QStringLiteral("operators/compare/0"));
     // |delta| order of the model until the user picks a column.
     m_compareTable->horizontalHeader()->setSortIndicator(-1, Qt::DescendingOrder);
     connect(m_statTable->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
@@ -495,10 +482,13 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     m_rebuilding = false;
     m_statTable->sortByColumn(sortSection, m_statSortOrder);
     // By name and shape the shapes column stretches: op names stay readable.
-    if (m_statModel->grouping() == OperatorGrouping::NameAndShape)
-        fitColumns(m_statTable, m_statModel->section(OperatorStatModel::ShapesColumn), 0);
-    else
-        fitColumns(m_statTable, 0);
+    // Widths per grouping (the columns differ); by name and shape the shapes
+    // column gets the rest: op names stay readable either way.
+    m_statSizer->setKey(QStringLiteral("operators/stat/%1").arg(int(m_statModel->grouping())));
+    m_statSizer->setNameColumn(m_statModel->grouping() == OperatorGrouping::NameAndShape
+            ? m_statModel->section(OperatorStatModel::ShapesColumn)
+            : 0);
+    m_statSizer->fitToContents();
 
     // Charts: all kernels of the step, by type (cores summed) and by core.
     OperatorQuery all;
@@ -559,7 +549,8 @@ void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, 
     m_compareModel->setDeltas(byType ? byTypeRows : operatorDeltasByName(bk, ok, cmp), byType);
     if (m_compareTable->horizontalHeader()->sortIndicatorSection() < 0)
         m_compareProxy->sort(-1);
-    fitColumns(m_compareTable, 0);
+    m_compareSizer->setKey(QStringLiteral("operators/compare/%1").arg(byType ? 0 : 1));
+    m_compareSizer->fitToContents();
 
     // Per-core deltas from the same kernels.
     std::map<QString, OperatorDelta> cores;

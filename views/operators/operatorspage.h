@@ -21,6 +21,8 @@ class QTimer;
 
 namespace profscope {
 
+class ColumnSizer;
+
 class HorizontalBarChart;
 class OperatorCompareModel;
 class OperatorStatModel;
@@ -136,6 +138,8 @@ private:
     QTableView* m_statTable;
     OperatorCompareModel* m_compareModel;
     QSortFilterProxyModel* m_compareProxy;
+    ColumnSizer* m_statSizer = nullptr;
+    ColumnSizer* m_compareSizer = nullptr;
     QTableView* m_compareTable;
 
     // The comparison is the expensive part: kept until its inputs change.

@@ -196,6 +196,15 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_adviceView->header()->resizeSection(AdviceModel::EvidenceColumn, 400);
     connect(m_adviceView, &QAbstractItemView::activated, this,
         [this](const QModelIndex& index) { activateFinding(index.data(AdviceModel::FindingRole).toInt()); });
+    m_adviceView->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_adviceView, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex index = m_adviceView->indexAt(pos);
+        if (!index.isValid())
+            return;
+        QMenu* menu = createFindingMenu(index.data(AdviceModel::FindingRole).toInt());
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_adviceView->viewport()->mapToGlobal(pos));
+    });
     adviceLayout->addWidget(m_adviceView, 1);
 
     // Step table.
@@ -494,6 +503,42 @@ void OverviewPage::sortBars(int column, Qt::SortOrder order)
     }
     m_barsModel->sort(column, order);
     m_barsChart->rebuild();
+}
+
+QMenu* OverviewPage::createFindingMenu(int row)
+{
+    auto* menu = new QMenu(this);
+    const std::vector<Finding>& findings = m_adviceModel->findings();
+    if (row < 0 || row >= int(findings.size()) || !m_state || !m_state->profile())
+        return menu;
+    const Finding& f = findings[std::size_t(row)];
+    menu->addAction(tr("&Open Target"), this, [this, row] { activateFinding(row); });
+    // The ranks concerned, side by side: the slow rank and its peers.
+    QList<int> ranks;
+    const auto& profileRanks = m_state->profile()->ranks;
+    for (int id : f.rankIds)
+        for (std::size_t i = 0; i < profileRanks.size(); ++i)
+            if (profileRanks[i]->info.rankId == id)
+                ranks << int(i);
+    QAction* stack = menu->addAction(tr("&Stack Its %n Ranks in the Timeline", nullptr, int(ranks.size())), this,
+        [this, ranks, row] {
+            m_state->setTimelineRanks(ranks);
+            activateFindingInTimeline(row);
+        });
+    stack->setObjectName(QStringLiteral("stackFindingRanksAction"));
+    stack->setEnabled(ranks.size() > 1);
+    return menu;
+}
+
+void OverviewPage::activateFindingInTimeline(int row)
+{
+    const Finding& f = m_adviceModel->findings()[std::size_t(row)];
+    if (f.startNs < f.endNs && f.rankIndex >= 0)
+        m_state->requestTimeline(f.rankIndex, f.startNs, f.endNs, f.title);
+    else if (f.rankIndex >= 0)
+        m_state->requestRank(f.rankIndex);
+    else if (!m_state->timelineRanks().isEmpty())
+        m_state->requestRank(m_state->timelineRanks().front());
 }
 
 void OverviewPage::activateFinding(int row)

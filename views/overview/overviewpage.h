@@ -7,6 +7,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QMenu;
 class QLabel;
 class QSortFilterProxyModel;
 class QStackedWidget;
@@ -107,6 +108,12 @@ public:
     void sortBars(int column, Qt::SortOrder order);
     // What activating an advice row does (double-click, Enter).
     void activateFinding(int row);
+    // The advice list's context menu for finding `row` (open its target,
+    // stack its ranks in the timeline); public for tests.
+    QMenu* createFindingMenu(int row);
+
+private:
+    void activateFindingInTimeline(int row);
     void updateCauses();
     void updateChecks();
     bool showStepTrace(); // true when only old-format step traces are there to show

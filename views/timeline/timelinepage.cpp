@@ -2,8 +2,11 @@
 #include "timelinepage.h"
 
 #include "analysis/cluster.h"
+#include "common/columnsizer.h"
 #include "common/statuscolors.h"
 #include "timeformat.h"
+#include "rangepanel.h"
+#include "rangestatsmodel.h"
 #include "timelinelegend.h"
 #include "timelineshortcuts.h"
 #include "timelinetables.h"
@@ -30,6 +33,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -111,13 +115,15 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     , m_state(state)
 {
     m_timeline = new TimelineWidget(this);
-    m_rangeStats = new RangeStatsModel(this);
     m_hits = new SearchHitsModel(this);
 
-    // --- Toolbar
-    auto* bar = new QHBoxLayout;
-    bar->setContentsMargins(4, 2, 4, 2);
-    bar->setSpacing(2);
+    // --- Toolbar: a tool bar, so that what does not fit in a narrow window
+    // goes into its overflow menu (») instead of overlapping.
+    auto* bar = new QToolBar(this);
+    bar->setObjectName(QStringLiteral("timelineToolBar"));
+    bar->setMovable(false);
+    bar->setFloatable(false);
+    bar->setContentsMargins(4, 0, 4, 0);
     auto* fit = toolButton(tr("Fit"), tr("Show the whole trace (F)"), this);
     auto* zoomIn = toolButton(tr("Zoom In"), tr("Zoom in (W, Ctrl+wheel)"), this);
     auto* zoomOut = toolButton(tr("Zoom Out"), tr("Zoom out (S, Ctrl+wheel)"), this);
@@ -128,7 +134,7 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     connect(undo, &QToolButton::clicked, m_timeline, &TimelineWidget::undoZoom);
     for (auto* b : { fit, zoomIn, zoomOut, undo })
         bar->addWidget(b);
-    bar->addSpacing(8);
+    bar->addSeparator();
     m_rankLabel = new QLabel(this);
     bar->addWidget(m_rankLabel);
     m_align = new QCheckBox(tr("Align clocks"), this);
@@ -157,17 +163,22 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     });
     lanes->setMenu(laneMenu);
     bar->addWidget(lanes);
-    bar->addStretch(1);
+    auto* stretch = new QWidget(bar);
+    stretch->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    bar->addWidget(stretch);
     m_search = new QLineEdit(this);
     m_search->setPlaceholderText(tr("Search slices by name"));
     m_search->setClearButtonEnabled(true);
-    m_search->setMinimumWidth(200);
+    m_search->setMinimumWidth(160);
     bar->addWidget(m_search);
     m_caseButton = toolButton(tr("Aa"), tr("Match case"), this);
     m_caseButton->setCheckable(true);
     bar->addWidget(m_caseButton);
-    auto* prev = toolButton(tr("Previous"), tr("Previous match (Shift+Enter)"), this);
-    auto* next = toolButton(tr("Next"), tr("Next match (Enter)"), this);
+    // Arrows as in browsers' find bars: the words took the room of Export.
+    auto* prev = toolButton(QStringLiteral("\u25B2"), tr("Previous match (Shift+Enter)"), this);
+    auto* next = toolButton(QStringLiteral("\u25BC"), tr("Next match (Enter)"), this);
+    prev->setObjectName(QStringLiteral("previousMatchButton"));
+    next->setObjectName(QStringLiteral("nextMatchButton"));
     bar->addWidget(prev);
     bar->addWidget(next);
     m_hitLabel = new QLabel(this);
@@ -183,9 +194,14 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     exportMenu->addAction(tr("Timeline as PNG..."), this, [this] { exportImage(QStringLiteral("png")); });
     exportMenu->addAction(tr("Timeline as SVG..."), this, [this] { exportImage(QStringLiteral("svg")); });
     exportMenu->addAction(tr("Range Statistics as CSV..."), this,
-        [this] { exportModelInteractive(this, *m_rangeStats, QStringLiteral("timeline-range-statistics")); });
+        [this] { exportModelInteractive(this, *m_rangePanel->stats(), QStringLiteral("timeline-range-statistics")); });
     exportButton->setMenu(exportMenu);
     bar->addWidget(exportButton);
+    m_panelButton = toolButton(tr("Panel"), tr("Show or hide the details panel (slice details, range, search)"), this);
+    m_panelButton->setObjectName(QStringLiteral("timelinePanelButton"));
+    m_panelButton->setCheckable(true);
+    m_panelButton->setChecked(true);
+    bar->addWidget(m_panelButton);
 
     auto runSearch = [this] {
         search(m_search->text(), m_caseButton->isChecked() ? Qt::CaseSensitive : Qt::CaseInsensitive);
@@ -267,29 +283,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
         [this](QTreeWidgetItem* it) { m_jumpButton->setEnabled(it != nullptr); });
     m_tabs->addTab(details, tr("Details"));
 
-    auto* range = new QWidget(m_tabs);
-    auto* rl = new QVBoxLayout(range);
-    m_rangeLabel = new QLabel(tr("Shift+drag on the lanes or drag on the ruler to select a range."), range);
-    m_rangeLabel->setWordWrap(true);
-    rl->addWidget(m_rangeLabel);
-    m_rangeView = new QTableView(range);
-    m_rangeView->setModel(m_rangeStats);
-    m_rangeView->setSortingEnabled(true);
-    m_rangeView->sortByColumn(RangeStatsModel::Total, Qt::DescendingOrder);
-    // Names elide (full name in the tooltip); the numbers keep their width.
-    m_rangeView->setWordWrap(false);
-    m_rangeView->setTextElideMode(Qt::ElideMiddle);
-    m_rangeView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_rangeView->horizontalHeader()->setSectionResizeMode(RangeStatsModel::Name, QHeaderView::Stretch);
-    m_rangeView->verticalHeader()->hide();
-    m_rangeView->verticalHeader()->setDefaultSectionSize(m_rangeView->fontMetrics().height() + 6);
-    m_rangeView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    rl->addWidget(m_rangeView, 1);
-    auto* csv = new QPushButton(tr("Export CSV..."), range);
-    connect(csv, &QPushButton::clicked, this,
-        [this] { exportModelInteractive(this, *m_rangeStats, QStringLiteral("timeline-range-statistics")); });
-    rl->addWidget(csv, 0, Qt::AlignRight);
-    m_tabs->addTab(range, tr("Range"));
+    m_rangePanel = new RangePanel(m_tabs);
+    m_tabs->addTab(m_rangePanel, tr("Range"));
 
     m_hitView = new QTableView(m_tabs);
     m_hitView->setModel(m_hits);
@@ -298,7 +293,8 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_hitView->setTextElideMode(Qt::ElideMiddle);
     m_hitView->verticalHeader()->setDefaultSectionSize(m_hitView->fontMetrics().height() + 6);
     m_hitView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_hitView->horizontalHeader()->setSectionResizeMode(SearchHitsModel::Lane, QHeaderView::Stretch);
+    m_hitView->setObjectName(QStringLiteral("searchHitsView"));
+    ColumnSizer::install(m_hitView, SearchHitsModel::Name, QStringLiteral("timeline/search"));
     connect(m_hitView, &QTableView::activated, this, [this](const QModelIndex& i) { jumpToHit(i.row()); });
     connect(m_hitView, &QTableView::clicked, this, [this](const QModelIndex& i) { jumpToHit(i.row()); });
     m_tabs->addTab(m_hitView, tr("Search"));
@@ -306,14 +302,22 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(canvas);
     split->addWidget(m_tabs);
-    split->setStretchFactor(0, 4);
-    split->setStretchFactor(1, 1);
+    // Extra width goes to the timeline; the panel keeps about 300 px and can
+    // be hidden (Panel button), which a narrow window does by itself.
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 0);
+    split->setCollapsible(0, false);
     split->setSizes({ 900, 300 });
+    m_tabs->setMinimumWidth(180);
+    connect(m_panelButton, &QToolButton::toggled, this, [this](bool on) {
+        m_panelChosen = true;
+        m_tabs->setVisible(on);
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    layout->addLayout(bar);
+    layout->addWidget(bar);
     layout->addWidget(m_legend);
     layout->addWidget(split, 1);
 
@@ -327,11 +331,15 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     if (m_state) {
         connect(m_state, &ViewState::profileChanged, this, &TimelinePage::reload);
         connect(m_state, &ViewState::rankFilterChanged, this, &TimelinePage::reload);
+        connect(m_state, &ViewState::timelineRanksChanged, this, &TimelinePage::reload);
         connect(m_state, &ViewState::currentRankChanged, this, [this] {
-            if (m_state->rankFilter().isEmpty())
+            if (m_state->rankFilter().isEmpty() && m_state->timelineRanks().isEmpty())
                 reload();
         });
-        connect(m_state, &ViewState::stepChanged, this, &TimelinePage::showStep);
+        connect(m_state, &ViewState::stepChanged, this, [this](const QString& step) {
+            if (!m_followingJump)
+                showStep(step);
+        });
         connect(m_state, &ViewState::timelineRequested, this,
             [this](int rank, qint64 a, qint64 b, const QString& name) { showRange(rank, a, b, name); });
     }
@@ -345,7 +353,9 @@ QList<int> TimelinePage::ranksToShow() const
 {
     if (!m_state || !m_state->profile())
         return {};
-    QList<int> ranks = m_state->rankFilter();
+    QList<int> ranks = m_state->timelineRanks();
+    if (ranks.isEmpty())
+        ranks = m_state->rankFilter();
     if (ranks.isEmpty() && m_state->currentRank() >= 0)
         ranks << m_state->currentRank();
     std::sort(ranks.begin(), ranks.end());
@@ -358,8 +368,26 @@ void TimelinePage::reload()
     const bool newProfile = profile != m_profile;
     m_profile = profile;
     QList<int> ranks = ranksToShow();
+    const QList<int> previous = newProfile ? QList<int>() : m_timeline->model().ranks();
     // A rank shown by a navigation request stays until the filter changes.
     m_timeline->setProfile(profile, ranks);
+    // Many ranks stacked: each newly shown rank starts as one summary row
+    // (its lanes merged), expanded on demand, so that 64 ranks fit on a screen.
+    if (ranks.size() > kExpandedRankLimit) {
+        TimelineModel& model = m_timeline->model();
+        // (The one rank looked at before a fresh stack folds too: else its
+        // lanes fill the screen and the stack is below the fold.)
+        for (int r : std::as_const(ranks))
+            if (!previous.contains(r) || previous.size() <= 1)
+                model.setCollapsed(model.rankLane(r), true);
+        m_timeline->relayoutLanes();
+    } else if (previous.size() > kExpandedRankLimit) {
+        // Back to a few ranks: they open again.
+        TimelineModel& model = m_timeline->model();
+        for (int r : std::as_const(ranks))
+            model.setCollapsed(model.rankLane(r), false);
+        m_timeline->relayoutLanes();
+    }
     if (newProfile) {
         m_clockAligned = false;
         m_align->blockSignals(true);
@@ -393,7 +421,7 @@ void TimelinePage::reload()
     m_rankLabel->setToolTip(names.join(QLatin1Char('\n')) + QLatin1Char('\n')
         + tr("The rank filter (or the current rank) decides the ranks shown"));
     rebuildFlowMenu();
-    m_rangeStats->clear();
+    m_rangePanel->clear();
     updateDetails({});
     if (m_state && !m_state->step().isEmpty())
         showStep(m_state->step());
@@ -580,19 +608,9 @@ void TimelinePage::jumpToFlowEnd(int rank, std::size_t flow, bool toEnd)
 
 void TimelinePage::updateRange(double startNs, double endNs)
 {
-    if (!(endNs > startNs)) {
-        m_rangeStats->clear();
-        m_rangeLabel->setText(tr("Shift+drag on the lanes or drag on the ruler to select a range."));
-        return;
-    }
-    m_rangeStats->compute(m_timeline->model(), startNs, endNs);
-    qint64 n = 0;
-    for (const auto& r : m_rangeStats->rows())
-        n += r.count;
-    m_rangeLabel->setText(
-        tr("%1 to %2 (%3): %n slices", nullptr, int(std::min<qint64>(n, INT_MAX)))
-            .arg(formatDurationNs(startNs, 6), formatDurationNs(endNs, 6), formatDurationNs(endNs - startNs)));
-    m_tabs->setCurrentIndex(1);
+    m_rangePanel->compute(m_timeline->model(), startNs, endNs);
+    if (endNs > startNs)
+        m_tabs->setCurrentWidget(m_rangePanel);
 }
 
 int TimelinePage::search(const QString& text, Qt::CaseSensitivity cs)
@@ -655,8 +673,11 @@ void TimelinePage::jumpToHit(int row)
         return;
     m_currentHit = row;
     m_hitView->selectRow(row);
-    m_timeline->selectSlice(m_hits->hits()[std::size_t(row)], true);
+    const SliceRef hit = m_hits->hits()[std::size_t(row)];
+    m_timeline->selectSlice(hit, true);
     m_hitLabel->setText(tr("%1 of %2").arg(row + 1).arg(m_hits->rowCount()));
+    const TimelineModel& model = m_timeline->model();
+    followStepOf(model.lane(hit.lane).rank, model.threadTrack(hit.lane).slices.startNs[hit.slice]);
 }
 
 void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName)
@@ -666,7 +687,7 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
     TimelineModel& model = m_timeline->model();
     if (!model.ranks().contains(rankIndex)) {
         QList<int> ranks = model.ranks();
-        if (m_state && m_state->rankFilter().isEmpty())
+        if (m_state && m_state->rankFilter().isEmpty() && m_state->timelineRanks().isEmpty())
             ranks.clear(); // showing one rank: switch to the requested one
         ranks << rankIndex;
         std::sort(ranks.begin(), ranks.end());
@@ -682,6 +703,10 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
     const double b = double(model.toView(rankIndex, endNs));
     const double pad = std::max((b - a) * 0.05, 50.0);
     m_timeline->setVisibleRange(a - pad, b + pad);
+    // The target stays marked: its range shaded (what it contains in the
+    // Range tab), its slice selected below (its details in front).
+    if (b > a)
+        m_timeline->setRange(a, b);
 
     SliceRef best;
     if (!sliceName.isEmpty()) {
@@ -711,6 +736,26 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
     }
     m_timeline->selectSlice(best, best.isValid());
     m_timeline->setFocus();
+    followStepOf(rankIndex, best.isValid() ? model.threadTrack(best.lane).slices.startNs[best.slice] : startNs);
+}
+
+void TimelinePage::followStepOf(int rankIndex, TimeNs tsNs)
+{
+    // The Step selector follows a jump: the step the target belongs to,
+    // without zooming away from the target.
+    const TraceData* trace = m_timeline->model().trace(rankIndex);
+    if (!m_state || !trace)
+        return;
+    for (const StepMarker& m : trace->steps) {
+        if (tsNs < m.rangeNs.startNs || tsNs >= m.rangeNs.endNs)
+            continue;
+        if (m_state->step() != m.id && m_state->steps().contains(m.id)) {
+            m_followingJump = true;
+            m_state->setStep(m.id);
+            m_followingJump = false;
+        }
+        return;
+    }
 }
 
 bool TimelinePage::showStep(const QString& step)
@@ -752,10 +797,31 @@ void TimelinePage::exportImage(const QString& suffix)
         QMessageBox::warning(this, tr("Export Timeline"), error);
 }
 
+void TimelinePage::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Narrow (a 1024-px screen with the project panel): the timeline keeps
+    // the width, the details panel steps aside until the user asks for it.
+    if (m_panelChosen)
+        return;
+    const bool show = width() >= kPanelMinPageWidth;
+    if (m_tabs->isVisibleTo(this) != show) {
+        const QSignalBlocker blocker(m_panelButton);
+        m_panelButton->setChecked(show);
+        m_tabs->setVisible(show);
+    }
+}
+
+RangeStatsModel* TimelinePage::rangeStats() const
+{
+    return m_rangePanel->stats();
+}
+
 QList<ExportItem> TimelinePage::exportItems() const
 {
     return { { QStringLiteral("timeline"), m_timeline, nullptr },
-        { QStringLiteral("timeline-range-statistics"), nullptr, m_rangeStats } };
+        { QStringLiteral("timeline-range-statistics"), nullptr, m_rangePanel->stats() },
+        { QStringLiteral("timeline-range-categories"), nullptr, m_rangePanel->categories() } };
 }
 
 } // namespace profscope

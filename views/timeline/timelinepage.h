@@ -21,6 +21,7 @@ class QTreeWidget;
 
 namespace profscope {
 
+class RangePanel;
 class RangeStatsModel;
 class SearchHitsModel;
 class TimelineLegend;
@@ -34,6 +35,8 @@ class TimelinePage : public QWidget, public Exportable
     Q_OBJECT
 public:
     explicit TimelinePage(ViewState* state, QWidget* parent = nullptr);
+    // Beyond this many stacked ranks, ranks start collapsed to a summary row.
+    static constexpr int kExpandedRankLimit = 8;
 
     // Scrolls and zooms to [startNs, endNs) of a rank (its own clock) and
     // selects the slice of that name there, if any.
@@ -45,9 +48,10 @@ public:
     {
         return m_timeline;
     }
-    RangeStatsModel* rangeStats() const
+    RangeStatsModel* rangeStats() const;
+    RangePanel* rangePanel() const
     {
-        return m_rangeStats;
+        return m_rangePanel;
     }
     SearchHitsModel* searchHits() const
     {
@@ -67,7 +71,12 @@ public:
     // `?`: the list of the timeline's keys and mouse actions (non-modal).
     void showShortcutSheet();
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
+    // Narrower than this, the details panel is hidden until the user shows it.
+    static constexpr int kPanelMinPageWidth = 900;
     void reload();
     QList<int> ranksToShow() const;
     void rebuildFlowMenu();
@@ -75,6 +84,7 @@ private:
     void updateRange(double startNs, double endNs);
     void syncScrollBar();
     void jumpToHit(int row);
+    void followStepOf(int rankIndex, TimeNs tsNs);
     void jumpToFlowEnd(int rank, std::size_t flow, bool toEnd);
     void exportImage(const QString& suffix);
     void installShortcuts();
@@ -89,6 +99,8 @@ private:
     QLineEdit* m_search = nullptr;
     QPointer<QDialog> m_shortcutSheet;
     QToolButton* m_caseButton = nullptr;
+    QToolButton* m_panelButton = nullptr;
+    bool m_panelChosen = false; // the user showed or hid the panel: no automatic hiding
     QLabel* m_hitLabel = nullptr;
     QTabWidget* m_tabs = nullptr;
     QLabel* m_details = nullptr;
@@ -97,13 +109,12 @@ private:
     QPlainTextEdit* m_args = nullptr;
     QTreeWidget* m_flows = nullptr;
     QToolButton* m_jumpButton = nullptr;
-    QLabel* m_rangeLabel = nullptr;
-    QTableView* m_rangeView = nullptr;
+    RangePanel* m_rangePanel = nullptr;
     QTableView* m_hitView = nullptr;
-    RangeStatsModel* m_rangeStats = nullptr;
     SearchHitsModel* m_hits = nullptr;
     int m_currentHit = -1;
     bool m_clockAligned = false;
+    bool m_followingJump = false; // the step changes because of a jump: keep the view on its target
     ProfilePtr m_profile;
 };
 

@@ -72,6 +72,7 @@ void TimelineRenderer::setFont(const QFont& font)
 void TimelineRenderer::invalidate()
 {
     m_geometry.clear();
+    m_summaryTracks.clear();
     m_nameColors.clear();
     m_laneClass.clear();
     m_nameClasses.clear();
@@ -403,8 +404,10 @@ bool TimelineRenderer::flowPoint(int rank, std::uint32_t process, std::uint32_t 
     int depth = 0;
     if (slice >= 0) {
         const SliceColumns& s = m_model.threadTrack(lane).slices;
-        // Arrows leave the end of their source slice and reach the start of their target.
-        t = isStart ? s.endNs(std::size_t(slice)) : s.startNs[std::size_t(slice)];
+        // Arrows leave where the profiler put the flow's start (a launch
+        // starts with its host op: torch_npu and MindSpore write the launch
+        // op's start as the HostToDevice `s` time) and reach the start of their target.
+        t = isStart ? tsNs : s.startNs[std::size_t(slice)];
         // A slice below the levels shown: the arrow ends on the last level shown.
         depth = std::min<int>(s.depth[std::size_t(slice)], m_model.shownDepthRows(lane) - 1);
     }
@@ -735,10 +738,10 @@ void TimelineRenderer::paintInstants(QPainter& p, int lane, const QRect& r, cons
     p.restore();
 }
 
-void TimelineRenderer::paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp)
+const SummaryTrack& TimelineRenderer::summaryTrack(int lane)
 {
-    // Depth-0 blocks of every descendant thread lane, in one row; counters
-    // are left out (their scales differ).
+    // The thread lanes under the group that are not hidden.
+    std::vector<int> lanes;
     std::vector<int> stack { lane };
     while (!stack.empty()) {
         const int l = stack.back();
@@ -746,23 +749,63 @@ void TimelineRenderer::paintSummary(QPainter& p, int lane, const QRect& r, const
         if (m_model.isHidden(l))
             continue;
         const TimelineLane& ll = m_model.lane(l);
-        if (ll.isGroup()) {
+        if (ll.isGroup())
             stack.insert(stack.end(), ll.children.rbegin(), ll.children.rend());
+        else if (ll.kind == LaneKind::Thread)
+            lanes.push_back(l);
+    }
+    // The profiler's Overlap Analysis lanes and the per-plane communication
+    // tasks repeat what the device and communication-op lanes show; left out
+    // (unless nothing else is there), idle device time stays visible.
+    std::vector<int> own;
+    for (int l : lanes) {
+        const LaneRole role = m_model.threadTrack(l).role;
+        if (role != LaneRole::OverlapAnalysis && role != LaneRole::CommunicationTasks)
+            own.push_back(l);
+    }
+    if (!own.empty())
+        lanes.swap(own);
+    auto it = m_summaryTracks.find(lane);
+    if (it != m_summaryTracks.end() && it->second.lanes == lanes)
+        return it->second;
+    // Depth-0 slices of those lanes (counters are left out: their scales
+    // differ); what the device computes shows over what it communicates,
+    // over anything else, over the host.
+    std::vector<SummaryPiece> pieces;
+    for (int l : lanes) {
+        const SliceColumns& s = m_model.threadTrack(l).slices;
+        const ThreadIndex& index = m_model.threadIndex(l);
+        if (index.byDepth.empty())
             continue;
+        for (std::uint32_t i : index.byDepth.front()) {
+            const SliceClass c = sliceClass(l, i);
+            const int priority = c == SliceClass::Compute ? 3 : c == SliceClass::Communication ? 2 : c == SliceClass::Host ? 0 : 1;
+            pieces.push_back({ s.startNs[i], s.startNs[i] + s.durNs[i], priority, sliceFill(l, i) });
         }
-        if (ll.kind != LaneKind::Thread)
-            continue;
-        const auto& bl = blocks(l, vp);
-        for (const TimelineBlock& b : bl) {
-            if (b.depth != 0)
-                continue;
-            const QRgb c = sliceFill(l, b.first);
-            const int x0 = r.left() + int(std::floor(b.x0));
-            const int x1 = r.left() + std::max(int(std::ceil(b.x1)), int(std::floor(b.x0)) + 1);
-            p.fillRect(QRect(x0, r.top(), x1 - x0, r.height()), QColor::fromRgb(c));
+    }
+    SummaryTrack track = buildSummaryTrack(std::move(pieces));
+    track.lanes = std::move(lanes);
+    return m_summaryTracks[lane] = std::move(track);
+}
+
+void TimelineRenderer::paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp)
+{
+    // The group's lanes merged once (summaryTrack), drawn per pixel column as
+    // runs of one colour: at most `width` rects per row.
+    const SummaryTrack& track = summaryTrack(lane);
+    m_summaryPixels.resize(std::size_t(std::max(0, r.width())));
+    rasterizeSummary(track, m_model.toView(m_model.lane(lane).rank, 0), vp.startNs, vp.nsPerPx, m_summaryPixels);
+    const int width = int(m_summaryPixels.size());
+    for (int x = 0; x < width;) {
+        const QRgb c = m_summaryPixels[std::size_t(x)];
+        int end = x + 1;
+        while (end < width && m_summaryPixels[std::size_t(end)] == c)
+            ++end;
+        if (c != 0) {
+            p.fillRect(QRect(r.left() + x, r.top(), end - x, r.height()), QColor::fromRgb(c));
             ++m_stats.blocks;
-            m_stats.slicesInBlocks += b.count;
         }
+        x = end;
     }
 }
 

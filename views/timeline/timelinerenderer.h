@@ -2,6 +2,7 @@
 #pragma once
 
 #include "timelinecolors.h"
+#include "summarytrack.h"
 #include "timelinemodel.h"
 
 #include <QCoreApplication>
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 #include <vector>
 
 class QPainter;
@@ -164,6 +166,7 @@ private:
     void paintCounter(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
     void paintInstants(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight);
     void paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
+    const SummaryTrack& summaryTrack(int lane);
     void paintRuler(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
     void paintGrid(QPainter& p, const TimelineViewport& vp, int top, int bottom);
     void paintFlows(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
@@ -200,6 +203,8 @@ private:
         StringId name;
     };
     std::vector<Fill> m_fills;
+    std::vector<QRgb> m_summaryPixels; // one summary row, merged per pixel column
+    std::unordered_map<int, SummaryTrack> m_summaryTracks; // per collapsed group lane, until invalidate()
     std::vector<Label> m_labels;
 };
 
