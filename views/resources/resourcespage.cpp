@@ -291,6 +291,8 @@ void ResourcesPage::rebuild()
                        [](const auto& r) { return !r->legacy.resources.flops.ops.empty(); });
     m_flopsCluster->setVisible(!m_flops.isEmpty());
     m_flopsTable->setVisible(!m_flops.isEmpty());
+    // The per-operator pane only when some rank has a flops_{rank}.txt.
+    m_flopsOpsTitle->parentWidget()->setVisible(anyFlopsOps);
     if (!m_flops.isEmpty() || anyFlopsOps)
         m_tabs->addTab(m_flopsTab, tr("FLOPs"));
     if (!m_memory.isEmpty())
