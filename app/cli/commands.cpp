@@ -90,6 +90,11 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("data-pipeline"),
             ExportTr::tr("MindData pipeline ops: workers, queue usage, empty frequency, throughput, CPU, bottleneck") },
         { QStringLiteral("cpu"), ExportTr::tr("MindData CPU utilization samples: machine, process and per op") },
+        { QStringLiteral("flops"),
+            ExportTr::tr("per rank: FLOPs from flops_summary, normalised by the largest, pipeline stage and proposals") },
+        { QStringLiteral("cluster-memory"),
+            ExportTr::tr("per rank: memory peak against the device capacity (else the largest peak)") },
+        { QStringLiteral("api"), ExportTr::tr("api_statistic.csv per API: one rank with --rank, else merged over ranks") },
         { QStringLiteral("trace"),
             ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
                          "--steps A-B, --with-args)") },

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "export.h"
 
+#include "exportcells.h"
+#include "exportresources.h"
 #include "exporttrace.h"
 
 #include "output.h"
@@ -38,63 +40,6 @@ struct Table
     QStringList header;
     QList<QStringList> rows;
     QList<QJsonObject> json;
-};
-
-// A table whose cells carry both the CSV text and the JSON value, so the
-// two formats cannot drift apart. JSON rows are objects keyed by the CSV
-// header (units in the names), numbers as numbers.
-struct Cell
-{
-    QString text;
-    QJsonValue json;
-};
-Cell cell(const QString& text)
-{
-    return { text, text };
-}
-Cell cell(int v)
-{
-    return { QString::number(v), v };
-}
-Cell cell(qint64 v)
-{
-    return { QString::number(v), double(v) };
-}
-Cell cellNumber(double v, int decimals)
-{
-    if (!hasValue(v))
-        return { QString(), QJsonValue(QJsonValue::Null) };
-    return { QString::number(v, 'f', decimals), v };
-}
-Cell cellUs(TimeNs ns)
-{
-    if (ns == kInvalidTime)
-        return { QString(), QJsonValue(QJsonValue::Null) };
-    return { microsText(ns), double(ns) / 1000.0 };
-}
-Cell cellIndex(int v)
-{
-    return v < 0 ? Cell { QString(), QJsonValue(QJsonValue::Null) } : cell(v);
-}
-
-struct CellTable
-{
-    QStringList header;
-    QList<QList<Cell>> rows;
-
-    void toTable(QList<QStringList>& rowsOut, QList<QJsonObject>& jsonOut) const
-    {
-        for (const auto& r : rows) {
-            QStringList texts;
-            QJsonObject j;
-            for (qsizetype i = 0; i < r.size(); ++i) {
-                texts << r[i].text;
-                j.insert(header[i], r[i].json);
-            }
-            rowsOut << texts;
-            jsonOut << j;
-        }
-    }
 };
 
 constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTraceRow::CommunicationNotOverlapped,
@@ -557,6 +502,12 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         cells = dataPipelineTable(*profile, onlyRank);
     else if (kind == QLatin1String("cpu"))
         cells = cpuTable(*profile, onlyRank);
+    else if (kind == QLatin1String("flops"))
+        cells = flopsTable(*profile, onlyRank);
+    else if (kind == QLatin1String("cluster-memory"))
+        cells = clusterMemoryTable(*profile, onlyRank);
+    else if (kind == QLatin1String("api"))
+        cells = apiTable(*profile, onlyRank);
     else if (rangeKind) {
         const RankData* rank = profile->ranks.front().get();
         if (onlyRank >= 0) {

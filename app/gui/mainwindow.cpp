@@ -20,6 +20,7 @@
 #include "overview/overviewpage.h"
 #include "projectdock.h"
 #include "projecttreemodel.h"
+#include "resources/resourcespage.h"
 #include "summarypage.h"
 #include "timeline/timelinepage.h"
 #include "welcomepage.h"
@@ -114,6 +115,8 @@ QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Memory");
     case MainWindow::Page::DataPrep:
         return MainWindow::tr("Data Preparation");
+    case MainWindow::Page::Resources:
+        return MainWindow::tr("Resources");
     }
     return {};
 }
@@ -121,7 +124,7 @@ QString pageTitle(MainWindow::Page page)
 QString pageObjectName(MainWindow::Page page)
 {
     static const char* const names[] = { "summary", "overview", "timeline", "operators", "communication", "marey",
-        "memory", "dataprep" };
+        "memory", "dataprep", "resources" };
     return QString::fromLatin1(names[int(page)]);
 }
 
@@ -250,6 +253,7 @@ void MainWindow::createAnalysisPages()
     addAnalysisPage(Page::Marey, pageTitle(Page::Marey), new MareyPage(m_state, this));
     addAnalysisPage(Page::Memory, pageTitle(Page::Memory), new MemoryPage(m_state, this));
     addAnalysisPage(Page::DataPrep, pageTitle(Page::DataPrep), new DataPrepPage(m_state, this));
+    addAnalysisPage(Page::Resources, pageTitle(Page::Resources), new ResourcesPage(m_state, this));
 }
 
 void MainWindow::addAnalysisPage(Page page, const QString& title, QWidget* widget)
@@ -307,6 +311,10 @@ void MainWindow::connectNavigation()
         showPage(Page::Operators);
     });
     connect(m_state, &ViewState::communicationLinkRequested, this, [this] { showPage(Page::Communication); });
+    connect(m_state, &ViewState::memoryRequested, this, [this, focusRank](int rankIndex) {
+        focusRank(rankIndex);
+        showPage(Page::Memory);
+    });
     // One rank in detail: its timeline.
     connect(m_state, &ViewState::rankRequested, this, [this, focusRank](int rankIndex) {
         focusRank(rankIndex);
@@ -389,6 +397,9 @@ void MainWindow::updatePageBar()
     m_pageActions[int(Page::DataPrep)]->setVisible(loaded && DataPrepPage::hasData(*m_profile));
     for (int i = 0; i < kPageCount; ++i) {
         m_pageActions[i]->setEnabled(loaded);
+        // Pages of data only some profiles have appear only with it.
+        if (const auto* resources = qobject_cast<const ResourcesPage*>(m_analysisPages[i]))
+            m_pageActions[i]->setVisible(loaded && !resources->isEmptyStateShown());
         if (i == current)
             m_pageActions[i]->setChecked(true);
     }

@@ -44,9 +44,10 @@ public:
         Communication,
         Marey,
         Memory,
-        DataPrep
+        DataPrep,
+        Resources
     };
-    static constexpr int kPageCount = 8;
+    static constexpr int kPageCount = 9;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

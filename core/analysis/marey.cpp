@@ -196,6 +196,15 @@ MareyData computeMarey(const Profile& profile, const MareyOptions& options)
             d.rankId = profile.ranks[std::size_t(r)]->info.rankId;
             d.host = profile.ranks[std::size_t(r)]->info.host;
             d.stage = int(data.stages.size());
+            const LegacyResources& resources = profile.ranks[std::size_t(r)]->legacy.resources;
+            if (resources.flopsSummary.present) {
+                const double flops = resources.flopsSummary.totalFlopsM();
+                const double rate = resources.flopsSummary.totalFlopsPerSecondG();
+                d.flopsM = hasValue(flops) ? flops : -1.0;
+                d.flopsPerSecondG = hasValue(rate) ? rate : -1.0;
+            }
+            if (resources.memoryUsage.present && hasValue(resources.memoryUsage.capacityGiB))
+                d.memoryCapacityMB = resources.memoryUsage.capacityGiB * 1024.0;
             data.devices.push_back(std::move(d));
         }
         stage.deviceCount = int(data.devices.size()) - stage.firstDevice;
@@ -242,6 +251,10 @@ MareyData computeMarey(const Profile& profile, const MareyOptions& options)
             md.computeNs = ops.computeNs;
             md.communicationNs = ops.communicationNs;
             md.peakMemoryMB = ops.peakMemoryMB;
+            // Without memory records, the simulated peak of memory_usage_summary (whole capture).
+            if (const MemoryUsageSummary& usage = profile.ranks[std::size_t(md.rankIndex)]->legacy.resources.memoryUsage;
+                md.peakMemoryMB < 0 && usage.present && hasValue(usage.peakGiB))
+                md.peakMemoryMB = usage.peakGiB * 1024.0;
             md.memoryTsNs = std::move(ops.memoryTsNs);
             for (TimeNs& t : md.memoryTsNs)
                 t += md.clockOffsetNs;

@@ -47,6 +47,12 @@ struct MareyDevice
     TimeNs communicationNs = 0;
     // Peak allocated memory in the time window (memory_record.csv); < 0 when unknown.
     double peakMemoryMB = -1;
+    // Device capacity (memory_usage_summary); < 0 when no file states it.
+    double memoryCapacityMB = -1;
+    // flops_summary of the rank (MindSpore profiler/ folders): FLOPs (M) and
+    // FLOPS (G/s) of the whole capture; < 0 when absent.
+    double flopsM = -1;
+    double flopsPerSecondG = -1;
     // The memory curve in the window, aligned times, at most ~512 points.
     std::vector<TimeNs> memoryTsNs;
     std::vector<double> memoryMB;

@@ -76,6 +76,10 @@ const std::vector<KindPattern>& patterns()
             { FileKind::MinddataQueueTrace, re("(device_queue|dataset_iterator)_profiling_\\d+\\.txt") },
             { FileKind::MinddataAicpu, re("minddata_aicpu_\\d+\\.txt") },
             { FileKind::MinddataCpu, re("minddata_cpu_utilization_\\d+\\.json") },
+            { FileKind::LegacyFlops, re("flops_\\d+\\.txt") },
+            { FileKind::LegacyFlopsSummary, re("flops_summary_\\d+\\.json") },
+            { FileKind::LegacyMemoryUsageSummary, re("memory_usage_summary_\\d+\\.json") },
+            { FileKind::LegacyClusterAnalyse, re("ascend_cluster_analyse_\\S+_\\d+_\\d+_\\d+\\.csv") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
               re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
@@ -557,6 +561,10 @@ bool isLegacyKind(FileKind k)
     case FileKind::LegacyAicpu:
     case FileKind::LegacyHcclRaw:
     case FileKind::LegacyMinddataPipeline:
+    case FileKind::LegacyFlops:
+    case FileKind::LegacyFlopsSummary:
+    case FileKind::LegacyMemoryUsageSummary:
+    case FileKind::LegacyClusterAnalyse:
     case FileKind::LegacyTimeline:
         return true;
     default:
@@ -628,6 +636,10 @@ QString fileKindName(FileKind kind)
     case FileKind::MinddataQueueTrace: return QStringLiteral("device_queue_profiling.txt");
     case FileKind::MinddataAicpu: return QStringLiteral("minddata_aicpu.txt");
     case FileKind::MinddataCpu: return QStringLiteral("minddata_cpu_utilization.json");
+    case FileKind::LegacyFlops: return QStringLiteral("flops.txt");
+    case FileKind::LegacyFlopsSummary: return QStringLiteral("flops_summary.json");
+    case FileKind::LegacyMemoryUsageSummary: return QStringLiteral("memory_usage_summary.json");
+    case FileKind::LegacyClusterAnalyse: return QStringLiteral("ascend_cluster_analyse.csv");
     case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
     case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");
@@ -650,7 +662,7 @@ int rankFromLegacyFileName(const QString& fileName)
 {
     static const QRegularExpression re(QStringLiteral("^(?:step_trace_raw|framework_raw|aicore_intermediate|aicpu_intermediate|"
                                                       "hccl_raw|minddata_pipeline_raw|(?:ascend_|gpu_)?timeline_display|"
-                                                      "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|"
+                                                      "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|memory_usage_summary|"
                                                       "output_\\w+?|pipeline_profiling|min_cycle_counter|"
                                                       "minddata_\\w+?|device_queue_profiling|dataset_iterator_profiling|"
                                                       "dynamic_shape_info|dataset)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));

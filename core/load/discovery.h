@@ -46,6 +46,10 @@ enum class FileKind {
     MinddataQueueTrace,     // device_queue_profiling_{rank}.txt, dataset_iterator_profiling_{rank}.txt
     MinddataAicpu,          // minddata_aicpu_{rank}.txt
     MinddataCpu,            // minddata_cpu_utilization_{rank}.json
+    LegacyFlops,            // flops_{rank}.txt
+    LegacyFlopsSummary,     // flops_summary_{rank}.json
+    LegacyMemoryUsageSummary, // memory_usage_summary_{rank}.json
+    LegacyClusterAnalyse,   // ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json

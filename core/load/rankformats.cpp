@@ -3,6 +3,7 @@
 
 #include "../parse/legacyparsers.h"
 #include "../parse/minddataparsers.h"
+#include "../parse/resourceparsers.h"
 #include "../parse/tableparsers.h"
 
 #include <QCoreApplication>
@@ -23,6 +24,15 @@ Table* freshTable(std::unique_ptr<Table>& slot)
 {
     slot = std::make_unique<Table>();
     return slot.get();
+}
+
+bool alreadyRead(bool read, FileReport& report)
+{
+    if (!read)
+        return false;
+    report.status = FileStatus::Skipped;
+    report.reason = Tr::tr("a file of this kind was already read for this rank");
+    return true;
 }
 
 } // namespace
@@ -150,6 +160,31 @@ const std::vector<RankFormat>& rankFormats()
         { FileKind::MinddataCpu,
             [](const QString& path, RankData& rank, FileReport& report) {
                 parseCpuUtilization(path, rank.minddata.cpu, report);
+            } },
+        // Device resources: a second file of a kind replaces nothing (one per rank id).
+        { FileKind::LegacyFlops,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(!rank.legacy.resources.flops.ops.empty(), report))
+                    return;
+                parseFlopsTable(path, rank.legacy.resources.flops, report);
+            } },
+        { FileKind::LegacyFlopsSummary,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(rank.legacy.resources.flopsSummary.present, report))
+                    return;
+                parseFlopsSummary(path, rank.legacy.resources.flopsSummary, report);
+            } },
+        { FileKind::LegacyMemoryUsageSummary,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(rank.legacy.resources.memoryUsage.present, report))
+                    return;
+                parseMemoryUsageSummary(path, rank.legacy.resources.memoryUsage, report);
+            } },
+        { FileKind::LegacyClusterAnalyse,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(!rank.legacy.resources.clusterAnalyse.parallelMode.isEmpty(), report))
+                    return;
+                parseClusterAnalyse(path, rank.legacy.resources.clusterAnalyse, report);
             } },
     };
     return formats;

@@ -3,6 +3,7 @@
 
 // Tables of the old MindInsight-era MindSpore profiler (`profiler/` folders).
 
+#include "resources.h"
 #include "tables.h"
 
 #include <QString>
@@ -156,11 +157,12 @@ struct LegacyData
     std::vector<AicpuOpRow> aicpuOps;
     std::vector<HcclRawRow> hccl;
     std::vector<MinddataPipelineRow> minddataPipeline;
+    LegacyResources resources; // FLOPs, memory usage summary, parallel layout
 
     bool isEmpty() const
     {
         return stepTrace.rows.empty() && frameworkOps.empty() && aicoreDetails.empty() && aicoreTypes.empty()
-            && aicpuOps.empty() && hccl.empty() && minddataPipeline.empty();
+            && aicpuOps.empty() && hccl.empty() && minddataPipeline.empty() && resources.isEmpty();
     }
 };
 

@@ -43,6 +43,7 @@ private Q_SLOTS:
     void adviceThresholdsFile();
     void rangeKind();
     void dataPipelineAndCpu();
+    void flopsKind();
 };
 
 void TestExport::overviewCsv()
@@ -158,6 +159,10 @@ void TestExport::everyKind_data()
     QTest::newRow("advice") << "advice" << QStringList {} << "Severity" << "Threshold" << 1;
     QTest::newRow("clock") << "clock" << QStringList {} << "Rank" << "Offset(ns)" << 2;
     QTest::newRow("memory") << "memory" << QStringList {} << "Rank" << "Peak(MB)" << 0;
+    // 57 distinct APIs over the two ranks (tst_apistatmodel).
+    QTest::newRow("api") << "api" << QStringList {} << "Rank" << "Total(us)" << 57;
+    QTest::newRow("api rank 1") << "api" << QStringList { "--rank", "1" } << "Rank" << "Variance(us^2)" << 57;
+    QTest::newRow("cluster-memory") << "cluster-memory" << QStringList {} << "Rank" << "Capacity(MB)" << 2;
 }
 
 void TestExport::everyKind()
@@ -284,6 +289,32 @@ void TestExport::dataPipelineAndCpu()
     QCOMPARE(rows[0].toObject().value(QStringLiteral("Series")).toString(), QStringLiteral("device.user"));
     QCOMPARE(rows[2].toObject().value(QStringLiteral("Value(%)")).toDouble(), 30.0);
     QCOMPARE(rows[2].toObject().value(QStringLiteral("Time(ms)")).toDouble(), 30.0);
+}
+
+void TestExport::flopsKind()
+{
+    // MindInsight's cluster_propose: reference data-prep-flops-strategy.md §2.4.
+    const Run json = cli({ QStringLiteral("export"), test::mindinsight(QStringLiteral("cluster_propose")), QStringLiteral("--what"),
+                           QStringLiteral("flops"), QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("rows")).toArray();
+    QCOMPARE(rows.size(), 4);
+    const double flops[] = { 107146.763, 107145.034, 329608.369, 329612.4 };
+    for (int i = 0; i < 4; ++i) {
+        const QJsonObject r = rows[i].toObject();
+        QCOMPARE(r.value(QStringLiteral("Rank")).toInt(), i);
+        QCOMPARE(r.value(QStringLiteral("Stage")).toInt(), i / 2 + 1);
+        QCOMPARE(r.value(QStringLiteral("FLOPs(M)")).toDouble(), flops[i]);
+        QCOMPARE(QString::number(r.value(QStringLiteral("FLOPs Normalized")).toDouble(), 'f', 3),
+                 QStringList({ "0.325", "0.325", "1.000", "1.000" })[i]);
+        // Only stage 2's ranks carry the pipeline proposal.
+        QCOMPARE(r.value(QStringLiteral("Proposal")).toString().contains(QLatin1String("50.94%")), i >= 2);
+    }
+    const Run csv = cli({ QStringLiteral("export"), test::mindinsight(QStringLiteral("cluster_propose")), QStringLiteral("--what"),
+                          QStringLiteral("flops") });
+    QCOMPARE(csv.exitCode, 0);
+    QVERIFY(csv.out.startsWith("Rank,Stage,FLOPs(M),FLOPs Normalized"));
+    QVERIFY2(csv.out.contains("2,2,329608.369,0.999988"), csv.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestExport)

@@ -37,6 +37,7 @@ private Q_SLOTS:
     void downsampling();
     void clockAlignment();
     void emptyProfile();
+    void flopsAndCapacityBlocks();
 
 private:
     QTemporaryDir m_cluster;
@@ -377,6 +378,37 @@ void TestMarey::emptyProfile()
     QVERIFY(none.isEmpty());
     QVERIFY(none.devices.empty());
     QVERIFY(!none.note.isEmpty());
+}
+
+void TestMarey::flopsAndCapacityBlocks()
+{
+    // MindInsight's profiler/ folder: only rank 0 has a flops_summary
+    // ({FLOPs 8167.743, FLOPS 9868.936}, reference data-prep-flops-strategy.md §2.4).
+    const ProfilePtr profile = ProfileLoader::load({ test::mindinsight(QStringLiteral("profiler")) });
+    const MareyData data = computeMarey(*profile);
+    bool sawRank0 = false;
+    for (const MareyDevice& d : data.devices) {
+        if (d.rankId == 0) {
+            sawRank0 = true;
+            QCOMPARE(d.flopsM, 8167.743);
+            QCOMPARE(d.flopsPerSecondG, 9868.936);
+        } else {
+            QCOMPARE(d.flopsM, -1.0);
+        }
+        QCOMPARE(d.memoryCapacityMB, -1.0);
+    }
+    QVERIFY(sawRank0);
+
+    // memory_usage_summary gives the capacity and, without memory records, the peak.
+    QTemporaryDir dir;
+    test::writeFile(dir, QStringLiteral("profiler/step_trace_raw_0_detail_time.csv"),
+                    "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,fp_and_bp,tail\n"
+                    "1,0,100,100,10,90,0,80,10\n-,0,100,100,10,90,0,80,10\n");
+    test::writeFile(dir, QStringLiteral("profiler/memory_usage_summary_0.json"), "{\"capacity\": 32, \"peak_mem\": 8}");
+    const MareyData summary = computeMarey(*ProfileLoader::load({ dir.path() }));
+    QCOMPARE(int(summary.devices.size()), 1);
+    QCOMPARE(summary.devices[0].memoryCapacityMB, 32.0 * 1024.0);
+    QCOMPARE(summary.devices[0].peakMemoryMB, 8.0 * 1024.0);
 }
 
 QTEST_GUILESS_MAIN(TestMarey)

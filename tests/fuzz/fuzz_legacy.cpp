@@ -28,6 +28,10 @@ constexpr LegacyKind legacyKinds[] = {
     { FileKind::LegacyAicpu, "aicpu_intermediate_0.csv" },
     { FileKind::LegacyHcclRaw, "hccl_raw_0.csv" },
     { FileKind::LegacyMinddataPipeline, "minddata_pipeline_raw_0.csv" },
+    { FileKind::LegacyFlops, "flops_0.txt" },
+    { FileKind::LegacyFlopsSummary, "flops_summary_0.json" },
+    { FileKind::LegacyMemoryUsageSummary, "memory_usage_summary_0.json" },
+    { FileKind::LegacyClusterAnalyse, "ascend_cluster_analyse_pipeline-parallel_2_4_0.csv" },
 };
 
 } // namespace

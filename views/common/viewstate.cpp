@@ -126,4 +126,9 @@ void ViewState::requestRank(int rankIndex)
     emit rankRequested(rankIndex);
 }
 
+void ViewState::requestMemory(int rankIndex)
+{
+    emit memoryRequested(rankIndex);
+}
+
 } // namespace profscope

@@ -91,6 +91,8 @@ public:
     void requestOperator(int rankIndex, const QString& opName);
     void requestCommunicationLink(int srcRankId, int dstRankId, const QString& groupId = {});
     void requestRank(int rankIndex);
+    // One rank's memory curves (the Memory page marks their peak).
+    void requestMemory(int rankIndex);
 
 signals:
     void profileChanged();
@@ -103,6 +105,7 @@ signals:
     void operatorRequested(int rankIndex, const QString& opName);
     void communicationLinkRequested(int srcRankId, int dstRankId, const QString& groupId);
     void rankRequested(int rankIndex);
+    void memoryRequested(int rankIndex);
 
 private:
     bool validRank(int rankIndex) const;

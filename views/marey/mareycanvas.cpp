@@ -23,7 +23,6 @@ constexpr int kAxisHeight = 24;
 constexpr int kHeaderHeight = 20;
 constexpr int kBarWidth = 58;
 constexpr int kBarGap = 8;
-constexpr int kBarsWidth = 3 * kBarWidth + 4 * kBarGap;
 constexpr int kMargin = 8;
 constexpr double kBrushMinPx = 4;
 
@@ -38,6 +37,10 @@ QColor communicationColor(const QPalette& p)
 QColor memoryColor(const QPalette& p)
 {
     return isDarkPalette(p) ? QColor(0xa3, 0x71, 0xf7) : QColor(0x82, 0x50, 0xdf);
+}
+QColor flopsColor(const QPalette& p)
+{
+    return isDarkPalette(p) ? QColor(0x3f, 0xc3, 0xc8) : QColor(0x2d, 0x9c, 0xbc);
 }
 QColor opColor(MareyOp::Kind kind, const QPalette& p)
 {
@@ -75,9 +78,12 @@ void MareyCanvas::setData(std::shared_ptr<const MareyData> data)
         m_view = m_data ? m_data->rangeNs : TimeRange {};
     }
     m_maxMemoryMB = 0;
+    m_showFlops = false;
     if (m_data)
-        for (const MareyDevice& d : m_data->devices)
+        for (const MareyDevice& d : m_data->devices) {
             m_maxMemoryMB = std::max(m_maxMemoryMB, d.peakMemoryMB);
+            m_showFlops = m_showFlops || d.flopsM >= 0;
+        }
     m_hoverOp = -1;
     m_selectedOp = -1;
     relayout();
@@ -170,10 +176,15 @@ int MareyCanvas::measureLabelWidth() const
     return std::min(w, 160);
 }
 
+int MareyCanvas::barsWidth() const
+{
+    return barCount() * kBarWidth + (barCount() + 1) * kBarGap;
+}
+
 QRectF MareyCanvas::plotRect() const
 {
     const double left = labelWidth() + kMargin;
-    const double right = width() - kBarsWidth - kMargin;
+    const double right = width() - barsWidth() - kMargin;
     const double top = kLegendHeight + kAxisHeight;
     const double bottom = m_rows.empty() ? top : m_rows.back().top + m_rows.back().height;
     return QRectF(QPointF(left, top), QPointF(std::max(left + 10, right), bottom));
@@ -241,6 +252,9 @@ void MareyCanvas::relayout()
                     row.computeNs = std::max(row.computeNs, dev.computeNs);
                     row.communicationNs = std::max(row.communicationNs, dev.communicationNs);
                     row.peakMemoryMB = std::max(row.peakMemoryMB, dev.peakMemoryMB);
+                    row.memoryCapacityMB = std::max(row.memoryCapacityMB, dev.memoryCapacityMB);
+                    row.flopsM = std::max(row.flopsM, dev.flopsM);
+                    row.flopsPerSecondG = std::max(row.flopsPerSecondG, dev.flopsPerSecondG);
                 }
                 addRow(row);
             } else {
@@ -254,26 +268,37 @@ void MareyCanvas::relayout()
                     row.computeNs = dev.computeNs;
                     row.communicationNs = dev.communicationNs;
                     row.peakMemoryMB = dev.peakMemoryMB;
+                    row.memoryCapacityMB = dev.memoryCapacityMB;
+                    row.flopsM = dev.flopsM;
+                    row.flopsPerSecondG = dev.flopsPerSecondG;
                     addRow(row);
                 }
             }
             y += 2;
         }
         TimeNs maxCompute = 0, maxComm = 0;
-        double maxMemory = 0;
+        double maxMemory = 0, maxFlops = 0, maxRate = 0;
         for (const Row& r : m_rows) {
             if (r.kind == Row::Kind::StageHeader)
                 continue;
             maxCompute = std::max(maxCompute, r.computeNs);
             maxComm = std::max(maxComm, r.communicationNs);
             maxMemory = std::max(maxMemory, r.peakMemoryMB);
+            maxFlops = std::max(maxFlops, r.flopsM);
+            maxRate = std::max(maxRate, r.flopsPerSecondG);
         }
         for (Row& r : m_rows) {
             if (r.kind == Row::Kind::StageHeader)
                 continue;
             r.computeFraction = maxCompute > 0 ? double(r.computeNs) / double(maxCompute) : 0;
             r.communicationFraction = maxComm > 0 ? double(r.communicationNs) / double(maxComm) : 0;
-            r.memoryFraction = maxMemory > 0 && r.peakMemoryMB > 0 ? r.peakMemoryMB / maxMemory : 0;
+            // As the seed describes: value / max over the devices, PeakMem / capacity when known.
+            r.memoryFraction = r.peakMemoryMB <= 0  ? 0
+                : r.memoryCapacityMB > 0            ? r.peakMemoryMB / r.memoryCapacityMB
+                : maxMemory > 0                     ? r.peakMemoryMB / maxMemory
+                                                    : 0;
+            r.flopsFraction = maxFlops > 0 && r.flopsM > 0 ? r.flopsM / maxFlops : 0;
+            r.flopsRateFraction = maxRate > 0 && r.flopsPerSecondG > 0 ? r.flopsPerSecondG / maxRate : 0;
         }
     }
     const int height = m_rows.empty() ? 240 : m_rows.back().top + m_rows.back().height + kMargin + 4;
@@ -393,7 +418,7 @@ QSize MareyCanvas::sizeHint() const
 
 QSize MareyCanvas::minimumSizeHint() const
 {
-    return QSize(labelWidth() + kBarsWidth + 200, minimumHeight());
+    return QSize(labelWidth() + barsWidth() + 200, minimumHeight());
 }
 
 void MareyCanvas::resizeEvent(QResizeEvent* event)
@@ -490,8 +515,8 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
 
     // Bar column headers.
     const double barsLeft = plot.right() + kMargin + kBarGap;
-    const QString barTitles[] = { tr("Compute"), tr("Comm."), tr("Memory") };
-    for (int b = 0; b < 3; ++b) {
+    const QString barTitles[] = { tr("Compute"), tr("Comm."), tr("Memory"), tr("FLOPs"), tr("FLOPS") };
+    for (int b = 0; b < barCount(); ++b) {
         const QRectF cell(barsLeft + b * (kBarWidth + kBarGap), axisY - 4 - fm.height(), kBarWidth, fm.height());
         p.setPen(muted);
         p.drawText(cell, Qt::AlignCenter, fm.elidedText(barTitles[b], Qt::ElideRight, kBarWidth + kBarGap));
@@ -517,9 +542,11 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
         p.setPen(row.kind == Row::Kind::CollapsedStage ? muted : text);
         p.drawText(
             QRectF(16, row.top - 2, labelWidth() - 16, row.height + 4), Qt::AlignVCenter | Qt::AlignLeft, row.label);
-        const double fractions[] = { row.computeFraction, row.communicationFraction, row.memoryFraction };
-        const QColor colors[] = { computeColor(pal), communicationColor(pal), memoryColor(pal) };
-        for (int b = 0; b < 3; ++b) {
+        const double fractions[] = { row.computeFraction, row.communicationFraction, row.memoryFraction,
+            row.flopsFraction, row.flopsRateFraction };
+        const QColor colors[] = { computeColor(pal), communicationColor(pal), memoryColor(pal), flopsColor(pal),
+            flopsColor(pal) };
+        for (int b = 0; b < barCount(); ++b) {
             const QRectF cell(barsLeft + b * (kBarWidth + kBarGap), row.top + 2, kBarWidth, row.height - 4);
             p.fillRect(cell, band);
             p.fillRect(
@@ -675,6 +702,14 @@ bool MareyCanvas::event(QEvent* event)
                     + tr("Communication: %1").arg(formatDurationNs(double(row.communicationNs)))
                     + QStringLiteral("<br>")
                     + tr("Peak memory: %1").arg(row.peakMemoryMB >= 0 ? formatMB(row.peakMemoryMB) : tr("unknown"));
+                if (row.memoryCapacityMB > 0)
+                    text += QStringLiteral("<br>") + tr("Capacity: %1 (the bar is peak / capacity)").arg(formatMB(row.memoryCapacityMB));
+                if (m_showFlops)
+                    text += QStringLiteral("<br>")
+                        + tr("FLOPs: %1").arg(row.flopsM >= 0 ? tr("%1 M").arg(row.flopsM, 0, 'f', 3) : tr("unknown"))
+                        + QStringLiteral("<br>")
+                        + tr("FLOPS: %1").arg(row.flopsPerSecondG >= 0 ? tr("%1 G/s").arg(row.flopsPerSecondG, 0, 'f', 3)
+                                                                       : tr("unknown"));
                 QToolTip::showText(help->globalPos(), text, this);
                 return true;
             }

@@ -52,10 +52,15 @@ public:
         TimeNs computeNs = 0; // collapsed: the stage's largest
         TimeNs communicationNs = 0; // collapsed: the stage's largest
         double peakMemoryMB = -1; // collapsed: the stage's largest
+        double memoryCapacityMB = -1; // > 0: the memory bar is peak / capacity
+        double flopsM = -1;           // flops_summary; collapsed: the stage's largest
+        double flopsPerSecondG = -1;
         // The small bars: the value over the largest row's value (0..1).
         double computeFraction = 0;
         double communicationFraction = 0;
         double memoryFraction = 0;
+        double flopsFraction = 0;
+        double flopsRateFraction = 0;
     };
     const std::vector<Row>& rows() const
     {
@@ -147,6 +152,13 @@ private:
     TimeRange m_view {};
     std::vector<TimeRange> m_zoomStack;
     double m_maxMemoryMB = 0;
+    // FLOPs and FLOPS blocks beside the others when a device has a flops_summary.
+    bool m_showFlops = false;
+    int barCount() const
+    {
+        return m_showFlops ? 5 : 3;
+    }
+    int barsWidth() const;
     int m_labelWidth = 60;
     // Brush state.
     bool m_pressed = false;
