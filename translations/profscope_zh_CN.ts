@@ -413,6 +413,34 @@ Open a profiler output folder to see its timeline.</source>
         <source>%1 MB took %2 ms on this link; at the median bandwidth it would take %3 ms. Every rank of the collective waits for the slowest link</source>
         <translation>该链路传输 %1 MB 耗时 %2 ms；按中位数带宽只需 %3 ms。集合通信的所有 rank 都要等待最慢的链路</translation>
     </message>
+    <message>
+        <source>Rank %1 waits for input data: speed up the dataset pipeline (num_parallel_workers, prefetch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 waits for input data: speed up the dataset pipeline, first %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host data queue empty in more than %1% of the steps (MindInsight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty in %1 of %2 steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1 waits for input data: the host queue is filled but the device queue runs empty (data transmission to the device is slow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device (GetNext) queue empty at least once while the host queue is not (MindInsight)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device queue empty in %1 of %2 GetNext calls</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>profscope::AdviceModel</name>
@@ -510,6 +538,132 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>Live at peak</source>
         <translation>峰值时存活</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ApiStatModel</name>
+    <message>
+        <source>API type: the Level column of api_statistic.csv (acl, runtime, hccl, node, ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Variance of the call times (us²); merged over ranks from each rank&apos;s count, mean and variance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share of the time of all APIs in the table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks that called the API</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished">类型</translation>
+    </message>
+    <message>
+        <source>API Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation type="unfinished">次数</translation>
+    </message>
+    <message>
+        <source>Total (us)</source>
+        <translation type="unfinished">总耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Avg (us)</source>
+        <translation type="unfinished">平均耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Min (us)</source>
+        <translation type="unfinished">最小耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Max (us)</source>
+        <translation type="unfinished">最大耗时 (us)</translation>
+    </message>
+    <message>
+        <source>Variance (us²)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ratio (%)</source>
+        <translation type="unfinished">占比 (%)</translation>
+    </message>
+    <message>
+        <source>Ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ApiStatsPanel</name>
+    <message>
+        <source>Ranks:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merged over all ranks (counts and times summed, min / max over the ranks, variances pooled), or one rank&apos;s api_statistic.csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter APIs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the API type donut as PNG, SVG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the API table as shown (filtered and sorted) as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All ranks (%n with data)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished">Rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n API(s), %1 calls, %2 ms in all</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) without api_statistic.csv: from the CANN API calls of the timeline</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time by API type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no type)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n API(s), %2 calls, %3 ms; click to show only this type</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Top %1 APIs by total time (ms)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1753,6 +1907,372 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
 </context>
 <context>
+    <name>profscope::DataPipeline</name>
+    <message>
+        <source>%1 is using %2% CPU per worker; setting num_parallel_workers &gt; %3 might bring extra performance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is using %2% CPU per worker; using %3 workers might not bring as much benefit as desired. Consider decreasing num_parallel_workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Leaf op %1 is using %2% of its output queue. Setting num_parallel_workers &gt; %3 might speed up I/O.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s input queue is empty %2% of the time: the host cannot keep up with the device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1&apos;s input queue usage (%2%) is much higher than its output queue usage (%3%): the child produces faster than it consumes. Try increasing prefetch_size or num_workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottleneck: %1 (high CPU usage per worker).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try increasing num_parallel_workers of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottleneck: %1 (low CPU usage per worker and abnormal queue usage).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try increasing prefetch_size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU data covers %1 of %2 ops; the CPU rules judged only those (MindSpore&apos;s own summary is not written in this case).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and minddata_pipeline_raw disagree (op %2 is %3 in one, %4 in the other): only the raw CSV is used</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::DataPrepPage</name>
+    <message>
+        <source>Data Preparation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the pipeline graph as PNG, SVG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the table shown as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline: source → device; arrows and fill: output queue usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bottlenecks and proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline ops</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset stages (dataset.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queues per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data preparation (MindData) data in this profile. It comes from minddata_pipeline_raw_*.csv, pipeline_profiling_*.json, minddata_pipeline_summary_*.json, dataset.csv, device_queue_profiling_*.txt, minddata_aicpu_*.txt and minddata_cpu_utilization_*.json (MindSpore with data_process=True).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data Preparation · rank %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data Preparation · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Op Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue Usage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue Avg Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU per Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished">问题</translation>
+    </message>
+    <message>
+        <source>bottleneck (CPU / queue rule)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow (queue usage filter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not drawn (no output queue)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished">阶段</translation>
+    </message>
+    <message>
+        <source>Occurrences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Avg Time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom Info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data processing is too slow:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host queue was empty in %1 of %2 steps (%3%, threshold 30%): the device waits for data. Speed up the dataset pipeline (see below).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data transmission is too slow:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host queue is filled but the chip queue ran empty in %1 of %2 GetNext calls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queues:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host queue was rarely empty (%1 of %2 steps); if the step is still slow, optimize the script based on the data-processing suggestions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host queue:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps, %2 empty, %3 full (size = capacity %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chip queue (GetNext):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 calls, %2 empty, average GetNext time %3 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data transmission:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per step %1 ms in total, %2 ms pushing to the device queue, %3 ms getting from the pipeline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue usage:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1% on average over the ops with a queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue filter [0.8, 0.6]:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every queue is at least 80% full: the bottleneck is after the pipeline (the device or the network).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow ops: %1. An op is slow when its input queue is more than 10 points fuller than its output queue, a source when its queue is under 60% full; try more num_parallel_workers there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no op flagged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU per worker (75% / 20%):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queues (50% / 60% / 50%):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MindSpore summary:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine %1% active (user %2%, sys %3%, io %4%) on %5 CPUs%6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>: above 80%, the host CPU is saturated; reduce num_parallel_workers or other host load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No finding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step / GetNext call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation type="unfinished">时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Host queue size (capacity %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chip queue size at GetNext</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GetNext time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch total time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No queue data: device_queue_profiling_*.txt or minddata_aicpu_*.txt would fill this chart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average time (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Average time per occurrence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time since first sample (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine sys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine io</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>machine idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process user (% of a core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>process sys (% of a core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>op %1 user+sys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No CPU data: minddata_cpu_utilization_*.json would fill this chart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>profscope::DbImport</name>
     <message>
         <source>table %1: %2</source>
@@ -1781,6 +2301,13 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>no startNs / endNs column: the framework ops cannot be read</source>
         <translation>缺少 startNs / endNs 列：无法读取框架算子</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::DeviceHeatmap</name>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished">Rank %1</translation>
     </message>
 </context>
 <context>
@@ -1840,6 +2367,53 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>%1: invalid JSON at byte %2: not a valid networking file</source>
         <translation>%1：第 %2 字节处 JSON 无效：不是有效的组网文件</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::FlopsOpModel</name>
+    <message>
+        <source>As the profiler wrote it; in the cube/vector files without utilization it is numerically TFLOP/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GFLOPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cube MFLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cube GFLOPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cube Utilization (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vector MFLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vector GFLOPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vector Utilization (%)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2212,6 +2786,26 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>column &quot;%1&quot;: &quot;%2&quot; is not a list of integers; value ignored</source>
         <translation>列 &quot;%1&quot;：&quot;%2&quot; 不是整数列表；已忽略该值</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; is not a number: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: none of the keys %2 is there</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;capacity&quot; is %1 GiB; the device capacity is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name says %1 stages over %2 ranks: not a usable pipeline layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the name does not follow ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv: the parallel layout is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>profscope::LoadController</name>
@@ -2247,10 +2841,6 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>profscope：无法从 %1 加载任何数据</translation>
     </message>
     <message>
-        <source>Show this page after loading: summary, overview, timeline, operators, communication, marey or memory.</source>
-        <translation>加载后显示此页面：summary、overview、timeline、operators、communication、marey 或 memory。</translation>
-    </message>
-    <message>
         <source>Load PATH without showing a window, write the charts (PNG and SVG) and tables (CSV) of every page into DIR, print the files written and quit. Exit status 0 when everything was written, 1 when nothing could be loaded or a file could not be written, 2 for a wrong command line.</source>
         <translation>不显示窗口加载 PATH，将每个页面的图表（PNG 和 SVG）和表格（CSV）写入 DIR，打印已写入的文件后退出。全部写入成功时退出状态为 0，无法加载任何数据或有文件无法写入时为 1，命令行有误时为 2。</translation>
     </message>
@@ -2261,6 +2851,14 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file (trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later starts the welcome page.</source>
         <translation>要打开的性能数据：rank 文件夹、包含多个 rank 的文件夹、集群根目录或 profiler 文件（trace_view.json、CSV、.db）。未指定 PATH 时，首次启动打开生成的演示集群，之后启动显示欢迎页。</translation>
+    </message>
+    <message>
+        <source>Show this page after loading: summary, overview, timeline, operators, communication, marey, memory, dataprep or resources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stack these ranks in the timeline after loading: rank ids or ranges (&quot;0-7,12&quot;) or a host.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2274,14 +2872,6 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Cancel</source>
         <translation>取消</translation>
-    </message>
-    <message>
-        <source>Project</source>
-        <translation>项目</translation>
-    </message>
-    <message>
-        <source>Open a profile folder to see its hosts and ranks here.</source>
-        <translation>打开性能数据文件夹后，这里会显示其主机和 rank。</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2475,14 +3065,6 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>内存</translation>
     </message>
     <message>
-        <source>At least one rank stays shown</source>
-        <translation>至少保留显示一个 rank</translation>
-    </message>
-    <message>
-        <source>Filter ranks: 0-7, 12 or a host</source>
-        <translation>筛选 rank：0-7、12 或主机名</translation>
-    </message>
-    <message>
         <source>This page comes with %1, which is being built. Meanwhile the Summary and Overview pages show what was loaded.</source>
         <translation>此页面随 %1 提供，该功能正在构建中。在此期间，摘要和总览页面会显示已加载的内容。</translation>
     </message>
@@ -2505,34 +3087,6 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Step %1</source>
         <translation>迭代 %1</translation>
-    </message>
-    <message>
-        <source>No rank matches</source>
-        <translation>没有匹配的 rank</translation>
-    </message>
-    <message>
-        <source>Set as &amp;Baseline</source>
-        <translation>设为基准(&amp;B)</translation>
-    </message>
-    <message>
-        <source>Set as &amp;Comparison</source>
-        <translation>设为比较对象(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Show &amp;Only This Rank</source>
-        <translation>仅显示此 Rank(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Open &amp;Timeline</source>
-        <translation>打开时间线(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Clear Baseline and Comparison</source>
-        <translation>清除基准和比较对象</translation>
-    </message>
-    <message>
-        <source>Show &amp;All Ranks</source>
-        <translation>显示全部 Rank(&amp;A)</translation>
     </message>
     <message>
         <source>Cannot clear %1.</source>
@@ -2603,6 +3157,14 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Open &amp;File…</source>
         <translation>打开文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Data Preparation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2741,6 +3303,34 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Click to open in the timeline; drag to zoom; double-click to zoom out</source>
         <translation>单击在时间线中打开；拖动以缩放；双击以缩小</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity: %1 (the bar is peak / capacity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 M</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 G/s</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3098,6 +3688,89 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
     <message>
         <source>Operator allocations of %1</source>
         <translation>%1 的算子内存分配</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::MindDataParsers</name>
+    <message>
+        <source>%1 is a directory, not a text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation type="unfinished">无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is more than a MindData trace can be; not read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: binary data (NUL byte) at byte %2: not a text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1:%2: %3</source>
+        <translation type="unfinished">%1：%3 {1:%2:?}</translation>
+    </message>
+    <message>
+        <source>%1: no usable record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no &quot;op_info&quot; list: not a MindData pipeline file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: op_info entry %2 has no integer op_id; skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: op %2: &quot;children&quot; is not a list of ids; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: op %2: output_queue.size is not a list of integers; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: op %2: output_queue.throughput is not a list of numbers; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no &quot;op_ids&quot; key: not a MindData pipeline summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no key in the first cell; line skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no &quot;op_ids&quot; row: not a MindData pipeline summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected 4 or 5 numbers &quot;type extra step value [timestamp]&quot;, got %1 fields; line skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a queue record (type 0 or 1 and integers); line skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected &quot;GetNext... start end queue_size&quot; with integers; line skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;time_stamp&quot; is missing or not a list of integers: not a MindData CPU file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2.%3 is not a list of numbers; ignored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: an op_info entry has no integer op_id; skipped</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3734,6 +4407,69 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>%n 个旧格式 rank：下方为 MindInsight 迭代轨迹</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Open Target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Stack Its %n Ranks in the Timeline</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::PipelineGraph</name>
+    <message>
+        <source>No pipeline: minddata_pipeline_raw_*.csv or pipeline_profiling_*.json would draw it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished">%1%</translation>
+    </message>
+    <message>
+        <source>no queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n worker(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · CPU %1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bottleneck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow (queue filter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>workers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output queue: %1% used, average %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty in %1% of the samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sampled depths: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1% (%2% per worker)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProfileLoader</name>
@@ -3909,6 +4645,87 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>rank %1：重新计算的迭代数值与 profiler 自身的数值在 %n 处相差超过迭代耗时的 1%，最大的一处为 %2。总览显示重新计算的数值；`profscope-cli export --what overview-check` 会列出每个迭代的两组数值。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a file of this kind was already read for this rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the same summary is read from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host queue is read from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ProjectDock</name>
+    <message>
+        <source>Project</source>
+        <translation type="unfinished">项目</translation>
+    </message>
+    <message>
+        <source>Click a rank to show it; Ctrl/Shift+click several to stack them in the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least one rank stays shown</source>
+        <translation type="unfinished">至少保留显示一个 rank</translation>
+    </message>
+    <message>
+        <source>Filter ranks: 0-7, 12 or a host</source>
+        <translation type="unfinished">筛选 rank：0-7、12 或主机名</translation>
+    </message>
+    <message>
+        <source>Open a profile folder to see its hosts and ranks here.</source>
+        <translation type="unfinished">打开性能数据文件夹后，这里会显示其主机和 rank。</translation>
+    </message>
+    <message>
+        <source>No rank matches</source>
+        <translation type="unfinished">没有匹配的 rank</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stack the %n Selected Ranks in the Timeline</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline of All %n Ranks of This Host</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Timeline of Its Pipeline Stage (%n Ranks)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Set as &amp;Baseline</source>
+        <translation type="unfinished">设为基准(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Set as &amp;Comparison</source>
+        <translation type="unfinished">设为比较对象(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show &amp;Only This Rank</source>
+        <translation type="unfinished">仅显示此 Rank(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Timeline</source>
+        <translation type="unfinished">打开时间线(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Clear Baseline and Comparison</source>
+        <translation type="unfinished">清除基准和比较对象</translation>
+    </message>
+    <message>
+        <source>Show &amp;All Ranks</source>
+        <translation type="unfinished">显示全部 Rank(&amp;A)</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectTreeModel</name>
@@ -3960,6 +4777,89 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
 </context>
 <context>
+    <name>profscope::RangeCategoryModel</name>
+    <message>
+        <source>Range</source>
+        <translation type="unfinished">范围</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recomputed (us)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profiler lanes (us)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From the device tasks, as the Overview defines them: Computing + Communication(Not Overlapped) + Free = the range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The profiler&apos;s own Overlap Analysis lanes, each slice clipped to the range</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RangePanel</name>
+    <message>
+        <source>Shift+drag on the lanes or drag on the ruler to select a range.</source>
+        <translation type="unfinished">在泳道上按住 Shift 拖动，或在标尺上拖动，以选择范围。</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation type="unfinished">通信域：</translation>
+    </message>
+    <message>
+        <source>By name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By lane and name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export CSV...</source>
+        <translation type="unfinished">导出 CSV...</translation>
+    </message>
+    <message>
+        <source>Computing + Communication(Not Overlapped) + Free = the range; Overlapped is the part of Communication hidden under Computing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 to %2 (%3): %n slices</source>
+        <translation type="unfinished">
+            <numerusform>%1 至 %2（%3）：%n 个切片</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n partly inside (counted with their part in the range)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ranks</source>
+        <translation type="unfinished">
+            <numerusform>%n 个 rank</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RangeStats</name>
+    <message>
+        <source>Thread %1</source>
+        <translation type="unfinished">线程 %1</translation>
+    </message>
+</context>
+<context>
     <name>profscope::RangeStatsModel</name>
     <message>
         <source>Name</source>
@@ -3985,9 +4885,41 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>Max (us)</source>
         <translation>最大耗时 (us)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n slice(s) overlap the range</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them stick out of the range and count only their part inside</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Slices of the shown lanes that overlap the selected range, with their whole durations</source>
-        <translation>所显示泳道中与所选范围重叠的切片，按其完整耗时统计</translation>
+        <source>Lane</source>
+        <translation type="unfinished">泳道</translation>
+    </message>
+    <message>
+        <source>Partial</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices that start before or end after the range: they count only their part inside it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total inside the range / length of the range (x ranks shown); nested slices add up beyond 100%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices of the shown lanes that overlap the selected range; each counts only its part inside the range. The Overlap Analysis lanes are summarised below, not counted as ops</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4367,6 +5299,228 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>Chrome Trace JSON (*.json)</source>
         <translation>Chrome Trace JSON (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Resources</name>
+    <message>
+        <source>Rank %1 computes at %2 GFLOPS, %3% below the cluster mean of %4 GFLOPS (threshold %5%): check its operators for slow kernels or a lower clock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline stage %1 computes %2 MFLOPs per device, %3% above the mean of the stages (threshold %4%): the stages are unbalanced; move layers from stage %1 to the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ResourcesPage</name>
+    <message>
+        <source>FLOPs per device (M)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation type="unfinished">阶段 %1</translation>
+    </message>
+    <message>
+        <source>FLOPs (M)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory and capacity per device (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak memory per device (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free up to the capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MB</source>
+        <translation type="unfinished">MB</translation>
+    </message>
+    <message>
+        <source>Resources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour step:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ratio range each colour of the heatmaps stands for (MindInsight&apos;s granularity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the FLOPs heatmap as PNG, SVG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the FLOPs table as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPs / max FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the cluster memory heatmap as PNG, SVG or PDF</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the cluster memory table as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation type="unfinished">Rank %1</translation>
+    </message>
+    <message>
+        <source>FLOPs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API Statistics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No resource data in this profile.
+
+flops_summary_{rank}.json (MindSpore profiler/ folders) fills the FLOPs heatmap; memory_record.csv, a database&apos;s memory records or memory_usage_summary_{rank}.json the cluster memory overview; api_statistic.csv or the CANN API calls of a timeline the API statistics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished">Rank</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation type="unfinished">阶段</translation>
+    </message>
+    <message>
+        <source>FLOPs / Max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FLOPS (G/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2
+FLOPs: %3 M (%4 of the largest)
+FLOPS: %5 G/s
+Click: its FLOPs per operator; double click: its operators</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · stage %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No proposal: no rank computes more than 20% below the mean FLOPS%1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and no pipeline stage more than 20% above the mean of the stages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layout from the ascend_cluster_analyse file names: %1, %2 stage(s) over %3 ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) (%1) with flops_{rank}.txt but no flops_summary_{rank}.json: not in the heatmap; click the rank in the project tree for its FLOPs per operator.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Peak (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Capacity (MB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Peak Time (ns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory_usage_summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reserved (memory_record)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Peak: %2 MB (%3)
+%4
+Click to open its memory curves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the device capacity %2 MB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of the largest peak of the cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak / capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak / largest peak</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each device&apos;s memory peak against its capacity (memory_usage_summary).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each device&apos;s peak reserved memory against the largest peak of the cluster (%1 MB): memory_record does not state the device capacity. Click a device to open its memory curves at the peak.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no flops_{rank}.txt: no FLOPs per operator. Click a device to see its operators&apos; FLOPs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>FLOPs per operator of %1 (%n op(s), flops_{rank}.txt)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4879,16 +6033,8 @@ FP+BP %3 ms
         <translation>区分大小写</translation>
     </message>
     <message>
-        <source>Previous</source>
-        <translation>上一个</translation>
-    </message>
-    <message>
         <source>Previous match (Shift+Enter)</source>
         <translation>上一个匹配 (Shift+Enter)</translation>
-    </message>
-    <message>
-        <source>Next</source>
-        <translation>下一个</translation>
     </message>
     <message>
         <source>Next match (Enter)</source>
@@ -4941,14 +6087,6 @@ FP+BP %3 ms
     <message>
         <source>Details</source>
         <translation>详情</translation>
-    </message>
-    <message>
-        <source>Shift+drag on the lanes or drag on the ruler to select a range.</source>
-        <translation>在泳道上按住 Shift 拖动，或在标尺上拖动，以选择范围。</translation>
-    </message>
-    <message>
-        <source>Export CSV...</source>
-        <translation>导出 CSV...</translation>
     </message>
     <message>
         <source>Range</source>
@@ -5040,12 +6178,6 @@ FP+BP %3 ms
         <source>none</source>
         <translation>无</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 to %2 (%3): %n slices</source>
-        <translation>
-            <numerusform>%1 至 %2（%3）：%n 个切片</numerusform>
-        </translation>
-    </message>
     <message>
         <source>no match</source>
         <translation>无匹配</translation>
@@ -5093,6 +6225,14 @@ FP+BP %3 ms
     <message>
         <source>Search slices by name (%1)</source>
         <translation>按名称搜索切片 (%1)</translation>
+    </message>
+    <message>
+        <source>Panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the details panel (slice details, range, search)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -5835,6 +6975,50 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>wrote %1: %2 slices, %3 flows, %4 counter points, %5 instants</source>
         <translation>已写入 %1：%2 个切片、%3 条连线、%4 个计数器点、%5 个瞬时事件</translation>
+    </message>
+    <message>
+        <source>the slices of one rank inside --start-ns A --end-ns B (or --step S), each counting only its part inside, per lane (--group-by name: per name), and the time by overlap category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MindData pipeline ops: workers, queue usage, empty frequency, throughput, CPU, bottleneck</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MindData CPU utilization samples: machine, process and per op</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per rank: FLOPs from flops_summary, normalised by the largest, pipeline stage and proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per rank: memory peak against the device capacity (else the largest peak)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>api_statistic.csv per API: one rank with --rank, else merged over ranks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export: rank %1 has no step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export: --what range needs --start-ns A --end-ns B (integers, A &lt; B, in the trace&apos;s own clock) or --step S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range: start of the range in the trace&apos;s own clock (ns, as trace_view.json&apos;s ts x 1000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range: end of the range (ns, exclusive).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>export: --what range groups by lane (default) or name</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
