@@ -7,15 +7,6 @@
 
 namespace profscope {
 
-namespace {
-
-bool isCommunication(std::string_view type, std::string_view core)
-{
-    return core == "HCCL" || core == "COMMUNICATION" || type.starts_with("hcom_");
-}
-
-} // namespace
-
 std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const OperatorQuery& query)
 {
     using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
@@ -46,7 +37,7 @@ std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const Operato
             s.key = query.grouping == OperatorGrouping::TypeAndCore ? s.type : k.strings.string(k.name[i]);
             if (query.grouping == OperatorGrouping::NameAndShape)
                 s.inputShapes = k.strings.string(k.inputShapes[i]);
-            s.communication = isCommunication(k.strings.view(type), k.strings.view(core));
+            s.communication = k.isCommunication(i);
             s.minNs = dur;
             s.maxNs = dur;
         }

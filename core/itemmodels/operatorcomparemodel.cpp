@@ -114,6 +114,7 @@ KernelTable kernelsOfStep(const KernelTable& k, qint32 stepId)
         copyColumn(k.waitNs, out.waitNs, i);
         copyColumn(k.blockDim, out.blockDim, i);
         copyColumn(k.contextId, out.contextId, i);
+        copyColumn(k.communication, out.communication, i);
         for (auto [from, to] : { std::pair { &k.name, &out.name }, { &k.type, &out.type }, { &k.opState, &out.opState },
                  { &k.acceleratorCore, &out.acceleratorCore }, { &k.inputShapes, &out.inputShapes },
                  { &k.inputDataTypes, &out.inputDataTypes }, { &k.outputShapes, &out.outputShapes } })

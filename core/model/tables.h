@@ -16,6 +16,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace profscope {
@@ -39,6 +40,10 @@ struct KernelTable
     std::vector<StringId> type;
     std::vector<StringId> opState;
     std::vector<StringId> acceleratorCore; // "Accelerator Core" / "Task Type"
+    // What the row is, set by the importer that read it: 1 for a
+    // communication task (HCCL), 0 for a compute kernel. Analyses read this,
+    // not the core or type names of a particular file version.
+    std::vector<std::uint8_t> communication;
     std::vector<TimeNs> startNs;
     std::vector<TimeNs> durNs;
     std::vector<TimeNs> waitNs;        // kInvalidTime when no wait column or N/A
@@ -55,7 +60,19 @@ struct KernelTable
     {
         return startNs.size();
     }
+    bool isCommunication(std::size_t row) const
+    {
+        return row < communication.size() && communication[row] != 0;
+    }
 };
+
+// kernel_details.csv / the databases' task tables: a row is a communication
+// task when its core is HCCL / COMMUNICATION or its type an hcom_ op (the
+// importers' rule, shared by the text and database readers).
+inline bool isCommunicationKernel(std::string_view type, std::string_view core)
+{
+    return core == "HCCL" || core == "COMMUNICATION" || type.starts_with("hcom_");
+}
 
 // op_statistic.csv
 struct OpStatisticRow

@@ -180,6 +180,8 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
             k.type.push_back(strNA(c.opType));
             k.opState.push_back(strNA(c.opState));
             k.acceleratorCore.push_back(strNA(c.coreType));
+            k.communication.push_back(
+                isCommunicationKernel(k.strings.view(k.type.back()), k.strings.view(k.acceleratorCore.back())) ? 1 : 0);
             k.blockDim.push_back(c.blockDim);
             k.inputShapes.push_back(shape(c.inputShapes));
             k.inputDataTypes.push_back(str(c.inputDataTypes));
@@ -193,6 +195,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
             k.type.push_back(strNA(r.op->opType));
             k.opState.push_back(na);
             k.acceleratorCore.push_back(hccl);
+            k.communication.push_back(1); // a communication op of the COMMUNICATION_OP table
             k.blockDim.push_back(0);
             k.inputShapes.push_back(na);
             k.inputDataTypes.push_back(na);

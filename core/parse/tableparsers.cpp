@@ -120,6 +120,8 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
         out.type.push_back(out.strings.intern(r.cell(cType)));
         out.opState.push_back(out.strings.intern(r.cell(cState)));
         out.acceleratorCore.push_back(out.strings.intern(r.cell(cCore)));
+        out.communication.push_back(
+            isCommunicationKernel(out.strings.view(out.type.back()), out.strings.view(out.acceleratorCore.back())) ? 1 : 0);
         out.startNs.push_back(*startNs);
         out.durNs.push_back(*durNs);
         out.waitNs.push_back(t.optionalNs(cWait));

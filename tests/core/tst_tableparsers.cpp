@@ -170,7 +170,7 @@ void TestTableParsers::kernelDetails()
     for (std::size_t n : { t.stepId.size(), t.modelId.size(), t.taskId.size(), t.streamId.size(), t.deviceId.size(),
                            t.name.size(), t.type.size(), t.opState.size(), t.acceleratorCore.size(), t.durNs.size(),
                            t.waitNs.size(), t.blockDim.size(), t.inputShapes.size(), t.inputDataTypes.size(),
-                           t.outputShapes.size(), t.contextId.size() })
+                           t.outputShapes.size(), t.contextId.size(), t.communication.size() })
         QCOMPARE(qint64(n), rows);
     QCOMPARE(qint64(t.metricNames.size()), metricColumns);
     QCOMPARE(qint64(t.metrics.size()), metricColumns);
@@ -219,6 +219,7 @@ void TestTableParsers::kernelFirstRowValues()
     QCOMPARE(str(t.strings, t.type[0]), QStringLiteral("TransData"));
     QCOMPARE(str(t.strings, t.opState[0]), QStringLiteral("dynamic"));
     QCOMPARE(str(t.strings, t.acceleratorCore[0]), QStringLiteral("AI_VECTOR_CORE"));
+    QVERIFY(!t.isCommunication(0)); // a compute kernel
     QCOMPARE(t.startNs[0], qint64(1736408883704643212)); // "1736408883704643.212\t"
     QCOMPARE(t.durNs[0], qint64(53741));
     QCOMPARE(t.waitNs[0], qint64(0));

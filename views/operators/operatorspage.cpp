@@ -568,10 +568,8 @@ void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, 
     const auto addCore = [&cores, &communicationTypes, this](const KernelTable& k, bool isBase) {
         for (std::size_t i = 0; i < k.size(); ++i) {
             const QString core = k.strings.string(k.acceleratorCore[i]);
-            const QString type = k.strings.string(k.type[i]);
-            if (core == QLatin1String("HCCL") || core == QLatin1String("COMMUNICATION")
-                || type.startsWith(QLatin1String("hcom_"))) {
-                communicationTypes.insert(type);
+            if (k.isCommunication(i)) {
+                communicationTypes.insert(k.strings.string(k.type[i]));
                 if (!m_communication->isChecked())
                     continue;
             }
