@@ -415,31 +415,31 @@ Open a profiler output folder to see its timeline.</source>
     </message>
     <message>
         <source>Rank %1 waits for input data: speed up the dataset pipeline (num_parallel_workers, prefetch)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 在等待输入数据：请加速数据集流水线（num_parallel_workers、prefetch）</translation>
     </message>
     <message>
         <source>Rank %1 waits for input data: speed up the dataset pipeline, first %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 在等待输入数据：请加速数据集流水线，首先是 %2</translation>
     </message>
     <message>
         <source>host data queue empty in more than %1% of the steps (MindInsight)</source>
-        <translation type="unfinished"></translation>
+        <translation>主机数据队列在超过 %1% 的迭代中为空（MindInsight）</translation>
     </message>
     <message>
         <source>empty in %1 of %2 steps</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个迭代中有 %1 个为空</translation>
     </message>
     <message>
         <source>Rank %1 waits for input data: the host queue is filled but the device queue runs empty (data transmission to the device is slow)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 在等待输入数据：主机队列有数据，但设备队列为空（向设备传输数据较慢）</translation>
     </message>
     <message>
         <source>device (GetNext) queue empty at least once while the host queue is not (MindInsight)</source>
-        <translation type="unfinished"></translation>
+        <translation>设备（GetNext）队列至少有一次为空，而主机队列不为空（MindInsight）</translation>
     </message>
     <message>
         <source>device queue empty in %1 of %2 GetNext calls</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 次 GetNext 调用中有 %1 次设备队列为空</translation>
     </message>
 </context>
 <context>
@@ -544,126 +544,126 @@ Open a profiler output folder to see its timeline.</source>
     <name>profscope::ApiStatModel</name>
     <message>
         <source>API type: the Level column of api_statistic.csv (acl, runtime, hccl, node, ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>API 类型：api_statistic.csv 的 Level 列（acl、runtime、hccl、node 等）</translation>
     </message>
     <message>
         <source>Variance of the call times (us²); merged over ranks from each rank&apos;s count, mean and variance</source>
-        <translation type="unfinished"></translation>
+        <translation>调用耗时的方差 (us²)；由各 rank 的次数、均值和方差合并得到</translation>
     </message>
     <message>
         <source>Share of the time of all APIs in the table</source>
-        <translation type="unfinished"></translation>
+        <translation>占表中全部 API 耗时的比例</translation>
     </message>
     <message>
         <source>Ranks that called the API</source>
-        <translation type="unfinished"></translation>
+        <translation>调用该 API 的 rank</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished">类型</translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>API Name</source>
-        <translation type="unfinished"></translation>
+        <translation>API 名称</translation>
     </message>
     <message>
         <source>Count</source>
-        <translation type="unfinished">次数</translation>
+        <translation>次数</translation>
     </message>
     <message>
         <source>Total (us)</source>
-        <translation type="unfinished">总耗时 (us)</translation>
+        <translation>总耗时 (us)</translation>
     </message>
     <message>
         <source>Avg (us)</source>
-        <translation type="unfinished">平均耗时 (us)</translation>
+        <translation>平均耗时 (us)</translation>
     </message>
     <message>
         <source>Min (us)</source>
-        <translation type="unfinished">最小耗时 (us)</translation>
+        <translation>最小耗时 (us)</translation>
     </message>
     <message>
         <source>Max (us)</source>
-        <translation type="unfinished">最大耗时 (us)</translation>
+        <translation>最大耗时 (us)</translation>
     </message>
     <message>
         <source>Variance (us²)</source>
-        <translation type="unfinished"></translation>
+        <translation>方差 (us²)</translation>
     </message>
     <message>
         <source>Ratio (%)</source>
-        <translation type="unfinished">占比 (%)</translation>
+        <translation>占比 (%)</translation>
     </message>
     <message>
         <source>Ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank</translation>
     </message>
 </context>
 <context>
     <name>profscope::ApiStatsPanel</name>
     <message>
         <source>Ranks:</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank：</translation>
     </message>
     <message>
         <source>Merged over all ranks (counts and times summed, min / max over the ranks, variances pooled), or one rank&apos;s api_statistic.csv</source>
-        <translation type="unfinished"></translation>
+        <translation>合并全部 rank（次数和耗时求和，最小 / 最大值取各 rank 的极值，方差合并计算），或单个 rank 的 api_statistic.csv</translation>
     </message>
     <message>
         <source>Filter APIs…</source>
-        <translation type="unfinished"></translation>
+        <translation>筛选 API…</translation>
     </message>
     <message>
         <source>Save the API type donut as PNG, SVG or PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>将 API 类型环形图保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
         <source>Save the API table as shown (filtered and sorted) as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前显示（已筛选和排序）的 API 表保存为 CSV</translation>
     </message>
     <message numerus="yes">
         <source>All ranks (%n with data)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>全部 rank（%n 个有数据）</numerusform>
         </translation>
     </message>
     <message>
         <source>Rank %1</source>
-        <translation type="unfinished">Rank %1</translation>
+        <translation>Rank %1</translation>
     </message>
     <message numerus="yes">
         <source>%n API(s), %1 calls, %2 ms in all</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 API，%1 次调用，共 %2 ms</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n rank(s) without api_statistic.csv: from the CANN API calls of the timeline</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 rank 没有 api_statistic.csv：数据来自时间线中的 CANN API 调用</numerusform>
         </translation>
     </message>
     <message>
         <source>Time by API type</source>
-        <translation type="unfinished"></translation>
+        <translation>按 API 类型统计的耗时</translation>
     </message>
     <message>
         <source>%1 · %2%</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2%</translation>
     </message>
     <message>
         <source>(no type)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无类型）</translation>
     </message>
     <message numerus="yes">
         <source>%1: %n API(s), %2 calls, %3 ms; click to show only this type</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1：%n 个 API，%2 次调用，%3 ms；单击可仅显示此类型</numerusform>
         </translation>
     </message>
     <message>
         <source>Top %1 APIs by total time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>总耗时前 %1 的 API (ms)</translation>
     </message>
 </context>
 <context>
@@ -1910,366 +1910,366 @@ The communication page needs communication.json and communication_matrix.json (A
     <name>profscope::DataPipeline</name>
     <message>
         <source>%1 is using %2% CPU per worker; setting num_parallel_workers &gt; %3 might bring extra performance.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 每个工作线程的 CPU 占用为 %2%；将 num_parallel_workers 设为 &gt; %3 可能进一步提升性能。</translation>
     </message>
     <message>
         <source>%1 is using %2% CPU per worker; using %3 workers might not bring as much benefit as desired. Consider decreasing num_parallel_workers.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 每个工作线程的 CPU 占用为 %2%；使用 %3 个工作线程可能达不到预期收益。请考虑减小 num_parallel_workers。</translation>
     </message>
     <message>
         <source>Leaf op %1 is using %2% of its output queue. Setting num_parallel_workers &gt; %3 might speed up I/O.</source>
-        <translation type="unfinished"></translation>
+        <translation>叶子算子 %1 的输出队列使用率为 %2%。将 num_parallel_workers 设为 &gt; %3 可能加快 I/O。</translation>
     </message>
     <message>
         <source>%1&apos;s input queue is empty %2% of the time: the host cannot keep up with the device.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的输入队列有 %2% 的时间为空：主机跟不上设备。</translation>
     </message>
     <message>
         <source>%1&apos;s input queue usage (%2%) is much higher than its output queue usage (%3%): the child produces faster than it consumes. Try increasing prefetch_size or num_workers.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 的输入队列使用率（%2%）远高于其输出队列使用率（%3%）：子算子的生产速度快于其消费速度。请尝试增大 prefetch_size 或 num_workers。</translation>
     </message>
     <message>
         <source>Bottleneck: %1 (high CPU usage per worker).</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈：%1（每个工作线程的 CPU 占用较高）。</translation>
     </message>
     <message>
         <source>Try increasing num_parallel_workers of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>请尝试增大 %1 的 num_parallel_workers。</translation>
     </message>
     <message>
         <source>Bottleneck: %1 (low CPU usage per worker and abnormal queue usage).</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈：%1（每个工作线程的 CPU 占用较低且队列使用率异常）。</translation>
     </message>
     <message>
         <source>Try increasing prefetch_size.</source>
-        <translation type="unfinished"></translation>
+        <translation>请尝试增大 prefetch_size。</translation>
     </message>
     <message>
         <source>CPU data covers %1 of %2 ops; the CPU rules judged only those (MindSpore&apos;s own summary is not written in this case).</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 数据覆盖 %2 个算子中的 %1 个；CPU 规则只判断了这些算子（此时 MindSpore 不会写出自己的汇总）。</translation>
     </message>
     <message>
         <source>%1 and minddata_pipeline_raw disagree (op %2 is %3 in one, %4 in the other): only the raw CSV is used</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 与 minddata_pipeline_raw 不一致（算子 %2 在一处为 %3，在另一处为 %4）：仅使用原始 CSV</translation>
     </message>
 </context>
 <context>
     <name>profscope::DataPrepPage</name>
     <message>
         <source>Data Preparation</source>
-        <translation type="unfinished"></translation>
+        <translation>数据准备</translation>
     </message>
     <message>
         <source>Save the pipeline graph as PNG, SVG or PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>将流水线图保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
         <source>Save the table shown as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前显示的表格保存为 CSV</translation>
     </message>
     <message>
         <source>Pipeline: source → device; arrows and fill: output queue usage</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线：数据源 → 设备；箭头和填充：输出队列使用率</translation>
     </message>
     <message>
         <source>Bottlenecks and proposals</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈与建议</translation>
     </message>
     <message>
         <source>Pipeline ops</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线算子</translation>
     </message>
     <message>
         <source>Dataset stages (dataset.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>数据集阶段（dataset.csv）</translation>
     </message>
     <message>
         <source>Queues per step</source>
-        <translation type="unfinished"></translation>
+        <translation>每个迭代的队列</translation>
     </message>
     <message>
         <source>CPU utilization</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 利用率</translation>
     </message>
     <message>
         <source>No data preparation (MindData) data in this profile. It comes from minddata_pipeline_raw_*.csv, pipeline_profiling_*.json, minddata_pipeline_summary_*.json, dataset.csv, device_queue_profiling_*.txt, minddata_aicpu_*.txt and minddata_cpu_utilization_*.json (MindSpore with data_process=True).</source>
-        <translation type="unfinished"></translation>
+        <translation>此性能数据中没有数据准备（MindData）数据。这些数据来自 minddata_pipeline_raw_*.csv、pipeline_profiling_*.json、minddata_pipeline_summary_*.json、dataset.csv、device_queue_profiling_*.txt、minddata_aicpu_*.txt 和 minddata_cpu_utilization_*.json（MindSpore 设置 data_process=True 时生成）。</translation>
     </message>
     <message>
         <source>Data Preparation · rank %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数据准备 · rank %1</translation>
     </message>
     <message>
         <source>Data Preparation · %1</source>
-        <translation type="unfinished"></translation>
+        <translation>数据准备 · %1</translation>
     </message>
     <message>
         <source>Op Id</source>
-        <translation type="unfinished"></translation>
+        <translation>算子 ID</translation>
     </message>
     <message>
         <source>Op Type</source>
-        <translation type="unfinished"></translation>
+        <translation>算子类型</translation>
     </message>
     <message>
         <source>Workers</source>
-        <translation type="unfinished"></translation>
+        <translation>工作线程数</translation>
     </message>
     <message>
         <source>Parent</source>
-        <translation type="unfinished"></translation>
+        <translation>父算子</translation>
     </message>
     <message>
         <source>Queue Usage</source>
-        <translation type="unfinished"></translation>
+        <translation>队列使用率</translation>
     </message>
     <message>
         <source>Queue Avg Size</source>
-        <translation type="unfinished"></translation>
+        <translation>队列平均大小</translation>
     </message>
     <message>
         <source>Capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>容量</translation>
     </message>
     <message>
         <source>Empty Queue</source>
-        <translation type="unfinished"></translation>
+        <translation>队列为空</translation>
     </message>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量</translation>
     </message>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>CPU per Worker</source>
-        <translation type="unfinished"></translation>
+        <translation>每工作线程 CPU</translation>
     </message>
     <message>
         <source>Finding</source>
-        <translation type="unfinished">问题</translation>
+        <translation>问题</translation>
     </message>
     <message>
         <source>bottleneck (CPU / queue rule)</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈（CPU / 队列规则）</translation>
     </message>
     <message>
         <source>slow (queue usage filter)</source>
-        <translation type="unfinished"></translation>
+        <translation>慢（队列使用率筛选）</translation>
     </message>
     <message>
         <source>not drawn (no output queue)</source>
-        <translation type="unfinished"></translation>
+        <translation>未绘制（无输出队列）</translation>
     </message>
     <message>
         <source>Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>操作</translation>
     </message>
     <message>
         <source>Stage</source>
-        <translation type="unfinished">阶段</translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>Occurrences</source>
-        <translation type="unfinished"></translation>
+        <translation>出现次数</translation>
     </message>
     <message>
         <source>Avg Time (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>平均耗时 (µs)</translation>
     </message>
     <message>
         <source>Custom Info</source>
-        <translation type="unfinished"></translation>
+        <translation>自定义信息</translation>
     </message>
     <message>
         <source>Data processing is too slow:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据处理过慢：</translation>
     </message>
     <message>
         <source>the host queue was empty in %1 of %2 steps (%3%, threshold 30%): the device waits for data. Speed up the dataset pipeline (see below).</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 个迭代中有 %1 个主机队列为空（%3%，阈值 30%）：设备在等待数据。请加速数据集流水线（见下文）。</translation>
     </message>
     <message>
         <source>Data transmission is too slow:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据传输过慢：</translation>
     </message>
     <message>
         <source>the host queue is filled but the chip queue ran empty in %1 of %2 GetNext calls.</source>
-        <translation type="unfinished"></translation>
+        <translation>主机队列有数据，但 %2 次 GetNext 调用中有 %1 次芯片队列为空。</translation>
     </message>
     <message>
         <source>Queues:</source>
-        <translation type="unfinished"></translation>
+        <translation>队列：</translation>
     </message>
     <message>
         <source>the host queue was rarely empty (%1 of %2 steps); if the step is still slow, optimize the script based on the data-processing suggestions.</source>
-        <translation type="unfinished"></translation>
+        <translation>主机队列很少为空（%2 个迭代中有 %1 个）；如果迭代仍然较慢，请根据数据处理建议优化脚本。</translation>
     </message>
     <message>
         <source>Host queue:</source>
-        <translation type="unfinished"></translation>
+        <translation>主机队列：</translation>
     </message>
     <message>
         <source>%1 steps, %2 empty, %3 full (size = capacity %4).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 个迭代，%2 个为空，%3 个已满（大小 = 容量 %4）。</translation>
     </message>
     <message>
         <source>Chip queue (GetNext):</source>
-        <translation type="unfinished"></translation>
+        <translation>芯片队列（GetNext）：</translation>
     </message>
     <message>
         <source>%1 calls, %2 empty, average GetNext time %3 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 次调用，%2 次为空，GetNext 平均耗时 %3 ms。</translation>
     </message>
     <message>
         <source>Data transmission:</source>
-        <translation type="unfinished"></translation>
+        <translation>数据传输：</translation>
     </message>
     <message>
         <source>per step %1 ms in total, %2 ms pushing to the device queue, %3 ms getting from the pipeline.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个迭代共 %1 ms，其中推送到设备队列 %2 ms，从流水线获取 %3 ms。</translation>
     </message>
     <message>
         <source>Queue usage:</source>
-        <translation type="unfinished"></translation>
+        <translation>队列使用率：</translation>
     </message>
     <message>
         <source>%1% on average over the ops with a queue.</source>
-        <translation type="unfinished"></translation>
+        <translation>有队列的算子平均为 %1%。</translation>
     </message>
     <message>
         <source>Queue filter [0.8, 0.6]:</source>
-        <translation type="unfinished"></translation>
+        <translation>队列筛选 [0.8, 0.6]：</translation>
     </message>
     <message>
         <source>every queue is at least 80% full: the bottleneck is after the pipeline (the device or the network).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个队列至少 80% 满：瓶颈在流水线之后（设备或网络）。</translation>
     </message>
     <message>
         <source>slow ops: %1. An op is slow when its input queue is more than 10 points fuller than its output queue, a source when its queue is under 60% full; try more num_parallel_workers there.</source>
-        <translation type="unfinished"></translation>
+        <translation>慢算子：%1。当算子输入队列的使用率比输出队列高出 10 个百分点以上时判为慢；数据源算子则在其队列使用率低于 60% 时判为慢；请为这些算子增加 num_parallel_workers。</translation>
     </message>
     <message>
         <source>no op flagged.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有被标记的算子。</translation>
     </message>
     <message>
         <source>Note:</source>
-        <translation type="unfinished"></translation>
+        <translation>注意：</translation>
     </message>
     <message>
         <source>CPU per worker (75% / 20%):</source>
-        <translation type="unfinished"></translation>
+        <translation>每工作线程 CPU（75% / 20%）：</translation>
     </message>
     <message>
         <source>Queues (50% / 60% / 50%):</source>
-        <translation type="unfinished"></translation>
+        <translation>队列（50% / 60% / 50%）：</translation>
     </message>
     <message>
         <source>MindSpore summary:</source>
-        <translation type="unfinished"></translation>
+        <translation>MindSpore 汇总：</translation>
     </message>
     <message>
         <source>CPU:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU：</translation>
     </message>
     <message>
         <source>machine %1% active (user %2%, sys %3%, io %4%) on %5 CPUs%6.</source>
-        <translation type="unfinished"></translation>
+        <translation>整机 %1% 活跃（user %2%，sys %3%，io %4%），共 %5 个 CPU%6。</translation>
     </message>
     <message>
         <source>: above 80%, the host CPU is saturated; reduce num_parallel_workers or other host load</source>
-        <translation type="unfinished"></translation>
+        <translation>：超过 80%，主机 CPU 已饱和；请减小 num_parallel_workers 或降低主机上的其他负载</translation>
     </message>
     <message>
         <source>No finding.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有发现问题。</translation>
     </message>
     <message>
         <source>Step / GetNext call</source>
-        <translation type="unfinished"></translation>
+        <translation>迭代 / GetNext 调用</translation>
     </message>
     <message>
         <source>Queue size</source>
-        <translation type="unfinished"></translation>
+        <translation>队列大小</translation>
     </message>
     <message>
         <source>Time (ms)</source>
-        <translation type="unfinished">时间 (ms)</translation>
+        <translation>时间 (ms)</translation>
     </message>
     <message>
         <source>Host queue size (capacity %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>主机队列大小（容量 %1）</translation>
     </message>
     <message>
         <source>Chip queue size at GetNext</source>
-        <translation type="unfinished"></translation>
+        <translation>GetNext 时的芯片队列大小</translation>
     </message>
     <message>
         <source>GetNext time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>GetNext 耗时 (ms)</translation>
     </message>
     <message>
         <source>Batch total time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Batch 总耗时 (ms)</translation>
     </message>
     <message>
         <source>empty</source>
-        <translation type="unfinished"></translation>
+        <translation>为空</translation>
     </message>
     <message>
         <source>No queue data: device_queue_profiling_*.txt or minddata_aicpu_*.txt would fill this chart.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有队列数据：此图表的数据来自 device_queue_profiling_*.txt 或 minddata_aicpu_*.txt。</translation>
     </message>
     <message>
         <source>Average time (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>平均耗时 (µs)</translation>
     </message>
     <message>
         <source>Average time per occurrence</source>
-        <translation type="unfinished"></translation>
+        <translation>每次出现的平均耗时</translation>
     </message>
     <message>
         <source>Time since first sample (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>距第一个采样点的时间 (ms)</translation>
     </message>
     <message>
         <source>CPU (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU (%)</translation>
     </message>
     <message>
         <source>machine user</source>
-        <translation type="unfinished"></translation>
+        <translation>整机 user</translation>
     </message>
     <message>
         <source>machine sys</source>
-        <translation type="unfinished"></translation>
+        <translation>整机 sys</translation>
     </message>
     <message>
         <source>machine io</source>
-        <translation type="unfinished"></translation>
+        <translation>整机 io</translation>
     </message>
     <message>
         <source>machine idle</source>
-        <translation type="unfinished"></translation>
+        <translation>整机 idle</translation>
     </message>
     <message>
         <source>process user (% of a core)</source>
-        <translation type="unfinished"></translation>
+        <translation>进程 user（占单核的 %）</translation>
     </message>
     <message>
         <source>process sys (% of a core)</source>
-        <translation type="unfinished"></translation>
+        <translation>进程 sys（占单核的 %）</translation>
     </message>
     <message>
         <source>op %1 user+sys</source>
-        <translation type="unfinished"></translation>
+        <translation>算子 %1 user+sys</translation>
     </message>
     <message>
         <source>No CPU data: minddata_cpu_utilization_*.json would fill this chart.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 CPU 数据：此图表的数据来自 minddata_cpu_utilization_*.json。</translation>
     </message>
 </context>
 <context>
@@ -2307,7 +2307,7 @@ The communication page needs communication.json and communication_matrix.json (A
     <name>profscope::DeviceHeatmap</name>
     <message>
         <source>Rank %1</source>
-        <translation type="unfinished">Rank %1</translation>
+        <translation>Rank %1</translation>
     </message>
 </context>
 <context>
@@ -2373,47 +2373,47 @@ The communication page needs communication.json and communication_matrix.json (A
     <name>profscope::FlopsOpModel</name>
     <message>
         <source>As the profiler wrote it; in the cube/vector files without utilization it is numerically TFLOP/s</source>
-        <translation type="unfinished"></translation>
+        <translation>按 profiler 写出的原值；在没有利用率的 cube/vector 文件中，其数值实为 TFLOP/s</translation>
     </message>
     <message>
         <source>Operator</source>
-        <translation type="unfinished"></translation>
+        <translation>算子</translation>
     </message>
     <message>
         <source>MFLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>MFLOPs</translation>
     </message>
     <message>
         <source>GFLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>GFLOPS</translation>
     </message>
     <message>
         <source>Utilization (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>利用率 (%)</translation>
     </message>
     <message>
         <source>Cube MFLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>Cube MFLOPs</translation>
     </message>
     <message>
         <source>Cube GFLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>Cube GFLOPS</translation>
     </message>
     <message>
         <source>Cube Utilization (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cube 利用率 (%)</translation>
     </message>
     <message>
         <source>Vector MFLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>Vector MFLOPs</translation>
     </message>
     <message>
         <source>Vector GFLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>Vector GFLOPS</translation>
     </message>
     <message>
         <source>Vector Utilization (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vector 利用率 (%)</translation>
     </message>
 </context>
 <context>
@@ -2788,23 +2788,23 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message>
         <source>&quot;%1&quot; is not a number: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是数字：%2</translation>
     </message>
     <message>
         <source>%1: none of the keys %2 is there</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：键 %2 均不存在</translation>
     </message>
     <message>
         <source>&quot;capacity&quot; is %1 GiB; the device capacity is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;capacity&quot; 为 %1 GiB；设备容量未知</translation>
     </message>
     <message>
         <source>the name says %1 stages over %2 ranks: not a usable pipeline layout</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名表示 %2 个 rank 上有 %1 个阶段：不是可用的流水线布局</translation>
     </message>
     <message>
         <source>the name does not follow ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv: the parallel layout is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>文件名不符合 ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv 格式：并行布局未知</translation>
     </message>
 </context>
 <context>
@@ -2854,11 +2854,11 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message>
         <source>Show this page after loading: summary, overview, timeline, operators, communication, marey, memory, dataprep or resources.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载完成后显示此页面：summary、overview、timeline、operators、communication、marey、memory、dataprep 或 resources。</translation>
     </message>
     <message>
         <source>Stack these ranks in the timeline after loading: rank ids or ranges (&quot;0-7,12&quot;) or a host.</source>
-        <translation type="unfinished"></translation>
+        <translation>加载完成后在时间线中堆叠这些 rank：rank id 或范围（&quot;0-7,12&quot;）或主机名。</translation>
     </message>
 </context>
 <context>
@@ -3160,11 +3160,11 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message>
         <source>Data Preparation</source>
-        <translation type="unfinished"></translation>
+        <translation>数据准备</translation>
     </message>
     <message>
         <source>Resources</source>
-        <translation type="unfinished"></translation>
+        <translation>资源</translation>
     </message>
 </context>
 <context>
@@ -3306,31 +3306,31 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message>
         <source>FLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs</translation>
     </message>
     <message>
         <source>FLOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPS</translation>
     </message>
     <message>
         <source>Capacity: %1 (the bar is peak / capacity)</source>
-        <translation type="unfinished"></translation>
+        <translation>容量：%1（条形为峰值 / 容量）</translation>
     </message>
     <message>
         <source>FLOPs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs：%1</translation>
     </message>
     <message>
         <source>%1 M</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 M</translation>
     </message>
     <message>
         <source>FLOPS: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPS：%1</translation>
     </message>
     <message>
         <source>%1 G/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 G/s</translation>
     </message>
 </context>
 <context>
@@ -3694,83 +3694,83 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
     <name>profscope::MindDataParsers</name>
     <message>
         <source>%1 is a directory, not a text file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 是文件夹，不是文本文件</translation>
     </message>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished">无法打开 %1：%2</translation>
+        <translation>无法打开 %1：%2</translation>
     </message>
     <message>
         <source>%1: %2 bytes is more than a MindData trace can be; not read</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2 字节超出了 MindData 跟踪文件可能的大小；未读取</translation>
     </message>
     <message>
         <source>%1: binary data (NUL byte) at byte %2: not a text file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：第 %2 字节处有二进制数据（NUL 字节）：不是文本文件</translation>
     </message>
     <message>
         <source>%1:%2: %3</source>
-        <translation type="unfinished">%1：%3 {1:%2:?}</translation>
+        <translation>%1:%2：%3</translation>
     </message>
     <message>
         <source>%1: no usable record</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有可用的记录</translation>
     </message>
     <message>
         <source>%1: no &quot;op_info&quot; list: not a MindData pipeline file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有 &quot;op_info&quot; 列表：不是 MindData 流水线文件</translation>
     </message>
     <message>
         <source>%1: op_info entry %2 has no integer op_id; skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：op_info 条目 %2 没有整数 op_id；已跳过</translation>
     </message>
     <message>
         <source>%1: op %2: &quot;children&quot; is not a list of ids; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：算子 %2：&quot;children&quot; 不是 id 列表；已忽略</translation>
     </message>
     <message>
         <source>%1: op %2: output_queue.size is not a list of integers; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：算子 %2：output_queue.size 不是整数列表；已忽略</translation>
     </message>
     <message>
         <source>%1: op %2: output_queue.throughput is not a list of numbers; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：算子 %2：output_queue.throughput 不是数字列表；已忽略</translation>
     </message>
     <message>
         <source>%1: no &quot;op_ids&quot; key: not a MindData pipeline summary</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：没有 &quot;op_ids&quot; 键：不是 MindData 流水线汇总</translation>
     </message>
     <message>
         <source>no key in the first cell; line skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>第一个单元格中没有键；已跳过该行</translation>
     </message>
     <message>
         <source>no &quot;op_ids&quot; row: not a MindData pipeline summary</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 &quot;op_ids&quot; 行：不是 MindData 流水线汇总</translation>
     </message>
     <message>
         <source>expected 4 or 5 numbers &quot;type extra step value [timestamp]&quot;, got %1 fields; line skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>应为 4 或 5 个数字 &quot;type extra step value [timestamp]&quot;，实际为 %1 个字段；已跳过该行</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a queue record (type 0 or 1 and integers); line skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是队列记录（type 为 0 或 1，且均为整数）；已跳过该行</translation>
     </message>
     <message>
         <source>expected &quot;GetNext... start end queue_size&quot; with integers; line skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>应为整数形式的 &quot;GetNext... start end queue_size&quot;；已跳过该行</translation>
     </message>
     <message>
         <source>%1: &quot;time_stamp&quot; is missing or not a list of integers: not a MindData CPU file</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;time_stamp&quot; 缺失或不是整数列表：不是 MindData CPU 文件</translation>
     </message>
     <message>
         <source>%1: %2.%3 is not a list of numbers; ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2.%3 不是数字列表；已忽略</translation>
     </message>
     <message>
         <source>%1: an op_info entry has no integer op_id; skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：某个 op_info 条目没有整数 op_id；已跳过</translation>
     </message>
 </context>
 <context>
@@ -4409,12 +4409,12 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
     <message>
         <source>&amp;Open Target</source>
-        <translation type="unfinished"></translation>
+        <translation>打开目标(&amp;O)</translation>
     </message>
     <message numerus="yes">
         <source>&amp;Stack Its %n Ranks in the Timeline</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在时间线中堆叠其 %n 个 rank(&amp;S)</numerusform>
         </translation>
     </message>
 </context>
@@ -4422,53 +4422,53 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <name>profscope::PipelineGraph</name>
     <message>
         <source>No pipeline: minddata_pipeline_raw_*.csv or pipeline_profiling_*.json would draw it.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有流水线：流水线图的数据来自 minddata_pipeline_raw_*.csv 或 pipeline_profiling_*.json。</translation>
     </message>
     <message>
         <source>%1%</source>
-        <translation type="unfinished">%1%</translation>
+        <translation>%1%</translation>
     </message>
     <message>
         <source>no queue</source>
-        <translation type="unfinished"></translation>
+        <translation>无队列</translation>
     </message>
     <message numerus="yes">
         <source>%n worker(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个工作线程</numerusform>
         </translation>
     </message>
     <message>
         <source> · CPU %1%</source>
-        <translation type="unfinished"></translation>
+        <translation> · CPU %1%</translation>
     </message>
     <message>
         <source>bottleneck</source>
-        <translation type="unfinished"></translation>
+        <translation>瓶颈</translation>
     </message>
     <message>
         <source>slow (queue filter)</source>
-        <translation type="unfinished"></translation>
+        <translation>慢（队列筛选）</translation>
     </message>
     <message>
         <source>workers: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>工作线程：%1</translation>
     </message>
     <message>
         <source>output queue: %1% used, average %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>输出队列：已使用 %1%，平均 %2 / %3</translation>
     </message>
     <message>
         <source>empty in %1% of the samples</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1% 的采样中为空</translation>
     </message>
     <message>
         <source>sampled depths: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>采样深度：%1</translation>
     </message>
     <message>
         <source>CPU %1% (%2% per worker)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU %1%（每工作线程 %2%）</translation>
     </message>
 </context>
 <context>
@@ -4647,84 +4647,84 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
     <message>
         <source>a file of this kind was already read for this rank</source>
-        <translation type="unfinished"></translation>
+        <translation>已为该 rank 读取过此类文件</translation>
     </message>
     <message>
         <source>the same summary is read from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已从 %1 读取相同的汇总</translation>
     </message>
     <message>
         <source>the host queue is read from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>主机队列读取自 %1</translation>
     </message>
 </context>
 <context>
     <name>profscope::ProjectDock</name>
     <message>
         <source>Project</source>
-        <translation type="unfinished">项目</translation>
+        <translation>项目</translation>
     </message>
     <message>
         <source>Click a rank to show it; Ctrl/Shift+click several to stack them in the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>单击 rank 可显示它；按住 Ctrl/Shift 单击多个 rank 可在时间线中堆叠显示</translation>
     </message>
     <message>
         <source>At least one rank stays shown</source>
-        <translation type="unfinished">至少保留显示一个 rank</translation>
+        <translation>至少保留显示一个 rank</translation>
     </message>
     <message>
         <source>Filter ranks: 0-7, 12 or a host</source>
-        <translation type="unfinished">筛选 rank：0-7、12 或主机名</translation>
+        <translation>筛选 rank：0-7、12 或主机名</translation>
     </message>
     <message>
         <source>Open a profile folder to see its hosts and ranks here.</source>
-        <translation type="unfinished">打开性能数据文件夹后，这里会显示其主机和 rank。</translation>
+        <translation>打开性能数据文件夹后，这里会显示其主机和 rank。</translation>
     </message>
     <message>
         <source>No rank matches</source>
-        <translation type="unfinished">没有匹配的 rank</translation>
+        <translation>没有匹配的 rank</translation>
     </message>
     <message numerus="yes">
         <source>Stack the %n Selected Ranks in the Timeline</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在时间线中堆叠所选的 %n 个 rank</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Timeline of All %n Ranks of This Host</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>此主机全部 %n 个 rank 的时间线</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Timeline of Its Pipeline Stage (%n Ranks)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>其流水线阶段的时间线（%n 个 rank）</numerusform>
         </translation>
     </message>
     <message>
         <source>Set as &amp;Baseline</source>
-        <translation type="unfinished">设为基准(&amp;B)</translation>
+        <translation>设为基准(&amp;B)</translation>
     </message>
     <message>
         <source>Set as &amp;Comparison</source>
-        <translation type="unfinished">设为比较对象(&amp;C)</translation>
+        <translation>设为比较对象(&amp;C)</translation>
     </message>
     <message>
         <source>Show &amp;Only This Rank</source>
-        <translation type="unfinished">仅显示此 Rank(&amp;O)</translation>
+        <translation>仅显示此 Rank(&amp;O)</translation>
     </message>
     <message>
         <source>Open &amp;Timeline</source>
-        <translation type="unfinished">打开时间线(&amp;T)</translation>
+        <translation>打开时间线(&amp;T)</translation>
     </message>
     <message>
         <source>Clear Baseline and Comparison</source>
-        <translation type="unfinished">清除基准和比较对象</translation>
+        <translation>清除基准和比较对象</translation>
     </message>
     <message>
         <source>Show &amp;All Ranks</source>
-        <translation type="unfinished">显示全部 Rank(&amp;A)</translation>
+        <translation>显示全部 Rank(&amp;A)</translation>
     </message>
 </context>
 <context>
@@ -4780,74 +4780,74 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <name>profscope::RangeCategoryModel</name>
     <message>
         <source>Range</source>
-        <translation type="unfinished">范围</translation>
+        <translation>范围</translation>
     </message>
     <message>
         <source>Device time</source>
-        <translation type="unfinished"></translation>
+        <translation>设备耗时</translation>
     </message>
     <message>
         <source>Recomputed (us)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新计算值 (us)</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
     <message>
         <source>Profiler lanes (us)</source>
-        <translation type="unfinished"></translation>
+        <translation>Profiler 泳道 (us)</translation>
     </message>
     <message>
         <source>From the device tasks, as the Overview defines them: Computing + Communication(Not Overlapped) + Free = the range</source>
-        <translation type="unfinished"></translation>
+        <translation>根据设备任务计算，定义同总览页面：计算 + 通信（未重叠）+ 空闲 = 范围</translation>
     </message>
     <message>
         <source>The profiler&apos;s own Overlap Analysis lanes, each slice clipped to the range</source>
-        <translation type="unfinished"></translation>
+        <translation>profiler 自身的 Overlap Analysis 泳道，每个切片均裁剪到范围内</translation>
     </message>
 </context>
 <context>
     <name>profscope::RangePanel</name>
     <message>
         <source>Shift+drag on the lanes or drag on the ruler to select a range.</source>
-        <translation type="unfinished">在泳道上按住 Shift 拖动，或在标尺上拖动，以选择范围。</translation>
+        <translation>在泳道上按住 Shift 拖动，或在标尺上拖动，以选择范围。</translation>
     </message>
     <message>
         <source>Group:</source>
-        <translation type="unfinished">通信域：</translation>
+        <translation>分组：</translation>
     </message>
     <message>
         <source>By name</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称</translation>
     </message>
     <message>
         <source>By lane and name</source>
-        <translation type="unfinished"></translation>
+        <translation>按泳道和名称</translation>
     </message>
     <message>
         <source>Export CSV...</source>
-        <translation type="unfinished">导出 CSV...</translation>
+        <translation>导出 CSV...</translation>
     </message>
     <message>
         <source>Computing + Communication(Not Overlapped) + Free = the range; Overlapped is the part of Communication hidden under Computing</source>
-        <translation type="unfinished"></translation>
+        <translation>计算 + 通信（未重叠）+ 空闲 = 范围；重叠是被计算掩盖的那部分通信</translation>
     </message>
     <message numerus="yes">
         <source>%1 to %2 (%3): %n slices</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%1 至 %2（%3）：%n 个切片</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n partly inside (counted with their part in the range)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个部分位于范围内（只计入其在范围内的部分）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n ranks</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n 个 rank</numerusform>
         </translation>
     </message>
@@ -4856,7 +4856,7 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <name>profscope::RangeStats</name>
     <message>
         <source>Thread %1</source>
-        <translation type="unfinished">线程 %1</translation>
+        <translation>线程 %1</translation>
     </message>
 </context>
 <context>
@@ -4887,39 +4887,39 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
     <message numerus="yes">
         <source>%n slice(s) overlap the range</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个切片与范围重叠</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n of them stick out of the range and count only their part inside</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>其中 %n 个超出范围，只计入其在范围内的部分</numerusform>
         </translation>
     </message>
     <message>
         <source>Lane</source>
-        <translation type="unfinished">泳道</translation>
+        <translation>泳道</translation>
     </message>
     <message>
         <source>Partial</source>
-        <translation type="unfinished"></translation>
+        <translation>部分</translation>
     </message>
     <message>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>占比</translation>
     </message>
     <message>
         <source>Slices that start before or end after the range: they count only their part inside it</source>
-        <translation type="unfinished"></translation>
+        <translation>在范围开始之前开始或在范围结束之后结束的切片：只计入其在范围内的部分</translation>
     </message>
     <message>
         <source>Total inside the range / length of the range (x ranks shown); nested slices add up beyond 100%</source>
-        <translation type="unfinished"></translation>
+        <translation>范围内的总耗时 / 范围长度（× 显示的 rank 数）；嵌套切片累加后可能超过 100%</translation>
     </message>
     <message>
         <source>Slices of the shown lanes that overlap the selected range; each counts only its part inside the range. The Overlap Analysis lanes are summarised below, not counted as ops</source>
-        <translation type="unfinished"></translation>
+        <translation>所显示泳道中与所选范围重叠的切片；每个切片只计入其在范围内的部分。Overlap Analysis 泳道在下方汇总，不计为算子</translation>
     </message>
 </context>
 <context>
@@ -5305,221 +5305,229 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <name>profscope::Resources</name>
     <message>
         <source>Rank %1 computes at %2 GFLOPS, %3% below the cluster mean of %4 GFLOPS (threshold %5%): check its operators for slow kernels or a lower clock.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rank %1 的算力为 %2 GFLOPS，比集群均值 %4 GFLOPS 低 %3%（阈值 %5%）：请检查其算子中是否有慢算子或较低的时钟频率。</translation>
     </message>
     <message>
         <source>Pipeline stage %1 computes %2 MFLOPs per device, %3% above the mean of the stages (threshold %4%): the stages are unbalanced; move layers from stage %1 to the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>流水线阶段 %1 每个设备的计算量为 %2 MFLOPs，比各阶段均值高 %3%（阈值 %4%）：各阶段负载不均衡；请将阶段 %1 的部分层移到其他阶段。</translation>
     </message>
 </context>
 <context>
     <name>profscope::ResourcesPage</name>
     <message>
         <source>FLOPs per device (M)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个设备的 FLOPs (M)</translation>
     </message>
     <message>
         <source>Stage %1</source>
-        <translation type="unfinished">阶段 %1</translation>
+        <translation>阶段 %1</translation>
     </message>
     <message>
         <source>FLOPs (M)</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs (M)</translation>
     </message>
     <message>
         <source>MFLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>MFLOPs</translation>
     </message>
     <message>
         <source>Peak memory and capacity per device (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个设备的内存峰值和容量 (MB)</translation>
     </message>
     <message>
         <source>Peak memory per device (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个设备的内存峰值 (MB)</translation>
     </message>
     <message>
         <source>Peak</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值</translation>
     </message>
     <message>
         <source>Free up to the capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余容量</translation>
     </message>
     <message>
         <source>MB</source>
-        <translation type="unfinished">MB</translation>
+        <translation>MB</translation>
     </message>
     <message>
         <source>Resources</source>
-        <translation type="unfinished"></translation>
+        <translation>资源</translation>
     </message>
     <message>
         <source>Colour step:</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色步长：</translation>
     </message>
     <message>
         <source>The ratio range each colour of the heatmaps stands for (MindInsight&apos;s granularity)</source>
-        <translation type="unfinished"></translation>
+        <translation>热力图中每种颜色代表的比例范围（MindInsight 的粒度）</translation>
     </message>
     <message>
         <source>Save the FLOPs heatmap as PNG, SVG or PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>将 FLOPs 热力图保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
         <source>Save the FLOPs table as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将 FLOPs 表保存为 CSV</translation>
     </message>
     <message>
         <source>FLOPs / max FLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs / 最大 FLOPs</translation>
     </message>
     <message>
         <source>Save the cluster memory heatmap as PNG, SVG or PDF</source>
-        <translation type="unfinished"></translation>
+        <translation>将集群内存热力图保存为 PNG、SVG 或 PDF</translation>
     </message>
     <message>
         <source>Save the cluster memory table as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>将集群内存表保存为 CSV</translation>
     </message>
     <message>
         <source>Rank %1</source>
-        <translation type="unfinished">Rank %1</translation>
+        <translation>Rank %1</translation>
     </message>
     <message>
         <source>FLOPs</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs</translation>
     </message>
     <message>
         <source>Cluster Memory</source>
-        <translation type="unfinished"></translation>
+        <translation>集群内存</translation>
     </message>
     <message>
         <source>API Statistics</source>
-        <translation type="unfinished"></translation>
+        <translation>API 统计</translation>
     </message>
     <message>
         <source>No resource data in this profile.
 
 flops_summary_{rank}.json (MindSpore profiler/ folders) fills the FLOPs heatmap; memory_record.csv, a database&apos;s memory records or memory_usage_summary_{rank}.json the cluster memory overview; api_statistic.csv or the CANN API calls of a timeline the API statistics.</source>
-        <translation type="unfinished"></translation>
+        <translation>此性能数据中没有资源数据。
+
+FLOPs 热力图的数据来自 flops_summary_{rank}.json（MindSpore profiler/ 文件夹）；集群内存总览的数据来自 memory_record.csv、数据库中的内存记录或 memory_usage_summary_{rank}.json；API 统计的数据来自 api_statistic.csv 或时间线中的 CANN API 调用。</translation>
     </message>
     <message>
         <source>Rank</source>
-        <translation type="unfinished">Rank</translation>
+        <translation>Rank</translation>
     </message>
     <message>
         <source>Stage</source>
-        <translation type="unfinished">阶段</translation>
+        <translation>阶段</translation>
     </message>
     <message>
         <source>FLOPs / Max</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPs / 最大值</translation>
     </message>
     <message>
         <source>FLOPS (G/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>FLOPS (G/s)</translation>
     </message>
     <message>
         <source>Utilization (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>利用率 (%)</translation>
     </message>
     <message>
         <source>%1%2
 FLOPs: %3 M (%4 of the largest)
 FLOPS: %5 G/s
 Click: its FLOPs per operator; double click: its operators</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%2
+FLOPs：%3 M（为最大值的 %4）
+FLOPS：%5 G/s
+单击：查看其各算子的 FLOPs；双击：查看其算子</translation>
     </message>
     <message>
         <source> · stage %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · 阶段 %1</translation>
     </message>
     <message>
         <source>No proposal: no rank computes more than 20% below the mean FLOPS%1.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有建议：没有 rank 的 FLOPS 低于均值 20% 以上%1。</translation>
     </message>
     <message>
         <source> and no pipeline stage more than 20% above the mean of the stages</source>
-        <translation type="unfinished"></translation>
+        <translation>，也没有流水线阶段高于各阶段均值 20% 以上</translation>
     </message>
     <message>
         <source>Layout from the ascend_cluster_analyse file names: %1, %2 stage(s) over %3 ranks.</source>
-        <translation type="unfinished"></translation>
+        <translation>根据 ascend_cluster_analyse 文件名得到的布局：%1，%3 个 rank 上有 %2 个阶段。</translation>
     </message>
     <message numerus="yes">
         <source>%n rank(s) (%1) with flops_{rank}.txt but no flops_summary_{rank}.json: not in the heatmap; click the rank in the project tree for its FLOPs per operator.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 rank（%1）有 flops_{rank}.txt 但没有 flops_summary_{rank}.json：未显示在热力图中；在项目树中单击该 rank 可查看其各算子的 FLOPs。</numerusform>
         </translation>
     </message>
     <message>
         <source>Peak (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值 (MB)</translation>
     </message>
     <message>
         <source>Capacity (MB)</source>
-        <translation type="unfinished"></translation>
+        <translation>容量 (MB)</translation>
     </message>
     <message>
         <source>Ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>比例</translation>
     </message>
     <message>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>Peak Time (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值时间 (ns)</translation>
     </message>
     <message>
         <source>memory_usage_summary</source>
-        <translation type="unfinished"></translation>
+        <translation>memory_usage_summary</translation>
     </message>
     <message>
         <source>%1 reserved (memory_record)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已预留（memory_record）</translation>
     </message>
     <message>
         <source>%1
 Peak: %2 MB (%3)
 %4
 Click to open its memory curves</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+峰值：%2 MB（%3）
+%4
+单击可打开其内存曲线</translation>
     </message>
     <message>
         <source>%1 of the device capacity %2 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>占设备容量 %2 MB 的 %1</translation>
     </message>
     <message>
         <source>%1 of the largest peak of the cluster</source>
-        <translation type="unfinished"></translation>
+        <translation>占集群最大峰值的 %1</translation>
     </message>
     <message>
         <source>peak / capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值 / 容量</translation>
     </message>
     <message>
         <source>peak / largest peak</source>
-        <translation type="unfinished"></translation>
+        <translation>峰值 / 最大峰值</translation>
     </message>
     <message>
         <source>Each device&apos;s memory peak against its capacity (memory_usage_summary).</source>
-        <translation type="unfinished"></translation>
+        <translation>每个设备的内存峰值与其容量之比（memory_usage_summary）。</translation>
     </message>
     <message>
         <source>Each device&apos;s peak reserved memory against the largest peak of the cluster (%1 MB): memory_record does not state the device capacity. Click a device to open its memory curves at the peak.</source>
-        <translation type="unfinished"></translation>
+        <translation>每个设备的预留内存峰值与集群最大峰值（%1 MB）之比：memory_record 没有给出设备容量。单击设备可在峰值处打开其内存曲线。</translation>
     </message>
     <message>
         <source>%1 has no flops_{rank}.txt: no FLOPs per operator. Click a device to see its operators&apos; FLOPs.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 没有 flops_{rank}.txt：没有各算子的 FLOPs。单击设备可查看其算子的 FLOPs。</translation>
     </message>
     <message numerus="yes">
         <source>FLOPs per operator of %1 (%n op(s), flops_{rank}.txt)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 各算子的 FLOPs（%n 个算子，flops_{rank}.txt）</numerusform>
         </translation>
     </message>
 </context>
@@ -6228,11 +6236,11 @@ FP+BP %3 ms
     </message>
     <message>
         <source>Panel</source>
-        <translation type="unfinished"></translation>
+        <translation>面板</translation>
     </message>
     <message>
         <source>Show or hide the details panel (slice details, range, search)</source>
-        <translation type="unfinished"></translation>
+        <translation>显示或隐藏详情面板（切片详情、范围、搜索）</translation>
     </message>
 </context>
 <context>
@@ -6978,47 +6986,47 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     </message>
     <message>
         <source>the slices of one rank inside --start-ns A --end-ns B (or --step S), each counting only its part inside, per lane (--group-by name: per name), and the time by overlap category</source>
-        <translation type="unfinished"></translation>
+        <translation>单个 rank 在 --start-ns A --end-ns B（或 --step S）范围内的切片，每个切片只计入其在范围内的部分，按泳道统计（--group-by name：按名称），以及按重叠类别统计的时间</translation>
     </message>
     <message>
         <source>MindData pipeline ops: workers, queue usage, empty frequency, throughput, CPU, bottleneck</source>
-        <translation type="unfinished"></translation>
+        <translation>MindData 流水线算子：工作线程、队列使用率、为空频率、吞吐量、CPU、瓶颈</translation>
     </message>
     <message>
         <source>MindData CPU utilization samples: machine, process and per op</source>
-        <translation type="unfinished"></translation>
+        <translation>MindData CPU 利用率采样：整机、进程和各算子</translation>
     </message>
     <message>
         <source>per rank: FLOPs from flops_summary, normalised by the largest, pipeline stage and proposals</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 rank：来自 flops_summary 的 FLOPs、按最大值归一化的比例、流水线阶段及建议</translation>
     </message>
     <message>
         <source>per rank: memory peak against the device capacity (else the largest peak)</source>
-        <translation type="unfinished"></translation>
+        <translation>每个 rank：内存峰值与设备容量之比（无容量时与最大峰值之比）</translation>
     </message>
     <message>
         <source>api_statistic.csv per API: one rank with --rank, else merged over ranks</source>
-        <translation type="unfinished"></translation>
+        <translation>按 API 统计的 api_statistic.csv：使用 --rank 时为单个 rank，否则合并全部 rank</translation>
     </message>
     <message>
         <source>export: rank %1 has no step %2</source>
-        <translation type="unfinished"></translation>
+        <translation>export：rank %1 没有迭代 %2</translation>
     </message>
     <message>
         <source>export: --what range needs --start-ns A --end-ns B (integers, A &lt; B, in the trace&apos;s own clock) or --step S</source>
-        <translation type="unfinished"></translation>
+        <translation>export：--what range 需要 --start-ns A --end-ns B（整数，A &lt; B，使用 trace 自身的时钟）或 --step S</translation>
     </message>
     <message>
         <source>range: start of the range in the trace&apos;s own clock (ns, as trace_view.json&apos;s ts x 1000).</source>
-        <translation type="unfinished"></translation>
+        <translation>range：范围的起点，使用 trace 自身的时钟（ns，即 trace_view.json 的 ts × 1000）。</translation>
     </message>
     <message>
         <source>range: end of the range (ns, exclusive).</source>
-        <translation type="unfinished"></translation>
+        <translation>range：范围的终点（ns，不含）。</translation>
     </message>
     <message>
         <source>export: --what range groups by lane (default) or name</source>
-        <translation type="unfinished"></translation>
+        <translation>export：--what range 按泳道（默认）或名称分组</translation>
     </message>
 </context>
 <context>
