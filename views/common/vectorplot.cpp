@@ -6,6 +6,8 @@
 #include <QEvent>
 #include <QPaintEngine>
 #include <QResizeEvent>
+#include <QToolTip>
+#include <QWheelEvent>
 
 namespace profscope {
 
@@ -52,6 +54,19 @@ void VectorPlot::setEmptyText(const QString& text)
 {
     m_emptyText = text;
     update();
+}
+
+void VectorPlot::wheelEvent(QWheelEvent* event)
+{
+    // A chart on a scrolling page must not swallow the wheel: zooming needs
+    // Ctrl, as in the timeline and in map views.
+    if (!(event->modifiers() & Qt::ControlModifier)) {
+        if (interactions().testFlag(QCP::iRangeZoom))
+            QToolTip::showText(event->globalPosition().toPoint(), tr("Ctrl+wheel zooms"), this);
+        event->ignore();
+        return;
+    }
+    QCustomPlot::wheelEvent(event);
 }
 
 void VectorPlot::changeEvent(QEvent* event)

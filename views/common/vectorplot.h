@@ -40,6 +40,9 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void changeEvent(QEvent* event) override;
+    // Ctrl+wheel zooms (where the plot allows zooming); the plain wheel
+    // scrolls the page around the chart and says how to zoom.
+    void wheelEvent(QWheelEvent* event) override;
 
 private:
     QString m_emptyText;

@@ -99,7 +99,7 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     bar->addSpacing(12);
     m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
     m_resetZoom->setToolTip(
-        tr("Show the whole capture, or the selected step. Drag the plot to pan, use the wheel to zoom the time axis"));
+        tr("Show the whole capture, or the selected step. Drag the plot to pan, Ctrl+wheel zooms the time axis"));
     m_exportPlot = makeExportButton(
         ExportKind::Chart, this, [this] { exportWidgetInteractive(this, m_plot, QStringLiteral("memory")); },
         tr("Save the plot as PNG, SVG or PDF"));
