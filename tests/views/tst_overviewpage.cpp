@@ -11,6 +11,9 @@
 #include "overview/overviewmodels.h"
 #include "overview/overviewpage.h"
 #include "overview/steptracechart.h"
+#include "timeline/timelinemodel.h"
+#include "timeline/timelinepage.h"
+#include "timeline/timelinewidget.h"
 #include "testsupport.h"
 #include "viewtestsupport.h"
 
@@ -19,6 +22,7 @@
 #include <QFile>
 #include <QLocale>
 #include <QLabel>
+#include <QMenu>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -130,6 +134,7 @@ private slots:
     void rankFilterAndSteps();
     void stepTableColumns();
     void adviceNavigates();
+    void adviceJumpMarksTheTimeline();
     void causesAnswerWhyTheStepIsSlow();
     void oldFormatRankShowsItsStepTrace();
     void manyRanksScroll();
@@ -483,6 +488,64 @@ void TestOverviewPage::adviceNavigates()
     // The planted slow link and slow / host-bound ranks are among the findings.
     QVERIFY(sawLink);
     QVERIFY(sawRank);
+}
+
+void TestOverviewPage::adviceJumpMarksTheTimeline()
+{
+    // Enter on a finding about a time range: the timeline (another page on
+    // the same state) shades that range and the Step selector follows it;
+    // a finding about several ranks stacks them from its context menu.
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    QVERIFY(profile);
+    ViewState state;
+    OverviewPage page(&state);
+    TimelinePage timeline(&state);
+    page.resize(1200, 800);
+    page.show();
+    timeline.resize(1200, 800);
+    state.setProfile(profile);
+    AdviceModel* advice = page.adviceModel();
+    int stepRow = -1;
+    int multiRankRow = -1;
+    for (int row = 0; row < advice->rowCount(); ++row) {
+        const Finding& f = advice->findings()[std::size_t(row)];
+        if (stepRow < 0 && f.target == Finding::Target::Step && f.endNs > f.startNs)
+            stepRow = row;
+        if (multiRankRow < 0 && f.rankIds.size() > 1)
+            multiRankRow = row;
+    }
+    QVERIFY(stepRow >= 0);
+    const Finding f = advice->findings()[std::size_t(stepRow)];
+    page.adviceView()->setFocus();
+    page.adviceView()->setCurrentIndex(page.adviceView()->model()->index(stepRow, AdviceModel::TitleColumn));
+    QTest::keyClick(page.adviceView(), Qt::Key_Return);
+    const TimelineModel& m = timeline.timeline()->model();
+    QVERIFY(m.ranks().contains(f.rankIndex));
+    QVERIFY(timeline.timeline()->hasRange());
+    QCOMPARE(qRound64(timeline.timeline()->rangeStartNs()), m.toView(f.rankIndex, f.startNs));
+    QCOMPARE(qRound64(timeline.timeline()->rangeEndNs()), m.toView(f.rankIndex, f.endNs));
+    // The step whose host slice holds the target's start, read from the trace.
+    QString expectedStep;
+    for (const StepMarker& s : profile->ranks[std::size_t(f.rankIndex)]->trace.steps)
+        if (s.rangeNs.startNs <= f.startNs && f.startNs < s.rangeNs.endNs)
+            expectedStep = s.id;
+    QVERIFY(!expectedStep.isEmpty());
+    QCOMPARE(state.step(), expectedStep);
+
+    QVERIFY(multiRankRow >= 0);
+    const Finding g = advice->findings()[std::size_t(multiRankRow)];
+    std::unique_ptr<QMenu> menu(page.createFindingMenu(multiRankRow));
+    auto* stack = menu->findChild<QAction*>(QStringLiteral("stackFindingRanksAction"));
+    QVERIFY(stack);
+    QVERIFY(stack->isEnabled());
+    stack->trigger();
+    QList<int> expectedRanks;
+    for (std::size_t i = 0; i < profile->ranks.size(); ++i)
+        if (g.rankIds.contains(profile->ranks[i]->info.rankId))
+            expectedRanks << int(i);
+    QCOMPARE(state.timelineRanks(), expectedRanks);
+    QCOMPARE(timeline.timeline()->model().ranks(), expectedRanks);
 }
 
 void TestOverviewPage::causesAnswerWhyTheStepIsSlow()
