@@ -3682,12 +3682,12 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
         <translation>%1：%2 MB</translation>
     </message>
     <message>
-        <source>Show the whole capture, or the selected step. Drag the plot to pan, use the wheel to zoom the time axis</source>
-        <translation>显示整个采集范围或所选迭代。拖动图表可平移，使用滚轮缩放时间轴</translation>
-    </message>
-    <message>
         <source>Operator allocations of %1</source>
         <translation>%1 的算子内存分配</translation>
+    </message>
+    <message>
+        <source>Show the whole capture, or the selected step. Drag the plot to pan, Ctrl+wheel zooms the time axis</source>
+        <translation>显示整个采集范围或所选迭代。拖动图表可平移，Ctrl+滚轮缩放时间轴</translation>
     </message>
 </context>
 <context>
@@ -6526,6 +6526,13 @@ FP+BP %3 ms
     <message>
         <source>canceled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::VectorPlot</name>
+    <message>
+        <source>Ctrl+wheel zooms</source>
+        <translation>Ctrl+滚轮缩放</translation>
     </message>
 </context>
 <context>
