@@ -6242,6 +6242,14 @@ FP+BP %3 ms
         <source>Show or hide the details panel (slice details, range, search)</source>
         <translation>显示或隐藏详情面板（切片详情、范围、搜索）</translation>
     </message>
+    <message>
+        <source>Trace for Perfetto (Chrome JSON)...</source>
+        <translation>Perfetto 用的 Trace（Chrome JSON）...</translation>
+    </message>
+    <message>
+        <source>The ranks shown, limited to the step chosen, as Chrome Trace JSON (File → Export Trace)</source>
+        <translation>所显示的 rank（限于所选迭代），导出为 Chrome Trace JSON（文件 → 导出 Trace）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::TimelineShortcutSheet</name>

@@ -591,7 +591,9 @@ void MainWindow::createActions()
     m_exportAction = file->addAction(tr("&Export Page…"), this, &MainWindow::exportCurrentPage);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportAction->setStatusTip(tr("Write the charts (PNG, SVG) and tables (CSV) of the page shown into a folder"));
-    new ReportActions(m_state, this, file);
+    auto* reports = new ReportActions(m_state, this, file);
+    if (auto* timeline = qobject_cast<TimelinePage*>(page(Page::Timeline)))
+        connect(timeline, &TimelinePage::traceExportRequested, reports->traceAction(), &QAction::trigger);
     m_reportAction = file->addAction(tr("Import &Report…"), this, &MainWindow::showImportReport);
     m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_reportAction->setStatusTip(tr("Every file that was found, with its status, counts and problems"));

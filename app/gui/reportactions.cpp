@@ -107,10 +107,12 @@ void ReportActions::exportTrace()
     const QString path = askPath(tr("Export Trace"), QStringLiteral("profscope-trace.json"), tr("Chrome Trace JSON (*.json)"));
     if (path.isEmpty())
         return;
-    std::vector<int> ranks;
-    for (int i = 0; i < int(profile->ranks.size()); ++i)
-        if (m_state->rankVisible(i))
-            ranks.push_back(i);
+    // The ranks stacked in the timeline, else the ranks the filter shows.
+    std::vector<int> ranks(m_state->timelineRanks().begin(), m_state->timelineRanks().end());
+    if (ranks.empty())
+        for (int i = 0; i < int(profile->ranks.size()); ++i)
+            if (m_state->rankVisible(i))
+                ranks.push_back(i);
     // The rank chosen in the project tree first: the step window comes from its clock.
     const auto current = std::find(ranks.begin(), ranks.end(), m_state->currentRank());
     if (current != ranks.end())

@@ -19,6 +19,7 @@
 #include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
 #include <QMenu>
 #include <QTabWidget>
@@ -1175,6 +1176,12 @@ void TestTimeline::narrowAndWideWindows()
     auto* wideTabs = wide.findChild<QTabWidget*>();
     QVERIFY(wideTabs->isVisible());
     QVERIFY(wide.timeline()->width() > 2 * wideTabs->width());
+    // The Export menu offers the trace for Perfetto; the window writes it.
+    auto* trace = wide.findChild<QAction*>(QStringLiteral("exportTraceAction"));
+    QVERIFY(trace);
+    QSignalSpy requested(&wide, &TimelinePage::traceExportRequested);
+    trace->trigger();
+    QCOMPARE(requested.count(), 1);
 }
 
 QTEST_MAIN(TestTimeline)

@@ -195,6 +195,10 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     exportMenu->addAction(tr("Timeline as SVG..."), this, [this] { exportImage(QStringLiteral("svg")); });
     exportMenu->addAction(tr("Range Statistics as CSV..."), this,
         [this] { exportModelInteractive(this, *m_rangePanel->stats(), QStringLiteral("timeline-range-statistics")); });
+    exportMenu->addSeparator();
+    QAction* trace = exportMenu->addAction(tr("Trace for Perfetto (Chrome JSON)..."), this, &TimelinePage::traceExportRequested);
+    trace->setObjectName(QStringLiteral("exportTraceAction"));
+    trace->setStatusTip(tr("The ranks shown, limited to the step chosen, as Chrome Trace JSON (File → Export Trace)"));
     exportButton->setMenu(exportMenu);
     bar->addWidget(exportButton);
     m_panelButton = toolButton(tr("Panel"), tr("Show or hide the details panel (slice details, range, search)"), this);

@@ -71,6 +71,10 @@ public:
     // `?`: the list of the timeline's keys and mouse actions (non-modal).
     void showShortcutSheet();
 
+signals:
+    // Export → Trace for Perfetto: the window writes it (File → Export Trace).
+    void traceExportRequested();
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
