@@ -102,7 +102,7 @@ ProjectDock::ProjectDock(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::currentRankChanged, this, &ProjectDock::showRank);
         connect(m_state, &ViewState::timelineRanksChanged, this, &ProjectDock::mirrorTimelineRanks);
         connect(m_state, &ViewState::rankFilterChanged, this, [this] {
-            if (m_model->rankFilter() != m_state->rankFilter())
+            if (!sameRanks(m_model->rankFilter(), m_state->rankFilter()))
                 m_model->setRankFilter(m_state->rankFilter());
         });
         connect(m_state, &ViewState::compareChanged, this,
@@ -177,7 +177,7 @@ void ProjectDock::mirrorTimelineRanks()
 {
     // Stacked from elsewhere (an advice finding, a menu): the tree shows which.
     const QList<int> ranks = m_state ? m_state->timelineRanks() : QList<int>();
-    if (ranks.isEmpty() || ranks == selectedRanks())
+    if (ranks.isEmpty() || sameRanks(ranks, selectedRanks()))
         return;
     QItemSelection selection;
     for (int r : ranks) {

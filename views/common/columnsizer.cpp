@@ -38,7 +38,8 @@ ColumnSizer::ColumnSizer(QTableView* table, int nameColumn, const QString& key)
     header->setSectionResizeMode(QHeaderView::Interactive);
     header->setMinimumSectionSize(36);
     table->setTextElideMode(Qt::ElideMiddle);
-    table->viewport()->installEventFilter(this);
+    m_viewport = table->viewport();
+    m_viewport->installEventFilter(this);
     connect(header, &QHeaderView::sectionResized, this, [this](int, int oldSize, int newSize) {
         // Hiding or showing a column resizes it from or to 0: not a choice of width.
         if (m_adjusting || oldSize == 0 || newSize == 0)
@@ -101,7 +102,10 @@ void ColumnSizer::giveNameTheRest()
 
 bool ColumnSizer::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize)
+    // The viewport pointer kept at install: while the table is being
+    // destroyed its viewport still sends events, and the table may no longer
+    // be asked for anything.
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         giveNameTheRest();
     return QObject::eventFilter(watched, event);
 }

@@ -50,6 +50,7 @@ private:
     bool restore();
 
     QTableView* m_table;
+    QObject* m_viewport = nullptr; // compared only, never dereferenced
     int m_nameColumn;
     QString m_key;
     bool m_userSized = false;

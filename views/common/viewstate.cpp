@@ -54,7 +54,7 @@ void ViewState::setStep(const QString& step)
 
 void ViewState::setRankFilter(const QList<int>& rankIndexes)
 {
-    if (rankIndexes == m_rankFilter)
+    if (sameRanks(rankIndexes, m_rankFilter))
         return;
     m_rankFilter = rankIndexes;
     emit rankFilterChanged();
@@ -70,7 +70,7 @@ void ViewState::setTimelineRanks(const QList<int>& rankIndexes)
     // One rank is the current rank's business, not a stack.
     if (ranks.size() < 2)
         ranks.clear();
-    if (ranks == m_timelineRanks)
+    if (sameRanks(ranks, m_timelineRanks))
         return;
     m_timelineRanks = ranks;
     emit timelineRanksChanged();

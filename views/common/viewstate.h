@@ -4,10 +4,19 @@
 #include "model/profile.h"
 
 #include <QObject>
+
+#include <algorithm>
 #include <QString>
 #include <QStringList>
 
 namespace profscope {
+
+// Two rank lists equal, element by element. (Qt 6.4's QList<int>::operator==
+// hands two empty lists' null data pointers to memcmp, which UBSan rejects.)
+inline bool sameRanks(const QList<int>& a, const QList<int>& b)
+{
+    return a.size() == b.size() && (a.isEmpty() || std::equal(a.begin(), a.end(), b.begin()));
+}
 
 // The one selection state every page shares: the profile shown, the step
 // ("" = all steps), the ranks the user filtered to, the Baseline and
