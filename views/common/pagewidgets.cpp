@@ -17,6 +17,15 @@ QLabel* makePageTitle(const QString& text, QWidget* parent)
     return title;
 }
 
+QLabel* makeHeading(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    QFont font = label->font();
+    font.setWeight(QFont::DemiBold);
+    label->setFont(font);
+    return label;
+}
+
 QTableView* makeDataTable(QAbstractItemModel* model, QWidget* parent)
 {
     auto* table = new QTableView(parent);

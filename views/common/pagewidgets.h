@@ -14,6 +14,10 @@ namespace profscope {
 // The page title at the top left: larger and semi-bold.
 QLabel* makePageTitle(const QString& text, QWidget* parent);
 
+// A section heading inside a page ("Operator allocations"): semi-bold, the
+// normal size.
+QLabel* makeHeading(const QString& text, QWidget* parent);
+
 // A read-only table of `model`: sortable by a header click, whole-row single
 // selection, alternating rows, no row numbers, compact rows, no word wrap,
 // left-aligned headers, the last column takes the spare width.

@@ -54,15 +54,6 @@ QStandardItem* intItem(qint64 v)
     return item;
 }
 
-QLabel* heading(const QString& text, QWidget* parent)
-{
-    auto* label = new QLabel(text, parent);
-    QFont f = label->font();
-    f.setWeight(QFont::DemiBold);
-    label->setFont(f);
-    return label;
-}
-
 // Title on top, legend in rows under the axis rect (the curves keep the full area).
 VectorPlot* makePlot(const QString& title, QWidget* parent)
 {
@@ -138,13 +129,13 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
     auto* graphBox = new QWidget(top);
     auto* graphLayout = new QVBoxLayout(graphBox);
     graphLayout->setContentsMargins(0, 0, 0, 0);
-    graphLayout->addWidget(heading(tr("Pipeline: source → device; arrows and fill: output queue usage"), graphBox));
+    graphLayout->addWidget(makeHeading(tr("Pipeline: source → device; arrows and fill: output queue usage"), graphBox));
     m_graph = new PipelineGraph(graphBox);
     graphLayout->addWidget(m_graph, 1);
     auto* findingsBox = new QWidget(top);
     auto* findingsLayout = new QVBoxLayout(findingsBox);
     findingsLayout->setContentsMargins(0, 0, 0, 0);
-    findingsLayout->addWidget(heading(tr("Bottlenecks and proposals"), findingsBox));
+    findingsLayout->addWidget(makeHeading(tr("Bottlenecks and proposals"), findingsBox));
     m_findings = new QTextBrowser(findingsBox);
     m_findings->setOpenLinks(false);
     m_findings->setMinimumWidth(340);

@@ -58,15 +58,6 @@ QSortFilterProxyModel* makeProxy(QObject* parent, QAbstractItemModel* source)
     return proxy;
 }
 
-QLabel* makeHeading(const QString& text, QWidget* parent)
-{
-    auto* label = new QLabel(text, parent);
-    QFont f = label->font();
-    f.setWeight(QFont::DemiBold);
-    label->setFont(f);
-    return label;
-}
-
 } // namespace
 
 MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
