@@ -47,10 +47,22 @@ struct LegacyStepTraceRow
     std::vector<StreamOp> streamOps;
 };
 
+// step_trace_point_info.json: the ops MindSpore cut the steps at. FP+BP runs
+// from the start of fpStart to the end of bpEnd; empty when the file is absent.
+struct LegacyStepTracePoints
+{
+    QString fpStart; // e.g. Default/Cast-op6
+    QString bpEnd;   // e.g. Default/TransData-op7
+};
+
 struct LegacyStepTrace
 {
     static constexpr TimeNs kTickNs = 10;
     std::vector<LegacyStepTraceRow> rows;
+    LegacyStepTracePoints points;
+    // min_cycle_counter_{rank}.txt: the device counter (ticks) at the trace's
+    // time 0, i.e. timeline_display ts 0; -1 when absent.
+    qint64 minCycleCounterTicks = -1;
 };
 
 // framework_raw_{rank}.csv. Two header variants:
