@@ -842,7 +842,8 @@ void TimelineRenderer::paintCounter(QPainter& p, int lane, const QRect& r, const
     }
     // Peak of the series, top right, for scale.
     p.setPen(mutedTextColor(m_palette));
-    p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignTop | Qt::AlignRight, QLocale().toString(hi, 'g', 4));
+    p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignTop | Qt::AlignRight,
+        formatCounterValue(hi, m_model.lane(lane).subtitle));
     ++m_stats.blocks;
 }
 

@@ -751,9 +751,11 @@ QString TimelineWidget::tooltipAt(QPoint pos)
             if (it == cs.tsNs.begin())
                 return {};
             const double v = cs.value[std::size_t(it - cs.tsNs.begin() - 1)];
-            return QStringLiteral("<b>%1</b><br>%2 %3")
-                .arg(m_model.lane(row->lane).title.toHtmlEscaped(), QLocale().toString(v, 'g', 6),
-                    m_model.lane(row->lane).subtitle.toHtmlEscaped());
+            const auto [lo, hi] = m_model.counterRange(row->lane);
+            const QString& unit = m_model.lane(row->lane).subtitle;
+            return QStringLiteral("<b>%1</b><br>%2<br><span style='color:gray'>%3</span>")
+                .arg(m_model.lane(row->lane).title.toHtmlEscaped(), formatCounterValue(v, unit).toHtmlEscaped(),
+                    tr("range %1 – %2").arg(formatCounterValue(lo, unit), formatCounterValue(hi, unit)).toHtmlEscaped());
         }
         return {};
     }
