@@ -32,6 +32,8 @@ TimelineWidget::TimelineWidget(QWidget* parent)
     m_colors.loadSettings();
     m_colors.setPalette(palette());
     m_renderer.setPalette(palette());
+    // Summary rows built off the GUI thread are drawn as soon as they are there.
+    m_renderer.setSummaryReadyCallback([this] { update(); });
     applyMetrics();
     m_lastRemember.start();
 }
@@ -336,6 +338,10 @@ void TimelineWidget::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     const TimelineViewport vp = viewport();
+    // On screen the summary rows come off the GUI thread (placeholders
+    // meanwhile); a hidden widget renders for an export or a test: at once.
+    m_renderer.summaryBuilder().setAsync(
+        m_summaryBuild == SummaryBuild::OffThread || (m_summaryBuild == SummaryBuild::Auto && isVisible()));
     m_renderer.paint(p, vp, m_state);
     paintTimelineMarkers(p, vp, m_markers, palette());
 }
