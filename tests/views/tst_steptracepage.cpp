@@ -19,6 +19,7 @@
 #include <QMouseEvent>
 #include <QRegularExpression>
 #include <QSet>
+#include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
@@ -219,6 +220,21 @@ void TestStepTracePage::newFormatRank()
     QCOMPARE(page.trendChart(1)->kind(), StepStageKind::Computing);
     QVERIFY(page.infoText().contains(QLatin1String("step table")));
     QVERIFY(page.stageModel()->rowCount() == 4);
+
+    // A step on the timeline: its ProfilerStep slice, read from trace_view.json here.
+    QVERIFY(!page.canShowInTimeline()); // the average has no place on the timeline
+    const QString step = page.trace().steps.front().step;
+    page.setShownStep(step);
+    QVERIFY(page.canShowInTimeline());
+    QSignalSpy spy(&state, &ViewState::timelineRequested);
+    QVERIFY(page.showInTimeline());
+    QCOMPARE(spy.count(), 1);
+    qint64 durNs = 0;
+    const qint64 startNs = test::referenceSliceStartNs(
+        test::textRank(1, 0) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+        QStringLiteral("ProfilerStep#") + step, &durNs);
+    QCOMPARE(spy.front().at(1).toLongLong(), startNs);
+    QVERIFY(spy.front().at(2).toLongLong() >= startNs + durNs);
 }
 
 void TestStepTracePage::emptyProfile()

@@ -12,6 +12,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -81,6 +82,11 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
     m_stepCombo->setMinimumContentsLength(18);
     m_stepCombo->setToolTip(tr("The average over all steps, or one step"));
     bar->addWidget(m_stepCombo);
+    m_timelineButton = new QPushButton(tr("Show in Timeline"), this);
+    m_timelineButton->setToolTip(tr("Open the step shown on the Timeline, its range marked (double-click a stage "
+                                    "row for the stage)"));
+    connect(m_timelineButton, &QPushButton::clicked, this, [this] { showInTimeline(); });
+    bar->addWidget(m_timelineButton);
     auto* exportChart = makeExportButton(
         ExportKind::Chart, this,
         [this] {
@@ -183,6 +189,10 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
         }
     });
     connect(m_trajectory, &TrajectoryPanel::deviceRequested, this, &StepTracePage::openDevice);
+    connect(m_stageTable, &QTableView::activated, this, [this](const QModelIndex& index) {
+        if (index.isValid())
+            showInTimeline(m_stageModel->item(index.row(), 0)->data(Qt::UserRole + 2).toInt());
+    });
     addContextAction(m_stageChart, exportActionText(ExportKind::Chart),
         [this] { exportWidgetInteractive(this, m_stageChart, QStringLiteral("steptrace-stages")); });
     addContextAction(m_stepChart, exportActionText(ExportKind::Chart),
@@ -364,6 +374,7 @@ void StepTracePage::rebuildRank()
 
 void StepTracePage::fillStep()
 {
+    m_timelineButton->setEnabled(false);
     if (m_trace.isEmpty())
         return;
     const QString step = shownStep();
@@ -378,6 +389,7 @@ void StepTracePage::fillStep()
         if (m_trace.steps[i].step == step)
             index = int(i);
     m_stepChart->setSelectedCategory(index);
+    m_timelineButton->setEnabled(canShowInTimeline());
     for (TrendChart* t : m_trends)
         t->setSelectedStep(step);
 
@@ -415,6 +427,7 @@ void StepTracePage::fillStageTable(const StepTraceStep& step)
             shareItem->setText(QString::number(share, 'f', 1) + QLatin1Char('%'));
         auto* name = textItem(s.name);
         name->setToolTip(stepStageName(s.kind));
+        name->setData(int(&s - step.stages.data()), Qt::UserRole + 2); // index into the step's stages
         m_stageModel->appendRow({ name, msItem(toMs(s.startNs)),
             msItem(toMs(s.endNs())), msItem(toMs(s.durationNs)), shareItem, textItem(QString::number(s.steps), s.steps) });
     }
@@ -426,6 +439,47 @@ void StepTracePage::fillTrajectory()
     if (!m_profile || !m_tabs->isTabVisible(1))
         return;
     m_trajectory->setTrajectory(clusterTrajectory(*m_profile, shownStep()));
+}
+
+TimeNs StepTracePage::timelineOffsetNs() const
+{
+    if (!m_profile || m_rankIndex < 0 || m_trace.isEmpty())
+        return kInvalidTime;
+    const RankData& rank = *m_profile->ranks[std::size_t(m_rankIndex)];
+    if (rank.trace.isEmpty())
+        return kInvalidTime;
+    if (m_trace.source == RankStepTrace::Source::StepTable)
+        return 0; // the step table's steps are the timeline's own
+    // step_trace_raw counts device ticks; timeline_display's time 0 is the
+    // counter of min_cycle_counter_{rank}.txt.
+    const qint64 minCycle = rank.legacy.stepTrace.minCycleCounterTicks;
+    return minCycle >= 0 ? -minCycle * LegacyStepTrace::kTickNs : kInvalidTime;
+}
+
+bool StepTracePage::canShowInTimeline() const
+{
+    return !shownStep().isEmpty() && timelineOffsetNs() != kInvalidTime
+        && stepOrAverage(m_trace, shownStep()).startNs != kInvalidTime;
+}
+
+bool StepTracePage::showInTimeline(int stageRow)
+{
+    if (!m_state || !canShowInTimeline())
+        return false;
+    const StepTraceStep step = stepOrAverage(m_trace, shownStep());
+    TimeNs startNs = step.startNs + timelineOffsetNs();
+    TimeNs endNs = startNs + step.durationNs;
+    QString name = tr("Step %1").arg(step.step);
+    if (stageRow >= 0 && std::size_t(stageRow) < step.stages.size()) {
+        const StepStage& stage = step.stages[std::size_t(stageRow)];
+        if (stage.startNs == kInvalidTime)
+            return false;
+        startNs += stage.startNs;
+        endNs = startNs + stage.durationNs;
+        name = stage.name;
+    }
+    m_state->requestTimeline(m_rankIndex, startNs, std::max(endNs, startNs + 1), name);
+    return true;
 }
 
 void StepTracePage::openDevice(int rankIndex)

@@ -10,6 +10,7 @@
 #include <array>
 
 class QComboBox;
+class QPushButton;
 class QLabel;
 class QStandardItemModel;
 class QTabWidget;
@@ -82,6 +83,10 @@ public:
     bool isEmptyStateShown() const;
     // Shows the cluster tab (true) or the device tab.
     void showCluster(bool cluster);
+    // The shown step (or one of its stages, by stage table row) on the
+    // timeline; false when the step's place on the timeline is unknown.
+    bool showInTimeline(int stageRow = -1);
+    bool canShowInTimeline() const;
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -95,6 +100,9 @@ private:
     void fillStageTable(const StepTraceStep& step);
     void fillTrajectory();
     void openDevice(int rankIndex);
+    // Added to a step's start to get the rank's timeline clock; kInvalidTime
+    // when the rank has no timeline or the two clocks cannot be related.
+    TimeNs timelineOffsetNs() const;
 
     ViewState* m_state;
     ProfilePtr m_profile;
@@ -105,6 +113,7 @@ private:
     QLabel* m_title;
     QComboBox* m_rankCombo;
     QComboBox* m_stepCombo;
+    QPushButton* m_timelineButton;
     QTabWidget* m_tabs;
     QWidget* m_devicePage;
     QLabel* m_empty;
