@@ -234,7 +234,7 @@ CellTable clockTable(const Profile& profile)
 // range by category, recomputed and as the profiler's Overlap Analysis lanes say.
 CellTable rangeTable(const RankData& rank, TimeRange rangeNs, bool byLane)
 {
-    const RangeStats stats = computeRangeStats(rank.trace, rangeNs);
+    const RangeStats stats = computeRangeStats(rank.trace, rangeNs, {}, rankDeviceTasks(rank).get());
     CellTable t;
     t.header << QStringLiteral("Rank") << QStringLiteral("Kind") << QStringLiteral("Name") << QStringLiteral("Lane")
              << QStringLiteral("Count") << QStringLiteral("Partial") << QStringLiteral("Total(us)")

@@ -67,7 +67,8 @@ DeviceOps collectDeviceOps(const RankData& rank, const QString& step)
 {
     DeviceOps d;
     const TraceData& trace = rank.trace;
-    const DeviceTasks tasks = collectDeviceTasks(trace);
+    const std::shared_ptr<const DeviceTasks> shared = rankDeviceTasks(rank);
+    const DeviceTasks& tasks = *shared;
     int stepIndex = -1;
     if (!step.isEmpty()) {
         for (std::size_t i = 0; i < tasks.steps.size(); ++i)

@@ -266,6 +266,11 @@ RankOverview computeOverview(const RankData& rank)
     return result;
 }
 
+std::shared_ptr<const DeviceTasks> rankDeviceTasks(const RankData& rank)
+{
+    return rank.memo.get<DeviceTasks>(AnalysisMemo::DeviceTasks, [&rank] { return collectDeviceTasks(rank.trace); });
+}
+
 std::shared_ptr<const RankOverview> rankOverview(const RankData& rank)
 {
     return rank.memo.get<RankOverview>(AnalysisMemo::Overview, [&rank] { return computeOverview(rank); });

@@ -129,6 +129,9 @@ struct DeviceTasks
     std::vector<DeviceTask> tasks; // per lane in slice order, lanes in process/thread order
 };
 DeviceTasks collectDeviceTasks(const TraceData& trace);
+// The same, collected once per loaded rank and shared (AnalysisMemo): for a
+// rank that no longer changes (not during loading).
+std::shared_ptr<const DeviceTasks> rankDeviceTasks(const RankData& rank);
 bool isComputeTaskType(std::string_view taskType);
 bool isReceiveOpName(std::string_view name);
 

@@ -52,11 +52,14 @@ void sortByTotal(std::vector<RangeStatRow>& rows)
     });
 }
 
-RangeOverlapBlock overlapBlock(const TraceData& trace, TimeRange range)
+RangeOverlapBlock overlapBlock(const TraceData& trace, TimeRange range, const DeviceTasks* given)
 {
     RangeOverlapBlock block;
     block.rangeNs = range.durationNs();
-    const DeviceTasks device = collectDeviceTasks(trace);
+    DeviceTasks collected;
+    if (!given)
+        collected = collectDeviceTasks(trace);
+    const DeviceTasks& device = given ? *given : collected;
     std::vector<TimeRange> compute;
     std::vector<TimeRange> comm;
     for (const DeviceTask& t : device.tasks) {
@@ -122,7 +125,8 @@ QString traceLaneName(const ProcessTrack& process, const ThreadTrack& thread)
     return process.displayName() + QStringLiteral(" / ") + threadName;
 }
 
-RangeStats computeRangeStats(const TraceData& trace, TimeRange rangeNs, const RangeLaneFilter& include)
+RangeStats computeRangeStats(
+    const TraceData& trace, TimeRange rangeNs, const RangeLaneFilter& include, const DeviceTasks* device)
 {
     RangeStats result;
     result.rangeNs = rangeNs;
@@ -171,7 +175,7 @@ RangeStats computeRangeStats(const TraceData& trace, TimeRange rangeNs, const Ra
     }
     sortByTotal(result.byName);
     sortByTotal(result.byLane);
-    result.overlap = overlapBlock(trace, rangeNs);
+    result.overlap = overlapBlock(trace, rangeNs, device);
     return result;
 }
 

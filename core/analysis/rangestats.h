@@ -10,6 +10,8 @@
 
 namespace profscope {
 
+struct DeviceTasks;
+
 // What the slices of one rank do inside a time range, as Perfetto's and
 // Nsight's range summaries give it: every slice contributes only the part of
 // it that lies inside the range, so a 13 ms step that sticks out of a 6 ms
@@ -72,7 +74,10 @@ using RangeLaneFilter = std::function<bool(int process, int thread)>;
 // [rangeNs.startNs, rangeNs.endNs) in the trace's own clock. A slice counts
 // when it overlaps the range (start < end of range and end > start of range;
 // an instantaneous slice strictly inside counts with 0 ns).
-RangeStats computeRangeStats(const TraceData& trace, TimeRange rangeNs, const RangeLaneFilter& include = {});
+// `device`: the trace's device tasks when the caller has them (rankDeviceTasks);
+// otherwise they are collected here.
+RangeStats computeRangeStats(const TraceData& trace, TimeRange rangeNs, const RangeLaneFilter& include = {},
+    const DeviceTasks* device = nullptr);
 
 // Rows of several ranks' statistics merged by name (and lane when `byLane`),
 // largest total first: the multi-rank timeline's one table.

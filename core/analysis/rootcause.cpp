@@ -105,7 +105,8 @@ struct LaunchMeasure
 LaunchMeasure measureLaunches(const RankData& rank, const AdviceThresholds& t)
 {
     LaunchMeasure m;
-    const DeviceTasks device = collectDeviceTasks(rank.trace);
+    const std::shared_ptr<const DeviceTasks> shared = rankDeviceTasks(rank);
+    const DeviceTasks& device = *shared;
     std::vector<const DeviceTask*> compute;
     for (const DeviceTask& task : device.tasks)
         if (task.compute)

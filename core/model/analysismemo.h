@@ -18,12 +18,15 @@ public:
     enum Slot
     {
         Overview,
+        DeviceTasks, // the device tasks and host steps the overview, range statistics, advice and Marey read
         SlotCount
     };
 
+    // One lock per slot: a computation may ask for another slot (the
+    // overview for the device tasks) without deadlocking.
     template <typename T, typename Compute> std::shared_ptr<const T> get(Slot slot, Compute&& compute) const
     {
-        const std::lock_guard<std::mutex> lock(m_mutex);
+        const std::lock_guard<std::mutex> lock(m_mutex[std::size_t(slot)]);
         std::shared_ptr<const void>& value = m_values[std::size_t(slot)];
         if (!value)
             value = std::make_shared<const T>(compute());
@@ -31,7 +34,7 @@ public:
     }
 
 private:
-    mutable std::mutex m_mutex;
+    mutable std::array<std::mutex, SlotCount> m_mutex;
     mutable std::array<std::shared_ptr<const void>, SlotCount> m_values;
 };
 

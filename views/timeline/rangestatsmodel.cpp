@@ -68,10 +68,17 @@ void RangeStatsModel::compute(const TimelineModel& model, double startNs, double
         // The range is in view time (clocks aligned); each rank is asked in its own clock.
         const TimeRange range { model.fromView(rank, TimeNs(std::floor(startNs))),
             model.fromView(rank, TimeNs(std::ceil(endNs))) };
-        RangeStats stats = computeRangeStats(*trace, range, [&](int process, int thread) {
-            const int lane = model.threadLane(rank, process, thread);
-            return lane >= 0 && !model.isEffectivelyHidden(lane);
-        });
+        // The rank's device tasks are collected once and kept (every range change reuses them).
+        const auto device = model.profile() && std::size_t(rank) < model.profile()->ranks.size()
+            ? rankDeviceTasks(*model.profile()->ranks[std::size_t(rank)])
+            : nullptr;
+        RangeStats stats = computeRangeStats(
+            *trace, range,
+            [&](int process, int thread) {
+                const int lane = model.threadLane(rank, process, thread);
+                return lane >= 0 && !model.isEffectivelyHidden(lane);
+            },
+            device.get());
         if (ranks.size() > 1) {
             const QString prefix = model.lane(model.rankLane(rank)).title + QStringLiteral(" \u00b7 ");
             for (RangeStatRow& r : stats.byLane)
