@@ -112,6 +112,8 @@ private slots:
     void timelineFromOutputTimelineData();
     void run2OriginFromOutputTimelineData();
     void summaryDisagreementIsWarned();
+    void opComputeTimesAgreeWithIntermediates();
+    void opComputeTimesFillMissingIntermediates();
     void pointInfoGoesToEveryRankOfTheFolder();
 };
 
@@ -602,6 +604,55 @@ void TstLegacyTimeline::summaryDisagreementIsWarned()
              qPrintable(summary->warnings.front()));
     QVERIFY2(summary->warnings.front().contains(QStringLiteral("112 op executions, the timeline has 5")),
              qPrintable(summary->warnings.front()));
+}
+
+void TstLegacyTimeline::opComputeTimesAgreeWithIntermediates()
+{
+    // run_2: aicore_intermediate_1_detail.csv (105 rows) and _type.csv (21 rows) were written from
+    // these two reports: same names, times and calls (diff of the columns by name, python).
+    const ProfilePtr profile = ProfileLoader::load({ mindinsight(kRun2) });
+    QVERIFY(profile);
+    const FileReport* times = test::reportEndingWith(*profile, QStringLiteral("output_op_compute_time_1.txt"));
+    QVERIFY(times);
+    QVERIFY(times->warnings.isEmpty());
+    QVERIFY2(times->reason.contains(QStringLiteral("agrees with aicore_intermediate_1_detail.csv: the same 105 ops and times")),
+             qPrintable(times->reason));
+    const FileReport* detail = test::reportEndingWith(*profile, QStringLiteral("output_op_compute_time_detail_1.txt"));
+    QVERIFY(detail);
+    QVERIFY(detail->warnings.isEmpty());
+    QVERIFY2(detail->reason.contains(QStringLiteral("agrees with aicore_intermediate_1_type.csv: the same 21 op types")),
+             qPrintable(detail->reason));
+    // The intermediate files stay the source of the tables.
+    const auto& rank = *profile->ranks.front();
+    QCOMPARE(rank.legacy.aicoreDetails.size(), std::size_t(105));
+    QCOMPARE(rank.legacy.aicoreTypes.size(), std::size_t(21));
+}
+
+void TstLegacyTimeline::opComputeTimesFillMissingIntermediates()
+{
+    // run_2 without its aicore_intermediate files: the reports fill the AI Core tables.
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("profiler"));
+    QVERIFY(test::copyTree(mindinsight(kRun2), folder));
+    QVERIFY(QFile::remove(folder + QStringLiteral("/aicore_intermediate_1_detail.csv")));
+    QVERIFY(QFile::remove(folder + QStringLiteral("/aicore_intermediate_1_type.csv")));
+    const ProfilePtr profile = ProfileLoader::load({ folder });
+    const auto rank = onlyRank(profile);
+    QVERIFY(rank);
+    // output_op_compute_time_1.txt: 105 ops, the first "Default/AssignAdd-op142 0.00219  519".
+    QCOMPARE(rank->legacy.aicoreDetails.size(), std::size_t(105));
+    QCOMPARE(rank->legacy.aicoreDetails.front().fullName, QStringLiteral("Default/AssignAdd-op142"));
+    QCOMPARE(rank->legacy.aicoreDetails.front().executionTimeMs, 0.00219);
+    // output_op_compute_time_detail_1.txt: 21 types, the first "AssignAdd 0.00492 3 0.02".
+    QCOMPARE(rank->legacy.aicoreTypes.size(), std::size_t(21));
+    QCOMPARE(rank->legacy.aicoreTypes.front().opType, QStringLiteral("AssignAdd"));
+    QCOMPARE(rank->legacy.aicoreTypes.front().totalTimeMs, 0.00492);
+    QCOMPARE(rank->legacy.aicoreTypes.front().executionFrequency, qint64(3));
+    QCOMPARE(rank->legacy.aicoreTypes.front().percent, 0.02);
+    const FileReport* times = test::reportEndingWith(*profile, QStringLiteral("output_op_compute_time_1.txt"));
+    QVERIFY(times && times->reason.contains(QStringLiteral("fills the AI Core op table")));
+    const FileReport* detail = test::reportEndingWith(*profile, QStringLiteral("output_op_compute_time_detail_1.txt"));
+    QVERIFY(detail && detail->reason.contains(QStringLiteral("fills the AI Core op type table")));
 }
 
 void TstLegacyTimeline::pointInfoGoesToEveryRankOfTheFolder()
