@@ -254,8 +254,11 @@ private:
 
     static bool hasLegacyFiles(const QFileInfoList& entries)
     {
-        return std::any_of(entries.begin(), entries.end(),
-                           [](const QFileInfo& e) { return e.isFile() && isLegacyKind(classifyFile(e.fileName())); });
+        // step_trace_point_info.json names no rank: alone it makes no rank.
+        return std::any_of(entries.begin(), entries.end(), [](const QFileInfo& e) {
+            const FileKind kind = e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown;
+            return isLegacyKind(kind) && kind != FileKind::LegacyStepTracePointInfo;
+        });
     }
 
     // Every file below a rank folder (bounded depth), classified.

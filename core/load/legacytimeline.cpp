@@ -7,10 +7,13 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QHash>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSet>
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <set>
 
 namespace profscope {
@@ -80,6 +83,32 @@ std::string shortName(const QString& fullName)
     return (slash >= 0 ? fullName.mid(slash + 1) : fullName).toStdString();
 }
 
+// The args of the ops placed from output_timeline_data, made when a user
+// inspects one: the full scope name and the stream, as MindInsight's display
+// file has them ("fullname"). Keyed by the row.
+class TimelineDataArgs : public ArgsSource
+{
+public:
+    explicit TimelineDataArgs(const std::vector<LegacyTimelineOp>& ops)
+    {
+        m_ops.reserve(ops.size());
+        for (const LegacyTimelineOp& op : ops)
+            m_ops.push_back({ op.fullName, op.streamId });
+    }
+    QByteArray argsText(std::uint64_t key) const override
+    {
+        if (key >= m_ops.size())
+            return {};
+        QJsonObject o;
+        o[QStringLiteral("fullname")] = m_ops[key].first;
+        o[QStringLiteral("stream_id")] = double(m_ops[key].second);
+        return QJsonDocument(o).toJson(QJsonDocument::Compact);
+    }
+
+private:
+    std::vector<std::pair<QString, qint64>> m_ops;
+};
+
 } // namespace
 
 LegacyTimeline::LegacyTimeline(RankData& rank)
@@ -113,11 +142,13 @@ void LegacyTimeline::addTo(TraceBuilder& builder, bool hasDisplay)
         const int fileId = rankFromLegacyFileName(QFileInfo(m_opsPath).fileName());
         const qint64 pid = fileId >= 0 ? fileId : 0;
         const std::uint32_t process = builder.process(pid);
-        builder.addSourceFile(m_opsPath);
-        for (const LegacyTimelineOp& op : m_ops) {
+        const std::uint32_t fileIndex = builder.addSourceFile(m_opsPath);
+        builder.setArgsSource(fileIndex, std::make_shared<TimelineDataArgs>(m_ops));
+        for (std::size_t i = 0; i < m_ops.size(); ++i) {
+            const LegacyTimelineOp& op = m_ops[i];
             const std::uint32_t thread = builder.thread(process, op.streamId);
             builder.addSlice(process, thread, op.startNs - originNs, op.durNs, strings.intern(shortName(op.fullName)),
-                             {}, {});
+                             {}, ArgsRef::makeKey(fileIndex, i));
         }
         m_opsPlaced = true;
     }

@@ -550,6 +550,10 @@ void TstLegacyTimeline::timelineFromOutputTimelineData()
     QCOMPARE(s519.slices.startNs.front(), TimeNs(0));
     QCOMPARE(s519.slices.durNs.front(), TimeNs(2660));
     QCOMPARE(trace.strings.view(s519.slices.name.front()), std::string_view("AssignAdd-op414"));
+    // Its full name and stream are its args, as in the display file.
+    const QByteArray args = trace.argsText(s519.slices.args.front());
+    QVERIFY2(args.contains("\"fullname\":\"Default/AssignAdd-op414\""), args.constData());
+    QVERIFY2(args.contains("\"stream_id\":519"), args.constData());
     // Σ duration: sum(ns(x[3]) for x in otd(...)) = 1771382850
     TimeNs sum = 0;
     for (const ThreadTrack& t : device->threads)
