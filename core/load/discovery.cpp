@@ -86,6 +86,8 @@ const std::vector<KindPattern>& patterns()
             { FileKind::LegacyTimelineData, re("output_timeline_data_\\d+\\.txt") },
             { FileKind::LegacyOpComputeTime, re("output_op_compute_time_\\d+\\.txt") },
             { FileKind::LegacyOpComputeTimeDetail, re("output_op_compute_time_detail_\\d+\\.txt") },
+            { FileKind::LegacyAicpuPreprocess, re("output_data_preprocess_aicpu_\\d+\\.txt") },
+            { FileKind::LegacyHwtsLog, re("output_format_data_hwts_\\d+\\.txt") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
               re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
@@ -597,6 +599,8 @@ bool isLegacyKind(FileKind k)
     case FileKind::LegacyTimelineData:
     case FileKind::LegacyOpComputeTime:
     case FileKind::LegacyOpComputeTimeDetail:
+    case FileKind::LegacyAicpuPreprocess:
+    case FileKind::LegacyHwtsLog:
         return true;
     default:
         return isMinddataKind(k) && k != FileKind::DatasetStages;
@@ -677,6 +681,8 @@ QString fileKindName(FileKind kind)
     case FileKind::LegacyTimelineData: return QStringLiteral("output_timeline_data.txt");
     case FileKind::LegacyOpComputeTime: return QStringLiteral("output_op_compute_time.txt");
     case FileKind::LegacyOpComputeTimeDetail: return QStringLiteral("output_op_compute_time_detail.txt");
+    case FileKind::LegacyAicpuPreprocess: return QStringLiteral("output_data_preprocess_aicpu.txt");
+    case FileKind::LegacyHwtsLog: return QStringLiteral("output_format_data_hwts.txt");
     case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
     case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");

@@ -56,6 +56,8 @@ enum class FileKind {
     LegacyTimelineData,     // output_timeline_data_{rank}.txt
     LegacyOpComputeTime,    // output_op_compute_time_{rank}.txt
     LegacyOpComputeTimeDetail, // output_op_compute_time_detail_{rank}.txt
+    LegacyAicpuPreprocess,  // output_data_preprocess_aicpu_{rank}.txt
+    LegacyHwtsLog,          // output_format_data_hwts_{rank}.txt (recognised; its ops come from output_timeline_data)
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json

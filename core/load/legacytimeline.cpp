@@ -151,6 +151,19 @@ void LegacyTimeline::addTo(TraceBuilder& builder, bool hasDisplay)
                              {}, ArgsRef::makeKey(fileIndex, i));
         }
         m_opsPlaced = true;
+        // The AI CPU ops (run_start / run_end in µs of the same device
+        // clock) at pid 9000, as MindInsight's display file has them.
+        if (!builder.hasProcess(kLegacyAiCpuPid)) {
+            const std::uint32_t aicpu = builder.process(kLegacyAiCpuPid);
+            const std::uint32_t lane = builder.thread(aicpu, 0);
+            for (const AicpuOpRow& op : m_rank.legacy.aicpuOps) {
+                if (op.runStart < 0 || op.runEnd < op.runStart)
+                    continue;
+                builder.addSlice(aicpu, lane, op.runStart * 1000 - originNs, (op.runEnd - op.runStart) * 1000,
+                                 strings.intern(op.opType.toStdString()), {}, {});
+                ++m_aicpuPlaced;
+            }
+        }
     }
 
     if (stepTrace.rows.empty())
@@ -289,10 +302,13 @@ void LegacyTimeline::finish(TraceData& trace, std::vector<FileReport>& files)
         std::set<qint64> streams;
         for (const auto& op : m_ops)
             streams.insert(op.streamId);
-        if (m_opsPlaced)
+        if (m_opsPlaced) {
             addReason(r, Tr::tr("the timeline of this rank (there is no timeline_display file): %n op execution(s) "
                                 "on %1 stream(s)", nullptr, int(rows))
                              .arg(streams.size()));
+            if (m_aicpuPlaced > 0)
+                addReason(r, Tr::tr("with %n AI CPU op(s) from the AI CPU op table", nullptr, int(m_aicpuPlaced)));
+        }
         else if (rows == deviceOps)
             addReason(r, Tr::tr("same %1 ops as %2").arg(rows).arg(displayName));
         else
@@ -391,6 +407,36 @@ void checkLegacyTables(RankData& rank, std::vector<FileReport>& files)
                                    .arg(onlyHere)
                                    .arg(onlyThere)
                                    .arg(otherTime);
+        }
+    }
+
+    // output_data_preprocess_aicpu: the AI CPU ops aicpu_intermediate was
+    // written from.
+    if (FileReport* r = !legacy.aicpuPreprocess.empty() ? usedReport(files, FileKind::LegacyAicpuPreprocess) : nullptr) {
+        FileReport* csv = usedReport(files, FileKind::LegacyAicpu);
+        if (!csv && legacy.aicpuOps.empty()) {
+            legacy.aicpuOps = legacy.aicpuPreprocess;
+            addReason(r, Tr::tr("fills the AI CPU op table (there is no aicpu_intermediate file): %n op(s)", nullptr,
+                                int(legacy.aicpuOps.size())));
+        } else if (csv) {
+            QHash<qint64, std::pair<QString, double>> theirs;
+            for (const AicpuOpRow& a : legacy.aicpuOps)
+                theirs.insert(a.serialNumber, { a.opType, a.totalTimeMs });
+            qint64 differing = 0;
+            for (const AicpuOpRow& a : legacy.aicpuPreprocess) {
+                const auto it = theirs.constFind(a.serialNumber);
+                if (it == theirs.constEnd() || it->first != a.opType || !sameTime(it->second, a.totalTimeMs))
+                    ++differing;
+            }
+            if (differing == 0 && theirs.size() == qsizetype(legacy.aicpuPreprocess.size()))
+                addReason(r, Tr::tr("agrees with %1: the same %2 AI CPU ops").arg(fileNameOf(csv)).arg(theirs.size()));
+            else
+                r->warnings << Tr::tr("%1 differs from %2: %3 of its %4 AI CPU ops are missing there or have another "
+                                      "type or time (%5 there); the AI CPU figures come from %2")
+                                   .arg(fileNameOf(r), fileNameOf(csv))
+                                   .arg(differing)
+                                   .arg(legacy.aicpuPreprocess.size())
+                                   .arg(theirs.size());
         }
     }
 

@@ -8,6 +8,8 @@
 //   becomes a "Step Trace" lane (Step N, with its Iteration Interval, FP+BP
 //   and Tail) and, when the display file lacks them, the reduce / send /
 //   receive ops of the step trace on their streams;
+// - without timeline_display, the AI CPU op table (aicpu_intermediate or
+//   output_data_preprocess_aicpu) adds the AI CPU lane;
 // - the lanes get MindInsight's names (the files carry no metadata);
 // - timeline_summary_N.json is checked against the loaded timeline.
 // Each file's report says what it contributed.
@@ -65,12 +67,14 @@ private:
     bool m_originInferred = false;
     qint64 m_stepsPlaced = 0;
     qint64 m_streamOpsPlaced = 0;
+    qint64 m_aicpuPlaced = 0;
     bool m_streamOpsInDisplay = false;
     QString m_stepTraceNote; // why the step trace is not on the timeline
 };
 
 // Cross-checks of the rank's table files that need no timeline: the op
-// compute time reports against aicore_intermediate (filling the AI Core
+// compute time reports against aicore_intermediate and
+// output_data_preprocess_aicpu against aicpu_intermediate (filling the
 // tables from them when the intermediate files are missing),
 // step_trace_point_info and min_cycle_counter. Updates their reports.
 void checkLegacyTables(RankData& rank, std::vector<FileReport>& files);

@@ -219,6 +219,17 @@ const std::vector<RankFormat>& rankFormats()
                     return;
                 parseOpComputeTimeDetail(path, rank.legacy.opComputeTimes, report);
             } },
+        { FileKind::LegacyAicpuPreprocess,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(!rank.legacy.aicpuPreprocess.empty(), report))
+                    return;
+                parseAicpuPreprocess(path, rank.legacy.aicpuPreprocess, report);
+            } },
+        { FileKind::LegacyHwtsLog,
+            [](const QString&, RankData&, FileReport& report) {
+                report.status = FileStatus::Skipped;
+                report.reason = Tr::tr("the raw HWTS task log MindSpore turns into output_timeline_data: not read");
+            } },
     };
     return formats;
 }

@@ -239,12 +239,15 @@ struct LegacyData
     LegacyResources resources; // FLOPs, memory usage summary, parallel layout
     LegacyTimelineSummary timelineSummary;
     LegacyOpComputeTimes opComputeTimes;
+    // output_data_preprocess_aicpu_{rank}.txt: the AI CPU ops
+    // aicpu_intermediate_{rank}.csv was written from (same columns).
+    std::vector<AicpuOpRow> aicpuPreprocess;
 
     bool isEmpty() const
     {
         return stepTrace.rows.empty() && frameworkOps.empty() && aicoreDetails.empty() && aicoreTypes.empty()
             && aicpuOps.empty() && hccl.empty() && minddataPipeline.empty() && resources.isEmpty()
-            && !timelineSummary.present && opComputeTimes.isEmpty();
+            && !timelineSummary.present && opComputeTimes.isEmpty() && aicpuPreprocess.empty();
     }
 };
 

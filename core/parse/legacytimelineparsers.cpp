@@ -7,6 +7,7 @@
 #include "textfile.h"
 
 #include <QCoreApplication>
+#include <QSet>
 
 #include <string_view>
 
@@ -329,6 +330,81 @@ bool parseOpComputeTimeDetail(const QString& path, LegacyOpComputeTimes& out, Fi
     out.types = std::move(types);
     out.details = std::move(details);
     return file.finishWith(rows, skipped);
+}
+
+// ---- output_data_preprocess_aicpu_{rank}.txt -----------------------------------------------
+
+bool parseAicpuPreprocess(const QString& path, std::vector<AicpuOpRow>& out, FileReport& report)
+{
+    TextFile file(path, nullptr, report);
+    QList<QByteArray> lines;
+    if (!file.load(lines))
+        return file.fail();
+    QList<QByteArray> header;
+    const auto column = [&header](std::initializer_list<const char*> names) {
+        for (const char* name : names)
+            if (const auto i = header.indexOf(QByteArray(name)); i >= 0)
+                return int(i);
+        return -1;
+    };
+    int serialCol = -1, typeCol = -1, totalCol = -1, dispatchCol = -1, executionCol = -1, startCol = -1, endCol = -1;
+    std::vector<AicpuOpRow> rows;
+    QSet<qint64> serials;
+    qint64 lineNo = 0, skipped = 0;
+    for (const QByteArray& raw : lines) {
+        ++lineNo;
+        const QByteArray line = raw.trimmed();
+        if (line.isEmpty() || line.startsWith("AI CPU Total Time") || isRule(line))
+            continue;
+        const QList<QByteArray> tokens = line.simplified().split(' ');
+        if (tokens[0] == "serial_number") {
+            header = tokens;
+            serialCol = column({ "serial_number" });
+            typeCol = column({ "node_type_name", "op_type", "kernel_type" });
+            totalCol = column({ "total_time(ms)", "total_time" });
+            dispatchCol = column({ "dispatch_time(ms)", "dispatch_time" });
+            executionCol = column({ "execution_time(ms)", "execution_time" });
+            startCol = column({ "run_start" });
+            endCol = column({ "run_end" });
+            if (typeCol < 0 || totalCol < 0)
+                return file.brokenAtLine(lineNo, Tr::tr("the header names no node_type_name or total_time(ms) column"));
+            continue;
+        }
+        if (header.isEmpty())
+            return file.brokenAtLine(lineNo, Tr::tr("no \"serial_number node_type_name ...\" header before the data"));
+        const auto number = [&tokens](int col) {
+            return col >= 0 && col < tokens.size() ? parseDouble(view(tokens[col])) : std::nullopt;
+        };
+        const auto integer = [&tokens](int col) {
+            return col >= 0 && col < tokens.size() ? intToken(tokens[col]) : std::nullopt;
+        };
+        const auto total = number(totalCol);
+        if (tokens.size() != header.size() || !total) {
+            file.warnLine(lineNo, Tr::tr("\"%1\" does not match the header's %2 columns; line skipped")
+                                      .arg(clipped(line))
+                                      .arg(header.size()));
+            ++skipped;
+            continue;
+        }
+        AicpuOpRow row;
+        row.serialNumber = integer(serialCol).value_or(-1);
+        if (row.serialNumber >= 0 && serials.contains(row.serialNumber)) {
+            file.warnLine(lineNo, Tr::tr("serial number %1 appears again; the repeat is skipped").arg(row.serialNumber));
+            ++skipped;
+            continue;
+        }
+        serials.insert(row.serialNumber);
+        row.opType = QString::fromUtf8(tokens[typeCol]);
+        row.totalTimeMs = *total;
+        row.dispatchTimeMs = number(dispatchCol).value_or(kNoValue);
+        row.executionTimeMs = number(executionCol).value_or(kNoValue);
+        row.runStart = integer(startCol).value_or(-1);
+        row.runEnd = integer(endCol).value_or(-1);
+        rows.push_back(std::move(row));
+    }
+    const auto kept = qint64(rows.size());
+    out = std::move(rows);
+    return file.finishWith(kept, skipped);
 }
 
 } // namespace profscope

@@ -31,5 +31,9 @@ bool parseOutputTimelineData(const QString& path, std::vector<LegacyTimelineOp>&
 bool parseOpComputeTime(const QString& path, LegacyOpComputeTimes& out, FileReport& report);
 // output_op_compute_time_detail_{rank}.txt into out.types / out.details.
 bool parseOpComputeTimeDetail(const QString& path, LegacyOpComputeTimes& out, FileReport& report);
+// output_data_preprocess_aicpu_{rank}.txt: "serial_number node_type_name
+// total_time(ms) dispatch_time(ms) [execution_time(ms)] run_start run_end",
+// whitespace-separated, ending with "AI CPU Total Time(ms): ...".
+bool parseAicpuPreprocess(const QString& path, std::vector<AicpuOpRow>& out, FileReport& report);
 
 } // namespace profscope

@@ -97,7 +97,9 @@ void TestDiscovery::classify_data()
     QTest::newRow("op compute time") << "output_op_compute_time_1.txt" << int(FileKind::LegacyOpComputeTime);
     QTest::newRow("op compute time detail") << "output_op_compute_time_detail_1.txt"
                                             << int(FileKind::LegacyOpComputeTimeDetail);
-    QTest::newRow("hwts (not read)") << "output_format_data_hwts_1.txt" << int(FileKind::KnownUnused);
+    QTest::newRow("aicpu preprocess") << "output_data_preprocess_aicpu_1.txt" << int(FileKind::LegacyAicpuPreprocess);
+    QTest::newRow("hwts log") << "output_format_data_hwts_1.txt" << int(FileKind::LegacyHwtsLog);
+    QTest::newRow("other output_ (not read)") << "output_something_1.txt" << int(FileKind::KnownUnused);
     QTest::newRow("random") << "notes.txt" << int(FileKind::Unknown);
 }
 

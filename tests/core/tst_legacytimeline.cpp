@@ -103,6 +103,7 @@ private slots:
     void opComputeTime();
     void opComputeTimeDetail_data();
     void opComputeTimeDetail();
+    void aicpuPreprocess();
     void corruptInput_data();
     void corruptInput();
 
@@ -114,6 +115,7 @@ private slots:
     void summaryDisagreementIsWarned();
     void opComputeTimesAgreeWithIntermediates();
     void opComputeTimesFillMissingIntermediates();
+    void run2WithoutDisplay();
     void pointInfoGoesToEveryRankOfTheFolder();
 };
 
@@ -334,6 +336,27 @@ void TstLegacyTimeline::opComputeTimeDetail()
     QCOMPARE(warned, reports > 1);
 }
 
+void TstLegacyTimeline::aicpuPreprocess()
+{
+    // output_data_preprocess_aicpu_1.txt: 5 data lines (serials 1-5), then "AI CPU Total
+    // Time(ms): 9.694000". Line 1 after the header: "1 InitData 7.906 0.15 154901853050
+    // 154901853210" (no execution_time column).
+    std::vector<AicpuOpRow> out;
+    FileReport report;
+    QVERIFY(parseAicpuPreprocess(mindinsight(kRun2 + "output_data_preprocess_aicpu_1.txt"), out, report));
+    QCOMPARE(out.size(), std::size_t(5));
+    QCOMPARE(out.front().serialNumber, qint64(1));
+    QCOMPARE(out.front().opType, QStringLiteral("InitData"));
+    QCOMPARE(out.front().totalTimeMs, 7.906);
+    QCOMPARE(out.front().dispatchTimeMs, 0.15);
+    QVERIFY(std::isnan(out.front().executionTimeMs));
+    QCOMPARE(out.front().runStart, qint64(154901853050));
+    QCOMPARE(out.front().runEnd, qint64(154901853210));
+    QCOMPARE(out.back().opType, QStringLiteral("EndOfSequence"));
+    QCOMPARE(report.count(QStringLiteral("skippedRows")), qint64(-1));
+    QVERIFY(report.warnings.isEmpty());
+}
+
 void TstLegacyTimeline::corruptInput_data()
 {
     QTest::addColumn<QString>("kind");
@@ -374,6 +397,17 @@ void TstLegacyTimeline::corruptInput_data()
                                           << "output_op_compute_time_0.txt:3: \"B x 1\"";
     QTest::newRow("compute time nothing") << "compute" << "output_op_compute_time_0.txt" << QByteArray("hello\n")
                                           << false << "no usable record";
+    QTest::newRow("aicpu repeated serial")
+        << "aicpu" << "output_data_preprocess_aicpu_0.txt"
+        << QByteArray("serial_number node_type_name total_time(ms) dispatch_time(ms) run_start run_end\n"
+                      "1 GetNext 0.5 0.1 10 20\n1 GetNext 0.5 0.1 10 20\nAI CPU Total Time(ms): 0.5\n")
+        << true << "output_data_preprocess_aicpu_0.txt:3: serial number 1 appears again";
+    QTest::newRow("aicpu short row") << "aicpu" << "output_data_preprocess_aicpu_0.txt"
+                                     << QByteArray("serial_number node_type_name total_time(ms) run_start run_end\n"
+                                                   "1 GetNext 0.5 10 20\n2 GetNext 0.5\n")
+                                     << true << "does not match the header's 5 columns";
+    QTest::newRow("aicpu no header") << "aicpu" << "output_data_preprocess_aicpu_0.txt"
+                                     << QByteArray("1 GetNext 0.5 0.1 10 20\n") << false << "no \"serial_number";
     QTest::newRow("detail stray line") << "detail" << "output_op_compute_time_detail_0.txt"
                                        << QByteArray("stray\noptype_name compute_time(ms, per-step) called_times(per-step) "
                                                      "percent\nMul 0.5 2 10\n")
@@ -412,6 +446,11 @@ void TstLegacyTimeline::corruptInput()
         result = parseOpComputeTime(path, t, report);
         if (ok)
             QCOMPARE(t.ops.size(), std::size_t(1));
+    } else if (kind == QLatin1String("aicpu")) {
+        std::vector<AicpuOpRow> rows;
+        result = parseAicpuPreprocess(path, rows, report);
+        if (ok)
+            QCOMPARE(rows.size(), std::size_t(1));
     } else {
         LegacyOpComputeTimes t;
         result = parseOpComputeTimeDetail(path, t, report);
@@ -657,6 +696,51 @@ void TstLegacyTimeline::opComputeTimesFillMissingIntermediates()
     QVERIFY(times && times->reason.contains(QStringLiteral("fills the AI Core op table")));
     const FileReport* detail = test::reportEndingWith(*profile, QStringLiteral("output_op_compute_time_detail_1.txt"));
     QVERIFY(detail && detail->reason.contains(QStringLiteral("fills the AI Core op type table")));
+}
+
+void TstLegacyTimeline::run2WithoutDisplay()
+{
+    // run_2 without ascend_timeline_display_1.json (and no min_cycle_counter): the
+    // timeline is output_timeline_data (107 ops, absolute device time) and the AI CPU
+    // table (aicpu_intermediate_1.csv: 5 ops, run_start / run_end in µs).
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("profiler"));
+    QVERIFY(test::copyTree(mindinsight(kRun2), folder));
+    QVERIFY(QFile::remove(folder + QStringLiteral("/ascend_timeline_display_1.json")));
+    const ProfilePtr profile = ProfileLoader::load({ folder });
+    const auto rank = onlyRank(profile);
+    QVERIFY(rank);
+    const ProcessTrack* device = process(rank->trace, QStringLiteral("AI Core Op"));
+    const ProcessTrack* aicpu = process(rank->trace, QStringLiteral("AI CPU Op"));
+    QVERIFY(device && aicpu);
+    QCOMPARE(sliceCount(*device), qint64(107));
+    QCOMPARE(device->threads.front().slices.startNs.front(), TimeNs(154907895959560)); // 154907895.95956 ms
+    QCOMPARE(sliceCount(*aicpu), qint64(5));
+    const ThreadTrack& lane = aicpu->threads.front();
+    QCOMPARE(lane.name, QStringLiteral("AI CPU"));
+    QCOMPARE(lane.slices.startNs.front(), TimeNs(154901853050000)); // InitData: run_start 154901853050 µs
+    QCOMPARE(lane.slices.durNs.front(), TimeNs(160000));              // run_end - run_start = 160 µs
+    // ascend_timeline_summary_1.json: 112 executions (107 + 5) on 2 streams: it agrees.
+    const FileReport* summary = test::reportEndingWith(*profile, QStringLiteral("ascend_timeline_summary_1.json"));
+    QVERIFY(summary);
+    QVERIFY2(summary->warnings.isEmpty(), qPrintable(summary->warnings.join(QLatin1Char('\n'))));
+    // The step lane is in the same absolute clock: fp_point 15490789606875 ticks x 10 ns.
+    const ProcessTrack* steps = process(rank->trace, QString::fromLatin1(kLegacyStepTraceProcess));
+    QVERIFY(steps);
+    const auto fpBp = slicesNamed(rank->trace, steps->threads.front(), kLegacyFpBp);
+    QCOMPARE(fpBp.size(), std::size_t(1));
+    QCOMPARE(fpBp.front().first, TimeNs(154907896068750));
+    // output_data_preprocess_aicpu agrees with aicpu_intermediate (serials 1-5, same types and times);
+    // the HWTS log is recognised and said not read.
+    const FileReport* pre = test::reportEndingWith(*profile, QStringLiteral("output_data_preprocess_aicpu_1.txt"));
+    QVERIFY(pre);
+    QCOMPARE(pre->status, FileStatus::Used);
+    QVERIFY2(pre->reason.contains(QStringLiteral("agrees with aicpu_intermediate_1.csv: the same 5 AI CPU ops")),
+             qPrintable(pre->reason));
+    const FileReport* hwts = test::reportEndingWith(*profile, QStringLiteral("output_format_data_hwts_1.txt"));
+    QVERIFY(hwts);
+    QCOMPARE(hwts->status, FileStatus::Skipped);
+    QVERIFY(hwts->reason.contains(QStringLiteral("HWTS")));
 }
 
 void TstLegacyTimeline::pointInfoGoesToEveryRankOfTheFolder()

@@ -38,6 +38,7 @@ constexpr LegacyKind legacyKinds[] = {
     { FileKind::LegacyTimelineSummary, "timeline_summary_0.json" },
     { FileKind::LegacyOpComputeTime, "output_op_compute_time_0.txt" },
     { FileKind::LegacyOpComputeTimeDetail, "output_op_compute_time_detail_0.txt" },
+    { FileKind::LegacyAicpuPreprocess, "output_data_preprocess_aicpu_0.txt" },
     // Read with the timeline, not through the format table: parsed, placed on
     // a timeline with a step trace, and named (legacytimeline.h).
     { FileKind::LegacyTimelineData, "output_timeline_data_0.txt" },
