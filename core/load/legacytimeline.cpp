@@ -195,6 +195,7 @@ void LegacyTimeline::addTo(TraceBuilder& builder, bool hasDisplay)
         m_originInferred = true;
     }
     const auto toNs = [originNs](qint64 tick) { return tick * LegacyStepTrace::kTickNs - originNs; };
+    m_rank.legacy.stepTrace.timelineOffsetNs = -originNs;
 
     m_stepTracePid = builder.syntheticId(kLegacyStepTraceProcess);
     const std::uint32_t process = builder.process(m_stepTracePid);

@@ -63,6 +63,11 @@ struct LegacyStepTrace
     // min_cycle_counter_{rank}.txt: the device counter (ticks) at the trace's
     // time 0, i.e. timeline_display ts 0; -1 when absent.
     qint64 minCycleCounterTicks = -1;
+    // Where the loader put the step trace on the rank's timeline: timeline
+    // time = tick × kTickNs + timelineOffsetNs. From min_cycle_counter, else
+    // inferred (output_timeline_data against timeline_display); kInvalidTime
+    // when the steps are not on the timeline.
+    TimeNs timelineOffsetNs = kInvalidTime;
 };
 
 // framework_raw_{rank}.csv. Two header variants:

@@ -510,6 +510,7 @@ void TstLegacyTimeline::run1StepTraceLane()
     // The points and the counter are in the model for the step trace page.
     QCOMPARE(rank->legacy.stepTrace.points.fpStart, QStringLiteral("Default/Cast-op6"));
     QCOMPARE(rank->legacy.stepTrace.minCycleCounterTicks, qint64(43806841592));
+    QCOMPARE(rank->legacy.stepTrace.timelineOffsetNs, TimeNs(-438068415920));
 }
 
 void TstLegacyTimeline::run1LaneNamesAndCounts()
@@ -631,6 +632,7 @@ void TstLegacyTimeline::run2OriginFromOutputTimelineData()
     QCOMPARE(fpBp.front().first, TimeNs(15490789606875LL * 10 - 154901853050000LL)); // 6043018750
     QCOMPARE(fpBp.front().second, TimeNs((15490791973683LL - 15490789606875LL) * 10)); // 23668080
     QVERIFY(process(rank->trace, QStringLiteral("AI CPU Op"))); // pid 9000
+    QCOMPARE(rank->legacy.stepTrace.timelineOffsetNs, TimeNs(-154901853050000));
 }
 
 void TstLegacyTimeline::summaryDisagreementIsWarned()
@@ -760,6 +762,7 @@ void TstLegacyTimeline::pointInfoGoesToEveryRankOfTheFolder()
         QCOMPARE(rank->legacy.stepTrace.points.fpStart, QStringLiteral("Default/A-op1"));
         QCOMPARE(rank->legacy.stepTrace.points.bpEnd, QStringLiteral("Default/B-op2"));
         QVERIFY(rank->trace.isEmpty()); // no timeline file: no lane made up from the step trace alone
+        QCOMPARE(rank->legacy.stepTrace.timelineOffsetNs, kInvalidTime);
     }
 }
 
