@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <cmath>
 #include <map>
 
 namespace profscope::cli {
@@ -40,6 +41,66 @@ struct RankSummary
     qint64 commLinks = 0;
     qint64 legacySteps = 0;
 };
+
+// The old MindInsight rank's step trace companions and timeline summary, as
+// the files state them.
+QStringList legacyLines(const LegacyData& legacy)
+{
+    QStringList lines;
+    const LegacyStepTrace& st = legacy.stepTrace;
+    if (!st.points.fpStart.isEmpty() || !st.points.bpEnd.isEmpty())
+        lines << Tr::tr("step trace points: FP starts at %1, BP ends at %2")
+                     .arg(st.points.fpStart.isEmpty() ? QStringLiteral("-") : st.points.fpStart,
+                          st.points.bpEnd.isEmpty() ? QStringLiteral("-") : st.points.bpEnd);
+    if (st.minCycleCounterTicks >= 0)
+        lines << Tr::tr("device counter at trace time 0: %1 ticks").arg(st.minCycleCounterTicks);
+    const LegacyTimelineSummary& s = legacy.timelineSummary;
+    if (s.present)
+        lines << Tr::tr("timeline summary: %1 op executions, %2 streams, %3 ops, %4 ms of op time")
+                     .arg(s.opExeTimes)
+                     .arg(s.numOfStreams)
+                     .arg(s.numOfOps)
+                     .arg(s.totalTimeUs / 1000.0, 0, 'f', 3);
+    if (!legacy.opComputeTimes.ops.empty() || !legacy.opComputeTimes.types.empty())
+        lines << Tr::tr("op compute time: %1 ops, %2 op types, %3 ms in total per step")
+                     .arg(legacy.opComputeTimes.ops.size())
+                     .arg(legacy.opComputeTimes.types.size())
+                     .arg(legacy.opComputeTimes.totalTimeMs, 0, 'f', 3);
+    return lines;
+}
+
+QJsonObject legacyJson(const LegacyData& legacy)
+{
+    QJsonObject o;
+    const LegacyStepTrace& st = legacy.stepTrace;
+    if (!st.points.fpStart.isEmpty() || !st.points.bpEnd.isEmpty()) {
+        QJsonObject points;
+        points[QStringLiteral("fpStart")] = st.points.fpStart;
+        points[QStringLiteral("bpEnd")] = st.points.bpEnd;
+        o[QStringLiteral("stepTracePoints")] = points;
+    }
+    if (st.minCycleCounterTicks >= 0)
+        o[QStringLiteral("minCycleCounterTicks")] = double(st.minCycleCounterTicks);
+    const LegacyTimelineSummary& s = legacy.timelineSummary;
+    if (s.present) {
+        QJsonObject summary;
+        summary[QStringLiteral("opExeTimes")] = double(s.opExeTimes);
+        summary[QStringLiteral("numOfStreams")] = double(s.numOfStreams);
+        summary[QStringLiteral("numOfOps")] = double(s.numOfOps);
+        summary[QStringLiteral("totalTimeUs")] = s.totalTimeUs;
+        o[QStringLiteral("timelineSummary")] = summary;
+    }
+    if (!legacy.opComputeTimes.isEmpty()) {
+        QJsonObject times;
+        times[QStringLiteral("ops")] = double(legacy.opComputeTimes.ops.size());
+        times[QStringLiteral("types")] = double(legacy.opComputeTimes.types.size());
+        times[QStringLiteral("details")] = double(legacy.opComputeTimes.details.size());
+        if (!std::isnan(legacy.opComputeTimes.totalTimeMs))
+            times[QStringLiteral("totalTimeMs")] = legacy.opComputeTimes.totalTimeMs;
+        o[QStringLiteral("opComputeTime")] = times;
+    }
+    return o;
+}
 
 RankSummary summarize(const RankData& rank)
 {
@@ -137,6 +198,8 @@ QJsonObject profileToJson(const Profile& profile)
         r[QStringLiteral("communicationOps")] = double(s.commOps);
         r[QStringLiteral("communicationLinks")] = double(s.commLinks);
         r[QStringLiteral("legacySteps")] = double(s.legacySteps);
+        if (const QJsonObject legacy = legacyJson(rank.legacy); !legacy.isEmpty())
+            r[QStringLiteral("legacy")] = legacy;
         ranks.append(r);
     }
     root[QStringLiteral("ranks")] = ranks;
@@ -222,6 +285,8 @@ void printProfile(const Profile& profile, QTextStream& out)
             tables << Tr::tr("matrix links %1").arg(s.commLinks);
         if (!tables.isEmpty())
             out << QStringLiteral("   ") << tables.join(QStringLiteral(", ")) << '\n';
+        for (const QString& line : legacyLines(rank.legacy))
+            out << QStringLiteral("   ") << line << '\n';
         out << QStringLiteral("   ") << Tr::tr("files:") << '\n';
         for (const auto& f : profile.report.files) {
             if (f.rankIndex != int(i))

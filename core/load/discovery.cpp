@@ -81,6 +81,14 @@ const std::vector<KindPattern>& patterns()
             { FileKind::LegacyFlopsSummary, re("flops_summary_\\d+\\.json") },
             { FileKind::LegacyMemoryUsageSummary, re("memory_usage_summary_\\d+\\.json") },
             { FileKind::LegacyClusterAnalyse, re("ascend_cluster_analyse_\\S+_\\d+_\\d+_\\d+\\.csv") },
+            { FileKind::LegacyMinCycleCounter, re("min_cycle_counter_\\d+\\.txt") },
+            { FileKind::LegacyStepTracePointInfo, re("step_trace_point_info\\.json") },
+            { FileKind::LegacyTimelineSummary, re("(ascend_|gpu_)?timeline_summary_\\d+\\.json") },
+            { FileKind::LegacyTimelineData, re("output_timeline_data_\\d+\\.txt") },
+            { FileKind::LegacyOpComputeTime, re("output_op_compute_time_\\d+\\.txt") },
+            { FileKind::LegacyOpComputeTimeDetail, re("output_op_compute_time_detail_\\d+\\.txt") },
+            { FileKind::LegacyAicpuPreprocess, re("output_data_preprocess_aicpu_\\d+\\.txt") },
+            { FileKind::LegacyHwtsLog, re("output_format_data_hwts_\\d+\\.txt") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
               re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
@@ -249,8 +257,11 @@ private:
 
     static bool hasLegacyFiles(const QFileInfoList& entries)
     {
-        return std::any_of(entries.begin(), entries.end(),
-                           [](const QFileInfo& e) { return e.isFile() && isLegacyKind(classifyFile(e.fileName())); });
+        // step_trace_point_info.json names no rank: alone it makes no rank.
+        return std::any_of(entries.begin(), entries.end(), [](const QFileInfo& e) {
+            const FileKind kind = e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown;
+            return isLegacyKind(kind) && kind != FileKind::LegacyStepTracePointInfo;
+        });
     }
 
     // Every file below a rank folder (bounded depth), classified.
@@ -382,10 +393,17 @@ private:
         const bool inCluster = QFileInfo(parent.absolutePath()).absoluteDir().dirName() == QLatin1String("cluster_profiler");
         if (inCluster)
             host = parent.dirName();
+        // step_trace_point_info.json names no rank: MindSpore writes one per
+        // folder, and it holds for every rank of the folder.
+        std::vector<DiscoveredFile> perFolder;
         for (const auto& e : entries) {
             if (!e.isFile())
                 continue;
             const FileKind kind = classifyFile(e.fileName());
+            if (kind == FileKind::LegacyStepTracePointInfo) {
+                perFolder.push_back({ e.absoluteFilePath(), kind });
+                continue;
+            }
             const int id = rankFromLegacyFileName(e.fileName());
             if (id < 0 || (!isLegacyKind(kind) && !isMinddataKind(kind) && kind != FileKind::KnownUnused)) {
                 shared.push_back({ e.absoluteFilePath(), kind });
@@ -393,11 +411,12 @@ private:
             }
             DiscoveredRank& rank = byId[id];
             rank.files.push_back({ e.absoluteFilePath(), kind });
-            if (kind == FileKind::LegacyTimeline)
+            if (kind == FileKind::LegacyTimeline || kind == FileKind::LegacyTimelineData)
                 rank.info.traceFiles << e.absoluteFilePath();
             else if (isLegacyKind(kind) || isMinddataKind(kind))
                 rank.info.tableFiles << e.absoluteFilePath();
         }
+        bool placedPerFolder = false;
         for (auto& [id, rank] : byId) {
             if (rank.info.traceFiles.isEmpty() && rank.info.tableFiles.isEmpty())
                 continue; // only unused files carry this id
@@ -414,16 +433,24 @@ private:
                 rank.info.rankId = id;
             }
             rank.info.displayName = QFileInfo(path).fileName() + QLatin1Char('#') + QString::number(id);
+            placedPerFolder = true;
+            for (const auto& f : perFolder) {
+                rank.files.push_back(f);
+                rank.info.tableFiles << f.path;
+            }
             m_result.ranks.push_back(std::move(rank));
         }
+        if (!placedPerFolder)
+            shared.insert(shared.end(), perFolder.begin(), perFolder.end());
         for (const auto& f : shared) {
             FileReport r;
             r.path = f.path;
             r.kind = fileKindName(f.kind);
             r.status = FileStatus::Skipped;
             r.sizeBytes = QFileInfo(f.path).size();
-            r.reason = f.kind == FileKind::Unknown ? Tr::tr("not a file Profscope knows")
-                                                   : Tr::tr("recognised, not read by this version of Profscope");
+            r.reason = f.kind == FileKind::Unknown       ? Tr::tr("not a file Profscope knows")
+                : f.kind == FileKind::LegacyStepTracePointInfo ? Tr::tr("no rank's files in this folder to apply it to")
+                                                               : Tr::tr("recognised, not read by this version of Profscope");
             m_result.report.files.push_back(std::move(r));
         }
     }
@@ -567,6 +594,14 @@ bool isLegacyKind(FileKind k)
     case FileKind::LegacyMemoryUsageSummary:
     case FileKind::LegacyClusterAnalyse:
     case FileKind::LegacyTimeline:
+    case FileKind::LegacyMinCycleCounter:
+    case FileKind::LegacyStepTracePointInfo:
+    case FileKind::LegacyTimelineSummary:
+    case FileKind::LegacyTimelineData:
+    case FileKind::LegacyOpComputeTime:
+    case FileKind::LegacyOpComputeTimeDetail:
+    case FileKind::LegacyAicpuPreprocess:
+    case FileKind::LegacyHwtsLog:
         return true;
     default:
         return isMinddataKind(k) && k != FileKind::DatasetStages;
@@ -643,6 +678,14 @@ QString fileKindName(FileKind kind)
     case FileKind::LegacyFlopsSummary: return QStringLiteral("flops_summary.json");
     case FileKind::LegacyMemoryUsageSummary: return QStringLiteral("memory_usage_summary.json");
     case FileKind::LegacyClusterAnalyse: return QStringLiteral("ascend_cluster_analyse.csv");
+    case FileKind::LegacyMinCycleCounter: return QStringLiteral("min_cycle_counter.txt");
+    case FileKind::LegacyStepTracePointInfo: return QStringLiteral("step_trace_point_info.json");
+    case FileKind::LegacyTimelineSummary: return QStringLiteral("timeline_summary.json");
+    case FileKind::LegacyTimelineData: return QStringLiteral("output_timeline_data.txt");
+    case FileKind::LegacyOpComputeTime: return QStringLiteral("output_op_compute_time.txt");
+    case FileKind::LegacyOpComputeTimeDetail: return QStringLiteral("output_op_compute_time_detail.txt");
+    case FileKind::LegacyAicpuPreprocess: return QStringLiteral("output_data_preprocess_aicpu.txt");
+    case FileKind::LegacyHwtsLog: return QStringLiteral("output_format_data_hwts.txt");
     case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
     case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");

@@ -51,6 +51,14 @@ enum class FileKind {
     LegacyFlopsSummary,     // flops_summary_{rank}.json
     LegacyMemoryUsageSummary, // memory_usage_summary_{rank}.json
     LegacyClusterAnalyse,   // ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv
+    LegacyMinCycleCounter,  // min_cycle_counter_{rank}.txt
+    LegacyStepTracePointInfo, // step_trace_point_info.json (one per folder, no rank in the name)
+    LegacyTimelineSummary,  // (ascend_|gpu_)timeline_summary_{rank}.json
+    LegacyTimelineData,     // output_timeline_data_{rank}.txt
+    LegacyOpComputeTime,    // output_op_compute_time_{rank}.txt
+    LegacyOpComputeTimeDetail, // output_op_compute_time_detail_{rank}.txt
+    LegacyAicpuPreprocess,  // output_data_preprocess_aicpu_{rank}.txt
+    LegacyHwtsLog,          // output_format_data_hwts_{rank}.txt (recognised; its ops come from output_timeline_data)
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json

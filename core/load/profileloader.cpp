@@ -8,6 +8,7 @@
 #include "../parse/traceparser.h"
 #include "clustermerge.h"
 #include "datasources.h"
+#include "legacytimeline.h"
 #include "rankformats.h"
 
 #include <QCoreApplication>
@@ -89,6 +90,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             ordered.push_back(&f);
     for (const auto& f : discovered.files)
         if (f.kind != FileKind::ProfilerInfo && f.kind != FileKind::ProfilerMetadata
+            && f.kind != FileKind::LegacyTimelineData
             && ((f.kind != FileKind::TraceView && f.kind != FileKind::LegacyTimeline && f.kind != FileKind::CannTimeline)
                 || !sources.supersededBy(f.kind).isEmpty()))
             ordered.push_back(&f); // superseded traces too: the loop reports them as not read
@@ -97,6 +99,13 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         if ((f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline || f.kind == FileKind::CannTimeline)
             && sources.supersededBy(f.kind).isEmpty())
             traces.push_back(&f);
+    // output_timeline_data goes with the traces: it is the old rank's
+    // timeline when timeline_display is missing (legacytimeline.h).
+    std::vector<const DiscoveredFile*> legacyTimelineData;
+    for (const auto& f : discovered.files)
+        if (f.kind == FileKind::LegacyTimelineData)
+            legacyTimelineData.push_back(&f);
+    const bool legacyRank = info.layout == RankLayout::MindInsightProfiler || info.layout == RankLayout::LegacyClusterRank;
 
     for (const DiscoveredFile* f : ordered) {
         FileReport report;
@@ -138,9 +147,13 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         files.push_back(std::move(report));
     }
 
+    if (legacyRank && !canceled())
+        checkLegacyTables(*rank, files);
+
     // Traces: every trace file of the rank goes into one timeline.
-    if (!traces.empty()) {
+    if (!traces.empty() || !legacyTimelineData.empty()) {
         TraceBuilder builder;
+        bool legacyDisplay = false;
         for (const DiscoveredFile* f : traces) {
             FileReport report;
             report.path = f->path;
@@ -163,6 +176,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 return !canceled();
             };
             parseTraceFile(f->path, builder, report, options);
+            if (f->kind == FileKind::LegacyTimeline && builder.stats().totalEvents > 0)
+                legacyDisplay = true;
             const auto& after = builder.stats().eventsByPhase;
             for (const char* p = kReportedPhases; *p; ++p) {
                 const auto i = std::uint8_t(*p);
@@ -173,7 +188,26 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             advance(size);
             files.push_back(std::move(report));
         }
+        LegacyTimeline legacy(*rank);
+        for (const DiscoveredFile* f : legacyTimelineData) {
+            FileReport report;
+            report.path = f->path;
+            report.kind = fileKindName(f->kind);
+            report.sizeBytes = fileSize(f->path);
+            if (canceled()) {
+                report.status = FileStatus::Skipped;
+                report.reason = Tr::tr("canceled");
+            } else {
+                runParser(report, [&] { legacy.readTimelineData(f->path, report); });
+            }
+            advance(report.sizeBytes);
+            files.push_back(std::move(report));
+        }
+        if (legacyRank)
+            legacy.addTo(builder, legacyDisplay);
         rank->trace = builder.finish();
+        if (legacyRank)
+            legacy.finish(rank->trace, files);
         const TraceStats& stats = rank->trace.stats;
         QStringList notes;
         if (stats.flowStartsWithoutEnd)
@@ -187,7 +221,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         if (stats.skippedEvents)
             notes << Tr::tr("%1 events without a usable ph or ts were skipped").arg(stats.skippedEvents);
         // Attach the merged-trace notes to the last trace file used.
-        for (auto it = files.rbegin(); it != files.rend() && !notes.isEmpty(); ++it) {
+        for (auto it = files.rbegin(); it != files.rend() && !notes.isEmpty() && !traces.empty(); ++it) {
             if (it->kind == fileKindName(traces.back()->kind)) {
                 it->warnings << notes;
                 break;

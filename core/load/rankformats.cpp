@@ -2,6 +2,7 @@
 #include "rankformats.h"
 
 #include "../parse/legacyparsers.h"
+#include "../parse/legacytimelineparsers.h"
 #include "../parse/minddataparsers.h"
 #include "../parse/resourceparsers.h"
 #include "../parse/tableparsers.h"
@@ -199,6 +200,49 @@ const std::vector<RankFormat>& rankFormats()
                 if (alreadyRead(!rank.legacy.resources.clusterAnalyse.parallelMode.isEmpty(), report))
                     return;
                 parseClusterAnalyse(path, rank.legacy.resources.clusterAnalyse, report);
+            } },
+        // The step trace's companions and the op compute time reports; how
+        // each is used (and checked against the others) is said in its report
+        // once the rank is loaded (legacytimeline.h).
+        { FileKind::LegacyMinCycleCounter,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(rank.legacy.stepTrace.minCycleCounterTicks >= 0, report))
+                    return;
+                parseMinCycleCounter(path, rank.legacy.stepTrace.minCycleCounterTicks, report);
+            } },
+        { FileKind::LegacyStepTracePointInfo,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                parseStepTracePointInfo(path, rank.legacy.stepTrace.points, report);
+            } },
+        { FileKind::LegacyTimelineSummary,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(rank.legacy.timelineSummary.present, report))
+                    return;
+                parseTimelineSummary(path, rank.legacy.timelineSummary, report);
+            } },
+        { FileKind::LegacyOpComputeTime,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(!rank.legacy.opComputeTimes.ops.empty(), report))
+                    return;
+                parseOpComputeTime(path, rank.legacy.opComputeTimes, report);
+            } },
+        { FileKind::LegacyOpComputeTimeDetail,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(!rank.legacy.opComputeTimes.types.empty() || !rank.legacy.opComputeTimes.details.empty(),
+                                report))
+                    return;
+                parseOpComputeTimeDetail(path, rank.legacy.opComputeTimes, report);
+            } },
+        { FileKind::LegacyAicpuPreprocess,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(!rank.legacy.aicpuPreprocess.empty(), report))
+                    return;
+                parseAicpuPreprocess(path, rank.legacy.aicpuPreprocess, report);
+            } },
+        { FileKind::LegacyHwtsLog,
+            [](const QString&, RankData&, FileReport& report) {
+                report.status = FileStatus::Skipped;
+                report.reason = Tr::tr("the raw HWTS task log MindSpore turns into output_timeline_data: not read");
             } },
     };
     return formats;

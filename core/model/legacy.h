@@ -63,6 +63,11 @@ struct LegacyStepTrace
     // min_cycle_counter_{rank}.txt: the device counter (ticks) at the trace's
     // time 0, i.e. timeline_display ts 0; -1 when absent.
     qint64 minCycleCounterTicks = -1;
+    // Where the loader put the step trace on the rank's timeline: timeline
+    // time = tick × kTickNs + timelineOffsetNs. From min_cycle_counter, else
+    // inferred (output_timeline_data against timeline_display); kInvalidTime
+    // when the steps are not on the timeline.
+    TimeNs timelineOffsetNs = kInvalidTime;
 };
 
 // framework_raw_{rank}.csv. Two header variants:
@@ -160,6 +165,73 @@ struct MinddataPipelineRow
     std::vector<qint64> childIds;       // "[2, 3]"
 };
 
+// (ascend_|gpu_)timeline_summary_{rank}.json, written with timeline_display:
+// op_exe_times counts the device op executions (AI Core, plus AI CPU ops in
+// later versions), num_of_streams their streams, num_of_ops the distinct ops
+// (its exact definition changed between versions), total_time the sum of the
+// op durations in µs.
+struct LegacyTimelineSummary
+{
+    bool present = false;
+    double totalTimeUs = kNoValue;
+    qint64 numOfStreams = -1;
+    qint64 numOfOps = -1;
+    qint64 opExeTimes = -1;
+};
+
+// output_op_compute_time_{rank}.txt: per op its average execution time and
+// stream (later versions add the execution count), from which MindSpore
+// writes aicore_intermediate_{rank}_detail.csv.
+struct LegacyOpComputeTime
+{
+    QString fullName; // Default/network-.../Conv2D-op13
+    double avgTimeMs = kNoValue;
+    qint64 streamId = -1;
+    qint64 executionFrequency = -1; // -1 when the file has no such column
+};
+
+// output_op_compute_time_detail_{rank}.txt: the per-type table (the same
+// figures as aicore_intermediate_{rank}_type.csv) and per op its type and
+// subgraph.
+struct LegacyOpTypeComputeTime
+{
+    QString opType;
+    double timePerStepMs = kNoValue;
+    qint64 callsPerStep = -1;
+    double percent = kNoValue;
+};
+
+struct LegacyOpDetailComputeTime
+{
+    QString opName;   // Conv2D-op13
+    QString opType;   // Conv2D
+    double avgTimeMs = kNoValue;
+    QString subgraph; // Default / Gradients
+    QString fullName; // only in later versions; empty otherwise
+};
+
+struct LegacyOpComputeTimes
+{
+    std::vector<LegacyOpComputeTime> ops; // output_op_compute_time
+    double totalTimeMs = kNoValue;        // its "total op" line
+    std::vector<LegacyOpTypeComputeTime> types;     // output_op_compute_time_detail, per type
+    std::vector<LegacyOpDetailComputeTime> details; // output_op_compute_time_detail, per op
+    bool isEmpty() const
+    {
+        return ops.empty() && types.empty() && details.empty();
+    }
+};
+
+// One row of output_timeline_data_{rank}.txt: an op execution on the device,
+// at device time (the counter in ms, i.e. ticks × 10 ns).
+struct LegacyTimelineOp
+{
+    QString fullName;
+    qint64 streamId = -1;
+    TimeNs startNs = 0; // device counter time, not relative to min_cycle_counter
+    TimeNs durNs = 0;
+};
+
 struct LegacyData
 {
     LegacyStepTrace stepTrace;
@@ -170,11 +242,17 @@ struct LegacyData
     std::vector<HcclRawRow> hccl;
     std::vector<MinddataPipelineRow> minddataPipeline;
     LegacyResources resources; // FLOPs, memory usage summary, parallel layout
+    LegacyTimelineSummary timelineSummary;
+    LegacyOpComputeTimes opComputeTimes;
+    // output_data_preprocess_aicpu_{rank}.txt: the AI CPU ops
+    // aicpu_intermediate_{rank}.csv was written from (same columns).
+    std::vector<AicpuOpRow> aicpuPreprocess;
 
     bool isEmpty() const
     {
         return stepTrace.rows.empty() && frameworkOps.empty() && aicoreDetails.empty() && aicoreTypes.empty()
-            && aicpuOps.empty() && hccl.empty() && minddataPipeline.empty() && resources.isEmpty();
+            && aicpuOps.empty() && hccl.empty() && minddataPipeline.empty() && resources.isEmpty()
+            && !timelineSummary.present && opComputeTimes.isEmpty() && aicpuPreprocess.empty();
     }
 };
 

@@ -86,6 +86,10 @@ public:
     {
         return parseUsToNs(cell(column));
     }
+    std::optional<TimeNs> millisToNs(int column) const
+    {
+        return parseMsToNs(cell(column));
+    }
     QString text(int column) const
     {
         const auto v = cell(column);

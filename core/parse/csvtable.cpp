@@ -258,6 +258,11 @@ std::optional<TimeNs> CsvTable::requiredNs(int col)
     return requiredCell(col, &CsvReader::microsToNs);
 }
 
+std::optional<TimeNs> CsvTable::requiredMsNs(int col)
+{
+    return requiredCell(col, &CsvReader::millisToNs);
+}
+
 std::optional<qint64> CsvTable::requiredInt(int col)
 {
     return requiredCell(col, &CsvReader::integer);

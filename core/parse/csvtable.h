@@ -87,7 +87,8 @@ public:
 
     // Required cells: a problem marks the row as unusable (rowOk() false);
     // the first problem of the row is the one skipRow() reports.
-    std::optional<TimeNs> requiredNs(int col);
+    std::optional<TimeNs> requiredNs(int col);   // cell in µs
+    std::optional<TimeNs> requiredMsNs(int col); // cell in ms
     std::optional<qint64> requiredInt(int col);
     std::optional<double> requiredDouble(int col);
     QString requiredText(int col); // must not be empty

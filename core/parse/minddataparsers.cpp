@@ -6,6 +6,7 @@
 #include "jsonfile.h"
 #include "numbers.h"
 #include "reportscope.h"
+#include "textfile.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -21,78 +22,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::MindDataParsers)
 };
-
-// The small whitespace-separated text files (queue traces, GetNext): read
-// whole (MindData writes a few lines per step), line by line.
-class TextFile : public ReportScope
-{
-public:
-    TextFile(const QString& path, const char* kind, FileReport& report)
-        : ReportScope(path, kind, report, "profscope::LegacyParsers")
-    {
-    }
-
-    bool load(QList<QByteArray>& lines)
-    {
-        const QFileInfo info(path());
-        if (info.isDir())
-            return broken(Tr::tr("%1 is a directory, not a text file").arg(path()));
-        if (isSpecialFile(info))
-            return broken(specialFileReason(path()));
-        QFile file(path());
-        if (!file.open(QIODevice::ReadOnly))
-            return broken(Tr::tr("cannot open %1: %2").arg(path(), file.errorString()));
-        // Far beyond a real trace (4 short lines per step), small enough to hold.
-        constexpr qint64 kMaxBytes = qint64(512) << 20;
-        if (file.size() > kMaxBytes)
-            return broken(
-                Tr::tr("%1: %2 bytes is more than a MindData trace can be; not read").arg(fileName()).arg(file.size()));
-        const QByteArray bytes = file.readAll();
-        m_report.sizeBytes = bytes.size();
-        if (const auto nul = bytes.indexOf('\0'); nul >= 0) {
-            if (markBroken(Tr::tr("%1: binary data (NUL byte) at byte %2: not a text file").arg(fileName()).arg(nul)))
-                m_report.byteOffset = nul;
-            return false;
-        }
-        lines = bytes.split('\n');
-        return true;
-    }
-
-    void warnLine(qint64 line, const QString& text)
-    {
-        warn(Tr::tr("%1:%2: %3").arg(fileName()).arg(line).arg(text));
-    }
-
-    bool brokenAtLine(qint64 line, const QString& reason)
-    {
-        if (markBroken(Tr::tr("%1:%2: %3").arg(fileName()).arg(line).arg(reason)))
-            m_report.line = line;
-        return false;
-    }
-
-    bool broken(const QString& reason)
-    {
-        markBroken(reason);
-        return false;
-    }
-
-    bool finishWith(qint64 rows, qint64 skipped)
-    {
-        m_report.addCount(QStringLiteral("rows"), rows);
-        if (skipped > 0)
-            m_report.addCount(QStringLiteral("skippedRows"), skipped);
-        if (rows == 0 && !failed()) {
-            markBroken(Tr::tr("%1: no usable record").arg(fileName()));
-            m_report.line = 1;
-        }
-        return finish();
-    }
-};
-
-std::optional<qint64> intToken(const QByteArray& token)
-{
-    return parseInt(std::string_view(token.constData(), std::size_t(token.size())));
-}
 
 // A JSON array of numbers (or null / missing: empty). False when it is
 // something else.

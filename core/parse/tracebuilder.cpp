@@ -156,6 +156,19 @@ std::uint32_t TraceBuilder::thread(std::uint32_t process, qint64 tid)
     return it->second;
 }
 
+TimeNs TraceBuilder::firstSliceStart(qint64 pid) const
+{
+    const auto it = m_processIndex.find(pid);
+    if (it == m_processIndex.end())
+        return kInvalidTime;
+    TimeNs first = kInvalidTime;
+    for (const ThreadBuild& t : m_processes[it->second].threads)
+        for (const TimeNs start : t.track.slices.startNs)
+            if (first == kInvalidTime || start < first)
+                first = start;
+    return first;
+}
+
 qint64 TraceBuilder::syntheticId(std::string_view text)
 {
     // Negative ids never collide with the numeric pids/tids of real traces.

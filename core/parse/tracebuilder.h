@@ -39,6 +39,14 @@ public:
 
     // pid / tid as written; string ids that are not numbers get stable synthetic ids.
     std::uint32_t process(qint64 pid);
+    // Whether an event of this pid was added (without adding the process).
+    bool hasProcess(qint64 pid) const
+    {
+        return m_processIndex.count(pid) != 0;
+    }
+    // The earliest start of the slices added to a process so far;
+    // kInvalidTime when it has none.
+    TimeNs firstSliceStart(qint64 pid) const;
     std::uint32_t thread(std::uint32_t process, qint64 tid);
     qint64 syntheticId(std::string_view text); // for non-numeric pid/tid strings
 

@@ -88,6 +88,18 @@ void TestDiscovery::classify_data()
     QTest::newRow("minddata aicpu") << "minddata_aicpu_1.txt" << int(FileKind::MinddataAicpu);
     QTest::newRow("minddata cpu") << "minddata_cpu_utilization_0.json" << int(FileKind::MinddataCpu);
     QTest::newRow("data preprocess") << "data_preprocess.csv" << int(FileKind::KnownUnused);
+    QTest::newRow("min cycle counter") << "min_cycle_counter_1.txt" << int(FileKind::LegacyMinCycleCounter);
+    QTest::newRow("point info") << "step_trace_point_info.json" << int(FileKind::LegacyStepTracePointInfo);
+    QTest::newRow("timeline summary") << "timeline_summary_1.json" << int(FileKind::LegacyTimelineSummary);
+    QTest::newRow("ascend timeline summary") << "ascend_timeline_summary_0.json" << int(FileKind::LegacyTimelineSummary);
+    QTest::newRow("gpu timeline summary") << "gpu_timeline_summary_0.json" << int(FileKind::LegacyTimelineSummary);
+    QTest::newRow("output timeline data") << "output_timeline_data_1.txt" << int(FileKind::LegacyTimelineData);
+    QTest::newRow("op compute time") << "output_op_compute_time_1.txt" << int(FileKind::LegacyOpComputeTime);
+    QTest::newRow("op compute time detail") << "output_op_compute_time_detail_1.txt"
+                                            << int(FileKind::LegacyOpComputeTimeDetail);
+    QTest::newRow("aicpu preprocess") << "output_data_preprocess_aicpu_1.txt" << int(FileKind::LegacyAicpuPreprocess);
+    QTest::newRow("hwts log") << "output_format_data_hwts_1.txt" << int(FileKind::LegacyHwtsLog);
+    QTest::newRow("other output_ (not read)") << "output_something_1.txt" << int(FileKind::KnownUnused);
     QTest::newRow("random") << "notes.txt" << int(FileKind::Unknown);
 }
 
@@ -164,7 +176,10 @@ void TestDiscovery::mindInsightFolders()
     r = discoverProfiles({ test::mindinsight(QStringLiteral("run_1")) });
     QCOMPARE(r.ranks.size(), std::size_t(1));
     QCOMPARE(r.ranks[0].info.rankId, 1);
-    QCOMPARE(r.ranks[0].info.traceFiles.size(), 1);
+    // timeline_display_1.json and output_timeline_data_1.txt
+    QCOMPARE(r.ranks[0].info.traceFiles.size(), 2);
+    // ls run_1/normal_run/profiler | wc -l: 14, step_trace_point_info.json (no rank in its name) included
+    QCOMPARE(r.ranks[0].files.size(), std::size_t(14));
 }
 
 void TestDiscovery::cannDeviceFolders()

@@ -29,6 +29,7 @@ class TestInspect : public QObject
 private Q_SLOTS:
     void jsonOnRealRanks();
     void textOnRealRanks();
+    void oldMindInsightFilesAreUsed();
     void nothingLoadable_data();
     void nothingLoadable();
     void helpAndVersion();
@@ -72,6 +73,31 @@ void TestInspect::textOnRealRanks()
     QCOMPARE(ok.exitCode, 0);
     QVERIFY(ok.out.contains("Ranks: 4"));
     QVERIFY(ok.out.contains("legacy steps 5"));
+}
+
+void TestInspect::oldMindInsightFilesAreUsed()
+{
+    // Every file of run_1 is read (14 files: ls | wc -l); the step trace's
+    // companions and the timeline summary are shown as the files state them
+    // (cat step_trace_point_info.json min_cycle_counter_1.txt timeline_summary_1.json).
+    const QString run1 = test::mindinsight(QStringLiteral("run_1/normal_run/profiler"));
+    const Run r = cli({ QStringLiteral("inspect"), run1 });
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("Files: 14 used, 0 skipped, 0 broken"), r.out.constData());
+    QVERIFY(!r.out.contains("not read by this version"));
+    QVERIFY(r.out.contains("step trace points: FP starts at Default/Cast-op6, BP ends at Default/TransData-op7"));
+    QVERIFY(r.out.contains("device counter at trace time 0: 43806841592 ticks"));
+    QVERIFY(r.out.contains("timeline summary: 2817 op executions, 11 streams, 199 ops, 1771.383 ms of op time"));
+    QVERIFY(r.out.contains("same 2817 ops as timeline_display_1.json"));
+    QVERIFY(r.out.contains("slices in Step Trace: 1287")); // 322 steps + 322 FP+BP + 322 tails + 321 intervals
+    const Run json = cli({ QStringLiteral("inspect"), QStringLiteral("--json"), run1 });
+    QCOMPARE(json.exitCode, 0);
+    const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+    const QJsonObject legacy = root.value(QStringLiteral("ranks")).toArray().at(0).toObject().value(QStringLiteral("legacy")).toObject();
+    QCOMPARE(legacy.value(QStringLiteral("minCycleCounterTicks")).toDouble(), 43806841592.0);
+    QCOMPARE(legacy.value(QStringLiteral("stepTracePoints")).toObject().value(QStringLiteral("bpEnd")).toString(),
+             QStringLiteral("Default/TransData-op7"));
+    QCOMPARE(legacy.value(QStringLiteral("timelineSummary")).toObject().value(QStringLiteral("opExeTimes")).toDouble(), 2817.0);
 }
 
 void TestInspect::nothingLoadable_data()

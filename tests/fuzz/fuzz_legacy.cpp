@@ -6,6 +6,7 @@
 // Input: selector byte (selector % kinds picks the kind), then the file.
 #include "fuzzsupport.h"
 
+#include "load/legacytimeline.h"
 #include "load/rankformats.h"
 
 #include <iterator>
@@ -32,6 +33,15 @@ constexpr LegacyKind legacyKinds[] = {
     { FileKind::LegacyFlopsSummary, "flops_summary_0.json" },
     { FileKind::LegacyMemoryUsageSummary, "memory_usage_summary_0.json" },
     { FileKind::LegacyClusterAnalyse, "ascend_cluster_analyse_pipeline-parallel_2_4_0.csv" },
+    { FileKind::LegacyMinCycleCounter, "min_cycle_counter_0.txt" },
+    { FileKind::LegacyStepTracePointInfo, "step_trace_point_info.json" },
+    { FileKind::LegacyTimelineSummary, "timeline_summary_0.json" },
+    { FileKind::LegacyOpComputeTime, "output_op_compute_time_0.txt" },
+    { FileKind::LegacyOpComputeTimeDetail, "output_op_compute_time_detail_0.txt" },
+    { FileKind::LegacyAicpuPreprocess, "output_data_preprocess_aicpu_0.txt" },
+    // Read with the timeline, not through the format table: parsed, placed on
+    // a timeline with a step trace, and named (legacytimeline.h).
+    { FileKind::LegacyTimelineData, "output_timeline_data_0.txt" },
 };
 
 } // namespace
@@ -46,6 +56,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FileReport report;
     report.path = path;
     RankData rank;
+    if (kind.kind == FileKind::LegacyTimelineData) {
+        rank.legacy.stepTrace.minCycleCounterTicks = 100;
+        LegacyStepTraceRow row;
+        row.stepNum = 1;
+        row.startPoint = 100;
+        row.fpPoint = 150;
+        row.bpPoint = 400;
+        row.endPoint = 500;
+        row.streamOps.push_back({ QStringLiteral("stream_7_parallel_0"), 200, 300, 100 });
+        rank.legacy.stepTrace.rows.push_back(row);
+        std::vector<FileReport> files;
+        LegacyTimeline timeline(rank);
+        timeline.readTimelineData(path, report);
+        files.push_back(report);
+        TraceBuilder builder;
+        timeline.addTo(builder, false);
+        rank.trace = builder.finish();
+        timeline.finish(rank.trace, files);
+        return 0;
+    }
     rankFormat(kind.kind)->read(path, rank, report);
     return 0;
 }

@@ -259,6 +259,32 @@ void legacySeeds()
               "op_id,op_type,num_workers,output_queue_size,output_queue_average_size,output_queue_length,"
               "output_queue_usage_rate,sample_interval,parent_id,children_id\n"
               "0,Batch,4,\"[10, 12]\",11.0,64,0.17,10,-1,[1]\n1,Map,8,,,,,10,0,[]\n");
+    // The step trace's companions, the op compute time reports, the AI CPU
+    // preprocess file and output_timeline_data (selectors 11..17).
+    writeSeed("fuzz_legacy", QStringLiteral("min_cycle_counter"), 11, "43806841592.0");
+    writeSeed("fuzz_legacy", QStringLiteral("step_trace_point_info"), 12,
+              "{\"fp_start\": \"Default/Cast-op6\", \"bp_end\": \"Default/TransData-op7\"}");
+    writeSeed("fuzz_legacy", QStringLiteral("timeline_summary"), 13,
+              "{\"total_time\": 1771382.849999995, \"num_of_streams\": 11, \"num_of_ops\": 199, \"op_exe_times\": 2817}");
+    writeSeed("fuzz_legacy", QStringLiteral("op_compute_time"), 14,
+              "====================op compute time====================\n"
+              "op_name       compute_time(ms) stream_id\n------------  ---------------  ---------\n"
+              "Default/AssignAdd-op414 0.001688  519\nDefault/network/Mul-op29 0.0012020000000000002  519\n"
+              "total op  0.00289 0\n");
+    writeSeed("fuzz_legacy", QStringLiteral("op_compute_time_detail"), 15,
+              "====================op compute time====================\n"
+              "optype_name compute_time(ms, per-step) called_times(per-step) percent\n"
+              "AssignAdd 0.00492 3 0.02\nMul 0.0012 1 0.01\n\nDetail:\n"
+              "op_name op_type avg_execution_time subgraph full_op_name\n"
+              "AssignAdd-op142 AssignAdd 0.00219 Default Default/AssignAdd-op142\n"
+              "Mul-op29 Mul 0.0012 Default\n");
+    writeSeed("fuzz_legacy", QStringLiteral("data_preprocess_aicpu"), 16,
+              "serial_number node_type_name total_time(ms) dispatch_time(ms) run_start run_end\n"
+              "1 InitData 7.906 0.15 154901853050 154901853210\n2 GetNext 0.888 0.132 154907895189 154907895707\n"
+              "AI CPU Total Time(ms): 8.794000\n");
+    writeSeed("fuzz_legacy", QStringLiteral("output_timeline_data"), 17,
+              "op_name, stream_id, start_time(ms), duration(ms)\n"
+              "Default/AssignAdd-op414,519,0.00001,0.00266\nDefault/network/Mul-op29,520,0.0003,0.00215\n");
 }
 
 // Folder trees for fuzz_discovery (its record format: "@D dir", "@F file"
