@@ -50,6 +50,7 @@ enum class FileKind {
     LegacyFlopsSummary,     // flops_summary_{rank}.json
     LegacyMemoryUsageSummary, // memory_usage_summary_{rank}.json
     LegacyClusterAnalyse,   // ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv
+    ParallelStrategy,       // parallel_strategy_{RANK_ID}.json (the rank inside the file is authoritative)
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json

@@ -4,6 +4,7 @@
 #include "../parse/legacyparsers.h"
 #include "../parse/minddataparsers.h"
 #include "../parse/resourceparsers.h"
+#include "../parse/strategyparser.h"
 #include "../parse/tableparsers.h"
 
 #include <QCoreApplication>
@@ -185,6 +186,21 @@ const std::vector<RankFormat>& rankFormats()
                 if (alreadyRead(!rank.legacy.resources.clusterAnalyse.parallelMode.isEmpty(), report))
                     return;
                 parseClusterAnalyse(path, rank.legacy.resources.clusterAnalyse, report);
+            } },
+        { FileKind::ParallelStrategy,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(rank.parallelStrategy.present(), report))
+                    return;
+                if (!parseParallelStrategy(path, rank.parallelStrategy, report))
+                    return;
+                // Discovery routed the file by its config.rankId; a rank id
+                // known otherwise (profiler_info, hccl.json) that disagrees is noted.
+                if (rank.info.rankId >= 0 && rank.info.rankId != rank.parallelStrategy.rankId)
+                    report.warnings << Tr::tr("config.rankId %1 differs from rank %2 found before")
+                                           .arg(rank.parallelStrategy.rankId)
+                                           .arg(rank.info.rankId);
+                else if (rank.info.rankId < 0)
+                    rank.info.rankId = rank.parallelStrategy.rankId;
             } },
     };
     return formats;
