@@ -95,6 +95,9 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("cluster-memory"),
             ExportTr::tr("per rank: memory peak against the device capacity (else the largest peak)") },
         { QStringLiteral("api"), ExportTr::tr("api_statistic.csv per API: one rank with --rank, else merged over ranks") },
+        { QStringLiteral("strategy"),
+            ExportTr::tr("parallel strategy graph per pipeline stage: one row per op and rank, with its sharding "
+                         "strategy, inputs, outputs and matched kernels") },
         { QStringLiteral("trace"),
             ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
                          "--steps A-B, --with-args)") },

@@ -3,6 +3,7 @@
 
 #include "exportcells.h"
 #include "exportresources.h"
+#include "exportstrategy.h"
 #include "exporttrace.h"
 
 #include "output.h"
@@ -508,6 +509,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         cells = clusterMemoryTable(*profile, onlyRank);
     else if (kind == QLatin1String("api"))
         cells = apiTable(*profile, onlyRank);
+    else if (kind == QLatin1String("strategy"))
+        cells = strategyTable(*profile, onlyRank);
     else if (rangeKind) {
         const RankData* rank = profile->ranks.front().get();
         if (onlyRank >= 0) {

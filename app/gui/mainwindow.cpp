@@ -21,6 +21,7 @@
 #include "projectdock.h"
 #include "projecttreemodel.h"
 #include "resources/resourcespage.h"
+#include "strategy/strategypage.h"
 #include "summarypage.h"
 #include "timeline/timelinepage.h"
 #include "welcomepage.h"
@@ -117,6 +118,8 @@ QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Data Preparation");
     case MainWindow::Page::Resources:
         return MainWindow::tr("Resources");
+    case MainWindow::Page::Strategy:
+        return MainWindow::tr("Strategy");
     }
     return {};
 }
@@ -124,7 +127,7 @@ QString pageTitle(MainWindow::Page page)
 QString pageObjectName(MainWindow::Page page)
 {
     static const char* const names[] = { "summary", "overview", "timeline", "operators", "communication", "marey",
-        "memory", "dataprep", "resources" };
+        "memory", "dataprep", "resources", "strategy" };
     return QString::fromLatin1(names[int(page)]);
 }
 
@@ -254,6 +257,7 @@ void MainWindow::createAnalysisPages()
     addAnalysisPage(Page::Memory, pageTitle(Page::Memory), new MemoryPage(m_state, this));
     addAnalysisPage(Page::DataPrep, pageTitle(Page::DataPrep), new DataPrepPage(m_state, this));
     addAnalysisPage(Page::Resources, pageTitle(Page::Resources), new ResourcesPage(m_state, this));
+    addAnalysisPage(Page::Strategy, pageTitle(Page::Strategy), new StrategyPage(m_state, this));
 }
 
 void MainWindow::addAnalysisPage(Page page, const QString& title, QWidget* widget)
@@ -345,7 +349,8 @@ void MainWindow::createPageBar()
         QAction* action = m_pageBar->addAction(pageTitle(page));
         action->setObjectName(pageObjectName(page) + QStringLiteral("PageAction"));
         action->setCheckable(true);
-        action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+        // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page.
+        action->setShortcut(QKeySequence(Qt::CTRL | (i < 9 ? Qt::Key(Qt::Key_1 + i) : Qt::Key_0)));
         action->setShortcutContext(Qt::WindowShortcut);
         action->setToolTip(
             QStringLiteral("%1 (%2)").arg(pageTitle(page), action->shortcut().toString(QKeySequence::NativeText)));
@@ -395,6 +400,8 @@ void MainWindow::updatePageBar()
     const int current = currentPageIndex();
     // Data Preparation is offered only for profiles with MindData files.
     m_pageActions[int(Page::DataPrep)]->setVisible(loaded && DataPrepPage::hasData(*m_profile));
+    // Strategy only for profiles with parallel_strategy_{rank}.json.
+    m_pageActions[int(Page::Strategy)]->setVisible(loaded && StrategyPage::hasData(*m_profile));
     for (int i = 0; i < kPageCount; ++i) {
         m_pageActions[i]->setEnabled(loaded);
         // Pages of data only some profiles have appear only with it.

@@ -45,9 +45,10 @@ public:
         Marey,
         Memory,
         DataPrep,
-        Resources
+        Resources,
+        Strategy
     };
-    static constexpr int kPageCount = 9;
+    static constexpr int kPageCount = 10;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

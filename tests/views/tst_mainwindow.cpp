@@ -691,11 +691,13 @@ void TestMainWindow::shortcutsSwitchPages()
     QVERIFY(waitForLoad(window));
     // level1 has no MindData files: no Data Preparation page.
     QVERIFY(!window.pageAction(MainWindow::Page::DataPrep)->isVisible());
+    // nor parallel_strategy files: no Strategy page.
+    QVERIFY(!window.pageAction(MainWindow::Page::Strategy)->isVisible());
     for (int i = MainWindow::kPageCount - 1; i >= 0; --i) {
         // Pages offered only with their data (Data Preparation) are hidden here.
         if (!window.pageAction(MainWindow::Page(i))->isVisible())
             continue;
-        QTest::keyClick(&window, Qt::Key(Qt::Key_1 + i), Qt::ControlModifier);
+        QTest::keyClick(&window, i < 9 ? Qt::Key(Qt::Key_1 + i) : Qt::Key_0, Qt::ControlModifier);
         QCOMPARE(window.currentPageIndex(), i);
         QCOMPARE(window.currentPage(), window.page(MainWindow::Page(i)));
         QVERIFY(window.pageAction(MainWindow::Page(i))->isChecked());
