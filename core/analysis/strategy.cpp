@@ -300,6 +300,18 @@ StrategyAnalysis analyzeStrategy(const Profile& profile)
         for (int n = 0; n < int(stage.nodes.size()); ++n)
             for (int in : stage.nodes[std::size_t(n)].inputs)
                 stage.nodes[std::size_t(in)].outputs.push_back(n);
+        // MindInsight refused a cluster with files missing; here the stage
+        // shows what there is, and says which ranks have no file.
+        if (stageId >= 0 && stageId < int(stageDevices.size())) {
+            QStringList missing;
+            for (int r : stageDevices[std::size_t(stageId)])
+                if (!seenRank.count(r))
+                    missing << QString::number(r);
+            if (!missing.isEmpty())
+                result.notes << Tr::tr("stage %1: no parallel_strategy file for rank(s) %2")
+                                    .arg(stageId)
+                                    .arg(missing.join(QStringLiteral(", ")));
+        }
         result.stages.push_back(std::move(stage));
     }
     return result;

@@ -299,6 +299,8 @@ void TestStrategy::rankInsideFileWins()
     const StrategyAnalysis a = analyzeStrategy(*profile);
     QCOMPARE(int(a.stages.size()), 1);
     QCOMPARE(a.stages[0].stageId, 1);
+    // stageDevices lists ranks 2 and 3 for stage 1: both have their file.
+    QVERIFY2(a.notes.isEmpty(), qPrintable(a.notes.join(QLatin1Char('\n'))));
 }
 
 void TestStrategy::headRank_data()
@@ -351,10 +353,11 @@ void TestStrategy::broken()
              qPrintable(r->reason));
     if (!reasonPart.isEmpty())
         QVERIFY2(r->reason.contains(reasonPart), qPrintable(r->reason));
-    // The other rank still loads and makes a stage.
+    // The other rank still loads and makes a stage; the missing rank is named.
     const StrategyAnalysis a = analyzeStrategy(*profile);
     QCOMPARE(int(a.stages.size()), 1);
     QCOMPARE(int(a.stages[0].nodes.size()), 4);
+    QCOMPARE(a.notes, QStringList { QStringLiteral("stage 0: no parallel_strategy file for rank(s) 1") });
 }
 
 QTEST_GUILESS_MAIN(TestStrategy)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every file parser of the old MindInsight profiler/ folder (the loader's
-// format table, core/load/rankformats.h). timeline_display_*.json goes through
+// format table, core/load/rankformats.h), parallel_strategy_{rank}.json among them. timeline_display_*.json goes through
 // the trace parser and is fuzzed by fuzz_smalljson and fuzz_trace.
 //
 // Input: selector byte (selector % kinds picks the kind), then the file.
@@ -32,6 +32,7 @@ constexpr LegacyKind legacyKinds[] = {
     { FileKind::LegacyFlopsSummary, "flops_summary_0.json" },
     { FileKind::LegacyMemoryUsageSummary, "memory_usage_summary_0.json" },
     { FileKind::LegacyClusterAnalyse, "ascend_cluster_analyse_pipeline-parallel_2_4_0.csv" },
+    { FileKind::ParallelStrategy, "parallel_strategy_0.json" },
 };
 
 } // namespace
