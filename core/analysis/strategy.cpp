@@ -79,7 +79,8 @@ struct RankKernels
         } else {
             for (const auto& row : rank.legacy.aicoreDetails) {
                 const qint64 count = std::max<qint64>(row.executionFrequency, 1);
-                const TimeNs total = hasValue(row.executionTimeMs) ? TimeNs(row.executionTimeMs * 1e6 * double(count)) : 0;
+                const TimeNs total =
+                    hasValue(row.executionTimeMs) ? TimeNs(row.executionTimeMs * 1e6 * double(count)) : 0;
                 add(row.fullName, count, total, kInvalidTime, 0);
             }
         }
@@ -166,8 +167,8 @@ std::pair<int, int> StrategyAnalysis::find(const QString& text, int fromStage) c
 
 bool hasParallelStrategy(const Profile& profile)
 {
-    return std::any_of(profile.ranks.begin(), profile.ranks.end(),
-                       [](const auto& r) { return r && r->parallelStrategy.present(); });
+    return std::any_of(
+        profile.ranks.begin(), profile.ranks.end(), [](const auto& r) { return r && r->parallelStrategy.present(); });
 }
 
 StrategyAnalysis analyzeStrategy(const Profile& profile)
@@ -175,7 +176,7 @@ StrategyAnalysis analyzeStrategy(const Profile& profile)
     StrategyAnalysis result;
     // Ranks with a strategy file, by the rank and stage their file states.
     std::map<int, std::vector<int>> stageRanks; // stage -> profile rank indexes
-    std::map<int, int> seenRank;                // config.rankId -> rank index
+    std::map<int, int> seenRank; // config.rankId -> rank index
     QSet<QString> types;
     std::vector<std::vector<int>> stageDevices;
     for (int i = 0; i < int(profile.ranks.size()); ++i) {
@@ -287,7 +288,7 @@ StrategyAnalysis analyzeStrategy(const Profile& profile)
                 if (const auto* e = kernels[k].match(op.fullName)) {
                     const int rankIndex = indexes[k];
                     node.kernels.push_back({ rankIndex, profile.ranks[std::size_t(rankIndex)]->parallelStrategy.rankId,
-                                             e->name, e->count, e->totalNs, e->firstStartNs, e->firstDurNs });
+                        e->name, e->count, e->totalNs, e->firstStartNs, e->firstDurNs });
                 }
             if (!node.strategy.empty())
                 ++stage.withStrategy;

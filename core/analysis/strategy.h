@@ -36,21 +36,21 @@ struct StrategyKernelMatch
 
 struct StrategyGraphNode
 {
-    QString nodeId;       // MindInsight's node id: the 1-based position among the op nodes
-    QString nodeName;     // the file's node "name"
-    QString name;         // fullName; Load and summary ops as {scope}/{type}-op{name}
+    QString nodeId; // MindInsight's node id: the 1-based position among the op nodes
+    QString nodeName; // the file's node "name"
+    QString name; // fullName; Load and summary ops as {scope}/{type}-op{name}
     QString opType;
     QString scope;
     QString instanceType; // GradientAggregation, Redistribution or empty
     std::vector<std::vector<qint64>> strategy; // rows = inputs, columns = tensor dims
-    QString strategySource;                    // in_strategy, gen_strategy or empty
-    std::vector<int> inputs;                   // op node indexes in the stage, in input order
-    QStringList constInputs;                   // parameters and constants feeding the op
-    std::vector<int> outputs;                  // op node indexes consuming this op
+    QString strategySource; // in_strategy, gen_strategy or empty
+    std::vector<int> inputs; // op node indexes in the stage, in input order
+    QStringList constInputs; // parameters and constants feeding the op
+    std::vector<int> outputs; // op node indexes consuming this op
     QString outputShape;
     QString outputType;
     QStringList parallelGroup; // communication ops: the sorted union of `group` over the stage's ranks
-    QString groupRanks;        // the group_ranks attribute
+    QString groupRanks; // the group_ranks attribute
     std::vector<StrategyKernelMatch> kernels;
 
     bool communication() const;
@@ -61,9 +61,9 @@ struct StrategyGraphNode
 struct StrategyStage
 {
     int stageId = 0;
-    std::vector<int> rankIds;     // the stage's devices (stageDevices), else the ranks with a file
+    std::vector<int> rankIds; // the stage's devices (stageDevices), else the ranks with a file
     std::vector<int> rankIndexes; // ranks of the profile in this stage that have a strategy file
-    int graphRankIndex = -1;      // the rank whose op list is the stage graph (lowest rank id)
+    int graphRankIndex = -1; // the rank whose op list is the stage graph (lowest rank id)
     std::vector<StrategyGraphNode> nodes;
     std::vector<StrategyConstNode> consts;
     int withStrategy = 0;
@@ -75,7 +75,7 @@ struct StrategyAnalysis
 {
     QString parallelType;
     std::vector<StrategyStage> stages; // by stage id
-    QStringList notes;                 // duplicate ranks, differing parallel types, ...
+    QStringList notes; // duplicate ranks, differing parallel types, ...
 
     bool isEmpty() const
     {

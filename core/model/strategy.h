@@ -24,19 +24,19 @@ struct StrategyAttribute
 // A node of graph.node[] that has both name and fullName (MindInsight's op nodes).
 struct StrategyOpNode
 {
-    QString nodeName;     // "name": the id unique in the graph ("1", "2", ...)
-    QString opType;       // GetNext, Conv2D, AllReduce, Send, ...
-    QString scope;        // Default/conv1-Conv2d
-    QString fullName;     // Default/conv1-Conv2d/Conv2D-op2
+    QString nodeName; // "name": the id unique in the graph ("1", "2", ...)
+    QString opType; // GetNext, Conv2D, AllReduce, Send, ...
+    QString scope; // Default/conv1-Conv2d
+    QString fullName; // Default/conv1-Conv2d/Conv2D-op2
     QString instanceName; // contains grad_mirror / redistribution for inserted ops
-    QStringList inputs;   // input[].name as written (op node names, parameters, consts, or unknown)
+    QStringList inputs; // input[].name as written (op node names, parameters, consts, or unknown)
     std::vector<StrategyAttribute> attributes; // file order, gen_strategy and in_strategy included
     // The sharding strategy: in_strategy, else gen_strategy; row i = input i,
     // column j = tensor dimension j, value = slices of that dimension.
     std::vector<std::vector<qint64>> strategy;
     QString strategySource; // "in_strategy", "gen_strategy" or empty
-    QString outputShape;    // "shapes" attribute, else outputType's tensor dims: "[[32, 3, 224, 224], [32]]"
-    QString outputType;     // DT_TENSOR[DT_FLOAT32], DT_TUPLE[DT_TENSOR[DT_FLOAT32], ...]
+    QString outputShape; // "shapes" attribute, else outputType's tensor dims: "[[32, 3, 224, 224], [32]]"
+    QString outputType; // DT_TENSOR[DT_FLOAT32], DT_TUPLE[DT_TENSOR[DT_FLOAT32], ...]
 
     const StrategyAttribute* attribute(const QString& attrName) const
     {
@@ -57,14 +57,14 @@ struct StrategyConstNode
 
 struct ParallelStrategyFile
 {
-    QString path;           // empty when the rank has no strategy file
-    int rankId = 0;         // config.rankId (proto3 omits zero: absent means 0)
-    int stageId = 0;        // config.stageId, same rule
-    QString parallelType;   // auto_parallel, semi_auto_parallel, data_parallel
+    QString path; // empty when the rank has no strategy file
+    int rankId = 0; // config.rankId (proto3 omits zero: absent means 0)
+    int stageId = 0; // config.stageId, same rule
+    QString parallelType; // auto_parallel, semi_auto_parallel, data_parallel
     std::vector<std::vector<int>> stageDevices; // per stage, the ranks (may be empty for data parallel)
-    std::vector<StrategyOpNode> ops;      // file order
+    std::vector<StrategyOpNode> ops; // file order
     std::vector<StrategyConstNode> consts; // parameters first, then constVals
-    int skippedNodes = 0;   // graph.node entries without name or fullName
+    int skippedNodes = 0; // graph.node entries without name or fullName
 
     bool present() const
     {

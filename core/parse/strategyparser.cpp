@@ -112,7 +112,7 @@ QString typeText(const Json& type, QString& shape, int depth = 0)
         if (const Json* dim = jsonfile::path(*tensor, { "shape", "dim" }); dim && dim->is_array())
             for (const auto& d : *dim)
                 dims << (d.is_object() && jsonfile::member(d, "size") ? jsonfile::toText(jsonfile::member(d, "size"))
-                                                                       : QStringLiteral("0"));
+                                                                      : QStringLiteral("0"));
         shape = QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
         return dataType + QLatin1Char('[') + text(*tensor, "elemType") + QLatin1Char(']');
     }
@@ -127,7 +127,8 @@ void readConfig(JsonFile& file, const Json& config, ParallelStrategyFile& out)
             return 0; // proto3: zero is omitted
         const auto n = jsonfile::toInt(v);
         if (!n || *n < 0 || *n > (1 << 24)) {
-            file.warn(Tr::tr("config.%1 is not a rank number: %2; 0 is used").arg(QLatin1String(key), jsonfile::toText(v)));
+            file.warn(
+                Tr::tr("config.%1 is not a rank number: %2; 0 is used").arg(QLatin1String(key), jsonfile::toText(v)));
             return 0;
         }
         return int(*n);
@@ -224,8 +225,8 @@ bool parseParallelStrategy(const QString& path, ParallelStrategyFile& out, FileR
     const Json* graph = jsonfile::member(root, "graph");
     if ((!config || !config->is_object()) && (!graph || !graph->is_object())) {
         report.status = FileStatus::Broken;
-        report.reason = Tr::tr("%1: neither \"config\" nor \"graph\" is there: not a parallel strategy file")
-                            .arg(file.fileName());
+        report.reason =
+            Tr::tr("%1: neither \"config\" nor \"graph\" is there: not a parallel strategy file").arg(file.fileName());
         report.byteOffset = 0;
         return file.fail();
     }

@@ -78,7 +78,8 @@ QByteArray strategyFile(int rank, int stage, const QList<Node>& nodes, bool with
     config += "\"parallelType\": \"semi_auto_parallel\", \"stageDevices\": [{\"dim\": [{}, {\"size\": \"1\"}]}, "
               "{\"dim\": [{\"size\": \"2\"}, {\"size\": \"3\"}]}]}";
     return "{\"config\": " + config + ", \"graph\": {\"node\": [" + body.join(", ")
-        + "], \"parameters\": [{\"name\": \"w\", \"type\": {\"dataType\": \"DT_TENSOR\", \"tensorType\": {\"elemType\": "
+        + "], \"parameters\": [{\"name\": \"w\", \"type\": {\"dataType\": \"DT_TENSOR\", \"tensorType\": "
+          "{\"elemType\": "
           "\"DT_FLOAT16\", \"shape\": {\"dim\": [{\"size\": \"8\"}, {\"size\": \"4\"}]}}}}], \"constVals\": []}}";
 }
 
@@ -89,10 +90,10 @@ QList<Node> stage0Nodes(const QByteArray& group)
     return {
         { "10", "MatMul", "Default/net", "Default/net/MatMul-op5", "", { "w", "x" }, strat },
         { "11", "AllReduce", "Default/net", "Default/net/AllReduce-op6", "forward_op_grad_mirror_1", { "10" },
-          "{\"name\": \"group\", \"value\": {\"dtype\": \"DT_STRING\", \"strVal\": \"" + group + "\"}}" },
+            "{\"name\": \"group\", \"value\": {\"dtype\": \"DT_STRING\", \"strVal\": \"" + group + "\"}}" },
         { "12", "Send", "Default/net", "Default/net/Send-op7", "", { "11" },
-          "{\"name\": \"dest_rank\", \"value\": " + intValue(1) + "}, {\"name\": \"sr_tag\", \"value\": "
-              + intValue(0) + "}" },
+            "{\"name\": \"dest_rank\", \"value\": " + intValue(1)
+                + "}, {\"name\": \"sr_tag\", \"value\": " + intValue(0) + "}" },
         { "13", "Load", "Default/net", "Default/net/Load-op9", "", { "12", "nowhere" }, "" },
         { "", "Depend", "Default/net", "Default/net/Depend-op8", "", {}, "" }, // no name: not an op node
     };
@@ -102,9 +103,9 @@ QList<Node> stage1Nodes()
 {
     return {
         { "1", "Receive", "Default/net", "Default/net/Receive-op1", "", {},
-          "{\"name\": \"src_rank\", \"value\": " + intValue(0) + "}" },
+            "{\"name\": \"src_rank\", \"value\": " + intValue(0) + "}" },
         { "2", "ReLU", "Default/net", "Default/net/ReLU-op2", "some_redistribution_op", { "1" },
-          "{\"name\": \"gen_strategy\", \"value\": " + tupleValue({ { 1, 4 } }) + "}" },
+            "{\"name\": \"gen_strategy\", \"value\": " + tupleValue({ { 1, 4 } }) + "}" },
     };
 }
 
@@ -234,8 +235,8 @@ void TestStrategy::pipelineStages()
     writeFile(dir, QStringLiteral("profiler/parallel_strategy_3.json"), strategyFile(3, 1, stage1Nodes()));
     // Rank 1 ran MatMul-op5 three times (0.5 ms each) under another scope prefix.
     writeFile(dir, QStringLiteral("profiler/aicore_intermediate_1_detail.csv"),
-              "full_kernel_time,execution_time,execution_frequency\n"
-              "Default/network-Net/MatMul-op5,0.5,3\nDefault/Other-op1,1.0,1\n");
+        "full_kernel_time,execution_time,execution_frequency\n"
+        "Default/network-Net/MatMul-op5,0.5,3\nDefault/Other-op1,1.0,1\n");
     const ProfilePtr profile = ProfileLoader::load({ dir.path() });
     QVERIFY(profile);
     QCOMPARE(int(profile->ranks.size()), 4);
@@ -350,7 +351,7 @@ void TestStrategy::broken()
     QVERIFY(r);
     QCOMPARE(r->status, FileStatus::Broken);
     QVERIFY2(r->reason.contains(QStringLiteral("parallel_strategy_1.json")) || r->location().contains(bad),
-             qPrintable(r->reason));
+        qPrintable(r->reason));
     if (!reasonPart.isEmpty())
         QVERIFY2(r->reason.contains(reasonPart), qPrintable(r->reason));
     // The other rank still loads and makes a stage; the missing rank is named.

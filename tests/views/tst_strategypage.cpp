@@ -51,7 +51,8 @@ QByteArray strategyJson(int rank, int stage, const QList<Op>& ops)
                     cells << "{\"dtype\": \"DT_INT64\", \"intVal\": \"" + QByteArray::number(v) + "\"}";
                 rows << "{\"dtype\": \"DT_TUPLE\", \"values\": [" + cells.join(",") + "]}";
             }
-            attrs = "{\"name\": \"in_strategy\", \"value\": {\"dtype\": \"DT_TUPLE\", \"values\": [" + rows.join(",") + "]}}";
+            attrs = "{\"name\": \"in_strategy\", \"value\": {\"dtype\": \"DT_TUPLE\", \"values\": [" + rows.join(",")
+                + "]}}";
         }
         const QByteArray name = QByteArray::number(i + 1);
         nodes << "{\"name\": \"" + name + "\", \"opType\": \"" + op.type + "\", \"scope\": \"" + op.scope
@@ -89,7 +90,7 @@ void TestStrategyPage::fixture()
     QVERIFY(!page.isEmptyStateShown());
     QCOMPARE(page.stageSelector()->count(), 1);
     QVERIFY2(page.stageSelector()->itemText(0).contains(QStringLiteral("Stage 0 · ranks 0-1")),
-             qPrintable(page.stageSelector()->itemText(0)));
+        qPrintable(page.stageSelector()->itemText(0)));
     QCOMPARE(page.nodeModel()->rowCount(), 2);
     // Two op boxes, GetNext above Conv2D (its input).
     QCOMPARE(int(page.graph()->graphLayout().units.size()), 2);
@@ -137,10 +138,14 @@ void TestStrategyPage::stagesAndSearch()
 {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
-    const QList<Op> stage0 { { "MatMul", "Default/net", {}, { { 2, 1 }, { 1, 2 } } }, { "Send", "Default/net", { "1" }, {} } };
+    const QList<Op> stage0 { { "MatMul", "Default/net", {}, { { 2, 1 }, { 1, 2 } } },
+        { "Send", "Default/net", { "1" }, {} } };
     const QList<Op> stage1 { { "Receive", "Default/net", {}, {} }, { "ReLU", "Default/net", { "1" }, { { 1, 4 } } } };
     test::writeFile(dir, QStringLiteral("p/parallel_strategy_0.json"), strategyJson(0, 0, stage0));
     test::writeFile(dir, QStringLiteral("p/parallel_strategy_1.json"), strategyJson(1, 1, stage1));
+    // Rank 0 ran MatMul-op1 3 times, 0.5 ms each (aggregated: no start, no timeline jump).
+    test::writeFile(dir, QStringLiteral("p/aicore_intermediate_0_detail.csv"),
+        "full_kernel_time,execution_time,execution_frequency\nDefault/net/MatMul-op1,0.5,3\n");
     ViewState state;
     StrategyPage page(&state);
     page.resize(1200, 800);
@@ -148,6 +153,12 @@ void TestStrategyPage::stagesAndSearch()
     state.setProfile(ProfileLoader::load({ dir.path() }));
     QCOMPARE(page.stageSelector()->count(), 2);
     QCOMPARE(page.currentStage(), 0);
+    // The first op with a strategy is shown: MatMul, with its kernels.
+    QCOMPARE(page.selectedNode(), 0);
+    QCOMPARE(page.kernelModel()->rowCount(), 1);
+    QCOMPARE(page.kernelModel()->item(0, 0)->text(), QStringLiteral("0"));
+    QCOMPARE(page.kernelModel()->item(0, 1)->text(), QStringLiteral("3"));
+    QCOMPARE(page.kernelModel()->item(0, 3)->text(), QStringLiteral("Default/net/MatMul-op1"));
     // ReLU is in stage 1: the search switches the stage and selects it.
     QVERIFY(page.findNext(QStringLiteral("ReLU")));
     QCOMPARE(page.currentStage(), 1);

@@ -17,7 +17,15 @@ namespace profscope {
 
 namespace {
 
-enum class BoxKind { Strategy, Communication, Gradient, Redistribution, Plain, Scope };
+enum class BoxKind
+{
+    Strategy,
+    Communication,
+    Gradient,
+    Redistribution,
+    Plain,
+    Scope
+};
 
 struct BoxColors
 {
@@ -341,14 +349,14 @@ void StrategyGraph::paintEvent(QPaintEvent*)
         p.setPen(text);
         p.setFont(bold);
         p.drawText(QRectF(inner.left(), inner.top(), inner.width(), lineH), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetricsF(bold).elidedText(title, Qt::ElideRight, inner.width()));
+            QFontMetricsF(bold).elidedText(title, Qt::ElideRight, inner.width()));
         p.setFont(font());
         p.drawText(QRectF(inner.left(), inner.top() + lineH, inner.width(), lineH), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetricsF(font()).elidedText(name, Qt::ElideMiddle, inner.width()));
+            QFontMetricsF(font()).elidedText(name, Qt::ElideMiddle, inner.width()));
         p.setFont(small);
         p.setPen(kind == BoxKind::Strategy ? themedColor(c.border, palette()) : muted);
-        p.drawText(QRectF(inner.left(), inner.top() + 2 * lineH, inner.width(), lineH), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetricsF(small).elidedText(detail, Qt::ElideRight, inner.width()));
+        p.drawText(QRectF(inner.left(), inner.top() + 2 * lineH, inner.width(), lineH),
+            Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(small).elidedText(detail, Qt::ElideRight, inner.width()));
     }
 }
 

@@ -119,7 +119,8 @@ StrategyLayout layoutStrategyStage(const StrategyStage& stage, const QSet<QStrin
         }
 
     const int unitTotal = int(layout.units.size());
-    std::vector<std::vector<int>> preds(static_cast<std::size_t>(unitTotal)), succs(static_cast<std::size_t>(unitTotal));
+    std::vector<std::vector<int>> preds(static_cast<std::size_t>(unitTotal)),
+        succs(static_cast<std::size_t>(unitTotal));
     {
         QSet<qint64> seen;
         for (int n = 0; n < nodeCount; ++n)
@@ -231,11 +232,11 @@ StrategyLayout layoutStrategyStage(const StrategyStage& stage, const QSet<QStrin
         for (int u : layer) {
             StrategyUnit& unit = layout.units[std::size_t(u)];
             unit.rect = QRectF(kStrategyMargin + offset + unit.order * stepX, kStrategyMargin + l * stepY,
-                               kStrategyBoxWidth, kStrategyBoxHeight);
+                kStrategyBoxWidth, kStrategyBoxHeight);
         }
     }
     layout.size = QSizeF(2 * kStrategyMargin + std::max<double>(1, double(widest)) * stepX - kStrategyGapX,
-                         2 * kStrategyMargin + std::max(1, layerCount) * stepY - kStrategyGapY);
+        2 * kStrategyMargin + std::max(1, layerCount) * stepY - kStrategyGapY);
     return layout;
 }
 

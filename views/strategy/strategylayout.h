@@ -15,11 +15,11 @@ namespace profscope {
 // every op under it.
 struct StrategyUnit
 {
-    int nodeIndex = -1;       // the op (index into StrategyStage::nodes); -1 for a scope
-    QString scope;            // a collapsed scope: its full path
+    int nodeIndex = -1; // the op (index into StrategyStage::nodes); -1 for a scope
+    QString scope; // a collapsed scope: its full path
     std::vector<int> members; // ops drawn by this box
-    int withStrategy = 0;     // members with a strategy
-    int communication = 0;    // members that are communication ops
+    int withStrategy = 0; // members with a strategy
+    int communication = 0; // members that are communication ops
     int layer = 0;
     int order = 0;
     QRectF rect;
@@ -33,8 +33,8 @@ struct StrategyLayout
 {
     std::vector<StrategyUnit> units;
     std::vector<std::pair<int, int>> edges; // unit -> unit, no duplicates or self loops
-    std::vector<int> unitOfNode;            // per op node: its unit
-    QSizeF size;                            // extent including the margins
+    std::vector<int> unitOfNode; // per op node: its unit
+    QSizeF size; // extent including the margins
 
     int unitAt(const QPointF& point) const;
 };

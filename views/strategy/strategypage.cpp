@@ -16,8 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QScopedValueRollback>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -27,6 +27,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 
@@ -60,8 +61,8 @@ QColor sliceColor(qint64 slices)
 {
     const double t = std::clamp(std::log2(double(std::max<qint64>(slices, 1))) / 10.0, 0.0, 1.0);
     const QColor a(0xfd, 0xf4, 0xed), b(0xf1, 0x64, 0x27);
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t), float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
+        float(a.greenF() + (b.greenF() - a.greenF()) * t), float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
 // "0-7, 12": runs of consecutive ranks as ranges (a stage may hold hundreds).
@@ -137,8 +138,7 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     bar->addSpacing(12);
     m_groupScopes = new QCheckBox(tr("Group by scope"), this);
     m_groupScopes->setChecked(true);
-    m_groupScopes->setToolTip(
-        tr("Large graphs: draw the ops of a scope as one box until it is opened (double-click)"));
+    m_groupScopes->setToolTip(tr("Large graphs: draw the ops of a scope as one box until it is opened (double-click)"));
     bar->addWidget(m_groupScopes);
     auto* fit = new QToolButton(this);
     fit->setText(tr("Fit"));
@@ -210,7 +210,8 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     m_matrixTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_matrixTable->setSelectionMode(QAbstractItemView::NoSelection);
     m_matrixTable->horizontalHeader()->setDefaultSectionSize(46);
-    m_matrixTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_matrixTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_matrixTable->horizontalHeader()->setMinimumSectionSize(40);
     m_matrixTable->verticalHeader()->setDefaultSectionSize(26);
     m_matrixTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrixTable->setMaximumHeight(170);
@@ -222,6 +223,7 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     m_kernelModel->setSortRole(kSortRole);
     m_kernelTable = makeDataTable(m_kernelModel, details);
     m_kernelTable->setObjectName(QStringLiteral("strategyKernels"));
+    m_kernelTable->setTextElideMode(Qt::ElideMiddle);
     m_kernelNote = new QLabel(details);
     m_kernelNote->setWordWrap(true);
     m_kernelNote->setForegroundRole(QPalette::PlaceholderText);
@@ -234,7 +236,8 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     jumps->addWidget(m_operatorsButton);
     jumps->addStretch(1);
     dl->addLayout(jumps);
-    dl->addStretch(1); // takes the room of a hidden kernel table
+    dl->addStretch(0); // takes the room of a hidden kernel table
+    m_details = dl;
     top->addWidget(m_scroll);
     top->addWidget(details);
     top->setStretchFactor(0, 3);
@@ -273,11 +276,11 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
                 m_nodeTable->scrollTo(m_nodeProxy->index(r, 0));
             }
     });
-    connect(m_nodeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& index) {
-                if (index.isValid())
-                    selectNode(m_nodeProxy->index(index.row(), 0).data(kNodeRole).toInt());
-            });
+    connect(
+        m_nodeTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
+            if (index.isValid())
+                selectNode(m_nodeProxy->index(index.row(), 0).data(kNodeRole).toInt());
+        });
     connect(m_search, &QLineEdit::returnPressed, this, [this] { findNext(m_search->text()); });
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString& text) {
         // Live highlight of the matches in the stage shown.
@@ -290,7 +293,8 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
                     matches.push_back(n);
             }
         m_graph->setMatches(matches);
-        m_searchStatus->setText(text.trimmed().isEmpty() ? QString() : tr("%n match(es) in this stage", nullptr, int(matches.size())));
+        m_searchStatus->setText(
+            text.trimmed().isEmpty() ? QString() : tr("%n match(es) in this stage", nullptr, int(matches.size())));
     });
     connect(m_groupScopes, &QCheckBox::toggled, this, [this](bool on) {
         m_graph->setGroupScopes(on);
@@ -305,11 +309,11 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
         jumpToKernel(current.isValid() ? current.row() : 0, false);
     });
     connect(m_kernelTable, &QTableView::doubleClicked, this,
-            [this](const QModelIndex& index) { jumpToKernel(index.row(), true); });
+        [this](const QModelIndex& index) { jumpToKernel(index.row(), true); });
     addContextAction(m_graph, exportActionText(ExportKind::Chart),
-                     [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("strategy-graph")); });
+        [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("strategy-graph")); });
     addContextAction(m_nodeTable, exportActionText(ExportKind::Table),
-                     [this] { exportModelInteractive(this, *m_nodeProxy, QStringLiteral("strategy-ops")); });
+        [this] { exportModelInteractive(this, *m_nodeProxy, QStringLiteral("strategy-ops")); });
 
     if (m_state)
         connect(m_state, &ViewState::profileChanged, this, &StrategyPage::rebuild);
@@ -338,7 +342,7 @@ QList<ExportItem> StrategyPage::exportItems() const
     if (isEmptyStateShown() || m_stage < 0)
         return {};
     return { { QStringLiteral("strategy-graph"), m_graph, nullptr },
-             { QStringLiteral("strategy-ops"), nullptr, m_nodeProxy } };
+        { QStringLiteral("strategy-ops"), nullptr, m_nodeProxy } };
 }
 
 void StrategyPage::rebuild()
@@ -375,8 +379,7 @@ void StrategyPage::showStage(int stageIndex)
     QStringList parts;
     parts << (m_analysis.parallelType.isEmpty() ? tr("parallel type unknown") : m_analysis.parallelType)
           << tr("ranks %1").arg(rankList(s.rankIds)) << tr("%n op(s)", nullptr, int(s.nodes.size()))
-          << tr("%1 with a strategy").arg(s.withStrategy)
-          << tr("%1 communication").arg(s.communicationOps)
+          << tr("%1 with a strategy").arg(s.withStrategy) << tr("%1 communication").arg(s.communicationOps)
           << tr("%n parameter(s) and constant(s)", nullptr, int(s.consts.size()));
     for (const auto& [type, count] : s.instanceTypes)
         parts << QStringLiteral("%1 %2").arg(count).arg(type);
@@ -435,14 +438,15 @@ void StrategyPage::fillDetails()
 {
     m_matrixModel->clear();
     m_kernelModel->clear();
-    m_kernelModel->setHorizontalHeaderLabels({ tr("Rank"), tr("Kernel"), tr("Count"), tr("Total") });
-    const bool valid = m_stage >= 0 && m_selected >= 0
-        && m_selected < int(m_analysis.stages[std::size_t(m_stage)].nodes.size());
+    m_kernelModel->setHorizontalHeaderLabels({ tr("Rank"), tr("Count"), tr("Total"), tr("Kernel") });
+    const bool valid =
+        m_stage >= 0 && m_selected >= 0 && m_selected < int(m_analysis.stages[std::size_t(m_stage)].nodes.size());
     m_timelineButton->setEnabled(false);
     m_operatorsButton->setEnabled(false);
     if (!valid) {
         m_kernelNote->clear();
         m_kernelTable->setVisible(false);
+        m_details->setStretch(m_details->count() - 1, 1);
         m_nodeTitle->setText(tr("Select an operator"));
         m_nodeInfo->setText(tr("Click an operator in the graph or the table, or find it by name."));
         m_matrixNote->clear();
@@ -487,10 +491,10 @@ void StrategyPage::fillDetails()
         m_matrixTable->setVisible(false);
     } else {
         m_matrixNote->setText(node.strategySource == QLatin1String("gen_strategy")
-                                  ? tr("From gen_strategy (no in_strategy). The product of a row is the number of "
-                                       "devices sharing that input.")
-                                  : tr("From in_strategy. The product of a row is the number of devices sharing that "
-                                       "input."));
+                ? tr("From gen_strategy (no in_strategy). The product of a row is the number of "
+                     "devices sharing that input.")
+                : tr("From in_strategy. The product of a row is the number of devices sharing that "
+                     "input."));
         std::size_t dims = 0;
         for (const auto& r : node.strategy)
             dims = std::max(dims, r.size());
@@ -532,18 +536,27 @@ void StrategyPage::fillDetails()
     }
 
     for (const auto& k : node.kernels) {
-        QList<QStandardItem*> cells { intItem(k.rankId), textItem(k.kernelName), intItem(k.count),
-            textItem(formatDurationNs(double(k.totalNs))) };
-        cells[3]->setData(double(k.totalNs), kSortRole);
-        cells[3]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        QList<QStandardItem*> cells { intItem(k.rankId), intItem(k.count),
+            textItem(formatDurationNs(double(k.totalNs))), textItem(k.kernelName) };
+        cells[2]->setData(double(k.totalNs), kSortRole);
+        cells[2]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        cells[3]->setToolTip(k.kernelName);
         m_kernelModel->appendRow(cells);
     }
+    const bool timed = std::any_of(node.kernels.begin(), node.kernels.end(),
+        [](const StrategyKernelMatch& k) { return k.firstStartNs != kInvalidTime; });
     m_kernelNote->setText(node.kernels.empty()
             ? tr("No kernel of the stage's ranks carries this op's name (kernel_details.csv or "
                  "aicore_intermediate_*_detail.csv would give them).")
-            : tr("Double-click a kernel to see its first run in the timeline."));
+            : timed ? tr("Double-click a kernel to see its first run in the timeline.")
+                    : tr("From the aggregated AI Core table (no start times): Show in Operators opens the "
+                         "rank's statistics."));
     m_kernelTable->setVisible(!node.kernels.empty());
-    m_kernelTable->resizeColumnToContents(0);
+    // The table takes the spare height when it is shown, the spacer otherwise.
+    m_details->setStretchFactor(m_kernelTable, node.kernels.empty() ? 0 : 1);
+    m_details->setStretch(m_details->count() - 1, node.kernels.empty() ? 1 : 0);
+    for (int c = 0; c < 3; ++c)
+        m_kernelTable->resizeColumnToContents(c);
     m_timelineButton->setEnabled(!node.kernels.empty() && node.kernels.front().firstStartNs != kInvalidTime);
     m_operatorsButton->setEnabled(!node.kernels.empty());
 }
@@ -557,8 +570,8 @@ void StrategyPage::jumpToKernel(int row, bool timeline)
         return;
     const StrategyKernelMatch& k = node.kernels[std::size_t(row)];
     if (timeline && k.firstStartNs != kInvalidTime)
-        m_state->requestTimeline(k.rankIndex, k.firstStartNs, k.firstStartNs + std::max<TimeNs>(k.firstDurNs, 1),
-                                 k.kernelName);
+        m_state->requestTimeline(
+            k.rankIndex, k.firstStartNs, k.firstStartNs + std::max<TimeNs>(k.firstDurNs, 1), k.kernelName);
     else
         m_state->requestOperator(k.rankIndex, k.kernelName);
 }
@@ -584,7 +597,7 @@ void StrategyPage::centreOn(int nodeIndex)
     if (r.isEmpty())
         return;
     m_scroll->ensureVisible(int(r.center().x()), int(r.center().y()), m_scroll->viewport()->width() / 2,
-                            m_scroll->viewport()->height() / 2);
+        m_scroll->viewport()->height() / 2);
 }
 
 void StrategyPage::selectNode(int nodeIndex)
@@ -619,11 +632,13 @@ bool StrategyPage::findNext(const QString& text)
         const int to = (k == stageCount) ? std::max(0, m_selected + 1) : int(nodes.size());
         for (int n = from; n < std::min(to, int(nodes.size())); ++n) {
             const auto& node = nodes[std::size_t(n)];
-            if (node.name.contains(needle, Qt::CaseInsensitive) || node.opType.compare(needle, Qt::CaseInsensitive) == 0) {
+            if (node.name.contains(needle, Qt::CaseInsensitive)
+                || node.opType.compare(needle, Qt::CaseInsensitive) == 0) {
                 if (s != m_stage)
                     m_stageBox->setCurrentIndex(s); // shows the stage
                 selectNode(n);
-                m_searchStatus->setText(tr("%1 in stage %2").arg(node.name.section(QLatin1Char('/'), -1))
+                m_searchStatus->setText(tr("%1 in stage %2")
+                                            .arg(node.name.section(QLatin1Char('/'), -1))
                                             .arg(m_analysis.stages[std::size_t(s)].stageId));
                 return true;
             }

@@ -17,6 +17,7 @@ class QSortFilterProxyModel;
 class QStackedWidget;
 class QStandardItemModel;
 class QTableView;
+class QVBoxLayout;
 
 namespace profscope {
 
@@ -93,7 +94,7 @@ private:
     StrategyAnalysis m_analysis;
     int m_stage = -1;
     int m_selected = -1;
-    bool m_autoFit = true;  // the zoom follows the view until the user zooms
+    bool m_autoFit = true; // the zoom follows the view until the user zooms
     bool m_fitting = false;
 
     QLabel* m_title;
@@ -114,6 +115,7 @@ private:
     QStandardItemModel* m_kernelModel;
     QTableView* m_kernelTable;
     QLabel* m_kernelNote;
+    QVBoxLayout* m_details;
     QPushButton* m_timelineButton;
     QPushButton* m_operatorsButton;
     QStandardItemModel* m_nodeModel;
