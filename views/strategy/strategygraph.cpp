@@ -5,6 +5,7 @@
 
 #include <QHelpEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
@@ -261,7 +262,7 @@ void StrategyGraph::paintLegend(QPainter& p)
     }
 }
 
-void StrategyGraph::paintEvent(QPaintEvent*)
+void StrategyGraph::paintEvent(QPaintEvent* event)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
@@ -275,6 +276,9 @@ void StrategyGraph::paintEvent(QPaintEvent*)
     p.translate(origin());
     const double s = scale();
     p.scale(s, s);
+    // Only what the exposed area shows (a large graph is tall).
+    const QRectF exposed = QRectF(toGraph(event->rect().topLeft()), toGraph(event->rect().bottomRight()) + QPointF(1, 1))
+                               .adjusted(-10, -10, 10, 10);
 
     const QColor edgeColor = mutedTextColor(palette());
     const QColor highlight = palette().color(QPalette::Highlight);
@@ -289,6 +293,8 @@ void StrategyGraph::paintEvent(QPaintEvent*)
                 continue;
             const QRectF ra = m_layout.units[std::size_t(a)].rect;
             const QRectF rb = m_layout.units[std::size_t(b)].rect;
+            if (!exposed.intersects(ra.united(rb)))
+                continue;
             const QPointF from(ra.center().x(), ra.bottom());
             const QPointF to(rb.center().x(), rb.top());
             const double dy = std::max(24.0, std::abs(to.y() - from.y()) / 2);
@@ -314,6 +320,8 @@ void StrategyGraph::paintEvent(QPaintEvent*)
     const QColor matchColor(0xf5, 0xc5, 0x18);
     for (int u = 0; u < int(m_layout.units.size()); ++u) {
         const StrategyUnit& unit = m_layout.units[std::size_t(u)];
+        if (!exposed.intersects(unit.rect.adjusted(-4, -4, 4, 4)))
+            continue;
         const BoxKind kind = unitKind(*m_stage, unit);
         const BoxColors& c = kBoxColors[int(kind)];
         bool matched = false;
