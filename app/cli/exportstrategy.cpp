@@ -11,7 +11,8 @@ CellTable strategyTable(const Profile& profile, int onlyRank)
     t.header << QStringLiteral("Stage") << QStringLiteral("Rank") << QStringLiteral("Node Id") << QStringLiteral("Name")
              << QStringLiteral("Type") << QStringLiteral("Instance Type") << QStringLiteral("Strategy")
              << QStringLiteral("Strategy Source") << QStringLiteral("Inputs") << QStringLiteral("Outputs")
-             << QStringLiteral("Output Shape") << QStringLiteral("Parallel Group") << QStringLiteral("Matched Kernels");
+             << QStringLiteral("Output Shape") << QStringLiteral("Parallel Group") << QStringLiteral("Matched Kernels")
+             << QStringLiteral("Pipeline Peer");
     const StrategyAnalysis analysis = analyzeStrategy(profile);
     for (const StrategyStage& stage : analysis.stages) {
         for (int rankIndex : stage.rankIndexes) {
@@ -34,7 +35,14 @@ CellTable strategyTable(const Profile& profile, int onlyRank)
                 t.rows << QList<Cell> { cell(stage.stageId), cell(rankId), cell(node.nodeId), cell(node.name),
                     cell(node.opType), cell(node.instanceType), cell(node.strategyText()), cell(node.strategySource),
                     cell(inputs.join(QLatin1Char(' '))), cell(outputs.join(QLatin1Char(' '))), cell(node.outputShape),
-                    cell(node.parallelGroup.join(QLatin1Char(' '))), cell(kernels) };
+                    cell(node.parallelGroup.join(QLatin1Char(' '))), cell(kernels),
+                    // The Receive of a Send (and back) as "stage S node N".
+                    cell(node.peerStage < 0 ? QString()
+                                            : QStringLiteral("stage %1 node %2")
+                                                  .arg(analysis.stages[std::size_t(node.peerStage)].stageId)
+                                                  .arg(analysis.stages[std::size_t(node.peerStage)]
+                                                           .nodes[std::size_t(node.peerNode)]
+                                                           .nodeId)) };
             }
         }
     }

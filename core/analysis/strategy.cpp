@@ -6,6 +6,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 namespace profscope {
 
@@ -104,6 +106,54 @@ struct RankKernels
         return nullptr;
     }
 };
+
+// An integer attribute of a stage graph node (proto3 omits 0: absent is 0).
+qint64 intAttribute(const Profile& profile, const StrategyStage& stage, int node, const char* name)
+{
+    const auto& ops = profile.ranks[std::size_t(stage.graphRankIndex)]->parallelStrategy.ops;
+    if (node < 0 || node >= int(ops.size()))
+        return -1;
+    const StrategyAttribute* a = ops[std::size_t(node)].attribute(QLatin1String(name));
+    if (!a)
+        return 0;
+    bool ok = false;
+    const qint64 v = a->text.toLongLong(&ok);
+    return ok ? v : -1;
+}
+
+void pairSendReceive(const Profile& profile, StrategyAnalysis& result)
+{
+    // (send stage, receive stage, sr_tag) -> Receive node
+    std::map<std::tuple<int, int, qint64>, std::pair<int, int>> receives;
+    for (int s = 0; s < int(result.stages.size()); ++s) {
+        const StrategyStage& stage = result.stages[std::size_t(s)];
+        for (int n = 0; n < int(stage.nodes.size()); ++n)
+            if (stage.nodes[std::size_t(n)].opType == QLatin1String("Receive")) {
+                const qint64 src = intAttribute(profile, stage, n, "src_rank");
+                const qint64 tag = intAttribute(profile, stage, n, "sr_tag");
+                if (src >= 0 && tag >= 0)
+                    receives.emplace(std::make_tuple(int(src), stage.stageId, tag), std::make_pair(s, n));
+            }
+    }
+    for (int s = 0; s < int(result.stages.size()); ++s) {
+        StrategyStage& stage = result.stages[std::size_t(s)];
+        for (int n = 0; n < int(stage.nodes.size()); ++n) {
+            if (stage.nodes[std::size_t(n)].opType != QLatin1String("Send"))
+                continue;
+            const qint64 dest = intAttribute(profile, stage, n, "dest_rank");
+            const qint64 tag = intAttribute(profile, stage, n, "sr_tag");
+            const auto it = receives.find(std::make_tuple(stage.stageId, int(dest), tag));
+            if (dest < 0 || tag < 0 || it == receives.end())
+                continue;
+            const auto [rs, rn] = it->second;
+            stage.nodes[std::size_t(n)].peerStage = rs;
+            stage.nodes[std::size_t(n)].peerNode = rn;
+            StrategyGraphNode& receive = result.stages[std::size_t(rs)].nodes[std::size_t(rn)];
+            receive.peerStage = s;
+            receive.peerNode = n;
+        }
+    }
+}
 
 } // namespace
 
@@ -315,6 +365,7 @@ StrategyAnalysis analyzeStrategy(const Profile& profile)
         }
         result.stages.push_back(std::move(stage));
     }
+    pairSendReceive(profile, result);
     return result;
 }
 

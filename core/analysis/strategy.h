@@ -52,6 +52,12 @@ struct StrategyGraphNode
     QStringList parallelGroup; // communication ops: the sorted union of `group` over the stage's ranks
     QString groupRanks; // the group_ranks attribute
     std::vector<StrategyKernelMatch> kernels;
+    // Pipeline parallel: the Receive of a Send (or the Send of a Receive) in
+    // the other stage, paired as MindInsight did: Send {stage, dest_rank} with
+    // Receive {src_rank, stage} of the same sr_tag (the attributes are stage
+    // indices). -1 when there is none.
+    int peerStage = -1; // index into StrategyAnalysis::stages
+    int peerNode = -1;
 
     bool communication() const;
     QString strategyText() const; // "[[2, 1, 1, 1], [1, 1, 1, 1]]", empty without a strategy

@@ -279,6 +279,12 @@ void TestStrategy::pipelineStages()
     QCOMPARE(s1.nodes[1].strategySource, QStringLiteral("gen_strategy"));
     QCOMPARE(s1.nodes[1].instanceType, QStringLiteral("Redistribution"));
     QCOMPARE(s1.instanceTypes.at(QStringLiteral("Redistribution")), 1);
+    // Send (stage 0, dest_rank 1, sr_tag 0) pairs with Receive (stage 1, src_rank 0, sr_tag omitted = 0).
+    QCOMPARE(s0.nodes[2].peerStage, 1);
+    QCOMPARE(s0.nodes[2].peerNode, 0);
+    QCOMPARE(s1.nodes[0].peerStage, 0);
+    QCOMPARE(s1.nodes[0].peerNode, 2);
+    QCOMPARE(s0.nodes[0].peerStage, -1);
     // Search continues in the next stages.
     QCOMPARE(a.find(QStringLiteral("ReLU")), std::make_pair(1, 1));
     QCOMPARE(a.find(QStringLiteral("Receive"), 1), std::make_pair(1, 0));

@@ -32,6 +32,7 @@ struct Op
     QByteArray scope;
     QByteArrayList inputs;
     QList<QList<int>> strategy;
+    QByteArray extraAttributes; // JSON objects, comma-separated
 };
 
 QByteArray strategyJson(int rank, int stage, const QList<Op>& ops)
@@ -54,6 +55,8 @@ QByteArray strategyJson(int rank, int stage, const QList<Op>& ops)
             attrs = "{\"name\": \"in_strategy\", \"value\": {\"dtype\": \"DT_TUPLE\", \"values\": [" + rows.join(",")
                 + "]}}";
         }
+        if (!op.extraAttributes.isEmpty())
+            attrs += (attrs.isEmpty() ? QByteArray() : QByteArray(",")) + op.extraAttributes;
         const QByteArray name = QByteArray::number(i + 1);
         nodes << "{\"name\": \"" + name + "\", \"opType\": \"" + op.type + "\", \"scope\": \"" + op.scope
                 + "\", \"fullName\": \"" + op.scope + "/" + op.type + "-op" + name + "\", \"input\": ["
@@ -139,8 +142,10 @@ void TestStrategyPage::stagesAndSearch()
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QList<Op> stage0 { { "MatMul", "Default/net", {}, { { 2, 1 }, { 1, 2 } } },
-        { "Send", "Default/net", { "1" }, {} } };
-    const QList<Op> stage1 { { "Receive", "Default/net", {}, {} }, { "ReLU", "Default/net", { "1" }, { { 1, 4 } } } };
+        { "Send", "Default/net", { "1" }, {},
+            "{\"name\": \"dest_rank\", \"value\": {\"dtype\": \"DT_INT64\", \"intVal\": \"1\"}}" } };
+    const QList<Op> stage1 { { "Receive", "Default/net", {}, {}, {} },
+        { "ReLU", "Default/net", { "1" }, { { 1, 4 } } } };
     test::writeFile(dir, QStringLiteral("p/parallel_strategy_0.json"), strategyJson(0, 0, stage0));
     test::writeFile(dir, QStringLiteral("p/parallel_strategy_1.json"), strategyJson(1, 1, stage1));
     // Rank 0 ran MatMul-op1 3 times, 0.5 ms each (aggregated: no start, no timeline jump).
@@ -171,6 +176,17 @@ void TestStrategyPage::stagesAndSearch()
     QCOMPARE(page.currentStage(), 0);
     QCOMPARE(page.selectedNode(), 0);
     QVERIFY(!page.findNext(QStringLiteral("Conv3D")));
+    // Send (dest_rank 1) -> Receive of stage 1 (src_rank 0), and back.
+    QCOMPARE(page.analysis().stages[0].nodes[1].opType, QStringLiteral("Send"));
+    QCOMPARE(page.analysis().stages[0].nodes[1].peerStage, 1);
+    page.selectNode(1);
+    QCOMPARE(page.selectedNode(), 1);
+    page.goToPeer();
+    QCOMPARE(page.currentStage(), 1);
+    QCOMPARE(page.selectedNode(), 0);
+    page.goToPeer();
+    QCOMPARE(page.currentStage(), 0);
+    QCOMPARE(page.selectedNode(), 1);
 }
 
 void TestStrategyPage::largeGraphGroupsScopes()

@@ -198,6 +198,11 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     m_nodeInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_nodeInfo->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     dl->addWidget(m_nodeInfo);
+    m_peerButton = new QPushButton(details);
+    m_peerButton->setObjectName(QStringLiteral("strategyPeer"));
+    m_peerButton->setToolTip(tr("The other end of this pipeline transfer, in its stage's graph"));
+    m_peerButton->setVisible(false);
+    dl->addWidget(m_peerButton, 0, Qt::AlignLeft);
     dl->addWidget(makeHeading(tr("Strategy matrix (slices per tensor dimension)"), details));
     m_matrixNote = new QLabel(details);
     m_matrixNote->setWordWrap(true);
@@ -308,6 +313,7 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
         const QModelIndex current = m_kernelTable->currentIndex();
         jumpToKernel(current.isValid() ? current.row() : 0, false);
     });
+    connect(m_peerButton, &QPushButton::clicked, this, [this] { goToPeer(); });
     connect(m_kernelTable, &QTableView::doubleClicked, this,
         [this](const QModelIndex& index) { jumpToKernel(index.row(), true); });
     addContextAction(m_graph, exportActionText(ExportKind::Chart),
@@ -443,6 +449,7 @@ void StrategyPage::fillDetails()
         m_stage >= 0 && m_selected >= 0 && m_selected < int(m_analysis.stages[std::size_t(m_stage)].nodes.size());
     m_timelineButton->setEnabled(false);
     m_operatorsButton->setEnabled(false);
+    m_peerButton->setVisible(false);
     if (!valid) {
         m_kernelNote->clear();
         m_kernelTable->setVisible(false);
@@ -484,6 +491,13 @@ void StrategyPage::fillDetails()
         html += row(tr("Group ranks"), node.groupRanks);
     html += QStringLiteral("</table>");
     m_nodeInfo->setText(html);
+    if (node.peerStage >= 0) {
+        const StrategyStage& peerStage = m_analysis.stages[std::size_t(node.peerStage)];
+        const StrategyGraphNode& peer = peerStage.nodes[std::size_t(node.peerNode)];
+        m_peerButton->setText(
+            tr("Go to %1 in stage %2").arg(peer.name.section(QLatin1Char('/'), -1)).arg(peerStage.stageId));
+        m_peerButton->setVisible(true);
+    }
 
     // Strategy matrix: row i = input i, column j = dimension j.
     if (node.strategy.empty()) {
@@ -589,6 +603,19 @@ void StrategyPage::fitGraph(double minZoom)
         zoom = std::min(zoom, (view.height() - 50.0) / graph.height());
     m_graph->setZoom(std::max(minZoom, zoom));
     m_graph->fitContainer(view);
+}
+
+void StrategyPage::goToPeer()
+{
+    if (m_stage < 0 || m_selected < 0)
+        return;
+    const StrategyGraphNode& node = m_analysis.stages[std::size_t(m_stage)].nodes[std::size_t(m_selected)];
+    if (node.peerStage < 0)
+        return;
+    const int peer = node.peerNode;
+    if (node.peerStage != m_stage)
+        m_stageBox->setCurrentIndex(node.peerStage); // shows the stage
+    selectNode(peer);
 }
 
 void StrategyPage::centreOn(int nodeIndex)

@@ -79,6 +79,8 @@ public:
     void selectNode(int nodeIndex);
     // Finds the next op matching `text` (from the selected one on, every stage).
     bool findNext(const QString& text);
+    // From a Send / Receive to its other end (another stage).
+    void goToPeer();
 
 private:
     void rebuild();
@@ -109,6 +111,7 @@ private:
     StrategyGraph* m_graph;
     QLabel* m_nodeTitle;
     QLabel* m_nodeInfo;
+    QPushButton* m_peerButton;
     QLabel* m_matrixNote;
     QStandardItemModel* m_matrixModel;
     QTableView* m_matrixTable;
