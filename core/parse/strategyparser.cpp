@@ -81,8 +81,9 @@ bool readStrategy(const Json& value, std::vector<std::vector<qint64>>& out)
             const Json* n = jsonfile::member(d, "intVal");
             if (!n)
                 n = jsonfile::member(d, "uintVal");
+            // A split factor is at most the device count: beyond 2^30 the value is not one.
             const auto v = jsonfile::toInt(n);
-            if (!v || *v < 1)
+            if (!v || *v < 1 || *v > (qint64(1) << 30))
                 return false;
             cells.push_back(*v);
         }

@@ -125,6 +125,7 @@ private slots:
     void headRank();
     void broken_data();
     void broken();
+    void badStrategyValue();
 };
 
 void TestStrategy::fixtureDiscovery()
@@ -365,6 +366,31 @@ void TestStrategy::broken()
     QCOMPARE(int(a.stages.size()), 1);
     QCOMPARE(int(a.stages[0].nodes.size()), 4);
     QCOMPARE(a.notes, QStringList { QStringLiteral("stage 0: no parallel_strategy file for rank(s) 1") });
+}
+
+void TestStrategy::badStrategyValue()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    // in_strategy with a 0 split and one beyond 2^30: not split factors; gen_strategy [[4]] is used.
+    const QByteArray attrs = "{\"name\": \"in_strategy\", \"value\": " + tupleValue({ { 2, 0 } })
+        + "}, {\"name\": \"gen_strategy\", \"value\": " + tupleValue({ { 4 } }) + "}";
+    const QByteArray huge = "{\"name\": \"in_strategy\", \"value\": " + tupleValue({ { 2147483648LL } }) + "}";
+    const QString path = writeFile(dir, QStringLiteral("parallel_strategy_0.json"),
+        strategyFile(0, 0,
+            { { "1", "ReLU", "Default", "Default/ReLU-op1", "", {}, attrs },
+                { "2", "ReLU", "Default", "Default/ReLU-op2", "", { "1" }, huge } }));
+    ParallelStrategyFile f;
+    FileReport report;
+    QVERIFY(parseParallelStrategy(path, f, report));
+    QCOMPARE(report.status, FileStatus::Used);
+    QCOMPARE(int(f.ops.size()), 2);
+    QCOMPARE(f.ops[0].strategySource, QStringLiteral("gen_strategy"));
+    QCOMPARE(f.ops[0].strategy, (std::vector<std::vector<qint64>> { { 4 } }));
+    QVERIFY(f.ops[1].strategy.empty());
+    QCOMPARE(report.warnings.size(), qsizetype(2));
+    QVERIFY2(report.warnings[0].contains(QLatin1String("in_strategy is not a list of split factors: [[2, 0]]")),
+        qPrintable(report.warnings[0]));
 }
 
 QTEST_GUILESS_MAIN(TestStrategy)

@@ -520,21 +520,21 @@ void StrategyPage::fillDetails()
         QStringList rowNames;
         for (std::size_t i = 0; i < node.strategy.size(); ++i) {
             QList<QStandardItem*> cells;
-            qint64 product = 1;
+            double product = 1; // double: no overflow on odd files
             for (std::size_t d = 0; d < dims; ++d) {
                 auto* cell = new QStandardItem;
                 cell->setEditable(false);
                 cell->setTextAlignment(Qt::AlignCenter);
                 if (d < node.strategy[i].size()) {
                     const qint64 v = node.strategy[i][d];
-                    product *= v;
+                    product *= double(v);
                     cell->setText(QString::number(v));
                     cell->setBackground(sliceColor(v));
                     cell->setForeground(QColor(0x20, 0x20, 0x20));
                 }
                 cells << cell;
             }
-            auto* devices = new QStandardItem(QString::number(product));
+            auto* devices = new QStandardItem(QString::number(product, 'g', 15));
             devices->setEditable(false);
             devices->setTextAlignment(Qt::AlignCenter);
             cells << devices;
