@@ -311,6 +311,8 @@ StrategyAnalysis analyzeStrategy(const Profile& profile)
             node.outputShape = op.outputShape;
             node.outputType = op.outputType;
             for (const QString& in : op.inputs) {
+                const auto producer = opIndex.constFind(in);
+                node.inputNames << (producer != opIndex.cend() ? displayName(graph.ops[std::size_t(*producer)]) : in);
                 if (auto it = opIndex.constFind(in); it != opIndex.cend()) {
                     if (std::find(node.inputs.begin(), node.inputs.end(), *it) == node.inputs.end())
                         node.inputs.push_back(*it);

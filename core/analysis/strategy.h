@@ -46,6 +46,9 @@ struct StrategyGraphNode
     QString strategySource; // in_strategy, gen_strategy or empty
     std::vector<int> inputs; // op node indexes in the stage, in input order
     QStringList constInputs; // parameters and constants feeding the op
+    // Every input in the file's order (row i of the strategy is input i):
+    // the producing op's name, else the name as written.
+    QStringList inputNames;
     std::vector<int> outputs; // op node indexes consuming this op
     QString outputShape;
     QString outputType;

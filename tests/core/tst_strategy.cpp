@@ -211,6 +211,8 @@ void TestStrategy::fixtureStage()
     QCOMPARE(s.nodes[1].name, QStringLiteral("Default/conv1-Conv2d/Conv2D-op2"));
     // Rank 0 inputs ["1", "1000"]: the unknown "1000" is dropped, giving ["1"].
     QCOMPARE(s.nodes[1].inputs, (std::vector<int> { 0 }));
+    // In file order, for the strategy rows: the producing op's name, else the name as written.
+    QCOMPARE(s.nodes[1].inputNames, (QStringList { QStringLiteral("Default/GetNext-op767"), QStringLiteral("1000") }));
     QCOMPARE(s.nodes[0].outputs, (std::vector<int> { 1 }));
     QVERIFY(s.nodes[1].constInputs.isEmpty());
     // Conv2D's integer group is not a communication group (MindInsight's ['0', '1'] is a false positive).
@@ -254,6 +256,7 @@ void TestStrategy::pipelineStages()
     QCOMPARE(matmul.strategySource, QStringLiteral("in_strategy"));
     QCOMPARE(matmul.strategyText(), QStringLiteral("[[2, 1], [1, 2]]"));
     QCOMPARE(matmul.constInputs, QStringList { QStringLiteral("w") }); // "x" names nothing
+    QCOMPARE(matmul.inputNames, (QStringList { QStringLiteral("w"), QStringLiteral("x") }));
     QVERIFY(matmul.inputs.empty());
     QCOMPARE(matmul.outputs, (std::vector<int> { 1 }));
     // Kernels: only rank 1 has a table; 3 runs of 0.5 ms.

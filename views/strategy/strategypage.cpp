@@ -517,7 +517,6 @@ void StrategyPage::fillDetails()
             headers << tr("Dim %1").arg(d);
         headers << tr("Devices");
         m_matrixModel->setHorizontalHeaderLabels(headers);
-        QStringList rowNames;
         for (std::size_t i = 0; i < node.strategy.size(); ++i) {
             QList<QStandardItem*> cells;
             double product = 1; // double: no overflow on odd files
@@ -539,13 +538,12 @@ void StrategyPage::fillDetails()
             devices->setTextAlignment(Qt::AlignCenter);
             cells << devices;
             m_matrixModel->appendRow(cells);
-            // The op's i-th input, when the graph names it.
-            QString inputName = tr("Input %1").arg(i);
-            if (i < std::size_t(node.inputs.size()))
-                inputName += QStringLiteral(" · ") + s.nodes[std::size_t(node.inputs[i])].opType;
-            rowNames << inputName;
+            // Row i is the op's i-th input; what feeds it in the tooltip.
+            auto* header = new QStandardItem(tr("Input %1").arg(i));
+            if (i < std::size_t(node.inputNames.size()))
+                header->setToolTip(node.inputNames[qsizetype(i)]);
+            m_matrixModel->setVerticalHeaderItem(int(i), header);
         }
-        m_matrixModel->setVerticalHeaderLabels(rowNames);
         m_matrixTable->setVisible(true);
     }
 
