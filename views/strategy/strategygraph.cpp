@@ -179,18 +179,31 @@ QSize StrategyGraph::sizeHint() const
     return naturalSize().expandedTo(QSize(400, 260));
 }
 
+bool StrategyGraph::renderedAtOtherSize() const
+{
+    // On screen the widget is the graph at its zoom, at least the view;
+    // another size is an export at a chosen size.
+    return size() != naturalSize().expandedTo(m_viewport);
+}
+
 double StrategyGraph::scale() const
 {
     if (m_layout.size.isEmpty())
         return m_zoom;
     const double graphHeight = std::max(1.0, height() - legendHeight(legendWidth()));
-    return std::min({ m_zoom, width() / m_layout.size.width(), graphHeight / m_layout.size.height() });
+    const double fit = std::min(width() / m_layout.size.width(), graphHeight / m_layout.size.height());
+    // An export fills its image (up to twice the size); the screen keeps the zoom.
+    return renderedAtOtherSize() ? std::min(fit, 2.0) : std::min(m_zoom, fit);
 }
 
-// Centred across, under the legend (a short graph stays at the top).
+// Centred across, under the legend (on screen a short graph stays at the
+// top; an export is centred both ways).
 QPointF StrategyGraph::origin() const
 {
-    return QPointF(std::max(0.0, (width() - m_layout.size.width() * scale()) / 2), legendHeight(legendWidth()));
+    const double legend = legendHeight(legendWidth());
+    const double s = scale();
+    const double y = renderedAtOtherSize() ? std::max(0.0, (height() - legend - m_layout.size.height() * s) / 2) : 0.0;
+    return QPointF(std::max(0.0, (width() - m_layout.size.width() * s) / 2), legend + y);
 }
 
 QPointF StrategyGraph::toGraph(const QPointF& widgetPoint) const

@@ -64,6 +64,7 @@ private:
     void relayout();
     // Widget <-> graph coordinates.
     double scale() const;
+    bool renderedAtOtherSize() const;
     QPointF origin() const;
     QPointF toGraph(const QPointF& widgetPoint) const;
     QString unitToolTip(int unit) const;
