@@ -78,6 +78,8 @@ struct RankKernels
             const KernelTable& k = *rank.kernels;
             for (std::size_t i = 0; i < k.size(); ++i)
                 add(k.strings.string(k.name[i]), 1, k.durNs[i], k.startNs[i], k.durNs[i]);
+        } else if (addDeviceSlices(rank, add)) {
+            // the timeline's device tasks (no kernel table): timed, so the jump works
         } else {
             for (const auto& row : rank.legacy.aicoreDetails) {
                 const qint64 count = std::max<qint64>(row.executionFrequency, 1);
@@ -91,6 +93,37 @@ struct RankKernels
             if (leaf.contains(QLatin1String("-op")) && !byLeaf.contains(leaf))
                 byLeaf.insert(leaf, i);
         }
+    }
+
+    // The device-task lanes of the rank's timeline, by slice name; false when there are none.
+    template <typename Add> static bool addDeviceSlices(const RankData& rank, Add&& add)
+    {
+        struct Agg
+        {
+            qint64 count = 0;
+            TimeNs totalNs = 0;
+            TimeNs firstStartNs = kInvalidTime;
+            TimeNs firstDurNs = 0;
+        };
+        std::map<std::uint32_t, Agg> byName; // interned name -> runs (names converted once)
+        for (const auto& process : rank.trace.processes)
+            for (const auto& thread : process.threads) {
+                if (thread.role != LaneRole::DeviceTasks)
+                    continue;
+                const SliceColumns& sl = thread.slices;
+                for (std::size_t i = 0; i < sl.startNs.size(); ++i) {
+                    Agg& a = byName[sl.name[i].value];
+                    ++a.count;
+                    a.totalNs += sl.durNs[i];
+                    if (a.firstStartNs == kInvalidTime || sl.startNs[i] < a.firstStartNs) {
+                        a.firstStartNs = sl.startNs[i];
+                        a.firstDurNs = sl.durNs[i];
+                    }
+                }
+            }
+        for (const auto& [id, a] : byName)
+            add(rank.trace.strings.string(StringId { id }), a.count, a.totalNs, a.firstStartNs, a.firstDurNs);
+        return !byName.empty();
     }
 
     const Entry* match(const QString& fullName) const

@@ -126,6 +126,7 @@ private slots:
     void broken_data();
     void broken();
     void badStrategyValue();
+    void timelineKernels();
 };
 
 void TestStrategy::fixtureDiscovery()
@@ -394,6 +395,34 @@ void TestStrategy::badStrategyValue()
     QCOMPARE(report.warnings.size(), qsizetype(2));
     QVERIFY2(report.warnings[0].contains(QLatin1String("in_strategy is not a list of split factors: [[2, 0]]")),
         qPrintable(report.warnings[0]));
+}
+
+void TestStrategy::timelineKernels()
+{
+    // A MindSpore rank folder without kernel_details.csv: the kernels come from
+    // the timeline's device lanes ("Ascend Hardware"), with their times.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    writeFile(dir, QStringLiteral("rank0_ascend_ms/ASCEND_PROFILER_OUTPUT/trace_view.json"),
+        R"J([{"ph": "M", "name": "process_name", "pid": 7, "args": {"name": "Ascend Hardware"}},
+{"ph": "X", "name": "Default/network-Net/MatMul-op5", "pid": 7, "tid": 1, "ts": "100.000", "dur": 2.5},
+{"ph": "X", "name": "Default/network-Net/MatMul-op5", "pid": 7, "tid": 1, "ts": "50.250", "dur": 1.5},
+{"ph": "X", "name": "Default/net/Other-op9", "pid": 7, "tid": 1, "ts": "200.000", "dur": 1}])J");
+    writeFile(dir, QStringLiteral("rank0_ascend_ms/ASCEND_PROFILER_OUTPUT/parallel_strategy_0.json"),
+        strategyFile(0, 0, stage0Nodes("g")));
+    const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+    QVERIFY(profile);
+    QCOMPARE(int(profile->ranks.size()), 1);
+    const StrategyAnalysis a = analyzeStrategy(*profile);
+    QCOMPARE(int(a.stages.size()), 1);
+    const StrategyGraphNode& matmul = a.stages[0].nodes[0];
+    QCOMPARE(int(matmul.kernels.size()), 1);
+    QCOMPARE(matmul.kernels[0].count, qint64(2));
+    QCOMPARE(matmul.kernels[0].totalNs, TimeNs(4000)); // 2.5 + 1.5 us
+    // The earliest run, in the trace's own clock: 50.250 us.
+    QCOMPARE(matmul.kernels[0].firstStartNs, TimeNs(50250));
+    QCOMPARE(matmul.kernels[0].firstDurNs, TimeNs(1500));
+    QCOMPARE(a.stages[0].nodes[1].kernelCount(), qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TestStrategy)
