@@ -62,8 +62,8 @@ void allowTextOnlyRunsWithoutDisplay(int argc, char** argv)
 }
 
 // Page names for --page, in the page bar's order.
-const char* const kPageNames[] = { "summary", "overview", "timeline", "operators", "communication", "marey", "memory",
-    "dataprep", "resources", "strategy" };
+const char* const kPageNames[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication", "marey",
+    "memory", "dataprep", "resources", "strategy" };
 
 QIcon applicationIcon()
 {
@@ -137,7 +137,7 @@ int main(int argc, char** argv)
         QStringLiteral("FILE"));
     const QCommandLineOption report(QStringLiteral("report"), Tr::tr("Open the import report after loading."));
     const QCommandLineOption page(QStringLiteral("page"),
-        Tr::tr("Show this page after loading: summary, overview, timeline, operators, "
+        Tr::tr("Show this page after loading: summary, overview, steptrace, timeline, operators, "
                "communication, marey, memory, dataprep, resources or strategy."),
         QStringLiteral("NAME"));
     const QCommandLineOption exportViews(QStringLiteral("export-views"),

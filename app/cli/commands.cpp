@@ -95,6 +95,12 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("cluster-memory"),
             ExportTr::tr("per rank: memory peak against the device capacity (else the largest peak)") },
         { QStringLiteral("api"), ExportTr::tr("api_statistic.csv per API: one rank with --rank, else merged over ranks") },
+        { QStringLiteral("step-trace"),
+            ExportTr::tr("per rank and step (and the average): each stage's start, finish and duration (Step Gap, "
+                         "FP+BP, Tail, stream ops; or the step table's parts)") },
+        { QStringLiteral("trajectory"),
+            ExportTr::tr("cluster iteration trajectory per rank: the parallel mode's columns, slow device and slow "
+                         "host") },
         { QStringLiteral("strategy"),
             ExportTr::tr("parallel strategy graph per pipeline stage: one row per op and rank, with its sharding "
                          "strategy, inputs, outputs and matched kernels") },

@@ -3,6 +3,7 @@
 
 #include "exportcells.h"
 #include "exportresources.h"
+#include "exportsteptrace.h"
 #include "exportstrategy.h"
 #include "exporttrace.h"
 
@@ -509,6 +510,10 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         cells = clusterMemoryTable(*profile, onlyRank);
     else if (kind == QLatin1String("api"))
         cells = apiTable(*profile, onlyRank);
+    else if (kind == QLatin1String("step-trace"))
+        cells = stepTraceTable(*profile, step, onlyRank);
+    else if (kind == QLatin1String("trajectory"))
+        cells = trajectoryTable(*profile, step, onlyRank);
     else if (kind == QLatin1String("strategy"))
         cells = strategyTable(*profile, onlyRank);
     else if (rangeKind) {

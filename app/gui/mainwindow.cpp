@@ -15,6 +15,7 @@
 #include "marey/mareypage.h"
 #include "memory/memorypage.h"
 #include "dataprep/dataprepage.h"
+#include "steptrace/steptracepage.h"
 #include "openfiles.h"
 #include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
@@ -104,6 +105,8 @@ QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Summary");
     case MainWindow::Page::Overview:
         return MainWindow::tr("Overview");
+    case MainWindow::Page::StepTrace:
+        return MainWindow::tr("Step Trace");
     case MainWindow::Page::Timeline:
         return MainWindow::tr("Timeline");
     case MainWindow::Page::Operators:
@@ -126,8 +129,8 @@ QString pageTitle(MainWindow::Page page)
 
 QString pageObjectName(MainWindow::Page page)
 {
-    static const char* const names[] = { "summary", "overview", "timeline", "operators", "communication", "marey",
-        "memory", "dataprep", "resources", "strategy" };
+    static const char* const names[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication",
+        "marey", "memory", "dataprep", "resources", "strategy" };
     return QString::fromLatin1(names[int(page)]);
 }
 
@@ -250,6 +253,7 @@ void MainWindow::createAnalysisPages()
     addAnalysisPage(Page::Overview, pageTitle(Page::Overview), new OverviewPage(m_state, this));
     // Until a page lands, its line reads e.g.
     //   placeholderPage(pageTitle(Page::Memory), tr("the memory curves and live allocations"))
+    addAnalysisPage(Page::StepTrace, pageTitle(Page::StepTrace), new StepTracePage(m_state, this));
     addAnalysisPage(Page::Timeline, pageTitle(Page::Timeline), new TimelinePage(m_state, this));
     addAnalysisPage(Page::Operators, pageTitle(Page::Operators), new OperatorsPage(m_state, this));
     addAnalysisPage(Page::Communication, pageTitle(Page::Communication), new CommunicationPage(m_state, this));
@@ -349,11 +353,15 @@ void MainWindow::createPageBar()
         QAction* action = m_pageBar->addAction(pageTitle(page));
         action->setObjectName(pageObjectName(page) + QStringLiteral("PageAction"));
         action->setCheckable(true);
-        // Ctrl+1 … Ctrl+9, then Ctrl+0 for the tenth page.
-        action->setShortcut(QKeySequence(Qt::CTRL | (i < 9 ? Qt::Key(Qt::Key_1 + i) : Qt::Key_0)));
-        action->setShortcutContext(Qt::WindowShortcut);
-        action->setToolTip(
-            QStringLiteral("%1 (%2)").arg(pageTitle(page), action->shortcut().toString(QKeySequence::NativeText)));
+        // Ctrl+1 … Ctrl+9 for the first nine pages (Ctrl+0 is the timeline's zoom reset).
+        if (i < 9) {
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+            action->setShortcutContext(Qt::WindowShortcut);
+            action->setToolTip(
+                QStringLiteral("%1 (%2)").arg(pageTitle(page), action->shortcut().toString(QKeySequence::NativeText)));
+        } else {
+            action->setToolTip(pageTitle(page));
+        }
         action->setData(i);
         m_pageGroup->addAction(action);
         m_pageActions[i] = action;
@@ -400,6 +408,7 @@ void MainWindow::updatePageBar()
     const int current = currentPageIndex();
     // Data Preparation is offered only for profiles with MindData files.
     m_pageActions[int(Page::DataPrep)]->setVisible(loaded && DataPrepPage::hasData(*m_profile));
+    m_pageActions[int(Page::StepTrace)]->setVisible(loaded && StepTracePage::hasData(*m_profile));
     // Strategy only for profiles with parallel_strategy_{rank}.json.
     m_pageActions[int(Page::Strategy)]->setVisible(loaded && StrategyPage::hasData(*m_profile));
     for (int i = 0; i < kPageCount; ++i) {

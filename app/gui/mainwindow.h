@@ -34,11 +34,12 @@ class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    // The analysis pages, in the order of the page bar (Ctrl+1 … Ctrl+7).
+    // The analysis pages, in the order of the page bar (Ctrl+1 … Ctrl+9 for the first nine).
     enum class Page
     {
         Summary,
         Overview,
+        StepTrace,
         Timeline,
         Operators,
         Communication,
@@ -48,7 +49,7 @@ public:
         Resources,
         Strategy
     };
-    static constexpr int kPageCount = 10;
+    static constexpr int kPageCount = 11;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

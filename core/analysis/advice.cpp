@@ -6,6 +6,7 @@
 #include "cluster.h"
 #include "communication.h"
 #include "overview.h"
+#include "resources.h"
 #include "rootcause.h"
 
 #include <QCoreApplication>
@@ -417,6 +418,47 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
     }
 }
 
+// MindInsight's parallel proposals from the FLOPs files (flops_summary,
+// ascend_cluster_analyse names): a rank computing far below the mean FLOPS,
+// a pipeline stage holding far more FLOPs than the others.
+void flopsRule(const Profile& profile, std::vector<Finding>& out)
+{
+    const ClusterFlops flops = clusterFlops(profile);
+    for (const FlopsProposal& p : flops.proposals) {
+        Finding f;
+        f.severity = Finding::Severity::Warning;
+        f.title = p.text;
+        f.value = p.fraction;
+        f.threshold = ClusterFlops::kProposalThreshold;
+        f.target = Finding::Target::Rank;
+        if (p.kind == FlopsProposal::Kind::SlowRank) {
+            f.ruleId = QStringLiteral("flops-slow-rank");
+            f.rule = Tr::tr("a rank's FLOPS more than %1% below the mean of the ranks (MindInsight)")
+                         .arg(100.0 * ClusterFlops::kProposalThreshold, 0, 'g', 3);
+            f.measured = Tr::tr("%1 GFLOPS, %2% below the mean").arg(p.value, 0, 'f', 4).arg(p.fraction * 100.0, 0, 'f', 2);
+            f.rankIds = { p.rankId };
+        } else {
+            f.ruleId = QStringLiteral("flops-stage-imbalance");
+            f.rule = Tr::tr("a pipeline stage's FLOPs per device more than %1% above the mean of the stages "
+                            "(MindInsight)")
+                         .arg(100.0 * ClusterFlops::kProposalThreshold, 0, 'g', 3);
+            f.measured = Tr::tr("stage %1: %2 MFLOPs per device, %3% above the mean")
+                             .arg(p.stage)
+                             .arg(p.value, 0, 'f', 4)
+                             .arg(p.fraction * 100.0, 0, 'f', 2);
+            for (const ClusterFlopsEntry& e : flops.entries)
+                if (e.stage == p.stage)
+                    f.rankIds << e.rankId;
+        }
+        for (const ClusterFlopsEntry& e : flops.entries)
+            if (!f.rankIds.isEmpty() && e.rankId == f.rankIds.front())
+                f.rankIndex = e.rankIndex;
+        if (f.rankIndex < 0)
+            f.target = Finding::Target::None;
+        out.push_back(f);
+    }
+}
+
 // The device waits on its input: MindInsight's queue status rule on the
 // MindData host queue (device_queue_profiling) and chip queue (minddata_aicpu).
 void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vector<Finding>& out)
@@ -602,6 +644,7 @@ std::vector<Finding> computeAdvice(
     freeRule(steps, thresholds, causes, others);
     aiCpuRule(profile, thresholds, step, scale, others);
     dataLoadingRule(profile, thresholds, others);
+    flopsRule(profile, others);
     std::stable_sort(others.begin(), others.end(),
         [](const Finding& a, const Finding& b) { return int(a.severity) > int(b.severity); });
 

@@ -76,6 +76,7 @@ const std::vector<KindPattern>& patterns()
             { FileKind::DatasetStages, re("dataset(_\\d+)?\\.csv") },
             { FileKind::MinddataQueueTrace, re("(device_queue|dataset_iterator)_profiling_\\d+\\.txt") },
             { FileKind::MinddataAicpu, re("minddata_aicpu_\\d+\\.txt") },
+            { FileKind::MinddataGetNextGpu, re("minddata_getnext_profiling_\\d+\\.txt") },
             { FileKind::MinddataCpu, re("minddata_cpu_utilization_\\d+\\.json") },
             { FileKind::LegacyFlops, re("flops_\\d+\\.txt") },
             { FileKind::LegacyFlopsSummary, re("flops_summary_\\d+\\.json") },
@@ -606,6 +607,7 @@ bool isMinddataKind(FileKind k)
     case FileKind::DatasetStages:
     case FileKind::MinddataQueueTrace:
     case FileKind::MinddataAicpu:
+    case FileKind::MinddataGetNextGpu:
     case FileKind::MinddataCpu:
         return true;
     default:
@@ -660,6 +662,7 @@ QString fileKindName(FileKind kind)
     case FileKind::DatasetStages: return QStringLiteral("dataset.csv");
     case FileKind::MinddataQueueTrace: return QStringLiteral("device_queue_profiling.txt");
     case FileKind::MinddataAicpu: return QStringLiteral("minddata_aicpu.txt");
+    case FileKind::MinddataGetNextGpu: return QStringLiteral("minddata_getnext_profiling.txt");
     case FileKind::MinddataCpu: return QStringLiteral("minddata_cpu_utilization.json");
     case FileKind::LegacyFlops: return QStringLiteral("flops.txt");
     case FileKind::LegacyFlopsSummary: return QStringLiteral("flops_summary.json");

@@ -45,6 +45,7 @@ enum class FileKind {
     DatasetStages,          // dataset.csv, legacy dataset_{rank}.csv
     MinddataQueueTrace,     // device_queue_profiling_{rank}.txt, dataset_iterator_profiling_{rank}.txt
     MinddataAicpu,          // minddata_aicpu_{rank}.txt
+    MinddataGetNextGpu,     // minddata_getnext_profiling_{rank}.txt (GPU: the same lines, times in ns)
     MinddataCpu,            // minddata_cpu_utilization_{rank}.json
     LegacyFlops,            // flops_{rank}.txt
     LegacyFlopsSummary,     // flops_summary_{rank}.json

@@ -8,6 +8,7 @@
 #include "../parse/tableparsers.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 
 namespace profscope {
@@ -157,6 +158,19 @@ const std::vector<RankFormat>& rankFormats()
         { FileKind::MinddataAicpu,
             [](const QString& path, RankData& rank, FileReport& report) {
                 parseMinddataAicpu(path, rank.minddata.getNext, report);
+            } },
+        { FileKind::MinddataGetNextGpu,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                // MindInsight reads the GPU file only when minddata_aicpu is absent.
+                const QString aicpu = QFileInfo(path).dir().filePath(
+                    QFileInfo(path).fileName().replace(QStringLiteral("minddata_getnext_profiling_"),
+                        QStringLiteral("minddata_aicpu_")));
+                if (QFileInfo::exists(aicpu)) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = Tr::tr("the device GetNext queue is read from %1").arg(QFileInfo(aicpu).fileName());
+                    return;
+                }
+                parseMinddataGetNextGpu(path, rank.minddata.getNext, report);
             } },
         { FileKind::MinddataCpu,
             [](const QString& path, RankData& rank, FileReport& report) {

@@ -346,14 +346,19 @@ bool parseQueueTrace(const QString& path, QueueTrace& out, FileReport& report)
     return file.finishWith(qint64(out.records.size()), skipped);
 }
 
-bool parseMinddataAicpu(const QString& path, std::vector<GetNextRecord>& out, FileReport& report)
+namespace {
+
+// minddata_aicpu (µs) and minddata_getnext_profiling (ns): the same lines.
+bool parseGetNextLines(const QString& path, const char* kind, qint64 unitNs, std::vector<GetNextRecord>& out,
+    FileReport& report)
 {
-    TextFile file(path, "minddata_aicpu.txt", report);
+    TextFile file(path, kind, report);
     QList<QByteArray> lines;
     if (!file.load(lines))
         return file.fail();
     out.clear();
     qint64 lineNo = 0, skipped = 0;
+    const auto toUs = [unitNs](qint64 v) { return unitNs == 1000 ? v : (v * unitNs + 500) / 1000; };
     for (const QByteArray& raw : lines) {
         ++lineNo;
         const QList<QByteArray> tokens = raw.simplified().split(' ');
@@ -368,9 +373,21 @@ bool parseMinddataAicpu(const QString& path, std::vector<GetNextRecord>& out, Fi
             ++skipped;
             continue;
         }
-        out.push_back({ *start, *end, *size });
+        out.push_back({ toUs(*start), toUs(*end), *size });
     }
     return file.finishWith(qint64(out.size()), skipped);
+}
+
+} // namespace
+
+bool parseMinddataAicpu(const QString& path, std::vector<GetNextRecord>& out, FileReport& report)
+{
+    return parseGetNextLines(path, "minddata_aicpu.txt", 1000, out, report);
+}
+
+bool parseMinddataGetNextGpu(const QString& path, std::vector<GetNextRecord>& out, FileReport& report)
+{
+    return parseGetNextLines(path, "minddata_getnext_profiling.txt", 1, out, report);
 }
 
 bool parseCpuUtilization(const QString& path, CpuUtilization& out, FileReport& report)

@@ -19,6 +19,9 @@ bool parsePipelineSummary(const QString& path, PipelineSummary& out, FileReport&
 bool parseDatasetCsv(const QString& path, std::vector<DatasetStageRow>& out, FileReport& report);
 bool parseQueueTrace(const QString& path, QueueTrace& out, FileReport& report);
 bool parseMinddataAicpu(const QString& path, std::vector<GetNextRecord>& out, FileReport& report);
+// minddata_getnext_profiling_{rank}.txt, the GPU twin: "GetNext start end
+// queue_size" with the times in ns (stored in µs, rounded).
+bool parseMinddataGetNextGpu(const QString& path, std::vector<GetNextRecord>& out, FileReport& report);
 bool parseCpuUtilization(const QString& path, CpuUtilization& out, FileReport& report);
 
 } // namespace profscope

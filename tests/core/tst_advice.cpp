@@ -127,6 +127,7 @@ private Q_SLOTS:
     void freeRuleAgreesWithTheProfilersFile();
     void thresholdsAreConfigurable();
     void deviceWaitingForDataIsFound();
+    void flopsProposalsJoinTheAdvice();
     void thresholdFilesAreChecked_data();
     void thresholdFilesAreChecked();
 };
@@ -485,6 +486,25 @@ void TestAdvice::deviceWaitingForDataIsFound()
     lenient.dataQueueEmptyRatio = 1.0;
     const auto none = computeAdvice(*ProfileLoader::load({ root }, options), lenient);
     QVERIFY(std::none_of(none.begin(), none.end(), [](const Finding& f) { return f.ruleId.startsWith(QLatin1String("data-")); }));
+}
+
+// MindInsight's cluster_propose: reference data-prep-flops-strategy.md §2.4
+// gives the pipeline proposal for stage 2 at +50.94% (ranks 2 and 3) and no
+// rank more than 20% below the mean FLOPS.
+void TestAdvice::flopsProposalsJoinTheAdvice()
+{
+    const QString root = test::mindinsight(QStringLiteral("cluster_propose"));
+    const auto findings = computeAdvice(*ProfileLoader::load({ root }));
+    const auto it = std::find_if(findings.begin(), findings.end(),
+        [](const Finding& f) { return f.ruleId == QLatin1String("flops-stage-imbalance"); });
+    QVERIFY(it != findings.end());
+    QCOMPARE(it->rankIds, QList<int>({ 2, 3 }));
+    QCOMPARE(QString::number(it->value * 100, 'f', 2), QStringLiteral("50.94"));
+    QCOMPARE(it->threshold, 0.2);
+    QVERIFY(it->measured.contains(QLatin1String("stage 2")));
+    QCOMPARE(it->target, Finding::Target::Rank);
+    QVERIFY(std::none_of(findings.begin(), findings.end(),
+        [](const Finding& f) { return f.ruleId == QLatin1String("flops-slow-rank"); }));
 }
 
 QTEST_GUILESS_MAIN(TestAdvice)

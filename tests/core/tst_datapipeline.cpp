@@ -9,6 +9,8 @@
 #include "parse/minddataparsers.h"
 #include "testsupport.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -58,6 +60,7 @@ private Q_SLOTS:
     void queueUsageFilter();
     void importReportListsTheFiles();
     void oldIteratorFile();
+    void gpuGetNextFile();
     void mismatchedPipelineFiles();
     void summaryOnly();
     void newLayout();
@@ -356,6 +359,39 @@ void TestDataPipeline::oldIteratorFile()
     QCOMPARE(v.hostFull, 0);
     QVERIFY(v.deviceQueueWarning && !v.dataProcessWarning && !v.dataTransmissionWarning);
     QCOMPARE(v.emptyRatePct, -1);
+}
+
+// The GPU twin of minddata_aicpu: the same lines with ns; read only when
+// minddata_aicpu is absent (MindInsight's order).
+void TestDataPipeline::gpuGetNextFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("profiler"))));
+    QVERIFY(QFile::copy(test::mindinsight(kRun2 + "/device_queue_profiling_1.txt"),
+        dir.filePath(QStringLiteral("profiler/device_queue_profiling_1.txt"))));
+    test::writeFile(dir, QStringLiteral("profiler/minddata_getnext_profiling_1.txt"),
+        "GetNext 1000000 1001400 3\nGetNext 2000000 2000000 0\nGetNext 3000000 3000600 1\n");
+    ProfilePtr p;
+    auto rank = loadRank(dir.filePath(QStringLiteral("profiler")), 1, p);
+    QVERIFY(rank);
+    QCOMPARE(rank->minddata.getNext.size(), std::size_t(3));
+    QCOMPARE(rank->minddata.getNext[0].startUs, qint64(1000));
+    QCOMPARE(rank->minddata.getNext[0].endUs, qint64(1001)); // 1001.4 µs rounded
+    QCOMPARE(rank->minddata.getNext[2].endUs, qint64(3001)); // 3000.6 µs rounded
+    const QueueStepView v = analyzeDataPipeline(*rank).steps;
+    QCOMPARE(v.chipTotal, 3);
+    QCOMPARE(v.chipEmpty, 1);
+    QCOMPARE(test::reportEndingWith(*p, "/minddata_getnext_profiling_1.txt")->status, FileStatus::Used);
+
+    // With minddata_aicpu beside it, the Ascend file is read and the GPU one skipped.
+    test::writeFile(dir, QStringLiteral("profiler/minddata_aicpu_1.txt"), "GetNext_dequeue_wait 10 11 5\n");
+    rank = loadRank(dir.filePath(QStringLiteral("profiler")), 1, p);
+    QVERIFY(rank);
+    QCOMPARE(rank->minddata.getNext.size(), std::size_t(1));
+    QCOMPARE(rank->minddata.getNext[0].queueSize, qint64(5));
+    const FileReport* gpu = test::reportEndingWith(*p, "/minddata_getnext_profiling_1.txt");
+    QCOMPARE(gpu->status, FileStatus::Skipped);
+    QVERIFY(gpu->reason.contains(QLatin1String("minddata_aicpu_1.txt")));
 }
 
 // RES/profiler rank 0: minddata_pipeline_raw_0.csv has the old names (Batch,

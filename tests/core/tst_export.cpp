@@ -45,6 +45,8 @@ private Q_SLOTS:
     void dataPipelineAndCpu();
     void flopsKind();
     void strategyKind();
+    void stepTraceKind();
+    void trajectoryKind();
 };
 
 void TestExport::overviewCsv()
@@ -356,6 +358,51 @@ void TestExport::strategyKind()
     QVERIFY(lines[0].startsWith("Stage,Rank,Node Id,Name,Type,Instance Type,Strategy"));
     QVERIFY2(lines[2].startsWith("0,1,2,Default/conv1-Conv2d/Conv2D-op2,Conv2D,,\"[[2, 1, 1, 1], [1, 1, 1, 1]]\",gen_strategy,1,"),
              lines[2].constData());
+}
+
+void TestExport::stepTraceKind()
+{
+    // run_1 step 2 (second data row of step_trace_raw_1_detail_time.csv):
+    // start 43835277665, fp 43835298746, bp 43847098504, end 43855846023 ticks of 10 ns.
+    const QString root = test::mindinsight(QStringLiteral("run_1/normal_run/profiler"));
+    const Run json = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("step-trace"),
+        QStringLiteral("--step"), QStringLiteral("2"), QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("rows")).toArray();
+    QCOMPARE(rows.size(), 14); // gap, FP+BP, tail, 11 stream ops
+    const QJsonObject fpBp = rows[1].toObject();
+    QCOMPARE(fpBp.value(QStringLiteral("Kind")).toString(), QStringLiteral("fp_bp"));
+    QCOMPARE(fpBp.value(QStringLiteral("Start(us)")).toDouble(), (43835298746.0 - 43835277665.0) / 100);
+    QCOMPARE(fpBp.value(QStringLiteral("Duration(us)")).toDouble(), (43847098504.0 - 43835298746.0) / 100);
+    QCOMPARE(fpBp.value(QStringLiteral("Step Duration(us)")).toDouble(), (43855846023.0 - 43835277665.0) / 100);
+    // Every step, then the average: 322 × 14 rows at most (an op that did not run is left out) + the average's.
+    const Run all = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("step-trace") });
+    QCOMPARE(all.exitCode, 0);
+    QVERIFY(all.out.startsWith("Rank,Step,Stage,Kind,Start(us)"));
+    QVERIFY(all.out.contains("\n1,average,fp_bp,fp_bp,"));
+    QVERIFY(all.out.contains("\n1,322,tail,tail,"));
+}
+
+void TestExport::trajectoryKind()
+{
+    // cluster_propose: pipeline-parallel, 2 stages of 2 ranks; step 1 of rank 2
+    // from its files: iteration_interval 0, computation_time 122.7529 ms.
+    const QString root = test::mindinsight(QStringLiteral("cluster_propose"));
+    const Run json = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("trajectory"),
+        QStringLiteral("--step"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("rows")).toArray();
+    QCOMPARE(rows.size(), 4);
+    const QJsonObject r2 = rows[2].toObject();
+    QCOMPARE(r2.value(QStringLiteral("Rank")).toInt(), 2);
+    QCOMPARE(r2.value(QStringLiteral("Stage")).toInt(), 2);
+    QCOMPARE(r2.value(QStringLiteral("Computation(us)")).toDouble(), 122752.9);
+    QCOMPARE(r2.value(QStringLiteral("Parallel Mode")).toString(), QStringLiteral("pipeline-parallel"));
+    QCOMPARE(r2.value(QStringLiteral("Slow Device")).toBool(), false);
+    const Run csv = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("trajectory") });
+    QCOMPARE(csv.exitCode, 0);
+    QVERIFY2(csv.out.startsWith("Rank,Host,Stage,Steps,Step(us),Step Gap(us),Receive Alone(us),Stage(us)"),
+        csv.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestExport)

@@ -754,6 +754,11 @@ void TestTimeline::mouseNavigation()
     QCOMPARE(int(w.model().scrollRows().size()), 1);
     QVERIFY(w.model().scrollRows().front().summary);
     renderWidget(&w);
+    // On screen the summary is merged off the GUI thread: a placeholder first, then the row.
+    QTRY_VERIFY(!w.renderer().summaryBuilder().isBusy());
+    QCoreApplication::processEvents();
+    renderWidget(&w);
+    QCOMPARE(w.renderer().lastFrameStats().summariesPending, 0);
     QVERIFY(w.renderer().lastFrameStats().blocks > 0); // the merged summary is drawn
 }
 

@@ -173,7 +173,7 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
     m_empty->setMargin(40);
     m_empty->setText(tr("No data preparation (MindData) data in this profile. It comes from "
                         "minddata_pipeline_raw_*.csv, pipeline_profiling_*.json, minddata_pipeline_summary_*.json, "
-                        "dataset.csv, device_queue_profiling_*.txt, minddata_aicpu_*.txt and "
+                        "dataset.csv, device_queue_profiling_*.txt, minddata_aicpu_*.txt (GPU: minddata_getnext_profiling_*.txt) and "
                         "minddata_cpu_utilization_*.json (MindSpore with data_process=True)."));
     m_stack->addWidget(m_empty);
 

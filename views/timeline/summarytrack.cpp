@@ -6,7 +6,7 @@
 
 namespace profscope {
 
-SummaryTrack buildSummaryTrack(std::vector<SummaryPiece> pieces)
+SummaryTrack buildSummaryTrack(std::vector<SummaryPiece> pieces, const std::vector<std::size_t>& runEnds)
 {
     // A sweep over the pieces' ends: at every moment the highest priority
     // covering it decides the colour (that of the latest such piece to
@@ -21,21 +21,53 @@ SummaryTrack buildSummaryTrack(std::vector<SummaryPiece> pieces)
         int priority;
         QRgb color;
     };
+    // Ends before starts at the same time: touching pieces do not overlap.
+    const auto before = [](const Event& a, const Event& b) { return a.ts != b.ts ? a.ts < b.ts : a.delta < b.delta; };
     std::vector<Event> events;
     events.reserve(pieces.size() * 2);
+    std::vector<std::size_t> runs; // event index where each run ends
     int levels = 1;
-    for (const SummaryPiece& p : pieces) {
-        if (p.endNs <= p.startNs)
-            continue;
-        const int priority = std::max(0, p.priority);
-        levels = std::max(levels, priority + 1);
-        events.push_back({ p.startNs, +1, priority, p.color });
-        events.push_back({ p.endNs, -1, priority, p.color });
+    std::size_t piece = 0;
+    const auto closeRun = [&](std::size_t runStart) {
+        // A run (one lane's depth-0 slices) is usually in order already: its
+        // events then need no sort, only the merge with the other runs.
+        if (!std::is_sorted(events.begin() + std::ptrdiff_t(runStart), events.end(), before))
+            std::sort(events.begin() + std::ptrdiff_t(runStart), events.end(), before);
+        if (events.size() > runStart)
+            runs.push_back(events.size());
+    };
+    std::vector<std::size_t> ends = runEnds;
+    if (ends.empty() || ends.back() != pieces.size())
+        ends.push_back(pieces.size());
+    for (std::size_t end : ends) {
+        const std::size_t runStart = events.size();
+        for (; piece < std::min(end, pieces.size()); ++piece) {
+            const SummaryPiece& p = pieces[piece];
+            if (p.endNs <= p.startNs)
+                continue;
+            const int priority = std::max(0, p.priority);
+            levels = std::max(levels, priority + 1);
+            events.push_back({ p.startNs, +1, priority, p.color });
+            events.push_back({ p.endNs, -1, priority, p.color });
+        }
+        closeRun(runStart);
     }
-    // Ends before starts at the same time: touching pieces do not overlap.
-    std::sort(events.begin(), events.end(), [](const Event& a, const Event& b) {
-        return a.ts != b.ts ? a.ts < b.ts : a.delta < b.delta;
-    });
+    // Sorted runs merged pairwise: O(n log runs) instead of O(n log n).
+    while (runs.size() > 1) {
+        std::vector<std::size_t> merged;
+        std::size_t begin = 0;
+        for (std::size_t r = 0; r < runs.size(); r += 2) {
+            if (r + 1 < runs.size()) {
+                std::inplace_merge(events.begin() + std::ptrdiff_t(begin), events.begin() + std::ptrdiff_t(runs[r]),
+                    events.begin() + std::ptrdiff_t(runs[r + 1]), before);
+                merged.push_back(runs[r + 1]);
+                begin = runs[r + 1];
+            } else {
+                merged.push_back(runs[r]);
+            }
+        }
+        runs.swap(merged);
+    }
     std::vector<int> covering(std::size_t(levels), 0);
     std::vector<QRgb> latest(std::size_t(levels), 0);
     auto current = [&]() -> QRgb {

@@ -37,7 +37,10 @@ struct SummaryPiece
     QRgb color = 0;
 };
 
-SummaryTrack buildSummaryTrack(std::vector<SummaryPiece> pieces);
+// runEnds: where each run of pieces ends (one lane's depth-0 slices, in
+// start order and not overlapping): the runs are merged rather than the
+// whole sorted. Empty: one run (sorted when it is not in order).
+SummaryTrack buildSummaryTrack(std::vector<SummaryPiece> pieces, const std::vector<std::size_t>& runEnds = {});
 
 // Fills `pixels` (one entry per pixel column of the track, 0 = nothing) for
 // the range [startNs, startNs + width * nsPerPx) in view time; `offsetNs` is

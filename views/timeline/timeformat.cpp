@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timeformat.h"
 
+#include <QLocale>
+#include <QStringList>
+
 #include <cmath>
 
 namespace profscope {
@@ -15,7 +18,7 @@ struct Unit
 
 const Unit& unitFor(double absNs)
 {
-    static const Unit units[] = { { 1.0, "ns" }, { 1e3, "us" }, { 1e6, "ms" }, { 1e9, "s" } };
+    static const Unit units[] = { { 1.0, "ns" }, { 1e3, "\u00b5s" }, { 1e6, "ms" }, { 1e9, "s" } };
     int u = 0;
     while (u < 3 && absNs >= units[u + 1].ns)
         ++u;
@@ -33,7 +36,7 @@ QString formatDurationNs(double ns, int precision)
     // Fewer decimals for larger integer parts so that about 4 digits remain.
     const double a = std::abs(v);
     const int decimals = a >= 100 ? std::max(0, precision - 2) : a >= 10 ? std::max(0, precision - 1) : precision;
-    return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(unit.suffix);
+    return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(unit.suffix);
 }
 
 TimeNs niceTickStepNs(double minNs)
@@ -60,7 +63,47 @@ QString formatTickNs(TimeNs ns, TimeNs stepNs)
         s *= 10;
         ++decimals;
     }
-    return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QLatin1String(unit.suffix);
+    return QString::number(v, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(unit.suffix);
+}
+
+QString counterUnit(const QString& key)
+{
+    // "Read(MB/s)", "Hit Rate(%)": the unit is in the parentheses.
+    const qsizetype open = key.lastIndexOf(QLatin1Char('('));
+    if (open >= 0 && key.endsWith(QLatin1Char(')')))
+        return key.mid(open + 1, key.size() - open - 2).trimmed();
+    static const QStringList bare { QStringLiteral("B"), QStringLiteral("KB"), QStringLiteral("MB"),
+        QStringLiteral("GB"), QStringLiteral("MHz"), QStringLiteral("GHz"), QStringLiteral("%"), QStringLiteral("us"),
+        QStringLiteral("ms"), QStringLiteral("W"), QStringLiteral("C") };
+    return bare.contains(key) ? key : QString();
+}
+
+QString formatCounterValue(double value, const QString& unit)
+{
+    // Sizes (and sizes per second) step up by 1024 while the number is 1024
+    // or more: 2164460 KB reads as "2.064 GB".
+    static const QStringList sizes { QStringLiteral("B"), QStringLiteral("KB"), QStringLiteral("MB"),
+        QStringLiteral("GB"), QStringLiteral("TB") };
+    QString base = unit;
+    QString perSecond;
+    if (base.endsWith(QLatin1String("/s"))) {
+        perSecond = QStringLiteral("/s");
+        base.chop(2);
+    }
+    qsizetype u = sizes.indexOf(base);
+    double v = value;
+    if (u >= 0) {
+        while (std::abs(v) >= 1024 && u + 1 < sizes.size()) {
+            v /= 1024;
+            ++u;
+        }
+        base = sizes[u];
+    }
+    const double a = std::abs(v);
+    const int decimals = a == std::floor(a) ? 0 : a >= 100 ? 1 : a >= 10 ? 2 : 3;
+    QString text = QLocale().toString(v, 'f', decimals);
+    const QString shownUnit = u >= 0 ? base + perSecond : unit;
+    return shownUnit.isEmpty() ? text : text + QLatin1Char(' ') + shownUnit;
 }
 
 } // namespace profscope

@@ -19,10 +19,20 @@ TimelineLegend::TimelineLegend(TimelineColors& colors, QWidget* parent)
     setToolTip(tr("Click a colour to change it; your colours are kept for the next session."));
 }
 
-void TimelineLegend::setFlowCategories(const QStringList& categories)
+void TimelineLegend::setFlowCategories(const QStringList& all, const QSet<QString>& enabled)
 {
-    m_flows = categories;
+    m_flows = all;
+    m_enabled = enabled;
     update();
+}
+
+QRect TimelineLegend::flowRect(const QString& category)
+{
+    layoutItems();
+    for (const Item& it : m_items)
+        if (it.sliceClass == -1 && it.text == category)
+            return it.rect;
+    return {};
 }
 
 QSize TimelineLegend::sizeHint() const
@@ -45,8 +55,13 @@ void TimelineLegend::layoutItems()
         add(c, TimelineColors::className(SliceClass(c)), m_colors.baseColor(SliceClass(c)), h);
     add(-2, tr("Reset colours"), QColor(), 0);
     x += 16;
-    for (const QString& f : m_flows)
-        add(-1, f, m_colors.flowColor(f), 2 * h);
+    for (const QString& f : m_flows) {
+        // Switched-off categories are drawn faded (and stay clickable).
+        QColor color = m_colors.flowColor(f);
+        if (!m_enabled.contains(f))
+            color.setAlphaF(0.3f);
+        add(-1, f, color, 2 * h);
+    }
 }
 
 void TimelineLegend::paintEvent(QPaintEvent*)
@@ -75,7 +90,7 @@ void TimelineLegend::paintEvent(QPaintEvent*)
             const QPointF tip(x + 2 * h, cy);
             p.drawPolygon(QPolygonF() << tip << QPointF(tip.x() - 7, cy - 3.5) << QPointF(tip.x() - 7, cy + 3.5));
             x += 2 * h + 6;
-            p.setPen(palette().color(QPalette::WindowText));
+            p.setPen(m_enabled.contains(it.text) ? palette().color(QPalette::WindowText) : mutedTextColor(palette()));
         } else {
             p.setPen(palette().color(QPalette::Link));
         }
@@ -87,8 +102,12 @@ void TimelineLegend::paintEvent(QPaintEvent*)
 void TimelineLegend::mouseMoveEvent(QMouseEvent* event)
 {
     for (const Item& it : m_items) {
-        if (it.rect.contains(event->position().toPoint()) && it.sliceClass != -1) {
+        if (it.rect.contains(event->position().toPoint())) {
             setCursor(Qt::PointingHandCursor);
+            setToolTip(it.sliceClass == -1
+                    ? (m_enabled.contains(it.text) ? tr("%1 flows are drawn; click to hide them").arg(it.text)
+                                                   : tr("%1 flows are hidden; click to draw them").arg(it.text))
+                    : tr("Click a colour to change it; your colours are kept for the next session."));
             return;
         }
     }
@@ -100,7 +119,15 @@ void TimelineLegend::mousePressEvent(QMouseEvent* event)
     for (const Item& it : m_items) {
         if (!it.rect.contains(event->position().toPoint()))
             continue;
-        if (it.sliceClass == -2) {
+        if (it.sliceClass == -1) {
+            const bool on = !m_enabled.contains(it.text);
+            if (on)
+                m_enabled.insert(it.text);
+            else
+                m_enabled.remove(it.text);
+            update();
+            emit flowToggled(it.text, on);
+        } else if (it.sliceClass == -2) {
             m_colors.resetDefaults();
             emit colorsChanged();
             update();

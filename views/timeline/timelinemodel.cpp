@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timelinemodel.h"
 
+#include "timeformat.h"
+
 #include <QCoreApplication>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -139,8 +141,9 @@ void TimelineModel::build()
                     cl.key = laneKey(r, &proc, nullptr, int(c));
                     cl.title = trace.strings.string(cs.name);
                     const QString key = trace.strings.string(cs.key);
-                    // "value" says nothing; "Read(MB/s)" carries the unit.
-                    if (key != QLatin1String("value") && key != cl.title)
+                    // "value" says nothing; "Read(MB/s)" carries the unit: shown as "MB/s".
+                    cl.subtitle = counterUnit(key);
+                    if (cl.subtitle.isEmpty() && key != QLatin1String("value") && key != cl.title)
                         cl.subtitle = key;
                     m_lanes[std::size_t(procLane)].children.push_back(int(m_lanes.size()));
                     m_lanes.push_back(cl);

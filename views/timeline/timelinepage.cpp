@@ -233,6 +233,7 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     // --- Legend
     m_legend = new TimelineLegend(m_timeline->colors(), this);
     connect(m_legend, &TimelineLegend::colorsChanged, m_timeline, &TimelineWidget::refresh);
+    connect(m_legend, &TimelineLegend::flowToggled, this, &TimelinePage::setFlowCategoryEnabled);
 
     // --- Canvas with its scroll bar
     auto* canvas = new QWidget(this);
@@ -451,9 +452,10 @@ void TimelinePage::rebuildFlowMenu()
     sel->setCheckable(true);
     sel->setChecked(m_timeline->selectionFlows());
     connect(sel, &QAction::toggled, m_timeline, &TimelineWidget::setSelectionFlows);
-    QStringList on(enabled.begin(), enabled.end());
-    on.sort();
-    m_legend->setFlowCategories(on);
+    QStringList all;
+    for (const auto& [cat, n] : cats)
+        all << cat;
+    m_legend->setFlowCategories(all, enabled);
     m_flowButton->setEnabled(true);
 }
 
@@ -465,9 +467,7 @@ void TimelinePage::setFlowCategoryEnabled(const QString& category, bool on)
     else
         set.remove(category);
     m_timeline->setEnabledFlowCategories(set);
-    QStringList list(set.begin(), set.end());
-    list.sort();
-    m_legend->setFlowCategories(list);
+    m_legend->setFlowCategories(m_legend->flowCategories(), set);
     // Keep the menu's check marks in step when called from code.
     for (QAction* a : m_flowButton->menu()->actions())
         if (a->isCheckable() && a->text().startsWith(category + QLatin1String(" (")))

@@ -44,6 +44,10 @@ public:
 
     QList<ExportItem> exportItems() const override;
 
+    TimelineLegend* legend() const
+    {
+        return m_legend;
+    }
     TimelineWidget* timeline() const
     {
         return m_timeline;

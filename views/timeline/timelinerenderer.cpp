@@ -59,6 +59,12 @@ TimelineRenderer::TimelineRenderer(const TimelineModel& model, const TimelineCol
     , m_colors(colors)
 {
     setFont(QFont());
+    m_summaryBuilder.finished = [this](std::vector<SummaryTrack>& tracks, const std::vector<int>& lanes) {
+        for (std::size_t i = 0; i < tracks.size(); ++i)
+            m_summaryTracks[lanes[i]] = std::move(tracks[i]);
+        if (m_summaryReady)
+            m_summaryReady();
+    };
 }
 
 void TimelineRenderer::setFont(const QFont& font)
@@ -71,6 +77,9 @@ void TimelineRenderer::setFont(const QFont& font)
 
 void TimelineRenderer::invalidate()
 {
+    // A running summary job reads the colour tables cleared below.
+    m_summaryBuilder.cancelAndWait();
+    m_summaryRequests.clear();
     m_geometry.clear();
     m_summaryTracks.clear();
     m_nameColors.clear();
@@ -206,100 +215,6 @@ void TimelineRenderer::buildCounter(int lane, const TimelineViewport& vp, LaneGe
         if (cs.tsNs[k] >= hiTs)
             break;
     }
-}
-
-// ---------------------------------------------------------------------------
-// Colours
-
-SliceClass TimelineRenderer::laneClass(int lane) const
-{
-    if (m_laneClass.size() != m_model.lanes().size())
-        m_laneClass.assign(m_model.lanes().size(), -2);
-    std::int8_t& c = m_laneClass[std::size_t(lane)];
-    if (c == -2) {
-        const TimelineLane& l = m_model.lane(lane);
-        const ProcessTrack& p = m_model.processTrack(lane);
-        const QString& title = l.title;
-        c = -1;
-        if (l.kind == LaneKind::Counter)
-            c = std::int8_t(SliceClass::Counter);
-        else if (p.labels.compare(QLatin1String("CPU"), Qt::CaseInsensitive) == 0 || p.name == QLatin1String("Python")
-            || p.name == QLatin1String("CANN"))
-            c = std::int8_t(SliceClass::Host);
-        else if (p.name == QLatin1String("HCCL"))
-            c = std::int8_t(SliceClass::Communication);
-        else if (p.name == QLatin1String("Overlap Analysis")) {
-            if (title.startsWith(QLatin1String("Communication")))
-                c = std::int8_t(SliceClass::Communication);
-            else if (title == QLatin1String("Free"))
-                c = std::int8_t(SliceClass::Free);
-            else
-                c = std::int8_t(SliceClass::Compute);
-        }
-    }
-    return c < 0 ? SliceClass::Compute : SliceClass(c);
-}
-
-const std::vector<QRgb>& TimelineRenderer::nameColors(int rank, SliceClass c) const
-{
-    std::vector<QRgb>& colors = m_nameColors[{ rank, int(c) }];
-    const TraceData* t = m_model.trace(rank);
-    const std::size_t n = t ? t->strings.size() + 1 : 1;
-    if (colors.size() < n) {
-        const std::size_t from = colors.size();
-        colors.resize(n);
-        for (std::size_t i = from; i < n; ++i)
-            colors[i] = m_colors.sliceColor(c, t ? t->strings.view(StringId { std::uint32_t(i) }) : std::string_view());
-    }
-    return colors;
-}
-
-const std::vector<std::uint8_t>& TimelineRenderer::nameClasses(int rank) const
-{
-    std::vector<std::uint8_t>& classes = m_nameClasses[rank];
-    const TraceData* t = m_model.trace(rank);
-    const std::size_t n = t ? t->strings.size() + 1 : 1;
-    if (classes.size() < n) {
-        const std::size_t from = classes.size();
-        classes.resize(n);
-        for (std::size_t i = from; i < n; ++i) {
-            // Low nibble: the family by name; high nibble: by task type (15: none).
-            const std::string_view text = t ? t->strings.view(StringId { std::uint32_t(i) }) : std::string_view();
-            const int task = TimelineColors::classifyTaskType(text);
-            classes[i] = std::uint8_t(int(TimelineColors::classifyName(text)) | ((task < 0 ? 15 : task) << 4));
-        }
-    }
-    return classes;
-}
-
-SliceClass TimelineRenderer::classOf(const std::vector<std::uint8_t>& classes, StringId name, StringId taskType)
-{
-    if (taskType.isValid() && taskType.value < classes.size()) {
-        const int task = classes[taskType.value] >> 4;
-        if (task != 15)
-            return SliceClass(task);
-    }
-    return name.value < classes.size() ? SliceClass(classes[name.value] & 0x0f) : SliceClass::Compute;
-}
-
-SliceClass TimelineRenderer::sliceClass(int lane, std::uint32_t slice) const
-{
-    const TimelineLane& l = m_model.lane(lane);
-    laneClass(lane);
-    const std::int8_t c = m_laneClass[std::size_t(lane)];
-    if (c >= 0)
-        return SliceClass(c);
-    const auto& classes = nameClasses(l.rank);
-    const SliceColumns& s = m_model.threadTrack(lane).slices;
-    return classOf(classes, s.name[slice], slice < s.taskType.size() ? s.taskType[slice] : StringId {});
-}
-
-QRgb TimelineRenderer::sliceFill(int lane, std::uint32_t slice) const
-{
-    const TimelineLane& l = m_model.lane(lane);
-    const StringId name = m_model.threadTrack(lane).slices.name[slice];
-    const auto& colors = nameColors(l.rank, sliceClass(lane, slice));
-    return name.value < colors.size() ? colors[name.value] : colors[0];
 }
 
 // ---------------------------------------------------------------------------
@@ -487,6 +402,12 @@ void TimelineRenderer::paint(QPainter& p, const TimelineViewport& vp, const Time
     // Header column border.
     p.fillRect(QRect(vp.headerWidth - 1, 0, 1, vp.height), m_palette.color(QPalette::Mid));
     p.restore();
+    // The summary rows this frame could not draw yet: built off the GUI thread.
+    if (!m_summaryRequests.empty()) {
+        std::vector<SummaryBuilder::Request> requests;
+        requests.swap(m_summaryRequests);
+        m_summaryBuilder.start(std::move(requests), m_model.profile());
+    }
 }
 
 void TimelineRenderer::paintEmpty(QPainter& p, const TimelineViewport& vp)
@@ -738,77 +659,6 @@ void TimelineRenderer::paintInstants(QPainter& p, int lane, const QRect& r, cons
     p.restore();
 }
 
-const SummaryTrack& TimelineRenderer::summaryTrack(int lane)
-{
-    // The thread lanes under the group that are not hidden.
-    std::vector<int> lanes;
-    std::vector<int> stack { lane };
-    while (!stack.empty()) {
-        const int l = stack.back();
-        stack.pop_back();
-        if (m_model.isHidden(l))
-            continue;
-        const TimelineLane& ll = m_model.lane(l);
-        if (ll.isGroup())
-            stack.insert(stack.end(), ll.children.rbegin(), ll.children.rend());
-        else if (ll.kind == LaneKind::Thread)
-            lanes.push_back(l);
-    }
-    // The profiler's Overlap Analysis lanes and the per-plane communication
-    // tasks repeat what the device and communication-op lanes show; left out
-    // (unless nothing else is there), idle device time stays visible.
-    std::vector<int> own;
-    for (int l : lanes) {
-        const LaneRole role = m_model.threadTrack(l).role;
-        if (role != LaneRole::OverlapAnalysis && role != LaneRole::CommunicationTasks)
-            own.push_back(l);
-    }
-    if (!own.empty())
-        lanes.swap(own);
-    auto it = m_summaryTracks.find(lane);
-    if (it != m_summaryTracks.end() && it->second.lanes == lanes)
-        return it->second;
-    // Depth-0 slices of those lanes (counters are left out: their scales
-    // differ); what the device computes shows over what it communicates,
-    // over anything else, over the host.
-    std::vector<SummaryPiece> pieces;
-    for (int l : lanes) {
-        const SliceColumns& s = m_model.threadTrack(l).slices;
-        const ThreadIndex& index = m_model.threadIndex(l);
-        if (index.byDepth.empty())
-            continue;
-        for (std::uint32_t i : index.byDepth.front()) {
-            const SliceClass c = sliceClass(l, i);
-            const int priority = c == SliceClass::Compute ? 3 : c == SliceClass::Communication ? 2 : c == SliceClass::Host ? 0 : 1;
-            pieces.push_back({ s.startNs[i], s.startNs[i] + s.durNs[i], priority, sliceFill(l, i) });
-        }
-    }
-    SummaryTrack track = buildSummaryTrack(std::move(pieces));
-    track.lanes = std::move(lanes);
-    return m_summaryTracks[lane] = std::move(track);
-}
-
-void TimelineRenderer::paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp)
-{
-    // The group's lanes merged once (summaryTrack), drawn per pixel column as
-    // runs of one colour: at most `width` rects per row.
-    const SummaryTrack& track = summaryTrack(lane);
-    m_summaryPixels.resize(std::size_t(std::max(0, r.width())));
-    rasterizeSummary(track, m_model.toView(m_model.lane(lane).rank, 0), vp.startNs, vp.nsPerPx, m_summaryPixels);
-    const int width = int(m_summaryPixels.size());
-    for (int x = 0; x < width;) {
-        const QRgb c = m_summaryPixels[std::size_t(x)];
-        int end = x + 1;
-        while (end < width && m_summaryPixels[std::size_t(end)] == c)
-            ++end;
-        if (c != 0) {
-            p.fillRect(QRect(r.left() + x, r.top(), end - x, r.height()), QColor::fromRgb(c));
-            ++m_stats.blocks;
-        }
-        x = end;
-    }
-}
-
 void TimelineRenderer::paintCounter(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp)
 {
     const LaneGeometry& g = geometry(lane, vp);
@@ -842,7 +692,8 @@ void TimelineRenderer::paintCounter(QPainter& p, int lane, const QRect& r, const
     }
     // Peak of the series, top right, for scale.
     p.setPen(mutedTextColor(m_palette));
-    p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignTop | Qt::AlignRight, QLocale().toString(hi, 'g', 4));
+    p.drawText(r.adjusted(4, 0, -4, 0), Qt::AlignTop | Qt::AlignRight,
+        formatCounterValue(hi, m_model.lane(lane).subtitle));
     ++m_stats.blocks;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "timelinecolors.h"
+#include "summarybuilder.h"
 #include "summarytrack.h"
 #include "timelinemodel.h"
 
@@ -14,6 +15,7 @@
 #include <QString>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <unordered_map>
 #include <vector>
@@ -98,6 +100,7 @@ struct TimelineFrameStats
     int labels = 0;
     int geometryBuilt = 0;
     int geometryCached = 0;
+    int summariesPending = 0; // summary rows drawn as placeholders (being built)
     std::map<QString, int> arrowsByCategory;
 };
 
@@ -117,6 +120,16 @@ public:
     }
     // Forget cached geometry (profile, offsets or lanes changed).
     void invalidate();
+    // Summary rows are built off the GUI thread; `ready` runs (on the GUI
+    // thread) when rows that were drawn as placeholders can be drawn.
+    void setSummaryReadyCallback(std::function<void()> ready)
+    {
+        m_summaryReady = std::move(ready);
+    }
+    SummaryBuilder& summaryBuilder()
+    {
+        return m_summaryBuilder;
+    }
 
     void paint(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
     const TimelineFrameStats& lastFrameStats() const
@@ -166,7 +179,8 @@ private:
     void paintCounter(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
     void paintInstants(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight);
     void paintSummary(QPainter& p, int lane, const QRect& r, const TimelineViewport& vp);
-    const SummaryTrack& summaryTrack(int lane);
+    // nullptr while the row is being built (off the GUI thread).
+    const SummaryTrack* summaryTrack(int lane);
     void paintRuler(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
     void paintGrid(QPainter& p, const TimelineViewport& vp, int top, int bottom);
     void paintFlows(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
@@ -205,6 +219,9 @@ private:
     std::vector<Fill> m_fills;
     std::vector<QRgb> m_summaryPixels; // one summary row, merged per pixel column
     std::unordered_map<int, SummaryTrack> m_summaryTracks; // per collapsed group lane, until invalidate()
+    SummaryBuilder m_summaryBuilder;
+    std::vector<SummaryBuilder::Request> m_summaryRequests; // asked for during a frame
+    std::function<void()> m_summaryReady;
     std::vector<Label> m_labels;
 };
 

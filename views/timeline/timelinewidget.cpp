@@ -32,6 +32,8 @@ TimelineWidget::TimelineWidget(QWidget* parent)
     m_colors.loadSettings();
     m_colors.setPalette(palette());
     m_renderer.setPalette(palette());
+    // Summary rows built off the GUI thread are drawn as soon as they are there.
+    m_renderer.setSummaryReadyCallback([this] { update(); });
     applyMetrics();
     m_lastRemember.start();
 }
@@ -336,6 +338,10 @@ void TimelineWidget::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     const TimelineViewport vp = viewport();
+    // On screen the summary rows come off the GUI thread (placeholders
+    // meanwhile); a hidden widget renders for an export or a test: at once.
+    m_renderer.summaryBuilder().setAsync(
+        m_summaryBuild == SummaryBuild::OffThread || (m_summaryBuild == SummaryBuild::Auto && isVisible()));
     m_renderer.paint(p, vp, m_state);
     paintTimelineMarkers(p, vp, m_markers, palette());
 }
@@ -751,9 +757,11 @@ QString TimelineWidget::tooltipAt(QPoint pos)
             if (it == cs.tsNs.begin())
                 return {};
             const double v = cs.value[std::size_t(it - cs.tsNs.begin() - 1)];
-            return QStringLiteral("<b>%1</b><br>%2 %3")
-                .arg(m_model.lane(row->lane).title.toHtmlEscaped(), QLocale().toString(v, 'g', 6),
-                    m_model.lane(row->lane).subtitle.toHtmlEscaped());
+            const auto [lo, hi] = m_model.counterRange(row->lane);
+            const QString& unit = m_model.lane(row->lane).subtitle;
+            return QStringLiteral("<b>%1</b><br>%2<br><span style='color:gray'>%3</span>")
+                .arg(m_model.lane(row->lane).title.toHtmlEscaped(), formatCounterValue(v, unit).toHtmlEscaped(),
+                    tr("range %1 – %2").arg(formatCounterValue(lo, unit), formatCounterValue(hi, unit)).toHtmlEscaped());
         }
         return {};
     }

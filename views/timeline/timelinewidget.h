@@ -35,6 +35,18 @@ public:
     {
         return m_colors;
     }
+    // How summary rows are built: off the GUI thread while the widget is
+    // shown (Auto), always off it, or always at once.
+    enum class SummaryBuild
+    {
+        Auto,
+        OffThread,
+        Immediate
+    };
+    void setSummaryBuild(SummaryBuild mode)
+    {
+        m_summaryBuild = mode;
+    }
     TimelineRenderer& renderer()
     {
         return m_renderer;
@@ -164,6 +176,7 @@ private:
     TimelineColors m_colors;
     TimelineRenderer m_renderer;
     TimelineRenderState m_state;
+    SummaryBuild m_summaryBuild = SummaryBuild::Auto;
     double m_startNs = 0;
     double m_nsPerPx = 1;
     int m_scrollY = 0;
