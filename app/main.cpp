@@ -62,8 +62,8 @@ void allowTextOnlyRunsWithoutDisplay(int argc, char** argv)
 }
 
 // Page names for --page, in the page bar's order.
-const char* const kPageNames[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication", "marey", "memory",
-    "dataprep", "resources" };
+const char* const kPageNames[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication", "marey",
+    "memory", "dataprep", "resources", "strategy" };
 
 QIcon applicationIcon()
 {
@@ -138,7 +138,7 @@ int main(int argc, char** argv)
     const QCommandLineOption report(QStringLiteral("report"), Tr::tr("Open the import report after loading."));
     const QCommandLineOption page(QStringLiteral("page"),
         Tr::tr("Show this page after loading: summary, overview, steptrace, timeline, operators, "
-               "communication, marey, memory, dataprep or resources."),
+               "communication, marey, memory, dataprep, resources or strategy."),
         QStringLiteral("NAME"));
     const QCommandLineOption exportViews(QStringLiteral("export-views"),
         Tr::tr("Load PATH without showing a window, write the charts (PNG and SVG) and tables (CSV) of every page "

@@ -101,6 +101,9 @@ const QList<ExportKind>& exportKindList()
         { QStringLiteral("trajectory"),
             ExportTr::tr("cluster iteration trajectory per rank: the parallel mode's columns, slow device and slow "
                          "host") },
+        { QStringLiteral("strategy"),
+            ExportTr::tr("parallel strategy graph per pipeline stage: one row per op and rank, with its sharding "
+                         "strategy, inputs, outputs and matched kernels") },
         { QStringLiteral("trace"),
             ExportTr::tr("the timelines as Chrome Trace Event JSON for Perfetto / chrome://tracing (--rank R[,R...], "
                          "--steps A-B, --with-args)") },

@@ -4,6 +4,7 @@
 #include "exportcells.h"
 #include "exportresources.h"
 #include "exportsteptrace.h"
+#include "exportstrategy.h"
 #include "exporttrace.h"
 
 #include "output.h"
@@ -513,6 +514,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         cells = stepTraceTable(*profile, step, onlyRank);
     else if (kind == QLatin1String("trajectory"))
         cells = trajectoryTable(*profile, step, onlyRank);
+    else if (kind == QLatin1String("strategy"))
+        cells = strategyTable(*profile, onlyRank);
     else if (rangeKind) {
         const RankData* rank = profile->ranks.front().get();
         if (onlyRank >= 0) {

@@ -22,6 +22,7 @@
 #include "projectdock.h"
 #include "projecttreemodel.h"
 #include "resources/resourcespage.h"
+#include "strategy/strategypage.h"
 #include "summarypage.h"
 #include "timeline/timelinepage.h"
 #include "welcomepage.h"
@@ -120,14 +121,16 @@ QString pageTitle(MainWindow::Page page)
         return MainWindow::tr("Data Preparation");
     case MainWindow::Page::Resources:
         return MainWindow::tr("Resources");
+    case MainWindow::Page::Strategy:
+        return MainWindow::tr("Strategy");
     }
     return {};
 }
 
 QString pageObjectName(MainWindow::Page page)
 {
-    static const char* const names[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication", "marey",
-        "memory", "dataprep", "resources" };
+    static const char* const names[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication",
+        "marey", "memory", "dataprep", "resources", "strategy" };
     return QString::fromLatin1(names[int(page)]);
 }
 
@@ -258,6 +261,7 @@ void MainWindow::createAnalysisPages()
     addAnalysisPage(Page::Memory, pageTitle(Page::Memory), new MemoryPage(m_state, this));
     addAnalysisPage(Page::DataPrep, pageTitle(Page::DataPrep), new DataPrepPage(m_state, this));
     addAnalysisPage(Page::Resources, pageTitle(Page::Resources), new ResourcesPage(m_state, this));
+    addAnalysisPage(Page::Strategy, pageTitle(Page::Strategy), new StrategyPage(m_state, this));
 }
 
 void MainWindow::addAnalysisPage(Page page, const QString& title, QWidget* widget)
@@ -405,6 +409,8 @@ void MainWindow::updatePageBar()
     // Data Preparation is offered only for profiles with MindData files.
     m_pageActions[int(Page::DataPrep)]->setVisible(loaded && DataPrepPage::hasData(*m_profile));
     m_pageActions[int(Page::StepTrace)]->setVisible(loaded && StepTracePage::hasData(*m_profile));
+    // Strategy only for profiles with parallel_strategy_{rank}.json.
+    m_pageActions[int(Page::Strategy)]->setVisible(loaded && StrategyPage::hasData(*m_profile));
     for (int i = 0; i < kPageCount; ++i) {
         m_pageActions[i]->setEnabled(loaded);
         // Pages of data only some profiles have appear only with it.

@@ -46,9 +46,10 @@ public:
         Marey,
         Memory,
         DataPrep,
-        Resources
+        Resources,
+        Strategy
     };
-    static constexpr int kPageCount = 10;
+    static constexpr int kPageCount = 11;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;

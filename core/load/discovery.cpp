@@ -2,6 +2,7 @@
 #include "discovery.h"
 
 #include "../parse/inputfile.h"
+#include "../parse/strategyparser.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -89,13 +90,14 @@ const std::vector<KindPattern>& patterns()
             { FileKind::LegacyOpComputeTimeDetail, re("output_op_compute_time_detail_\\d+\\.txt") },
             { FileKind::LegacyAicpuPreprocess, re("output_data_preprocess_aicpu_\\d+\\.txt") },
             { FileKind::LegacyHwtsLog, re("output_format_data_hwts_\\d+\\.txt") },
+            { FileKind::ParallelStrategy, re("parallel_strategy_\\d+\\.json") },
             // Recognised profiler output that Profscope does not read yet.
             { FileKind::KnownUnused,
               re("(static_op_mem|dataset|data_preprocess|analysis|op_summary_\\w+|task_time|"
                  "cluster_\\w+|.*timeline_summary_\\d+|flops(_summary|_scope)?_\\d+|min_cycle_counter_\\d+|"
                  "output_\\w+|pipeline_profiling_\\d+|step_trace_point_info|minddata_\\w+|device_queue_profiling_\\d+|"
                  "dataset_iterator_profiling_\\d+|ascend_cluster_analyse_\\S+|dynamic_shape_info_\\d+|"
-                 "parallel_strategy_\\d+|info\\.json\\.\\d+|start_info\\.\\d+|end_info\\.\\d+|"
+                 "info\\.json\\.\\d+|start_info\\.\\d+|end_info\\.\\d+|"
                  "\\S+\\.done|sample\\.json|hccl\\.json|host_ips_mapping\\.txt)(\\.\\w+)?") },
         };
     }();
@@ -404,7 +406,9 @@ private:
                 perFolder.push_back({ e.absoluteFilePath(), kind });
                 continue;
             }
-            const int id = rankFromLegacyFileName(e.fileName());
+            int id = rankFromLegacyFileName(e.fileName());
+            if (kind == FileKind::ParallelStrategy)
+                id = parallelStrategyFolderId(e.absoluteFilePath(), id, inCluster ? host : QString());
             if (id < 0 || (!isLegacyKind(kind) && !isMinddataKind(kind) && kind != FileKind::KnownUnused)) {
                 shared.push_back({ e.absoluteFilePath(), kind });
                 continue;
@@ -453,6 +457,26 @@ private:
                                                                : Tr::tr("recognised, not read by this version of Profscope");
             m_result.report.files.push_back(std::move(r));
         }
+    }
+
+    // The name of parallel_strategy_{N}.json carries the RANK_ID environment
+    // variable (0 when unset); config.rankId inside is the rank. Only the
+    // file's head is read: config comes before the graph. In the legacy
+    // cluster layout the folder's ranks are keyed by device id on the host.
+    int parallelStrategyFolderId(const QString& path, int nameId, const QString& clusterHost) const
+    {
+        QFile f(path);
+        if (isSpecialFile(QFileInfo(path)) || !f.open(QIODevice::ReadOnly))
+            return nameId;
+        const int fileRank = parallelStrategyRankFromHead(f.read(64 << 10));
+        if (fileRank < 0)
+            return nameId;
+        if (clusterHost.isEmpty())
+            return fileRank;
+        for (const auto& [key, rankId] : m_hcclRanks)
+            if (rankId == fileRank && clusterRankId(clusterHost, key.second) == fileRank)
+                return key.second;
+        return nameId;
     }
 
     int clusterRankId(const QString& hostAlias, int deviceId) const
@@ -593,6 +617,7 @@ bool isLegacyKind(FileKind k)
     case FileKind::LegacyFlopsSummary:
     case FileKind::LegacyMemoryUsageSummary:
     case FileKind::LegacyClusterAnalyse:
+    case FileKind::ParallelStrategy:
     case FileKind::LegacyTimeline:
     case FileKind::LegacyMinCycleCounter:
     case FileKind::LegacyStepTracePointInfo:
@@ -686,6 +711,7 @@ QString fileKindName(FileKind kind)
     case FileKind::LegacyOpComputeTimeDetail: return QStringLiteral("output_op_compute_time_detail.txt");
     case FileKind::LegacyAicpuPreprocess: return QStringLiteral("output_data_preprocess_aicpu.txt");
     case FileKind::LegacyHwtsLog: return QStringLiteral("output_format_data_hwts.txt");
+    case FileKind::ParallelStrategy: return QStringLiteral("parallel_strategy.json");
     case FileKind::ClusterStepTraceTime: return QStringLiteral("cluster_step_trace_time.csv");
     case FileKind::ClusterCommunication: return QStringLiteral("cluster_communication.json");
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");
@@ -711,7 +737,7 @@ int rankFromLegacyFileName(const QString& fileName)
                                                       "(?:ascend_|gpu_)?timeline_summary|flops|flops_summary|flops_scope|memory_usage_summary|"
                                                       "output_\\w+?|pipeline_profiling|min_cycle_counter|"
                                                       "minddata_\\w+?|device_queue_profiling|dataset_iterator_profiling|"
-                                                      "dynamic_shape_info|dataset)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));
+                                                      "dynamic_shape_info|dataset|parallel_strategy)_(\\d+)(?:_detail_time|_detail|_type)?\\.\\w+$"));
     const auto m = re.match(fileName);
     if (m.hasMatch())
         return m.captured(1).toInt();

@@ -59,6 +59,7 @@ enum class FileKind {
     LegacyOpComputeTimeDetail, // output_op_compute_time_detail_{rank}.txt
     LegacyAicpuPreprocess,  // output_data_preprocess_aicpu_{rank}.txt
     LegacyHwtsLog,          // output_format_data_hwts_{rank}.txt (recognised; its ops come from output_timeline_data)
+    ParallelStrategy,       // parallel_strategy_{RANK_ID}.json (the rank inside the file is authoritative)
     // msprof-analyze's cluster_analysis_output/ (cluster level, not per rank)
     ClusterStepTraceTime,       // cluster_step_trace_time.csv
     ClusterCommunication,       // cluster_communication.json

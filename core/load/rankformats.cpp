@@ -5,6 +5,7 @@
 #include "../parse/legacytimelineparsers.h"
 #include "../parse/minddataparsers.h"
 #include "../parse/resourceparsers.h"
+#include "../parse/strategyparser.h"
 #include "../parse/tableparsers.h"
 
 #include <QCoreApplication>
@@ -243,6 +244,21 @@ const std::vector<RankFormat>& rankFormats()
             [](const QString&, RankData&, FileReport& report) {
                 report.status = FileStatus::Skipped;
                 report.reason = Tr::tr("the raw HWTS task log MindSpore turns into output_timeline_data: not read");
+            } },
+        { FileKind::ParallelStrategy,
+            [](const QString& path, RankData& rank, FileReport& report) {
+                if (alreadyRead(rank.parallelStrategy.present(), report))
+                    return;
+                if (!parseParallelStrategy(path, rank.parallelStrategy, report))
+                    return;
+                // Discovery routed the file by its config.rankId; a rank id
+                // known otherwise (profiler_info, hccl.json) that disagrees is noted.
+                if (rank.info.rankId >= 0 && rank.info.rankId != rank.parallelStrategy.rankId)
+                    report.warnings << Tr::tr("config.rankId %1 differs from rank %2 found before")
+                                           .arg(rank.parallelStrategy.rankId)
+                                           .arg(rank.info.rankId);
+                else if (rank.info.rankId < 0)
+                    rank.info.rankId = rank.parallelStrategy.rankId;
             } },
     };
     return formats;

@@ -3,6 +3,7 @@
 
 #include "legacy.h"
 #include "minddata.h"
+#include "strategy.h"
 #include "tables.h"
 #include "analysismemo.h"
 #include "trace.h"
@@ -92,6 +93,7 @@ struct RankData
     // Analyses of this rank computed once the profile is loaded (rankOverview()).
     AnalysisMemo memo;
     MindDataFiles minddata;
+    ParallelStrategyFile parallelStrategy; // parallel_strategy_{rank}.json
 };
 
 } // namespace profscope

@@ -294,15 +294,19 @@ bool parseGetNextLines(const QString& path, const char* kind, qint64 unitNs, std
         // MindInsight keeps only the GetNext lines; a header line is not one.
         if (raw.trimmed().isEmpty() || !tokens[0].startsWith("GetNext"))
             continue;
-        const auto start = tokens.size() == 4 ? intToken(tokens[1]) : std::nullopt;
-        const auto end = tokens.size() == 4 ? intToken(tokens[2]) : std::nullopt;
-        const auto size = tokens.size() == 4 ? intToken(tokens[3]) : std::nullopt;
-        if (!start || !end || !size) {
+        qint64 values[3] = {};
+        bool ok = tokens.size() == 4;
+        for (int i = 0; ok && i < 3; ++i) {
+            const std::optional<qint64> v = intToken(tokens[i + 1]);
+            ok = v.has_value();
+            values[i] = ok ? *v : 0;
+        }
+        if (!ok) {
             file.warnLine(lineNo, Tr::tr("expected \"GetNext... start end queue_size\" with integers; line skipped"));
             ++skipped;
             continue;
         }
-        out.push_back({ toUs(*start), toUs(*end), *size });
+        out.push_back({ toUs(values[0]), toUs(values[1]), values[2] });
     }
     return file.finishWith(qint64(out.size()), skipped);
 }

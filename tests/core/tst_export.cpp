@@ -44,6 +44,7 @@ private Q_SLOTS:
     void rangeKind();
     void dataPipelineAndCpu();
     void flopsKind();
+    void strategyKind();
     void stepTraceKind();
     void trajectoryKind();
 };
@@ -165,6 +166,8 @@ void TestExport::everyKind_data()
     QTest::newRow("api") << "api" << QStringList {} << "Rank" << "Total(us)" << 57;
     QTest::newRow("api rank 1") << "api" << QStringList { "--rank", "1" } << "Rank" << "Variance(us^2)" << 57;
     QTest::newRow("cluster-memory") << "cluster-memory" << QStringList {} << "Rank" << "Capacity(MB)" << 2;
+    // level1 has no parallel_strategy files: the header alone.
+    QTest::newRow("strategy") << "strategy" << QStringList {} << "Stage" << "Matched Kernels" << 0;
 }
 
 void TestExport::everyKind()
@@ -317,6 +320,44 @@ void TestExport::flopsKind()
     QCOMPARE(csv.exitCode, 0);
     QVERIFY(csv.out.startsWith("Rank,Stage,FLOPs(M),FLOPs Normalized"));
     QVERIFY2(csv.out.contains("2,2,329608.369,0.999988"), csv.out.constData());
+}
+
+void TestExport::strategyKind()
+{
+    // MindInsight's parallel_strategy fixture: reference data-prep-flops-strategy.md §3.3
+    // (ranks 0 and 1 in stage 0; GetNext-op767 -> Conv2D-op2; Conv2D's gen_strategy
+    // [[2, 1, 1, 1], [1, 1, 1, 1]]; GetNext's shapes [[32, 3, 224, 224], [32]]).
+    const QString root = test::mindinsight(QStringLiteral("parallel_strategy"));
+    const Run json = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("strategy"),
+                           QStringLiteral("--format"), QStringLiteral("json") });
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray rows = QJsonDocument::fromJson(json.out).object().value(QStringLiteral("rows")).toArray();
+    QCOMPARE(rows.size(), 4); // 2 ranks x 2 ops
+    for (int i = 0; i < 4; ++i) {
+        const QJsonObject r = rows[i].toObject();
+        QCOMPARE(r.value(QStringLiteral("Stage")).toInt(), 0);
+        QCOMPARE(r.value(QStringLiteral("Rank")).toInt(), i / 2);
+        QCOMPARE(r.value(QStringLiteral("Node Id")).toString(), QString::number(i % 2 + 1));
+        QCOMPARE(r.value(QStringLiteral("Matched Kernels")).toInt(), 0);
+    }
+    const QJsonObject getNext = rows[0].toObject();
+    QCOMPARE(getNext.value(QStringLiteral("Name")).toString(), QStringLiteral("Default/GetNext-op767"));
+    QCOMPARE(getNext.value(QStringLiteral("Outputs")).toString(), QStringLiteral("2"));
+    QCOMPARE(getNext.value(QStringLiteral("Output Shape")).toString(), QStringLiteral("[[32, 3, 224, 224], [32]]"));
+    QCOMPARE(getNext.value(QStringLiteral("Strategy")).toString(), QString());
+    const QJsonObject conv = rows[1].toObject();
+    QCOMPARE(conv.value(QStringLiteral("Type")).toString(), QStringLiteral("Conv2D"));
+    QCOMPARE(conv.value(QStringLiteral("Strategy")).toString(), QStringLiteral("[[2, 1, 1, 1], [1, 1, 1, 1]]"));
+    QCOMPARE(conv.value(QStringLiteral("Strategy Source")).toString(), QStringLiteral("gen_strategy"));
+    QCOMPARE(conv.value(QStringLiteral("Inputs")).toString(), QStringLiteral("1")); // "1000" names nothing
+    const Run csv = cli({ QStringLiteral("export"), root, QStringLiteral("--what"), QStringLiteral("strategy"),
+                          QStringLiteral("--rank"), QStringLiteral("1") });
+    QCOMPARE(csv.exitCode, 0);
+    const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), qsizetype(3));
+    QVERIFY(lines[0].startsWith("Stage,Rank,Node Id,Name,Type,Instance Type,Strategy"));
+    QVERIFY2(lines[2].startsWith("0,1,2,Default/conv1-Conv2d/Conv2D-op2,Conv2D,,\"[[2, 1, 1, 1], [1, 1, 1, 1]]\",gen_strategy,1,"),
+             lines[2].constData());
 }
 
 void TestExport::stepTraceKind()

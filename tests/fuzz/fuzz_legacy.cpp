@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every file parser of the old MindInsight profiler/ folder (the loader's
-// format table, core/load/rankformats.h). timeline_display_*.json goes through
+// format table, core/load/rankformats.h), parallel_strategy_{rank}.json among them. timeline_display_*.json goes through
 // the trace parser and is fuzzed by fuzz_smalljson and fuzz_trace.
 //
 // Input: selector byte (selector % kinds picks the kind), then the file.
@@ -42,6 +42,7 @@ constexpr LegacyKind legacyKinds[] = {
     // Read with the timeline, not through the format table: parsed, placed on
     // a timeline with a step trace, and named (legacytimeline.h).
     { FileKind::LegacyTimelineData, "output_timeline_data_0.txt" },
+    { FileKind::ParallelStrategy, "parallel_strategy_0.json" },
 };
 
 } // namespace

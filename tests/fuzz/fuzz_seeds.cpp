@@ -234,6 +234,28 @@ QByteArray legacyStepTrace()
            "-,-,-,200000,-,-,10000,140000,50000,-,-,20000\n";
 }
 
+// parallel_strategy_{rank}.json: config, an op with in_strategy and one with
+// gen_strategy, nested tuples, a tuple output type, a parameter and a const.
+QByteArray parallelStrategySeed()
+{
+    return R"J({"config": {"rankId": 1, "stageId": 0, "parallelType": "semi_auto_parallel", )J"
+           R"J("stageDevices": [{"dim": [{}, {"size": "1"}]}]}, "graph": {"node": [)J"
+           R"J({"name": "1", "opType": "GetNext", "scope": "Default", "fullName": "Default/GetNext-op1", )J"
+           R"J("attribute": [{"name": "shapes", "value": {"dtype": "DT_TUPLE", "values": [{"dtype": "DT_TUPLE", )J"
+           R"J("values": [{"dtype": "DT_INT64", "intVal": "32"}]}]}}], "outputType": {"dataType": "DT_TUPLE", )J"
+           R"J("sequenceType": {"elemTypes": [{"dataType": "DT_TENSOR", "tensorType": {"elemType": "DT_FLOAT32", )J"
+           R"J("shape": {"dim": [{"size": "32"}]}}}]}}}, )J"
+           R"J({"name": "2", "opType": "MatMul", "scope": "Default/net", "fullName": "Default/net/MatMul-op2", )J"
+           R"J("instanceName": "grad_mirror", "input": [{"name": "1"}, {"name": "w"}, {"name": "c"}], "attribute": [)J"
+           R"J({"name": "in_strategy", "value": {"dtype": "DT_TUPLE", "values": [{"dtype": "DT_TUPLE", "values": [)J"
+           R"J({"dtype": "DT_INT64", "intVal": "2"}, {"dtype": "DT_INT64", "intVal": "1"}]}]}}, )J"
+           R"J({"name": "gen_strategy", "value": {"dtype": "DT_LIST", "values": []}}, )J"
+           R"J({"name": "group", "value": {"dtype": "DT_STRING", "strVal": "hccl_world_group"}}, )J"
+           R"J({"name": "flag", "value": {"dtype": "DT_BOOL", "boolVal": true}}]}], )J"
+           R"J("parameters": [{"name": "w", "type": {"dataType": "DT_TENSOR", "tensorType": {"elemType": "DT_FLOAT16"}}}], )J"
+           R"J("constVals": [{"key": "c", "value": {"dtype": "DT_FLOAT32", "floatVal": 0.5}}]}})J";
+}
+
 void legacySeeds()
 {
     writeSeed("fuzz_legacy", QStringLiteral("step_trace_raw"), 0, legacyStepTrace());
@@ -285,6 +307,7 @@ void legacySeeds()
     writeSeed("fuzz_legacy", QStringLiteral("output_timeline_data"), 17,
               "op_name, stream_id, start_time(ms), duration(ms)\n"
               "Default/AssignAdd-op414,519,0.00001,0.00266\nDefault/network/Mul-op29,520,0.0003,0.00215\n");
+    writeSeed("fuzz_legacy", QStringLiteral("parallel_strategy"), 18, parallelStrategySeed());
 }
 
 // Folder trees for fuzz_discovery (its record format: "@D dir", "@F file"
@@ -319,6 +342,10 @@ void discoverySeeds()
               "@U node0_1_20250101_ascend_ms/ASCEND_PROFILER_OUTPUT/op_statistic.csv\n"
               "@D node0_1_20250101_ascend_ms/ASCEND_PROFILER_OUTPUT/communication.json\n");
     writeSeed("fuzz_discovery", QStringLiteral("fifo_given"), 0, "@P trace_view.json\n");
+    // Strategy files routed by the rank inside (the head is read by discovery).
+    writeSeed("fuzz_discovery", QStringLiteral("parallel_strategy"), 0,
+              "@D \n@D profiler\n@F profiler/parallel_strategy_0.json\n" + parallelStrategySeed()
+                  + "\n@F profiler/parallel_strategy_1.json\n{\"config\": {}, \"graph\": {}}\n");
 }
 
 } // namespace

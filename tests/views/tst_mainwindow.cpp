@@ -184,6 +184,7 @@ private slots:
     void shortcutsSwitchPages();
     void navigationSwitchesPages();
     void exportViewsWritesFiles();
+    void strategyPageWithItsData();
     void demoCluster();
 };
 
@@ -691,6 +692,8 @@ void TestMainWindow::shortcutsSwitchPages()
     QVERIFY(waitForLoad(window));
     // level1 has no MindData files: no Data Preparation page.
     QVERIFY(!window.pageAction(MainWindow::Page::DataPrep)->isVisible());
+    // nor parallel_strategy files: no Strategy page.
+    QVERIFY(!window.pageAction(MainWindow::Page::Strategy)->isVisible());
     for (int i = MainWindow::kPageCount - 1; i >= 0; --i) {
         // Pages offered only with their data (Data Preparation) are hidden here.
         if (!window.pageAction(MainWindow::Page(i))->isVisible())
@@ -792,6 +795,29 @@ void TestMainWindow::exportViewsWritesFiles()
     QCOMPARE(advice[0],
         QStringList({ QStringLiteral("Severity"), QStringLiteral("Finding"), QStringLiteral("Cost per step"),
             QStringLiteral("Measured"), QStringLiteral("Rule and threshold"), QStringLiteral("Evidence") }));
+}
+
+void TestMainWindow::strategyPageWithItsData()
+{
+    // MindInsight's parallel_strategy folder: strategy files and profiler_info only.
+    MainWindow window;
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.openPaths({ test::mindinsight(QStringLiteral("parallel_strategy")) });
+    QVERIFY(waitForLoad(window));
+    QVERIFY(window.pageAction(MainWindow::Page::Strategy)->isVisible());
+    // Beyond the ninth page: from the page bar.
+    window.pageAction(MainWindow::Page::Strategy)->trigger();
+    QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Strategy));
+    QTemporaryDir out;
+    QStringList errors;
+    const QStringList written = window.exportViews(out.path(), &errors, QSize(1000, 700));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    for (const char* name : { "strategy-graph.png", "strategy-graph.svg", "strategy-ops.csv" })
+        QVERIFY2(written.contains(out.filePath(QLatin1String(name))), name);
+    QCOMPARE(QImage(out.filePath(QStringLiteral("strategy-graph.png"))).size(), QSize(1000, 700));
+    QCOMPARE(readCsvFile(out.filePath(QStringLiteral("strategy-ops.csv"))).size(), 2 + 1);
 }
 
 void TestMainWindow::demoCluster()

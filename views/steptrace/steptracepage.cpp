@@ -450,10 +450,9 @@ TimeNs StepTracePage::timelineOffsetNs() const
         return kInvalidTime;
     if (m_trace.source == RankStepTrace::Source::StepTable)
         return 0; // the step table's steps are the timeline's own
-    // step_trace_raw counts device ticks; timeline_display's time 0 is the
-    // counter of min_cycle_counter_{rank}.txt.
-    const qint64 minCycle = rank.legacy.stepTrace.minCycleCounterTicks;
-    return minCycle >= 0 ? -minCycle * LegacyStepTrace::kTickNs : kInvalidTime;
+    // step_trace_raw counts device ticks; the loader placed them on the
+    // timeline (min_cycle_counter, else matched against output_timeline_data).
+    return rank.legacy.stepTrace.timelineOffsetNs;
 }
 
 bool StepTracePage::canShowInTimeline() const
