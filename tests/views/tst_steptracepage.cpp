@@ -108,6 +108,22 @@ void TestStepTracePage::run1()
     QTest::mouseClick(chart, Qt::LeftButton, {}, bar);
     QCOMPARE(page.shownStep(), QStringLiteral("5"));
 
+    // Step 5 on the timeline: (start_point − min_cycle_counter) × 10 ns, from the files.
+    QFile counter(root + QStringLiteral("/min_cycle_counter_1.txt"));
+    QVERIFY(counter.open(QIODevice::ReadOnly));
+    const qint64 minCycle = qint64(QString::fromUtf8(counter.readAll()).trimmed().toDouble());
+    QVERIFY(page.canShowInTimeline());
+    QSignalSpy jumps(&state, &ViewState::timelineRequested);
+    QVERIFY(page.showInTimeline());
+    QCOMPARE(jumps.size(), 1);
+    const qint64 start5 = qint64(csvCell(csv, QStringLiteral("5"), QStringLiteral("start_point")).toDouble());
+    const qint64 end5 = qint64(csvCell(csv, QStringLiteral("5"), QStringLiteral("end_point")).toDouble());
+    QCOMPARE(jumps.front().at(1).toLongLong(), (start5 - minCycle) * 10);
+    QCOMPARE(jumps.front().at(2).toLongLong(), (end5 - minCycle) * 10);
+    // FP/BP points from step_trace_point_info.json.
+    QVERIFY(page.infoText().contains(QLatin1String("Default/Cast-op6")));
+    QVERIFY(page.infoText().contains(QLatin1String("Default/TransData-op7")));
+
     QTemporaryDir dir;
     const QString shots = test::screenshotDir(dir);
     page.grab().save(QDir(shots).filePath(QStringLiteral("steptrace-run1.png")));
