@@ -441,6 +441,22 @@ Open a profiler output folder to see its timeline.</source>
         <source>device queue empty in %1 of %2 GetNext calls</source>
         <translation>%2 次 GetNext 调用中有 %1 次设备队列为空</translation>
     </message>
+    <message>
+        <source>a rank&apos;s FLOPS more than %1% below the mean of the ranks (MindInsight)</source>
+        <translation>某个 rank 的 FLOPS 比各 rank 均值低 %1% 以上（MindInsight）</translation>
+    </message>
+    <message>
+        <source>%1 GFLOPS, %2% below the mean</source>
+        <translation>%1 GFLOPS，比均值低 %2%</translation>
+    </message>
+    <message>
+        <source>a pipeline stage&apos;s FLOPs per device more than %1% above the mean of the stages (MindInsight)</source>
+        <translation>某个流水线阶段的每设备 FLOPs 比各阶段均值高 %1% 以上（MindInsight）</translation>
+    </message>
+    <message>
+        <source>stage %1: %2 MFLOPs per device, %3% above the mean</source>
+        <translation>阶段 %1：每设备 %2 MFLOPs，比均值高 %3%</translation>
+    </message>
 </context>
 <context>
     <name>profscope::AdviceModel</name>
@@ -1992,10 +2008,6 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>CPU 利用率</translation>
     </message>
     <message>
-        <source>No data preparation (MindData) data in this profile. It comes from minddata_pipeline_raw_*.csv, pipeline_profiling_*.json, minddata_pipeline_summary_*.json, dataset.csv, device_queue_profiling_*.txt, minddata_aicpu_*.txt and minddata_cpu_utilization_*.json (MindSpore with data_process=True).</source>
-        <translation>此性能数据中没有数据准备（MindData）数据。这些数据来自 minddata_pipeline_raw_*.csv、pipeline_profiling_*.json、minddata_pipeline_summary_*.json、dataset.csv、device_queue_profiling_*.txt、minddata_aicpu_*.txt 和 minddata_cpu_utilization_*.json（MindSpore 设置 data_process=True 时生成）。</translation>
-    </message>
-    <message>
         <source>Data Preparation · rank %1</source>
         <translation>数据准备 · rank %1</translation>
     </message>
@@ -2271,6 +2283,10 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>No CPU data: minddata_cpu_utilization_*.json would fill this chart.</source>
         <translation>没有 CPU 数据：此图表的数据来自 minddata_cpu_utilization_*.json。</translation>
     </message>
+    <message>
+        <source>No data preparation (MindData) data in this profile. It comes from minddata_pipeline_raw_*.csv, pipeline_profiling_*.json, minddata_pipeline_summary_*.json, dataset.csv, device_queue_profiling_*.txt, minddata_aicpu_*.txt (GPU: minddata_getnext_profiling_*.txt) and minddata_cpu_utilization_*.json (MindSpore with data_process=True).</source>
+        <translation>此性能数据中没有数据准备（MindData）数据。该数据来自 minddata_pipeline_raw_*.csv、pipeline_profiling_*.json、minddata_pipeline_summary_*.json、dataset.csv、device_queue_profiling_*.txt、minddata_aicpu_*.txt（GPU：minddata_getnext_profiling_*.txt）和 minddata_cpu_utilization_*.json（MindSpore 设置 data_process=True 时）。</translation>
+    </message>
 </context>
 <context>
     <name>profscope::DbImport</name>
@@ -2367,6 +2383,10 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>%1: invalid JSON at byte %2: not a valid networking file</source>
         <translation>%1：第 %2 字节处 JSON 无效：不是有效的组网文件</translation>
+    </message>
+    <message>
+        <source>no rank&apos;s files in this folder to apply it to</source>
+        <translation>此文件夹中没有任何 rank 的文件可供应用</translation>
     </message>
 </context>
 <context>
@@ -2806,6 +2826,289 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>the name does not follow ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv: the parallel layout is unknown</source>
         <translation>文件名不符合 ascend_cluster_analyse_{mode}_{stages}_{ranks}_{rank}.csv 格式：并行布局未知</translation>
     </message>
+    <message>
+        <source>&quot;inf&quot;: the profiler saw no device counter; the timeline stays unaligned</source>
+        <translation>&quot;inf&quot;：profiler 没有采集到设备计数器；时间线保持未对齐</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a device counter value</source>
+        <translation>&quot;%1&quot; 不是设备计数器值</translation>
+    </message>
+    <message>
+        <source>empty file: no counter value</source>
+        <translation>空文件：没有计数器值</translation>
+    </message>
+    <message>
+        <source>%1: neither &quot;fp_start&quot; nor &quot;bp_end&quot; is there</source>
+        <translation>%1：既没有 &quot;fp_start&quot; 也没有 &quot;bp_end&quot;</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is missing or not an op name</source>
+        <translation>%1：&quot;%2&quot; 缺失或不是算子名称</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not a count: %3</source>
+        <translation>%1：&quot;%2&quot; 不是计数值：%3</translation>
+    </message>
+    <message>
+        <source>%1: &quot;total_time&quot; is not a number: %2</source>
+        <translation>%1：&quot;total_time&quot; 不是数字：%2</translation>
+    </message>
+    <message>
+        <source>%1: none of the keys total_time, num_of_streams, num_of_ops, op_exe_times is there</source>
+        <translation>%1：total_time、num_of_streams、num_of_ops、op_exe_times 这些键都不存在</translation>
+    </message>
+    <message>
+        <source>negative duration; row skipped</source>
+        <translation>持续时间为负；已跳过该行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &quot;total op &lt;ms&gt; &lt;stream&gt;&quot;; ignored</source>
+        <translation>&quot;%1&quot; 不符合 &quot;total op &lt;ms&gt; &lt;stream&gt;&quot; 格式；已忽略</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &quot;op_name compute_time(ms) stream_id&quot;; line skipped</source>
+        <translation>&quot;%1&quot; 不符合 &quot;op_name compute_time(ms) stream_id&quot; 格式；已跳过该行</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 reports one after the other; the last one is read</source>
+        <translation>%1 中先后包含 %2 份报告；读取最后一份</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &quot;op_type time calls percent&quot;; line skipped</source>
+        <translation>&quot;%1&quot; 不符合 &quot;op_type time calls percent&quot; 格式；已跳过该行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not &quot;op_name op_type avg_execution_time subgraph [full_op_name]&quot;; line skipped</source>
+        <translation>&quot;%1&quot; 不符合 &quot;op_name op_type avg_execution_time subgraph [full_op_name]&quot; 格式；已跳过该行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is outside both tables; line skipped</source>
+        <translation>&quot;%1&quot; 不在两个表中的任何一个内；已跳过该行</translation>
+    </message>
+    <message>
+        <source>the header names no node_type_name or total_time(ms) column</source>
+        <translation>表头中没有 node_type_name 或 total_time(ms) 列</translation>
+    </message>
+    <message>
+        <source>no &quot;serial_number node_type_name ...&quot; header before the data</source>
+        <translation>数据之前没有 &quot;serial_number node_type_name ...&quot; 表头</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; does not match the header&apos;s %2 columns; line skipped</source>
+        <translation>&quot;%1&quot; 与表头的 %2 列不匹配；已跳过该行</translation>
+    </message>
+    <message>
+        <source>serial number %1 appears again; the repeat is skipped</source>
+        <translation>序号 %1 重复出现；已跳过重复项</translation>
+    </message>
+    <message>
+        <source>config.%1 is not a rank number: %2; 0 is used</source>
+        <translation>config.%1 不是 rank 编号：%2；使用 0</translation>
+    </message>
+    <message>
+        <source>config.stageDevices: %1 is not a rank</source>
+        <translation>config.stageDevices：%1 不是 rank</translation>
+    </message>
+    <message>
+        <source>node %1 (%2) repeats a node name; the first is kept</source>
+        <translation>节点 %1（%2）的节点名称重复；保留第一个</translation>
+    </message>
+    <message>
+        <source>node %1 (%2): %3 is not a list of split factors: %4</source>
+        <translation>节点 %1（%2）：%3 不是切分因子列表：%4</translation>
+    </message>
+    <message>
+        <source>%1: neither &quot;config&quot; nor &quot;graph&quot; is there: not a parallel strategy file</source>
+        <translation>%1：既没有 &quot;config&quot; 也没有 &quot;graph&quot;：不是并行策略文件</translation>
+    </message>
+    <message>
+        <source>no &quot;config&quot;: rank 0, stage 0, parallel type unknown</source>
+        <translation>没有 &quot;config&quot;：按 rank 0、阶段 0 处理，并行类型未知</translation>
+    </message>
+    <message>
+        <source>no &quot;graph&quot;: the rank&apos;s operators are unknown</source>
+        <translation>没有 &quot;graph&quot;：该 rank 的算子未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n graph node(s) without name or fullName left out</source>
+        <translation>
+            <numerusform>已省略 %n 个没有 name 或 fullName 的图节点</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::LegacyTimeline</name>
+    <message>
+        <source>a file of this kind was already read for this rank</source>
+        <translation>已为该 rank 读取过此类文件</translation>
+    </message>
+    <message>
+        <source>not on a timeline: the rank has neither timeline_display nor output_timeline_data</source>
+        <translation>不在时间线上：该 rank 既没有 timeline_display 也没有 output_timeline_data</translation>
+    </message>
+    <message>
+        <source>not on the timeline: without min_cycle_counter (or output_timeline_data to align with) the steps cannot be placed on timeline_display&apos;s clock</source>
+        <translation>不在时间线上：没有 min_cycle_counter（或可用于对齐的 output_timeline_data），无法将迭代放到 timeline_display 的时钟上</translation>
+    </message>
+    <message>
+        <source>GPU Op</source>
+        <translation>GPU 算子</translation>
+    </message>
+    <message>
+        <source>AI Core Op</source>
+        <translation>AI Core 算子</translation>
+    </message>
+    <message>
+        <source>AI CPU Op</source>
+        <translation>AI CPU 算子</translation>
+    </message>
+    <message>
+        <source>Communication Op</source>
+        <translation>通信算子</translation>
+    </message>
+    <message>
+        <source>Host CPU Op</source>
+        <translation>Host CPU 算子</translation>
+    </message>
+    <message>
+        <source>Op Overlap Analyse</source>
+        <translation>算子重叠分析</translation>
+    </message>
+    <message>
+        <source>Activity Op</source>
+        <translation>Activity 算子</translation>
+    </message>
+    <message>
+        <source>AI CPU</source>
+        <translation>AI CPU</translation>
+    </message>
+    <message>
+        <source>Stream #%1</source>
+        <translation>流 #%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>the timeline of this rank (there is no timeline_display file): %n op execution(s) on %1 stream(s)</source>
+        <translation>
+            <numerusform>该 rank 的时间线（没有 timeline_display 文件）：%1 个流上的 %n 次算子执行</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>with %n AI CPU op(s) from the AI CPU op table</source>
+        <translation>
+            <numerusform>含来自 AI CPU 算子表的 %n 个 AI CPU 算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>same %1 ops as %2</source>
+        <translation>与 %2 相同的 %1 个算子</translation>
+    </message>
+    <message>
+        <source>%1 has %2 op executions, %3 has %4 on its device lanes; the timeline shows %3</source>
+        <translation>%1 有 %2 次算子执行，%3 的设备泳道上有 %4 次；时间线显示 %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s) on the timeline&apos;s Step Trace lane (Iteration Interval, FP+BP, Tail)</source>
+        <translation>
+            <numerusform>时间线迭代轨迹泳道上的 %n 个迭代（迭代间隙、FP+BP、迭代拖尾）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n reduce/send/receive op execution(s) on the Communication Op lanes</source>
+        <translation>
+            <numerusform>通信算子泳道上的 %n 次 reduce/send/receive 算子执行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its reduce/send/receive ops are already in %1</source>
+        <translation>其 reduce/send/receive 算子已包含在 %1 中</translation>
+    </message>
+    <message>
+        <source>places the step trace on the timeline (trace time 0 = counter %1)</source>
+        <translation>将迭代轨迹放到时间线上（轨迹时间 0 = 计数器 %1）</translation>
+    </message>
+    <message>
+        <source>placed by aligning output_timeline_data with the display file&apos;s first op (there is no min_cycle_counter)</source>
+        <translation>通过将 output_timeline_data 与显示文件的第一个算子对齐来放置（没有 min_cycle_counter）</translation>
+    </message>
+    <message>
+        <source>%1 op executions on %2 streams, %3 ops, %4 ms of op time</source>
+        <translation>%2 个流上的 %1 次算子执行，%3 个算子，算子耗时 %4 ms</translation>
+    </message>
+    <message>
+        <source>%1 op executions, the timeline has %2</source>
+        <translation>%1 次算子执行，时间线有 %2 次</translation>
+    </message>
+    <message>
+        <source>%1 streams, the timeline has %2</source>
+        <translation>%1 个流，时间线有 %2 个</translation>
+    </message>
+    <message>
+        <source>agrees with the timeline</source>
+        <translation>与时间线一致</translation>
+    </message>
+    <message>
+        <source>%1 disagrees with the loaded timeline: %2 (a cut or replaced timeline file?)</source>
+        <translation>%1 与已加载的时间线不一致：%2（时间线文件被截断或替换？）</translation>
+    </message>
+    <message>
+        <source>FP starts at %1, BP ends at %2</source>
+        <translation>FP 开始于 %1，BP 结束于 %2</translation>
+    </message>
+    <message>
+        <source>(not given)</source>
+        <translation>（未给出）</translation>
+    </message>
+    <message numerus="yes">
+        <source>average time and stream of %n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子的平均耗时和流</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fills the AI Core op table (there is no aicore_intermediate detail file)</source>
+        <translation>填充 AI Core 算子表（没有 aicore_intermediate 详情文件）</translation>
+    </message>
+    <message>
+        <source>agrees with %1: the same %2 ops and times</source>
+        <translation>与 %1 一致：相同的 %2 个算子和耗时</translation>
+    </message>
+    <message>
+        <source>%1 differs from %2: %3 ops only here, %4 only there, %5 with another time; the operator figures come from %2</source>
+        <translation>%1 与 %2 不同：%3 个算子仅在此处，%4 个仅在彼处，%5 个耗时不同；算子数据取自 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>fills the AI CPU op table (there is no aicpu_intermediate file): %n op(s)</source>
+        <translation>
+            <numerusform>填充 AI CPU 算子表（没有 aicpu_intermediate 文件）：%n 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>agrees with %1: the same %2 AI CPU ops</source>
+        <translation>与 %1 一致：相同的 %2 个 AI CPU 算子</translation>
+    </message>
+    <message>
+        <source>%1 differs from %2: %3 of its %4 AI CPU ops are missing there or have another type or time (%5 there); the AI CPU figures come from %2</source>
+        <translation>%1 与 %2 不同：其 %4 个 AI CPU 算子中有 %3 个在彼处缺失，或类型、耗时不同（彼处有 %5 个）；AI CPU 数据取自 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>time per step of %n op type(s), type and subgraph of %1 ops</source>
+        <translation>
+            <numerusform>%n 种算子类型的每迭代耗时，%1 个算子的类型和子图</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fills the AI Core op type table (there is no aicore_intermediate type file)</source>
+        <translation>填充 AI Core 算子类型表（没有 aicore_intermediate 类型文件）</translation>
+    </message>
+    <message>
+        <source>agrees with %1: the same %2 op types, times and calls</source>
+        <translation>与 %1 一致：相同的 %2 种算子类型、耗时和调用次数</translation>
+    </message>
+    <message>
+        <source>%1 differs from %2: %3 of its %4 op types are missing there or have other figures (%5 types there); the operator figures come from %2</source>
+        <translation>%1 与 %2 不同：其 %4 种算子类型中有 %3 种在彼处缺失或数据不同（彼处有 %5 种）；算子数据取自 %2</translation>
+    </message>
 </context>
 <context>
     <name>profscope::LoadController</name>
@@ -2853,12 +3156,12 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>要打开的性能数据：rank 文件夹、包含多个 rank 的文件夹、集群根目录或 profiler 文件（trace_view.json、CSV、.db）。未指定 PATH 时，首次启动打开生成的演示集群，之后启动显示欢迎页。</translation>
     </message>
     <message>
-        <source>Show this page after loading: summary, overview, timeline, operators, communication, marey, memory, dataprep or resources.</source>
-        <translation>加载完成后显示此页面：summary、overview、timeline、operators、communication、marey、memory、dataprep 或 resources。</translation>
-    </message>
-    <message>
         <source>Stack these ranks in the timeline after loading: rank ids or ranges (&quot;0-7,12&quot;) or a host.</source>
         <translation>加载完成后在时间线中堆叠这些 rank：rank id 或范围（&quot;0-7,12&quot;）或主机名。</translation>
+    </message>
+    <message>
+        <source>Show this page after loading: summary, overview, steptrace, timeline, operators, communication, marey, memory, dataprep, resources or strategy.</source>
+        <translation>加载后显示此页面：summary、overview、steptrace、timeline、operators、communication、marey、memory、dataprep、resources 或 strategy。</translation>
     </message>
 </context>
 <context>
@@ -3165,6 +3468,14 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Resources</source>
         <translation>资源</translation>
+    </message>
+    <message>
+        <source>Step Trace</source>
+        <translation>迭代轨迹</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
     </message>
 </context>
 <context>
@@ -4657,6 +4968,18 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>the host queue is read from %1</source>
         <translation>主机队列读取自 %1</translation>
     </message>
+    <message>
+        <source>the device GetNext queue is read from %1</source>
+        <translation>设备 GetNext 队列读取自 %1</translation>
+    </message>
+    <message>
+        <source>the raw HWTS task log MindSpore turns into output_timeline_data: not read</source>
+        <translation>MindSpore 转换为 output_timeline_data 的原始 HWTS 任务日志：未读取</translation>
+    </message>
+    <message>
+        <source>config.rankId %1 differs from rank %2 found before</source>
+        <translation>config.rankId %1 与之前找到的 rank %2 不同</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectDock</name>
@@ -5582,6 +5905,141 @@ Click to open its memory curves</source>
     </message>
 </context>
 <context>
+    <name>profscope::StackedBarsChart</name>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间 (ms)</translation>
+    </message>
+    <message>
+        <source>Nothing to show.</source>
+        <translation>没有可显示的内容。</translation>
+    </message>
+    <message>
+        <source>%1: %2 ms</source>
+        <translation>%1：%2 ms</translation>
+    </message>
+    <message>
+        <source>Sum: %1 ms</source>
+        <translation>总计：%1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StageChart</name>
+    <message>
+        <source>Stages of the step</source>
+        <translation>迭代的各阶段</translation>
+    </message>
+    <message>
+        <source>Time from the step&apos;s start (ms)</source>
+        <translation>距迭代开始的时间 (ms)</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>%1 ops</source>
+        <translation>%1 个算子</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 ms in %n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子共 %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms (position unknown)</source>
+        <translation>%1 ms（位置未知）</translation>
+    </message>
+    <message>
+        <source>No step trace for this rank and step.</source>
+        <translation>该 rank 和迭代没有迭代轨迹。</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StepTrace</name>
+    <message>
+        <source>Step Gap</source>
+        <translation>迭代间隙</translation>
+    </message>
+    <message>
+        <source>FP+BP</source>
+        <translation>FP+BP</translation>
+    </message>
+    <message>
+        <source>Tail</source>
+        <translation>迭代拖尾</translation>
+    </message>
+    <message>
+        <source>Stream op</source>
+        <translation>流算子</translation>
+    </message>
+    <message>
+        <source>Preparing</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>Computing</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Communication (not overlapped)</source>
+        <translation>通信（未重叠）</translation>
+    </message>
+    <message>
+        <source>Free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>no such rank</source>
+        <translation>没有该 rank</translation>
+    </message>
+    <message>
+        <source>no step trace (step_trace_raw_*_detail_time.csv), no step table (step_trace_time.csv) and no timeline were loaded for this rank</source>
+        <translation>该 rank 没有加载迭代轨迹（step_trace_raw_*_detail_time.csv）、迭代表（step_trace_time.csv），也没有加载时间线</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Receive Alone</source>
+        <translation>纯接收</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Communication Alone</source>
+        <translation>纯通信</translation>
+    </message>
+    <message>
+        <source>Computation</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Collective Communication Alone</source>
+        <translation>纯集合通信</translation>
+    </message>
+    <message>
+        <source>HCCL Communication</source>
+        <translation>HCCL 通信</translation>
+    </message>
+    <message>
+        <source>HCCL Wait</source>
+        <translation>HCCL 等待</translation>
+    </message>
+    <message>
+        <source>No rank has a step trace, a step table or a timeline with steps.</source>
+        <translation>没有任何 rank 具有迭代轨迹、迭代表或带迭代的时间线。</translation>
+    </message>
+</context>
+<context>
     <name>profscope::StepTraceChart</name>
     <message>
         <source>Iteration Interval</source>
@@ -5630,6 +6088,149 @@ Tail %4 ms</source>
 迭代间隙 %2 ms
 FP+BP %3 ms
 迭代拖尾 %4 ms</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StepTracePage</name>
+    <message>
+        <source>Step Trace</source>
+        <translation>迭代轨迹</translation>
+    </message>
+    <message>
+        <source>Rank:</source>
+        <translation>Rank：</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>迭代：</translation>
+    </message>
+    <message>
+        <source>The average over all steps, or one step</source>
+        <translation>所有迭代的平均值，或单个迭代</translation>
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <source>Open the step shown on the Timeline, its range marked (double-click a stage row for the stage)</source>
+        <translation>在时间线中打开所显示的迭代并标记其范围（双击阶段行可查看该阶段）</translation>
+    </message>
+    <message>
+        <source>Save the stage chart (or the cluster chart) as PNG, SVG or PDF</source>
+        <translation>将阶段图（或集群图）保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save the stage table (or the cluster table) as CSV</source>
+        <translation>将阶段表（或集群表）保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Stages per step</source>
+        <translation>每个迭代的阶段</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Cluster Iteration Trajectory</source>
+        <translation>集群迭代轨迹</translation>
+    </message>
+    <message>
+        <source>Rank %1</source>
+        <translation>Rank %1</translation>
+    </message>
+    <message>
+        <source>Average of all steps</source>
+        <translation>所有迭代的平均值</translation>
+    </message>
+    <message>
+        <source>Step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>No step figures in this profile. They come from step_trace_raw_*_detail_time.csv (MindInsight profiles), step_trace_time.csv or a timeline with step markers.</source>
+        <translation>此性能数据中没有迭代数据。这些数据来自 step_trace_raw_*_detail_time.csv（MindInsight 性能数据）、step_trace_time.csv 或带迭代标记的时间线。</translation>
+    </message>
+    <message>
+        <source>No step figures for this rank: %1.</source>
+        <translation>该 rank 没有迭代数据：%1。</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Step Trace · rank %1</source>
+        <translation>迭代轨迹 · rank %1</translation>
+    </message>
+    <message>
+        <source>Step Trace · %1</source>
+        <translation>迭代轨迹 · %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stages of the average step (%n step(s))</source>
+        <translation>
+            <numerusform>平均迭代的各阶段（%n 个迭代）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stages of step %1</source>
+        <translation>迭代 %1 的各阶段</translation>
+    </message>
+    <message>
+        <source>From step_trace_raw (MindInsight step trace): Step Gap = previous step&apos;s end → forward start, FP+BP = forward start → backward end, Tail = backward end → step end (gradient reduction, parameter update).</source>
+        <translation>来自 step_trace_raw（MindInsight 迭代轨迹）：迭代间隙 = 上一迭代结束 → 前向开始，FP+BP = 前向开始 → 反向结束，迭代拖尾 = 反向结束 → 迭代结束（梯度规约、参数更新）。</translation>
+    </message>
+    <message>
+        <source>FP start point: &lt;b&gt;%1&lt;/b&gt; · BP end point: &lt;b&gt;%2&lt;/b&gt; (step_trace_point_info.json).</source>
+        <translation>FP 起始点：&lt;b&gt;%1&lt;/b&gt; · BP 结束点：&lt;b&gt;%2&lt;/b&gt;（step_trace_point_info.json）。</translation>
+    </message>
+    <message>
+        <source>The FP/BP points are not known (no step_trace_point_info.json).</source>
+        <translation>FP/BP 点未知（没有 step_trace_point_info.json）。</translation>
+    </message>
+    <message>
+        <source>From the step table (step_trace_time.csv or recomputed from the timeline): this format has no FP/BP points, so the step is split into Preparing, Computing, Communication (not overlapped) and Free; only Preparing has a known position in the step.</source>
+        <translation>来自迭代表（step_trace_time.csv 或由时间线重新计算）：此格式没有 FP/BP 点，因此迭代被分为准备、计算、通信（未重叠）和空闲；只有准备在迭代中的位置是已知的。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s); shown: %1, %2 ms.</source>
+        <translation>
+            <numerusform>%n 个迭代；显示：%1，%2 ms。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the average</source>
+        <translation>平均值</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Start (ms)</source>
+        <translation>开始 (ms)</translation>
+    </message>
+    <message>
+        <source>Finish (ms)</source>
+        <translation>结束 (ms)</translation>
+    </message>
+    <message>
+        <source>Duration (ms)</source>
+        <translation>耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Share of Step</source>
+        <translation>占迭代比例</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代</translation>
     </message>
 </context>
 <context>
@@ -5702,6 +6303,333 @@ FP+BP %3 ms
     <message>
         <source>Mean %1 (us)</source>
         <translation>平均%1 (us)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::Strategy</name>
+    <message>
+        <source>%1 states rank %2 like %3; only the first is used</source>
+        <translation>%1 与 %3 都声明为 rank %2；仅使用第一个</translation>
+    </message>
+    <message>
+        <source>the ranks state different parallel types: %1</source>
+        <translation>各 rank 声明的并行类型不同：%1</translation>
+    </message>
+    <message>
+        <source>parallel type %1 is not one MindSpore writes strategies for</source>
+        <translation>并行类型 %1 不是 MindSpore 会写出策略的类型</translation>
+    </message>
+    <message>
+        <source>stage %1: no parallel_strategy file for rank(s) %2</source>
+        <translation>阶段 %1：rank %2 没有 parallel_strategy 文件</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StrategyGraph</name>
+    <message>
+        <source>Sharding strategy</source>
+        <translation>切分策略</translation>
+    </message>
+    <message>
+        <source>Communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>Gradient aggregation</source>
+        <translation>梯度聚合</translation>
+    </message>
+    <message>
+        <source>Redistribution</source>
+        <translation>重排布</translation>
+    </message>
+    <message>
+        <source>No strategy</source>
+        <translation>无策略</translation>
+    </message>
+    <message>
+        <source>Scope (double-click opens)</source>
+        <translation>作用域（双击展开）</translation>
+    </message>
+    <message>
+        <source>This stage has no operators.</source>
+        <translation>该阶段没有算子。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 with strategy · %2 communication</source>
+        <translation>%1 个有策略 · %2 个通信</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n op(s); double-click to open</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%n 个算子；双击展开</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Strategy (%1): %2</source>
+        <translation>策略（%1）：%2</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>输出：%1</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StrategyPage</name>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Stage:</source>
+        <translation>阶段：</translation>
+    </message>
+    <message>
+        <source>The pipeline stage whose graph is shown</source>
+        <translation>显示其图的流水线阶段</translation>
+    </message>
+    <message>
+        <source>Find operator by name or type…</source>
+        <translation>按名称或类型查找算子…</translation>
+    </message>
+    <message>
+        <source>Enter finds the next match, in every stage</source>
+        <translation>按 Enter 查找下一个匹配项（在所有阶段中）</translation>
+    </message>
+    <message>
+        <source>Group by scope</source>
+        <translation>按作用域分组</translation>
+    </message>
+    <message>
+        <source>Large graphs: draw the ops of a scope as one box until it is opened (double-click)</source>
+        <translation>大图：作用域在展开（双击）之前，其算子绘制为一个方框</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>全览</translation>
+    </message>
+    <message>
+        <source>Zoom the graph to fit the view (Ctrl+wheel zooms)</source>
+        <translation>缩放图以适应视图（Ctrl+滚轮缩放）</translation>
+    </message>
+    <message>
+        <source>Save the stage graph as PNG, SVG or PDF</source>
+        <translation>将阶段图保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Save the operator table as CSV</source>
+        <translation>将算子表保存为 CSV</translation>
+    </message>
+    <message>
+        <source>Select an operator</source>
+        <translation>选择一个算子</translation>
+    </message>
+    <message>
+        <source>The other end of this pipeline transfer, in its stage&apos;s graph</source>
+        <translation>此流水线传输的另一端，位于其所在阶段的图中</translation>
+    </message>
+    <message>
+        <source>Strategy matrix (slices per tensor dimension)</source>
+        <translation>策略矩阵（每个张量维度的切分数）</translation>
+    </message>
+    <message>
+        <source>Kernels on the stage&apos;s ranks</source>
+        <translation>该阶段各 rank 上的 kernel</translation>
+    </message>
+    <message>
+        <source>Show in Timeline</source>
+        <translation>在时间线中显示</translation>
+    </message>
+    <message>
+        <source>Show in Operators</source>
+        <translation>在算子页面中显示</translation>
+    </message>
+    <message>
+        <source>No parallel strategy in this profile. It comes from parallel_strategy_{rank}.json, which MindSpore writes in auto_parallel, semi_auto_parallel and data_parallel mode when profiling with parallel_strategy=True (the default up to MindSpore 2.3).</source>
+        <translation>此性能数据中没有并行策略。该数据来自 parallel_strategy_{rank}.json，MindSpore 在 auto_parallel、semi_auto_parallel 和 data_parallel 模式下使用 parallel_strategy=True 采集性能数据时写出（MindSpore 2.3 及之前版本默认开启）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es) in this stage</source>
+        <translation>
+            <numerusform>此阶段中有 %n 个匹配项</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stage %1 · ranks %2</source>
+        <translation>阶段 %1 · rank %2</translation>
+    </message>
+    <message>
+        <source>parallel type unknown</source>
+        <translation>并行类型未知</translation>
+    </message>
+    <message>
+        <source>ranks %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n op(s)</source>
+        <translation>
+            <numerusform>%n 个算子</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 with a strategy</source>
+        <translation>%1 个有策略</translation>
+    </message>
+    <message>
+        <source>%1 communication</source>
+        <translation>%1 个通信</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n parameter(s) and constant(s)</source>
+        <translation>
+            <numerusform>%n 个参数和常量</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Instance Type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Strategy Source</source>
+        <translation>策略来源</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>Outputs</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>Output Shape</source>
+        <translation>输出形状</translation>
+    </message>
+    <message>
+        <source>Kernels</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>Click an operator in the graph or the table, or find it by name.</source>
+        <translation>在图或表中单击一个算子，或按名称查找。</translation>
+    </message>
+    <message>
+        <source>Node id</source>
+        <translation>节点 ID</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>作用域</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例类型</translation>
+    </message>
+    <message>
+        <source>Output shape</source>
+        <translation>输出形状</translation>
+    </message>
+    <message>
+        <source>Output type</source>
+        <translation>输出类型</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>通信域</translation>
+    </message>
+    <message>
+        <source>Group ranks</source>
+        <translation>通信域 rank</translation>
+    </message>
+    <message>
+        <source>Go to %1 in stage %2</source>
+        <translation>转到阶段 %2 中的 %1</translation>
+    </message>
+    <message>
+        <source>No in_strategy or gen_strategy attribute: the op is not sharded by a strategy.</source>
+        <translation>没有 in_strategy 或 gen_strategy 属性：该算子未按策略切分。</translation>
+    </message>
+    <message>
+        <source>From gen_strategy (no in_strategy). The product of a row is the number of devices sharing that input.</source>
+        <translation>来自 gen_strategy（没有 in_strategy）。每行的乘积是共享该输入的设备数。</translation>
+    </message>
+    <message>
+        <source>From in_strategy. The product of a row is the number of devices sharing that input.</source>
+        <translation>来自 in_strategy。每行的乘积是共享该输入的设备数。</translation>
+    </message>
+    <message>
+        <source>Dim %1</source>
+        <translation>维度 %1</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>Input %1</source>
+        <translation>输入 %1</translation>
+    </message>
+    <message>
+        <source>No kernel of the stage&apos;s ranks carries this op&apos;s name (kernel_details.csv or aicore_intermediate_*_detail.csv would give them).</source>
+        <translation>该阶段各 rank 上没有 kernel 带有此算子的名称（kernel_details.csv 或 aicore_intermediate_*_detail.csv 可提供这些 kernel）。</translation>
+    </message>
+    <message>
+        <source>Double-click a kernel to see its first run in the timeline.</source>
+        <translation>双击某个 kernel 可在时间线中查看其首次运行。</translation>
+    </message>
+    <message>
+        <source>From the aggregated AI Core table (no start times): Show in Operators opens the rank&apos;s statistics.</source>
+        <translation>来自聚合的 AI Core 表（没有开始时间）：“在算子页面中显示”会打开该 rank 的统计数据。</translation>
+    </message>
+    <message>
+        <source>%1 in stage %2</source>
+        <translation>阶段 %2 中的 %1</translation>
+    </message>
+    <message>
+        <source>no operator matches</source>
+        <translation>没有匹配的算子</translation>
     </message>
 </context>
 <context>
@@ -5956,6 +6884,14 @@ FP+BP %3 ms
     <message>
         <source>Colour of %1</source>
         <translation>%1 的颜色</translation>
+    </message>
+    <message>
+        <source>%1 flows are drawn; click to hide them</source>
+        <translation>%1 连线已绘制；单击可隐藏</translation>
+    </message>
+    <message>
+        <source>%1 flows are hidden; click to draw them</source>
+        <translation>%1 连线已隐藏；单击可绘制</translation>
     </message>
 </context>
 <context>
@@ -6481,6 +7417,10 @@ FP+BP %3 ms
         <source>Show the Top %1 Levels</source>
         <translation>只显示前 %1 层</translation>
     </message>
+    <message>
+        <source>range %1 – %2</source>
+        <translation>范围 %1 – %2</translation>
+    </message>
 </context>
 <context>
     <name>profscope::TraceExport</name>
@@ -6534,6 +7474,110 @@ FP+BP %3 ms
     <message>
         <source>canceled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TrajectoryPanel</name>
+    <message>
+        <source>Stage:</source>
+        <translation>阶段：</translation>
+    </message>
+    <message>
+        <source>Show the devices of one pipeline stage: within a stage, compare devices as in a model-parallel run</source>
+        <translation>显示一个流水线阶段的设备：在阶段内，像模型并行运行那样比较各设备</translation>
+    </message>
+    <message>
+        <source>Iteration trajectory per device</source>
+        <translation>每个设备的迭代轨迹</translation>
+    </message>
+    <message>
+        <source>Double-click a device (or press Enter) to open its step trace</source>
+        <translation>双击设备（或按 Enter）可打开其迭代轨迹</translation>
+    </message>
+    <message>
+        <source>All stages</source>
+        <translation>全部阶段</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Parallel mode: %1</source>
+        <translation>并行模式：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pipeline stage(s)</source>
+        <translation>
+            <numerusform>%n 个流水线阶段</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n device(s)</source>
+        <translation>
+            <numerusform>%n 个设备</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n slow device(s)&lt;/b&gt;</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n 个慢卡&lt;/b&gt;</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;slow host(s): %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;慢主机：%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>%1 (ms)</source>
+        <translation>%1 (ms)</translation>
+    </message>
+    <message>
+        <source>Slow device: %1 is at least %2% over the median of its stage</source>
+        <translation>慢卡：%1 比其所在阶段的中位数高出至少 %2%</translation>
+    </message>
+    <message>
+        <source>Slow host: its devices&apos; mean step gap is at least %1% over the hosts&apos; median</source>
+        <translation>慢主机：其设备的平均迭代间隙比各主机的中位数高出至少 %1%</translation>
+    </message>
+    <message>
+        <source>Step Gap: previous step&apos;s end to the forward start (data reading, host); FP+BP: forward and backward (device compute); Tail: backward end to the step&apos;s end (gradient reduction, update). Receive Alone, Communication Alone and Collective Communication Alone: only those communication ops run, no computation; Stage: the step minus its receive ops. Slow device: %1 at least %2% over the median of its stage; slow host: mean step gap at least %2% over the hosts&apos; median. Double-click a device for its step trace.</source>
+        <translation>迭代间隙：上一迭代结束到前向开始（数据读取、主机）；FP+BP：前向和反向（设备计算）；迭代拖尾：反向结束到迭代结束（梯度规约、参数更新）。纯接收、纯通信和纯集合通信：只有这些通信算子在运行，没有计算；阶段：迭代减去其接收算子。慢卡：%1 比其所在阶段的中位数高出至少 %2%；慢主机：平均迭代间隙比各主机的中位数高出至少 %2%。双击设备可查看其迭代轨迹。</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::TrendChart</name>
+    <message>
+        <source>Step</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>%1 per step (mean %2 ms)</source>
+        <translation>每个迭代的 %1（均值 %2 ms）</translation>
+    </message>
+    <message>
+        <source>No values.</source>
+        <translation>没有数值。</translation>
     </message>
 </context>
 <context>
@@ -7043,6 +8087,18 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>export: --what range groups by lane (default) or name</source>
         <translation>export：--what range 按泳道（默认）或名称分组</translation>
     </message>
+    <message>
+        <source>per rank and step (and the average): each stage&apos;s start, finish and duration (Step Gap, FP+BP, Tail, stream ops; or the step table&apos;s parts)</source>
+        <translation>每个 rank 和迭代（以及平均值）：各阶段的开始、结束和耗时（迭代间隙、FP+BP、迭代拖尾、流算子；或迭代表的各部分）</translation>
+    </message>
+    <message>
+        <source>cluster iteration trajectory per rank: the parallel mode&apos;s columns, slow device and slow host</source>
+        <translation>每个 rank 的集群迭代轨迹：并行模式对应的列、慢卡和慢主机</translation>
+    </message>
+    <message>
+        <source>parallel strategy graph per pipeline stage: one row per op and rank, with its sharding strategy, inputs, outputs and matched kernels</source>
+        <translation>每个流水线阶段的并行策略图：每个算子和 rank 一行，包含其切分策略、输入、输出和匹配的 kernel</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Generate</name>
@@ -7286,6 +8342,22 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>error: nothing could be loaded from %1</source>
         <translation>错误：无法从 %1 加载任何数据</translation>
+    </message>
+    <message>
+        <source>step trace points: FP starts at %1, BP ends at %2</source>
+        <translation>迭代轨迹点：FP 开始于 %1，BP 结束于 %2</translation>
+    </message>
+    <message>
+        <source>device counter at trace time 0: %1 ticks</source>
+        <translation>轨迹时间 0 处的设备计数器：%1 tick</translation>
+    </message>
+    <message>
+        <source>timeline summary: %1 op executions, %2 streams, %3 ops, %4 ms of op time</source>
+        <translation>时间线汇总：%1 次算子执行，%2 个流，%3 个算子，算子耗时 %4 ms</translation>
+    </message>
+    <message>
+        <source>op compute time: %1 ops, %2 op types, %3 ms in total per step</source>
+        <translation>算子计算时间：%1 个算子，%2 种算子类型，每迭代共 %3 ms</translation>
     </message>
 </context>
 <context>

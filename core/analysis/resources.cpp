@@ -18,18 +18,12 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(profscope::Resources)
 };
 
-// The parallel layout of the first rank whose ascend_cluster_analyse name gave one.
 void findLayout(const Profile& profile, ClusterFlops& out)
 {
-    for (const auto& rank : profile.ranks) {
-        const ClusterAnalyse& a = rank->legacy.resources.clusterAnalyse;
-        if (a.stageNum > 0 && a.rankSize > 0) {
-            out.parallelMode = a.parallelMode;
-            out.stageNum = a.stageNum;
-            out.rankSize = a.rankSize;
-            return;
-        }
-    }
+    const ClusterAnalyseLayout layout = clusterAnalyseLayout(profile);
+    out.parallelMode = layout.parallelMode;
+    out.stageNum = layout.stageNum;
+    out.rankSize = layout.rankSize;
 }
 
 void proposeSlowRank(ClusterFlops& out)
@@ -136,6 +130,17 @@ int heatBucket(double ratio, double granularity)
     if (ratio >= 1.0)
         return buckets - 1;
     return std::clamp(int(std::floor(ratio / granularity + 1e-9)), 0, buckets - 1);
+}
+
+ClusterAnalyseLayout clusterAnalyseLayout(const Profile& profile)
+{
+    // The layout of the first rank whose ascend_cluster_analyse name gave one.
+    for (const auto& rank : profile.ranks) {
+        const ClusterAnalyse& a = rank->legacy.resources.clusterAnalyse;
+        if (a.stageNum > 0 && a.rankSize > 0)
+            return { a.parallelMode, a.stageNum, a.rankSize };
+    }
+    return {};
 }
 
 ClusterFlops clusterFlops(const Profile& profile)

@@ -65,6 +65,16 @@ struct ClusterFlops
 
 ClusterFlops clusterFlops(const Profile& profile);
 
+// The parallel layout named by the first ascend_cluster_analyse_{mode}_{stages}_{ranks}_*.csv
+// of the profile; stageNum and rankSize -1 when no rank has one.
+struct ClusterAnalyseLayout
+{
+    QString parallelMode;
+    int stageNum = -1;
+    int rankSize = -1;
+};
+ClusterAnalyseLayout clusterAnalyseLayout(const Profile& profile);
+
 // MindInsight shows ratios truncated to three decimals: floor(x * 1000) / 1000.
 double truncatedRatio(double ratio);
 // The heatmap colour bucket of a 0..1 ratio at granularity g (0.1, 0.05,

@@ -3,6 +3,7 @@
 
 #include "cluster.h"
 #include "overview.h"
+#include "resources.h"
 
 #include <QCoreApplication>
 
@@ -396,15 +397,10 @@ void markSlow(ClusterTrajectory& out)
 ClusterTrajectory clusterTrajectory(const Profile& profile, const QString& step)
 {
     ClusterTrajectory out;
-    for (const auto& rank : profile.ranks) {
-        const ClusterAnalyse& a = rank->legacy.resources.clusterAnalyse;
-        if (a.stageNum > 0 && a.rankSize > 0) {
-            out.parallelMode = a.parallelMode;
-            out.stageNum = a.stageNum;
-            out.rankSize = a.rankSize;
-            break;
-        }
-    }
+    const ClusterAnalyseLayout layout = clusterAnalyseLayout(profile);
+    out.parallelMode = layout.parallelMode;
+    out.stageNum = layout.stageNum;
+    out.rankSize = layout.rankSize;
     // Stages: from the layout of ascend_cluster_analyse (rank // (size / stages) + 1,
     // as MindInsight), else from the communication groups.
     std::vector<int> stageOf(profile.ranks.size(), -1);

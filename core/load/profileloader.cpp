@@ -107,11 +107,15 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             legacyTimelineData.push_back(&f);
     const bool legacyRank = info.layout == RankLayout::MindInsightProfiler || info.layout == RankLayout::LegacyClusterRank;
 
-    for (const DiscoveredFile* f : ordered) {
+    const auto reportFor = [](const DiscoveredFile& f) {
         FileReport report;
-        report.path = f->path;
-        report.kind = fileKindName(f->kind);
-        report.sizeBytes = fileSize(f->path);
+        report.path = f.path;
+        report.kind = fileKindName(f.kind);
+        report.sizeBytes = fileSize(f.path);
+        return report;
+    };
+    for (const DiscoveredFile* f : ordered) {
+        FileReport report = reportFor(*f);
         if (canceled()) {
             report.status = FileStatus::Skipped;
             report.reason = Tr::tr("canceled");
@@ -190,10 +194,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         }
         LegacyTimeline legacy(*rank);
         for (const DiscoveredFile* f : legacyTimelineData) {
-            FileReport report;
-            report.path = f->path;
-            report.kind = fileKindName(f->kind);
-            report.sizeBytes = fileSize(f->path);
+            FileReport report = reportFor(*f);
             if (canceled()) {
                 report.status = FileStatus::Skipped;
                 report.reason = Tr::tr("canceled");
