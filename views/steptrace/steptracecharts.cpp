@@ -213,7 +213,7 @@ void StageChart::rebuild()
     yAxis->setTicker(ticker);
     yAxis->setRange(-0.6, std::max(rowCount, 1) - 0.4);
     // Room on the right for the labels of the stages that end last.
-    xAxis->setRange(0, std::isnan(endMs) || endMs <= 0 ? 1.0 : endMs * 1.3);
+    xAxis->setRange(0, std::isnan(endMs) || endMs <= 0 ? 1.0 : endMs * 1.4);
     setEmptyText(m_step.stages.empty() ? tr("No step trace for this rank and step.") : QString());
     // Tall enough for every row to stay readable.
     setMinimumHeight(std::clamp(70 + rowCount * 19, 200, 520));
