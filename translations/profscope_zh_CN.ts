@@ -7560,6 +7560,18 @@ FP+BP %3 ms
         <source>Step Gap: previous step&apos;s end to the forward start (data reading, host); FP+BP: forward and backward (device compute); Tail: backward end to the step&apos;s end (gradient reduction, update). Receive Alone, Communication Alone and Collective Communication Alone: only those communication ops run, no computation; Stage: the step minus its receive ops. Slow device: %1 at least %2% over the median of its stage; slow host: mean step gap at least %2% over the hosts&apos; median. Double-click a device for its step trace.</source>
         <translation>迭代间隙：上一迭代结束到前向开始（数据读取、主机）；FP+BP：前向和反向（设备计算）；迭代拖尾：反向结束到迭代结束（梯度规约、参数更新）。纯接收、纯通信和纯集合通信：只有这些通信算子在运行，没有计算；阶段：迭代减去其接收算子。慢卡：%1 比其所在阶段的中位数高出至少 %2%；慢主机：平均迭代间隙比各主机的中位数高出至少 %2%。双击设备可查看其迭代轨迹。</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Open ›</source>
+        <translation>打开 ›</translation>
+    </message>
+    <message>
+        <source>Open this device&apos;s step trace</source>
+        <translation>打开该设备的迭代轨迹</translation>
+    </message>
 </context>
 <context>
     <name>profscope::TrendChart</name>

@@ -211,6 +211,16 @@ void TestStepTracePage::clusterPropose()
     QCOMPARE(QSet<QString>(rows.begin() + 3, rows.end()), QSet<QString>(types.begin(), types.end()));
     page.grab().save(QDir(test::screenshotDir(dir)).filePath(QStringLiteral("steptrace-propose.png")));
 
+    // One click on a row's Details link opens that device too.
+    page.showCluster(true);
+    QCOMPARE(panel->model()->horizontalHeaderItem(panel->model()->columnCount() - 1)->text(), QStringLiteral("Details"));
+    const QModelIndex link = panel->model()->index(1, panel->model()->columnCount() - 1);
+    table->scrollTo(link);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, table->visualRect(link).center());
+    QCOMPARE(page.tabs()->currentIndex(), 0);
+    QCOMPARE(state.profile()->ranks[std::size_t(page.shownRank())]->info.rankId,
+        panel->model()->item(1, 0)->text().toInt());
+
     // Enter on a row of the cluster table opens that device too.
     page.showCluster(true);
     table->setCurrentIndex(panel->model()->index(0, 0));

@@ -99,6 +99,10 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     split->setSizes({ 280, 320 });
     layout->addWidget(split, 1);
 
+    connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) {
+        if (index.isValid() && index.column() == m_model->columnCount() - 1)
+            emit deviceRequested(m_model->item(index.row(), 0)->data(kRankIndexRole).toInt());
+    });
     // A double click or Enter (activated) opens the device.
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
         if (index.isValid())
@@ -166,6 +170,7 @@ void TrajectoryPanel::fillModel()
     QStringList headers { tr("Rank"), tr("Host"), tr("Stage"), tr("Steps") };
     for (TrajectoryColumn c : m_trajectory.columns)
         headers << tr("%1 (ms)").arg(trajectoryColumnName(c));
+    headers << tr("Details");
     m_model->setHorizontalHeaderLabels(headers);
     const QColor warn = severityColor(ImportMessage::Warning, palette());
     QColor warnBack = warn;
@@ -178,6 +183,11 @@ void TrajectoryPanel::fillModel()
             << textItem(QString::number(r.steps), r.steps);
         for (TrajectoryColumn c : m_trajectory.columns)
             row << msItem(r.value(c));
+        // MindInsight's "details" link: one click opens the device's step trace.
+        auto* details = textItem(tr("Open ›"), r.rankId);
+        details->setForeground(palette().color(QPalette::Link));
+        details->setToolTip(tr("Open this device's step trace"));
+        row << details;
         if (r.slowDevice) {
             const auto it = std::find(m_trajectory.columns.begin(), m_trajectory.columns.end(), m_trajectory.deviceColumn);
             if (it != m_trajectory.columns.end()) {
