@@ -160,7 +160,8 @@ void TestStepTrace::run1StreamOpAverage()
             duration += csv.number(i, op) * 10;
         }
         QVERIFY(ran > 0);
-        const StepStage* stage = findStage(averageStep(trace), op);
+        const StepTraceStep average = averageStep(trace);
+        const StepStage* stage = findStage(average, op);
         QVERIFY2(stage, qPrintable(op));
         QCOMPARE(stage->kind, StepStageKind::StreamOp);
         QCOMPARE(stage->steps, ran);

@@ -79,30 +79,37 @@ QString rankList(const std::vector<int>& ranks)
     return parts.join(QStringLiteral(", "));
 }
 
-// Re-sizes the graph whenever the scroll area's viewport changes size.
-class ViewportWatcher : public QObject
+} // namespace
+
+// Re-sizes the graph whenever the scroll area's viewport changes size. The
+// page deletes it first when it goes (its callback reads the page), and it
+// compares the viewport kept at install: a scroll area being destroyed may
+// no longer be asked for its viewport.
+class StrategyPage::ViewportWatcher : public QObject
 {
 public:
     ViewportWatcher(QScrollArea* area, std::function<void()> resized)
         : QObject(area)
-        , m_area(area)
+        , m_viewport(area->viewport())
         , m_resized(std::move(resized))
     {
-        area->viewport()->installEventFilter(this);
+        m_viewport->installEventFilter(this);
     }
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
-        if (watched == m_area->viewport() && event->type() == QEvent::Resize)
+        if (watched == m_viewport && event->type() == QEvent::Resize)
             m_resized();
         return false;
     }
 
 private:
-    QScrollArea* m_area;
+    QObject* m_viewport;
     std::function<void()> m_resized;
 };
+
+namespace {
 
 } // namespace
 
@@ -172,7 +179,7 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     m_graph->setObjectName(QStringLiteral("strategyGraph"));
     m_scroll->setWidget(m_graph);
     // Until the user zooms, the graph follows the view's size.
-    new ViewportWatcher(m_scroll, [this] {
+    m_viewportWatcher = new ViewportWatcher(m_scroll, [this] {
         if (m_autoFit)
             fitGraph(0.55);
         else
@@ -326,7 +333,11 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     rebuild();
 }
 
-StrategyPage::~StrategyPage() = default;
+StrategyPage::~StrategyPage()
+{
+    // Before the scroll area and the graph go: its callback reads them.
+    delete m_viewportWatcher;
+}
 
 bool StrategyPage::hasData(const Profile& profile)
 {

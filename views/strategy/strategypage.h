@@ -108,6 +108,8 @@ private:
     QStackedWidget* m_stack;
     QLabel* m_empty;
     QScrollArea* m_scroll;
+    class ViewportWatcher;
+    ViewportWatcher* m_viewportWatcher = nullptr;
     StrategyGraph* m_graph;
     QLabel* m_nodeTitle;
     QLabel* m_nodeInfo;
