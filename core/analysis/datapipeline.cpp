@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <deque>
 #include <map>
@@ -45,9 +46,12 @@ double emptyShare(const std::vector<qint64>& sizes)
 }
 
 // Python's round(): half to even (the default FE_TONEAREST mode).
+// Out-of-range means (a damaged file) saturate instead of overflowing the cast.
 int roundHalfEven(double v)
 {
-    return int(std::nearbyint(v));
+    if (std::isnan(v))
+        return 0;
+    return int(std::clamp(std::nearbyint(v), double(INT_MIN), double(INT_MAX)));
 }
 
 int meanRounded(const std::vector<double>& v, int from, int count)

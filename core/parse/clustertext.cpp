@@ -112,8 +112,14 @@ bool parseRankSet(const QString& text, std::vector<int>& ranks)
     ranks.clear();
     if (!shape.match(text).hasMatch())
         return false;
-    for (auto it = number.globalMatch(text); it.hasNext();)
-        ranks.push_back(int(it.next().captured(0).toDouble()));
+    for (auto it = number.globalMatch(text); it.hasNext();) {
+        const auto rank = toIntegral<int>(it.next().captured(0).toDouble());
+        if (!rank) {
+            ranks.clear();
+            return false;
+        }
+        ranks.push_back(*rank);
+    }
     return true;
 }
 
@@ -149,7 +155,7 @@ bool parseClusterStepTraceTime(const QString& path, ClusterOutput& out, FileRepo
         const QString step = toQString(t.reader().cell(cStep));
         if (type == QLatin1String("rank")) {
             bool ok = false;
-            const int rankId = int(index.toDouble(&ok));
+            const int rankId = toIntegral<int>(index.toDouble(&ok)).value_or(-1);
             if (!ok || rankId < 0) {
                 t.warnLine(Tr::tr("rank row with Index \"%1\", not a rank id; skipped").arg(index));
                 continue;

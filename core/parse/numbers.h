@@ -3,7 +3,9 @@
 
 #include "../model/types.h"
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string_view>
 
@@ -41,6 +43,18 @@ inline std::optional<TimeNs> parseMsToNs(std::string_view text)
 std::optional<double> parseDouble(std::string_view text);
 std::optional<qint64> parseInt(std::string_view text);        // also accepts "12.0"
 std::optional<std::uint64_t> parseUInt64(std::string_view text);
+
+// Converts a double read from a file into an integer type, truncating toward
+// zero; nullopt for NaN, infinities and values outside the type's range,
+// where a plain cast would be undefined behaviour (a fuzzed "1e+48" rank id).
+template <typename Int>
+std::optional<Int> toIntegral(double value)
+{
+    using Limits = std::numeric_limits<Int>;
+    if (!std::isfinite(value) || value < double(Limits::min()) || value >= double(Limits::max()) + 1.0)
+        return std::nullopt;
+    return Int(value);
+}
 
 // The profiler writes UINT32_MAX (4294967295) for "no model" / "no value".
 inline constexpr qint64 kUint32Sentinel = 4294967295LL;

@@ -3,6 +3,7 @@
 
 #include "csvtable.h"
 #include "jsonfile.h"
+#include "numbers.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -128,8 +129,8 @@ bool parseMemoryUsageSummary(const QString& path, MemoryUsageSummary& out, FileR
     bool counted = false;
     const double allocations = jsonNumber(file, root, "allocations", counted);
     const double deallocations = jsonNumber(file, root, "deallocations", counted);
-    out.allocations = std::isnan(allocations) ? -1 : qint64(allocations);
-    out.deallocations = std::isnan(deallocations) ? -1 : qint64(deallocations);
+    out.allocations = toIntegral<qint64>(allocations).value_or(-1);
+    out.deallocations = toIntegral<qint64>(deallocations).value_or(-1);
     if (!found)
         return noKnownKeys(file, report, QStringLiteral("capacity, peak_mem, static_mem"));
     if (!std::isnan(out.capacityGiB) && out.capacityGiB <= 0) {

@@ -489,6 +489,12 @@ void TestClusterOutput::damaged_data()
                                        << "cluster_step_trace_time.csv" << int(FileStatus::Broken) << "Index" << 4;
     QTest::newRow("csv text in Computing") << "csv-text"
                                            << "cluster_step_trace_time.csv" << int(FileStatus::Used) << "line 3" << 4;
+    // Found by fuzzing (fuzz_smalljson): a rank id beyond int made the
+    // double-to-int conversion undefined behaviour.
+    QTest::newRow("csv huge rank index") << "csv-huge-rank"
+                                         << "cluster_step_trace_time.csv" << int(FileStatus::Used) << "1e48" << 4;
+    QTest::newRow("json huge rank set") << "json-huge-rank"
+                                        << "cluster_communication.json" << int(FileStatus::Used) << "" << 4;
     QTest::newRow("truncated json") << "json-cut"
                                     << "cluster_communication.json" << int(FileStatus::Broken) << "invalid JSON" << 4;
     QTest::newRow("not SQLite") << "db-garbage"
@@ -519,6 +525,16 @@ void TestClusterOutput::damaged()
         QByteArray csv = stepTraceCsv(false);
         csv.replace("1,rank,1,1001.5,", "1,rank,1,abc,");
         test::writeFile(dir, kOut + QStringLiteral("/cluster_step_trace_time.csv"), csv);
+    } else if (damage == QLatin1String("csv-huge-rank")) {
+        QByteArray csv = stepTraceCsv(false);
+        csv.replace("1,rank,1,1001.5,", "1,rank,1e48,1001.5,");
+        test::writeFile(dir, kOut + QStringLiteral("/cluster_step_trace_time.csv"), csv);
+    } else if (damage == QLatin1String("json-huge-rank")) {
+        QByteArray json = communicationJson();
+        const QByteArray hugeKey = QByteArray("\"(0, ") + QByteArray(49, '9') + QByteArray(")\"");
+        json.replace(QByteArray("\"(0, 1)\""), hugeKey);
+        QVERIFY(json.contains(QByteArray(49, '9')));
+        test::writeFile(dir, kOut + QStringLiteral("/cluster_communication.json"), json);
     } else if (damage == QLatin1String("json-cut")) {
         test::writeFile(dir, kOut + QStringLiteral("/cluster_communication.json"), communicationJson().left(300));
     } else if (damage == QLatin1String("db-garbage")) {
@@ -546,7 +562,8 @@ void TestClusterOutput::damaged()
             QVERIFY(r->stepTrace.empty()); // the table is unusable; the other files still give the ranks
         QCOMPARE(p->ranks[0]->communication.size(), std::size_t(2));
     }
-    if (damage == QLatin1String("csv-text") || damage == QLatin1String("db-text")) {
+    if (damage == QLatin1String("csv-text") || damage == QLatin1String("db-text")
+        || damage == QLatin1String("csv-huge-rank")) {
         QVERIFY(p->ranks[1]->stepTrace.empty()); // the bad row is skipped, the others stay
         QCOMPARE(p->ranks[2]->stepTrace.front().valueNs[StepTraceRow::Computing], computingNs(2));
     }
