@@ -2,6 +2,7 @@
 #include "loadcontroller.h"
 #include "common/viewstate.h"
 #include "mainwindow.h"
+#include "analysis/analysisservice.h"
 #include "projecttreemodel.h"
 #include "openfiles.h"
 #include "theme.h"
@@ -202,6 +203,8 @@ int main(int argc, char** argv)
             taken = true;
             // Let layouts settle and the banner / dialog paint before grabbing.
             QTimer::singleShot(500, &window, [&window, file, openReport] {
+                // The page shown may still wait for its analysis jobs.
+                profscope::AnalysisService::instance()->waitUntilIdle();
                 QWidget* target = &window;
                 if (openReport && window.importReportDialog()->isVisible())
                     target = window.importReportDialog();

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
+
+#include "analysis/analysisservice.h"
 #include "reportactions.h"
 #include "theme.h"
 
@@ -558,6 +560,7 @@ QStringList MainWindow::exportViews(const QString& dir, QStringList* errors, QSi
         // Shown once so that the page lays out and draws at its real size.
         showPage(Page(i));
         QCoreApplication::processEvents();
+        AnalysisService::instance()->waitUntilIdle();
         written << exportPage(*exportable, dir, errors, chartSize);
     }
     if (shown >= 0)

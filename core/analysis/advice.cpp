@@ -618,7 +618,13 @@ QString severityName(Finding::Severity severity)
 
 std::vector<Finding> computeAdvice(const Profile& profile, const AdviceThresholds& thresholds, const QString& step)
 {
-    return computeAdvice(profile, clusterSteps(profile, step), thresholds, step);
+    return computeAdvice(profile, *sharedClusterSteps(profile, step), thresholds, step);
+}
+
+std::shared_ptr<const std::vector<Finding>> sharedAdvice(const Profile& profile, const QString& step)
+{
+    return profile.memo.get<std::vector<Finding>>(
+        QStringLiteral("advice/") + step, [&profile, &step] { return computeAdvice(profile, {}, step); });
 }
 
 std::vector<Finding> computeAdvice(

@@ -100,6 +100,9 @@ QString severityName(Finding::Severity severity);
 // set); then every other finding, most severe first.
 std::vector<Finding> computeAdvice(
     const Profile& profile, const AdviceThresholds& thresholds = {}, const QString& step = {});
+// With the default thresholds, computed once per profile and step (Profile::memo)
+// and shared: what the Overview page and the advice jobs show.
+std::shared_ptr<const std::vector<Finding>> sharedAdvice(const Profile& profile, const QString& step = {});
 // The same, on the cluster step table the caller already has (clusterSteps(profile, step)).
 std::vector<Finding> computeAdvice(
     const Profile& profile, const ClusterSteps& steps, const AdviceThresholds& thresholds, const QString& step);

@@ -225,7 +225,32 @@ ParallelIndex parallelIndex(const RankInfo& info)
     return index;
 }
 
-std::vector<std::vector<int>> pipelineStages(const Profile& profile)
+namespace {
+std::vector<std::vector<int>> computePipelineStages(const Profile& profile);
+ClusterSteps computeClusterSteps(const Profile& profile, const QString& step);
+} // namespace
+
+const std::vector<std::vector<int>>& pipelineStages(const Profile& profile)
+{
+    // The grouping was reached five times when a profile opened (three of them by the advice).
+    return *profile.memo.get<std::vector<std::vector<int>>>(
+        QStringLiteral("pipelineStages"), [&profile] { return computePipelineStages(profile); });
+}
+
+std::shared_ptr<const ClusterSteps> sharedClusterSteps(const Profile& profile, const QString& step)
+{
+    return profile.memo.get<ClusterSteps>(
+        QStringLiteral("clusterSteps/") + step, [&profile, &step] { return computeClusterSteps(profile, step); });
+}
+
+ClusterSteps clusterSteps(const Profile& profile, const QString& step)
+{
+    return *sharedClusterSteps(profile, step);
+}
+
+namespace {
+
+std::vector<std::vector<int>> computePipelineStages(const Profile& profile)
 {
     std::vector<std::vector<int>> stages;
     if (profile.ranks.empty())
@@ -313,7 +338,7 @@ std::vector<std::vector<int>> pipelineStages(const Profile& profile)
     return stages;
 }
 
-ClusterSteps clusterSteps(const Profile& profile, const QString& step)
+ClusterSteps computeClusterSteps(const Profile& profile, const QString& step)
 {
     ClusterSteps result;
     result.stages = pipelineStages(profile);
@@ -399,6 +424,8 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step)
         });
     return result;
 }
+
+} // namespace
 
 std::vector<ClusterStepRow> clusterStepAverages(const ClusterSteps& steps, const QString& step)
 {

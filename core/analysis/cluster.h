@@ -57,7 +57,8 @@ ParallelIndex parallelIndex(const RankInfo& info);
 // group information, ranks whose first collective has the same name are one
 // stage (MindInsight's rule). Stages are ordered by their smallest rank id;
 // each lists indexes into Profile::ranks, sorted by rank id.
-std::vector<std::vector<int>> pipelineStages(const Profile& profile);
+// Computed once per profile (Profile::memo).
+const std::vector<std::vector<int>>& pipelineStages(const Profile& profile);
 
 // ---------------------------------------------------------------------------
 // The cluster step table: one row per rank and step with every overview
@@ -85,7 +86,9 @@ struct ClusterSteps
     std::vector<std::vector<int>> stages;
     QStringList steps; // in execution order
 };
-// step: one step name ("50") or empty for every step.
+// step: one step name ("50") or empty for every step. Computed once per
+// profile and step (Profile::memo) and shared; clusterSteps() copies it.
+std::shared_ptr<const ClusterSteps> sharedClusterSteps(const Profile& profile, const QString& step = {});
 ClusterSteps clusterSteps(const Profile& profile, const QString& step = {});
 
 // Per rank averaged (or for one step): the row the overview page shows.

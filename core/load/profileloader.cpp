@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "profileloader.h"
 
+#include "../analysis/analysisservice.h"
+
 #include "../analysis/overview.h"
 
 #include "../parse/dbimport.h"
@@ -391,11 +393,21 @@ QFuture<ProfilePtr> ProfileLoader::loadAsync(const QStringList& paths, const Loa
     return QtConcurrent::run([paths, options](QPromise<ProfilePtr>& promise) {
         promise.setProgressRange(0, 1000);
         LoadControl control;
+        // Reading takes the first 90 %; the analyses every page needs first the rest.
+        constexpr int kReadPermille = 900;
+        LoadControl reading;
+        reading.progress = [&promise](int permille, const QString& stage) {
+            promise.setProgressValueAndText(permille * kReadPermille / 1000, stage);
+        };
+        reading.isCanceled = [&promise] { return promise.isCanceled(); };
+        ProfilePtr profile = load(paths, options, reading);
         control.progress = [&promise](int permille, const QString& stage) {
             promise.setProgressValueAndText(permille, stage);
         };
-        control.isCanceled = [&promise] { return promise.isCanceled(); };
-        promise.addResult(load(paths, options, control));
+        control.isCanceled = reading.isCanceled;
+        if (options.prepareAnalyses && profile)
+            prepareAnalyses(*profile, control, kReadPermille);
+        promise.addResult(std::move(profile));
     });
 }
 

@@ -24,6 +24,8 @@ struct LoadOptions
     int maxThreads = 0;       // 0: QThread::idealThreadCount()
     bool readTraces = true;   // false: tables only (quick summary loads)
     SourcePreference sources = SourcePreference::Auto;
+    // loadAsync only: also compute what every page needs first (prepareAnalyses).
+    bool prepareAnalyses = true;
 };
 
 // Progress is 0..1000 with a stage message; calls may come from worker

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "importreport.h"
+#include "profilememo.h"
 #include "rank.h"
 
 #include <QString>
@@ -71,6 +72,10 @@ struct Profile
     std::vector<ClusterRankEntry> clusterRanks; // sorted by rank id
 
     const RankData* findRank(int rankId) const;
+
+    // Whole-profile analysis results, computed once and shared (the profile
+    // itself stays immutable; the memo only adds derived values).
+    ProfileMemo memo;
 };
 
 using ProfilePtr = std::shared_ptr<const Profile>;

@@ -15,6 +15,9 @@
 #include "timeline/timelinepage.h"
 #include "timeline/timelinewidget.h"
 #include "testsupport.h"
+
+#include "analysis/advice.h"
+#include "analysis/analysisservice.h"
 #include "viewtestsupport.h"
 
 #include <QAbstractItemModelTester>
@@ -29,6 +32,8 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QScopeGuard>
+#include <QStackedWidget>
 #include <QToolTip>
 #include <QTreeView>
 
@@ -132,6 +137,7 @@ private slots:
     void barsMatchStepTraceGenerated();
     void sorting();
     void rankFilterAndSteps();
+    void backgroundJobsAndHiddenPage();
     void stepTableColumns();
     void adviceNavigates();
     void adviceJumpMarksTheTimeline();
@@ -387,6 +393,53 @@ void TestOverviewPage::rankFilterAndSteps()
             largest = std::max(largest, page.barsModel()->totalNs(r));
         QCOMPARE(s.maxNs, largest);
     }
+}
+
+// With the analyses as background jobs (the GUI's mode): a placeholder first,
+// then the cluster step table and the advice; a hidden page does no work
+// until it is shown.
+void TestOverviewPage::backgroundJobsAndHiddenPage()
+{
+    AnalysisService::setSynchronousForBenchmark(false);
+    const auto restore = qScopeGuard([] { AnalysisService::setSynchronousForBenchmark(true); });
+    QTemporaryDir dir;
+    const ProfilePtr profile = generated(dir, plantedOptions());
+    QVERIFY(profile);
+    QVERIFY(!profile->memo.has(QStringLiteral("clusterSteps/")));
+    ViewState state;
+    QWidget window;
+    auto* stack = new QStackedWidget(&window);
+    auto* other = new QWidget(stack);
+    auto* page = new OverviewPage(&state, stack);
+    stack->addWidget(page);
+    stack->addWidget(other);
+    stack->setCurrentWidget(page);
+    window.resize(900, 600);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    Testers testers(*page);
+
+    state.setProfile(profile);
+    // Nothing computed on the GUI thread yet: the page says what it waits for.
+    bool placeholder = false;
+    for (const QLabel* label : page->findChildren<QLabel*>())
+        placeholder |= label->isVisible() && label->text().contains(QStringLiteral("Computing the step overview"));
+    QVERIFY(placeholder);
+    QCOMPARE(page->stepModel()->rowCount(), 0);
+    QTRY_COMPARE(page->stepModel()->rowCount(), 8 * 3);
+    QCOMPARE(page->barsModel()->rowCount(), 8);
+    QTRY_VERIFY(page->adviceModel()->rowCount() > 0);
+    QVERIFY(AnalysisService::instance()->waitUntilIdle(10000));
+    QCOMPARE(std::size_t(page->adviceModel()->rowCount()), sharedAdvice(*profile)->size());
+
+    // Hidden: a filter change does nothing until the page is shown again.
+    stack->setCurrentWidget(other);
+    state.setRankFilter({ 0, 2, 5 });
+    QVERIFY(AnalysisService::instance()->waitUntilIdle(10000));
+    QCOMPARE(page->barsModel()->rowCount(), 8);
+    stack->setCurrentWidget(page);
+    QTRY_COMPARE(page->barsModel()->rowCount(), 3);
+    QCOMPARE(page->stepModel()->rowCount(), 3 * 3);
 }
 
 void TestOverviewPage::stepTableColumns()

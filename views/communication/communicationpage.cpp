@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "communicationpage.h"
 
+#include "common/deferredrefresh.h"
+
 #include "commcharts.h"
 #include "commcolors.h"
 #include "commheatmap.h"
@@ -260,17 +262,32 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
         m_opTable->resizeColumnsToContents();
     });
 
-    connect(m_state, &ViewState::profileChanged, this, &CommunicationPage::onProfileChanged);
-    connect(m_state, &ViewState::stepChanged, this, &CommunicationPage::onStepChanged);
+    // Hidden, the page only notes that the profile or step changed; it
+    // catches up when shown (or before it acts on a navigation request).
+    m_refresh = new DeferredRefresh(this, [this] {
+        if (m_profileStale) {
+            m_profileStale = false;
+            onProfileChanged();
+        } else {
+            onStepChanged();
+        }
+    });
+    connect(m_state, &ViewState::profileChanged, this, [this] {
+        m_profileStale = true;
+        m_refresh->request();
+    });
+    connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
     connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
         m_bars->setCurrentRank(rankIndex);
         m_timeline->setCurrentRank(rankIndex);
     });
     connect(m_state, &ViewState::rankRequested, this, [this](int rankIndex) {
+        m_refresh->flush();
         showDurations();
         showRank(rankIndex);
     });
     connect(m_state, &ViewState::communicationLinkRequested, this, [this](int src, int dst, const QString& groupId) {
+        m_refresh->flush();
         if (!groupId.isEmpty())
             setGroup(groupId);
         showMatrix();

@@ -15,6 +15,8 @@ class QToolButton;
 
 namespace profscope {
 
+class DeferredRefresh;
+
 class CommDurationBars;
 class CommDurationModel;
 class CommHeatmap;
@@ -131,6 +133,8 @@ private:
     QSortFilterProxyModel* m_opProxy;
     QTableView* m_opTable;
     QComboBox* m_opModeCombo;
+    DeferredRefresh* m_refresh = nullptr;
+    bool m_profileStale = false;
 };
 
 } // namespace profscope

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mareypage.h"
+#include "common/deferredrefresh.h"
 
 #include "common/viewstate.h"
 #include "mareycanvas.h"
@@ -166,10 +167,22 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
             openOp(op, m_data->stages[std::size_t(m_data->ops[std::size_t(op)].stage)].firstDevice);
     });
 
+    m_refresh = new DeferredRefresh(this, [this] {
+        if (m_profileStale) {
+            m_profileStale = false;
+            onProfileChanged();
+        } else {
+            refresh();
+        }
+    });
     if (m_state) {
-        connect(m_state, &ViewState::profileChanged, this, &MareyPage::onProfileChanged);
-        connect(m_state, &ViewState::stepChanged, this, &MareyPage::refresh);
-        connect(m_state, &ViewState::rankFilterChanged, this, &MareyPage::refresh);
+        // Hidden, the page matches no ops; it does when it is next shown.
+        connect(m_state, &ViewState::profileChanged, this, [this] {
+            m_profileStale = true;
+            m_refresh->request();
+        });
+        connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::rankFilterChanged, m_refresh, &DeferredRefresh::request);
     }
     onProfileChanged();
 }

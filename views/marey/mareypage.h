@@ -19,6 +19,8 @@ class QTableView;
 
 namespace profscope {
 
+class DeferredRefresh;
+
 class MareyCanvas;
 class MareyOpsModel;
 class ViewState;
@@ -104,6 +106,8 @@ private:
     QTableView* m_table = nullptr;
     QFutureWatcher<std::shared_ptr<const MareyData>>* m_watcher = nullptr;
     bool m_pending = false; // a refresh was asked for while computing
+    DeferredRefresh* m_refresh = nullptr;
+    bool m_profileStale = false;
 };
 
 } // namespace profscope

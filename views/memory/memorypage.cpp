@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "memorypage.h"
+#include "common/deferredrefresh.h"
 
 #include "analysis/overview.h"
 #include "common/columnsizer.h"
@@ -267,6 +268,16 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     addContextAction(m_liveTable, exportActionText(ExportKind::Table),
         [this] { exportModelInteractive(this, *m_liveProxy, QStringLiteral("memory-live-at-peak")); });
 
+    // Hidden, the page only notes what changed and catches up when shown.
+    m_refresh = new DeferredRefresh(this, [this] {
+        if (m_rebuildPending) {
+            m_rebuildPending = false;
+            rebuild();
+        } else {
+            updateStepRange();
+            resetZoom();
+        }
+    });
     if (m_state) {
         // Another profile: the last one's filter means nothing there (a new
         // rank or step keeps it: the same filter re-runs on the new rows).
@@ -277,15 +288,13 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
             }
             m_filterTimer->stop();
             applyFilterNow();
-            rebuild();
+            requestRebuild();
         });
-        connect(m_state, &ViewState::currentRankChanged, this, &MemoryPage::rebuild);
-        connect(m_state, &ViewState::compareChanged, this, &MemoryPage::rebuild);
-        connect(m_state, &ViewState::stepChanged, this, [this] {
-            updateStepRange();
-            resetZoom();
-        });
+        connect(m_state, &ViewState::currentRankChanged, this, &MemoryPage::requestRebuild);
+        connect(m_state, &ViewState::compareChanged, this, &MemoryPage::requestRebuild);
+        connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
+            m_refresh->flush();
             if (m_state->compareMode() || rankIndex < 0 || rankIndex == m_state->currentRank()) {
                 m_filter->setText(opName);
                 applyFilterNow();
@@ -296,6 +305,12 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
 }
 
 MemoryPage::~MemoryPage() = default;
+
+void MemoryPage::requestRebuild()
+{
+    m_rebuildPending = true;
+    m_refresh->request();
+}
 
 void MemoryPage::resizeEvent(QResizeEvent* event)
 {

@@ -28,6 +28,8 @@ class QTimer;
 
 namespace profscope {
 
+class DeferredRefresh;
+
 class ColumnSizer;
 
 class AllocationModel;
@@ -177,6 +179,9 @@ private:
     // The selected step's host range in plot ms; empty when all steps.
     std::optional<std::pair<double, double>> m_stepRangeMs;
     QLabel* m_allocationHeading = nullptr;
+    void requestRebuild();
+    DeferredRefresh* m_refresh = nullptr;
+    bool m_rebuildPending = false;
 };
 
 } // namespace profscope

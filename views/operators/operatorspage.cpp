@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "operatorspage.h"
+#include "common/deferredrefresh.h"
 
 #include "barchart.h"
 #include "common/columnsizer.h"
@@ -302,6 +303,7 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
             [this](const QModelIndex& index) { openTimelineForRow(index.row()); });
     }
 
+    m_refresh = new DeferredRefresh(this, [this] { rebuild(); });
     if (m_state) {
         // Another profile: the last one's filter means nothing there (a new
         // rank or step keeps it: the same filter re-runs on the new rows).
@@ -312,12 +314,16 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
             }
             m_filterTimer->stop();
             applyFilterNow();
-            rebuild();
+            m_refresh->request();
         });
-        connect(m_state, &ViewState::stepChanged, this, &OperatorsPage::rebuild);
-        connect(m_state, &ViewState::currentRankChanged, this, &OperatorsPage::rebuild);
-        connect(m_state, &ViewState::compareChanged, this, &OperatorsPage::rebuild);
-        connect(m_state, &ViewState::operatorRequested, this, &OperatorsPage::focusOperator);
+        // Hidden, the page rebuilds when it is next shown (or before it focuses an operator).
+        connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::currentRankChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::compareChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
+            m_refresh->flush();
+            focusOperator(rankIndex, opName);
+        });
     }
     rebuild();
 }

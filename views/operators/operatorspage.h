@@ -21,6 +21,8 @@ class QTimer;
 
 namespace profscope {
 
+class DeferredRefresh;
+
 class ColumnSizer;
 
 class HorizontalBarChart;
@@ -158,6 +160,7 @@ private:
     Qt::SortOrder m_statSortOrder = Qt::DescendingOrder;
     bool m_rebuilding = false;
     bool m_compareMode = false;
+    DeferredRefresh* m_refresh = nullptr;
 };
 
 } // namespace profscope

@@ -2,6 +2,8 @@
 #include "overviewpage.h"
 
 #include "analysis/advice.h"
+#include "analysis/analysisservice.h"
+#include "common/deferredrefresh.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "overviewcharts.h"
@@ -268,15 +270,17 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     });
     connect(m_barsChart, &RankBarsChart::rankActivated, m_state, &ViewState::requestRank);
 
+    // Hidden, the page only notes what changed; shown, it catches up.
+    m_refresh = new DeferredRefresh(this, [this] { refreshNow(); });
     connect(m_state, &ViewState::profileChanged, this, &OverviewPage::onProfileChanged);
     connect(m_state, &ViewState::stepChanged, this, [this] {
-        refresh();
-        refreshAdvice();
+        m_adviceStale = true;
+        m_refresh->request();
     });
-    connect(m_state, &ViewState::rankFilterChanged, this, &OverviewPage::refresh);
+    connect(m_state, &ViewState::rankFilterChanged, m_refresh, &DeferredRefresh::request);
     connect(m_state, &ViewState::currentRankChanged, this, [this] {
         if (m_stepTrace->isVisibleTo(this))
-            refresh(); // the step trace follows the rank chosen in the project tree
+            m_refresh->request(); // the step trace follows the rank chosen in the project tree
     });
     onProfileChanged();
 }
@@ -285,11 +289,43 @@ OverviewPage::~OverviewPage() = default;
 
 void OverviewPage::onProfileChanged()
 {
-    const ProfilePtr& profile = m_state->profile();
-    m_allSteps = profile ? clusterSteps(*profile) : ClusterSteps {};
+    AnalysisService::instance()->cancel(this);
+    m_allSteps = {};
+    m_stepsReady = !m_state->profile();
+    m_adviceStale = true;
+    m_refresh->request();
+}
+
+void OverviewPage::refreshNow()
+{
+    const ProfilePtr profile = m_state->profile();
+    if (!m_stepsReady) {
+        // The cluster step table comes from a job (usually at once: the load
+        // job computed it); until then the page says what it waits for.
+        if (!AnalysisService::instance()->currentJob(this, QStringLiteral("steps")))
+            AnalysisService::instance()->request<std::shared_ptr<const ClusterSteps>>(
+                this, QStringLiteral("steps"),
+                [profile](const JobToken&) { return sharedClusterSteps(*profile); },
+                [this, profile](std::shared_ptr<const ClusterSteps> steps) {
+                    if (profile != m_state->profile())
+                        return;
+                    m_allSteps = *steps;
+                    m_stepsReady = true;
+                    updateChecks();
+                    refreshNow();
+                });
+        if (!m_stepsReady) {
+            m_empty->setText(
+                tr("Computing the step overview of %n rank(s)…", nullptr, int(profile->ranks.size())));
+            m_stack->setCurrentWidget(m_empty);
+            return;
+        }
+    }
     refresh();
-    refreshAdvice();
-    updateChecks();
+    if (m_adviceStale) {
+        m_adviceStale = false;
+        refreshAdvice();
+    }
 }
 
 void OverviewPage::refresh()
@@ -366,12 +402,28 @@ void OverviewPage::refresh()
 
 void OverviewPage::refreshAdvice()
 {
-    const ProfilePtr& profile = m_state->profile();
+    const ProfilePtr profile = m_state->profile();
     const QString step = m_state->step();
-    // All steps: the step table the page already has; one step: that step's.
-    m_adviceModel->setFindings(!profile ? std::vector<Finding> {}
-            : step.isEmpty()            ? computeAdvice(*profile, m_allSteps, {}, step)
-                                        : computeAdvice(*profile, {}, step));
+    if (!profile) {
+        applyAdvice({});
+        return;
+    }
+    m_adviceModel->setFindings({});
+    m_adviceView->setVisible(false);
+    m_adviceEmpty->setText(tr("Computing the advice for this step…"));
+    m_tabs->setTabText(0, tr("Advice"));
+    // A newer step supersedes this request; the findings are cached per step.
+    AnalysisService::instance()->request<std::shared_ptr<const std::vector<Finding>>>(
+        this, QStringLiteral("advice"), [profile, step](const JobToken&) { return sharedAdvice(*profile, step); },
+        [this, profile](std::shared_ptr<const std::vector<Finding>> findings) {
+            if (profile == m_state->profile())
+                applyAdvice(*findings);
+        });
+}
+
+void OverviewPage::applyAdvice(std::vector<Finding> findings)
+{
+    m_adviceModel->setFindings(std::move(findings));
     const int count = m_adviceModel->rowCount();
     m_adviceEmpty->setText(count == 0 ? tr("No findings: no rule of the advice engine fired for this step.")
                                       : tr("Double-click a finding (or press Enter) to go to the rank, operator, "

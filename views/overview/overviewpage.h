@@ -19,6 +19,8 @@ class QTreeView;
 namespace profscope {
 
 class AdviceModel;
+class DeferredRefresh;
+struct Finding;
 class StepTraceChart;
 class ClusterStepTableModel;
 class OverviewBarsModel;
@@ -120,13 +122,18 @@ private:
 
 private:
     void onProfileChanged();
+    void refreshNow(); // what the page shows, once it can be seen
     void refresh();
     void refreshAdvice();
+    void applyAdvice(std::vector<Finding> findings);
     void updateHeading();
     void showExportMenu();
 
     ViewState* m_state;
     ClusterSteps m_allSteps; // every step of every rank, computed once per profile
+    bool m_stepsReady = false;
+    bool m_adviceStale = true;
+    DeferredRefresh* m_refresh = nullptr;
     int m_ranksWithoutComponents = 0;
     int m_ranksFromSummary = 0; // ranks shown from step_trace_time.csv / StepTraceTime (no timeline)
     QLabel* m_heading;
