@@ -20,6 +20,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QPainter>
 #include <QPushButton>
 #include <QSettings>
@@ -374,6 +375,7 @@ void TestColorRules::dialogEdits()
         dialog.setRulePattern(1, QStringLiteral("MatMul("));
         QVERIFY(dialog.problems().contains(QStringLiteral("regular expression")));
         QVERIFY(!dialog.okButton()->isEnabled());
+        QCOMPARE(dialog.tryName(QStringLiteral("Cast"), SliceClass::Compute), -2);
         QCOMPARE(applied.count(), 0);
         QVERIFY(rules.rules() == original); // the timeline kept the last valid rules
         dialog.setRulePattern(1, QStringLiteral("MatMul"));
@@ -383,6 +385,10 @@ void TestColorRules::dialogEdits()
         QCOMPARE(applied.count(), 1);
         QCOMPARE(rules.rules().size(), std::size_t(2));
         QCOMPARE(rules.match("MatMulV2", SliceClass::Compute), 1);
+        // The tester: rule 1 (Cast) for Cast, rule 2 for MatMul, none for hcom.
+        QCOMPARE(dialog.tryName(QStringLiteral("Cast"), SliceClass::Compute), 0);
+        QCOMPARE(dialog.tryName(QStringLiteral("aclnnMatMulV2"), SliceClass::Compute), 1);
+        QCOMPARE(dialog.tryName(QStringLiteral("hcom_allReduce"), SliceClass::Communication), -1);
         dialog.moveRule(1, -1);
         QCOMPARE(rules.rules()[0].pattern, QStringLiteral("MatMul"));
         dialog.setRuleKind(1, ColorRule::Kind::Category);
@@ -509,6 +515,9 @@ void TestColorRules::screenshots()
     ColorRulesDialog dialog(rules);
     dialog.addRule();
     dialog.setRulePattern(2, QStringLiteral("Cast("));
+    dialog.setRulePattern(2, QStringLiteral("^Cast$"));
+    if (auto* tryName = dialog.findChild<QLineEdit*>(QStringLiteral("colorRulesTryName")))
+        QTest::keyClicks(tryName, QStringLiteral("aclnnMm_MatMulCommon_MatMulV2"));
     dialog.show();
     QTest::qWait(50); // the table places its cell widgets
     QVERIFY(exportWidgetImage(&dialog, QDir(out).filePath(QStringLiteral("color-rules-dialog.png")), dialog.size()));

@@ -101,6 +101,30 @@ ColorRulesDialog::ColorRulesDialog(ColorRules& rules, QWidget* parent)
     m_message->setObjectName(QStringLiteral("colorRulesMessage"));
     m_message->setWordWrap(true);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Try a name: which rule wins, before looking for the slice on the timeline.
+    m_tryName = new QLineEdit(this);
+    m_tryName->setObjectName(QStringLiteral("colorRulesTryName"));
+    m_tryName->setPlaceholderText(tr("a slice name, e.g. aclnnMatmul_MatMulCommon_MatMulV2"));
+    m_tryName->setClearButtonEnabled(true);
+    m_tryFamily = new QComboBox(this);
+    for (SliceClass c : ColorRules::categories())
+        m_tryFamily->addItem(TimelineColors::className(c), int(c));
+    m_tryFamily->setToolTip(tr("The family of the slice: set from its name, change it for host lanes or device task types"));
+    m_tryResult = new QLabel(this);
+    m_tryResult->setMinimumWidth(180);
+    connect(m_tryName, &QLineEdit::textEdited, this, [this](const QString& text) {
+        // The family the timeline would most likely give a slice of this name.
+        m_tryFamily->setCurrentIndex(std::max(0, m_tryFamily->findData(int(TimelineColors::classifyName(text.toStdString())))));
+        updateTry();
+    });
+    connect(m_tryFamily, &QComboBox::activated, this, &ColorRulesDialog::updateTry);
+    auto* tryRow = new QHBoxLayout;
+    tryRow->addWidget(new QLabel(tr("Try:"), this));
+    tryRow->addWidget(m_tryName, 1);
+    tryRow->addWidget(new QLabel(tr("as"), this));
+    tryRow->addWidget(m_tryFamily);
+    tryRow->addWidget(m_tryResult);
+
     m_preview = new QCheckBox(tr("Live preview"), this);
     m_preview->setToolTip(tr("Show the edited rules on the timeline at once"));
     m_preview->setChecked(true);
@@ -121,6 +145,7 @@ ColorRulesDialog::ColorRulesDialog(ColorRules& rules, QWidget* parent)
     layout->addWidget(intro);
     layout->addLayout(middle, 1);
     layout->addWidget(m_message);
+    layout->addLayout(tryRow);
     layout->addLayout(bottom);
     resize(720, 420);
     rebuildTable();
@@ -308,6 +333,7 @@ QString ColorRulesDialog::problems() const
 void ColorRulesDialog::edited()
 {
     updateProblems();
+    updateTry();
     applyPreview();
 }
 
@@ -343,6 +369,34 @@ void ColorRulesDialog::updateProblems()
     m_remove->setEnabled(row >= 0);
     m_up->setEnabled(row > 0);
     m_down->setEnabled(row >= 0 && row + 1 < int(m_edited.size()));
+}
+
+int ColorRulesDialog::tryName(const QString& name, SliceClass family)
+{
+    ColorRules rules;
+    if (!rules.setRules(m_edited))
+        return -2;
+    const QByteArray utf8 = name.toUtf8();
+    return rules.match(std::string_view(utf8.constData(), std::size_t(utf8.size())), family);
+}
+
+void ColorRulesDialog::updateTry()
+{
+    if (m_tryName->text().isEmpty()) {
+        m_tryResult->clear();
+        return;
+    }
+    const int rule = tryName(m_tryName->text(), SliceClass(m_tryFamily->currentData().toInt()));
+    if (rule == -2) {
+        m_tryResult->setText(tr("fix the rules first"));
+    } else if (rule == -1) {
+        m_tryResult->setText(tr("no rule: its family colour"));
+    } else {
+        const QColor c = m_edited[std::size_t(rule)].color;
+        m_tryResult->setText(tr("<span style=\"background-color:%1\">&nbsp;&nbsp;&nbsp;&nbsp;</span> rule %2")
+                                 .arg(c.name())
+                                 .arg(rule + 1));
+    }
 }
 
 void ColorRulesDialog::setLivePreview(bool on)

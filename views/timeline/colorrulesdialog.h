@@ -8,7 +8,9 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QTableWidget;
 
@@ -59,6 +61,10 @@ public:
     void setRuleColor(int row, const QColor& color);
     void setRuleEnabled(int row, bool on);
 
+    // The tester under the table: which edited rule colours a slice of this
+    // name and family (-1: none, its family colour; -2: the rules are invalid).
+    int tryName(const QString& name, SliceClass family);
+
     // Import replaces the edited rules; false and `error` names the file and the fault.
     bool importFile(const QString& path, QString* error);
     bool exportFile(const QString& path, QString* error) const;
@@ -81,6 +87,7 @@ private:
     int currentRow() const;
     void chooseColor(int row);
     void importInteractive();
+    void updateTry();
     void exportInteractive();
 
     ColorRules& m_rules;
@@ -88,6 +95,9 @@ private:
     std::vector<ColorRule> m_edited;
     QTableWidget* m_table = nullptr;
     QLabel* m_message = nullptr;
+    QLineEdit* m_tryName = nullptr;
+    QComboBox* m_tryFamily = nullptr;
+    QLabel* m_tryResult = nullptr;
     QCheckBox* m_preview = nullptr;
     QPushButton* m_ok = nullptr;
     QPushButton* m_remove = nullptr;
