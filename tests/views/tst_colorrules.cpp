@@ -103,13 +103,15 @@ void TestColorRules::matching_data()
 
     const int compute = int(SliceClass::Compute);
     const int comm = int(SliceClass::Communication);
-    const std::vector<ColorRule> two = { regex(QStringLiteral("MatMul"), 0xff0000), regex(QStringLiteral("Mat"), 0x00ff00) };
+    const std::vector<ColorRule> two = { regex(QStringLiteral("MatMul"), 0xff0000),
+        regex(QStringLiteral("Mat"), 0x00ff00) };
     QTest::newRow("first wins") << two << QStringLiteral("MatMulV2") << compute << 0;
     QTest::newRow("second when first fails") << two << QStringLiteral("MatAdd") << compute << 1;
     QTest::newRow("none") << two << QStringLiteral("Cast") << compute << -1;
     QTest::newRow("case-insensitive") << two << QStringLiteral("aclnnMATMUL") << compute << 0;
     QTest::newRow("disabled skipped") << std::vector<ColorRule> { regex(QStringLiteral("MatMul"), 0xff0000, false),
-        regex(QStringLiteral("Mat"), 0x00ff00) } << QStringLiteral("MatMulV2") << compute << 1;
+        regex(QStringLiteral("Mat"), 0x00ff00) }
+                                      << QStringLiteral("MatMulV2") << compute << 1;
     QTest::newRow("anchored") << std::vector<ColorRule> { regex(QStringLiteral("^Add$"), 0xff0000) }
                               << QStringLiteral("Addmm") << compute << -1;
     QTest::newRow("anchored hit") << std::vector<ColorRule> { regex(QStringLiteral("^Add$"), 0xff0000) }
@@ -122,10 +124,12 @@ void TestColorRules::matching_data()
         category(QStringLiteral("communication"), 0x0000ff) };
     QTest::newRow("regex before category") << regexFirst << QStringLiteral("hcom_allReduce") << comm << 0;
     QTest::newRow("category after regex") << regexFirst << QStringLiteral("Notify_Wait") << comm << 1;
-    QTest::newRow("category disabled") << std::vector<ColorRule> { category(QStringLiteral("compute"), 0x0000ff, false) }
+    QTest::newRow("category disabled") << std::vector<ColorRule> { category(
+        QStringLiteral("compute"), 0x0000ff, false) }
                                        << QStringLiteral("Cast") << compute << -1;
     QTest::newRow("two categories") << std::vector<ColorRule> { category(QStringLiteral("host"), 0x0000ff),
-        category(QStringLiteral("compute"), 0x00ff00) } << QStringLiteral("Cast") << compute << 1;
+        category(QStringLiteral("compute"), 0x00ff00) }
+                                    << QStringLiteral("Cast") << compute << 1;
     QTest::newRow("utf-8 name") << std::vector<ColorRule> { regex(QStringLiteral("µs"), 0x0000ff) }
                                 << QStringLiteral("wait µs") << compute << 0;
 }
@@ -148,7 +152,8 @@ void TestColorRules::matching()
 void TestColorRules::invalidRulesRefused()
 {
     QVERIFY(ColorRules::problem(regex(QStringLiteral("MatMul"), 0xff0000)).isEmpty());
-    QVERIFY(ColorRules::problem(regex(QStringLiteral("MatMul("), 0xff0000)).contains(QStringLiteral("regular expression")));
+    QVERIFY(
+        ColorRules::problem(regex(QStringLiteral("MatMul("), 0xff0000)).contains(QStringLiteral("regular expression")));
     QVERIFY(ColorRules::problem(regex(QString(), 0xff0000)).contains(QStringLiteral("empty")));
     // Patterns that match an empty name would silently colour every slice.
     QVERIFY(ColorRules::problem(regex(QStringLiteral("MatMul|"), 0xff0000)).contains(QStringLiteral("every name")));
@@ -175,7 +180,8 @@ void TestColorRules::invalidRulesRefused()
 void TestColorRules::jsonRoundTrip()
 {
     const std::vector<ColorRule> rules = { regex(QStringLiteral("^MatMul|Conv2D$"), 0x123456),
-        category(QStringLiteral("communication"), 0xabcdef, false), regex(QStringLiteral("\"quoted\" \\d+"), 0x00ff00) };
+        category(QStringLiteral("communication"), 0xabcdef, false),
+        regex(QStringLiteral("\"quoted\" \\d+"), 0x00ff00) };
     const QByteArray json = ColorRules::toJson(rules);
     // The file as another program reads it.
     const QJsonObject root = QJsonDocument::fromJson(json).object();
@@ -227,11 +233,12 @@ void TestColorRules::malformedJson_data()
                                  << QStringLiteral("Rule 1: \"color\"");
     QTest::newRow("colour short") << rule(R"({"kind": "regex", "pattern": "a", "color": "#12345"})")
                                   << QStringLiteral("Rule 1: \"color\"");
-    QTest::newRow("enabled string") << rule(R"({"kind": "regex", "pattern": "a", "color": "#000000", "enabled": "yes"})")
+    QTest::newRow("enabled string") << rule(
+        R"({"kind": "regex", "pattern": "a", "color": "#000000", "enabled": "yes"})")
                                     << QStringLiteral("Rule 1: \"enabled\" must be true or false, found a string");
-    QTest::newRow("second rule regex")
-        << rule(R"({"kind": "regex", "pattern": "a", "color": "#000000"}, {"kind": "regex", "pattern": "(", "color": "#000000"})")
-        << QStringLiteral("Rule 2: \"(\" is no valid regular expression");
+    QTest::newRow("second rule regex") << rule(
+        R"({"kind": "regex", "pattern": "a", "color": "#000000"}, {"kind": "regex", "pattern": "(", "color": "#000000"})")
+                                       << QStringLiteral("Rule 2: \"(\" is no valid regular expression");
     QTest::newRow("category unknown") << rule(R"({"kind": "category", "pattern": "gpu", "color": "#000000"})")
                                       << QStringLiteral("Rule 1: unknown category \"gpu\"");
 }
@@ -256,7 +263,8 @@ void TestColorRules::settingsRestored()
         TimelineColors colors;
         colors.loadSettings();
         QVERIFY(colors.rules().rules().empty());
-        QVERIFY(colors.rules().setRules({ regex(QStringLiteral("MatMul"), 0xc02020), category(QStringLiteral("free"), 0x202020) }));
+        QVERIFY(colors.rules().setRules(
+            { regex(QStringLiteral("MatMul"), 0xc02020), category(QStringLiteral("free"), 0x202020) }));
         colors.rules().saveSettings();
     }
     TimelineColors restored;
@@ -370,7 +378,8 @@ void TestColorRules::dialogEdits()
         dialog.addRule();
         QCOMPARE(dialog.table()->rowCount(), 2);
         // A new rule has no pattern yet: said, and OK is off.
-        QVERIFY2(dialog.problems().contains(QStringLiteral("Rule 2: the pattern is empty")), qPrintable(dialog.problems()));
+        QVERIFY2(
+            dialog.problems().contains(QStringLiteral("Rule 2: the pattern is empty")), qPrintable(dialog.problems()));
         QVERIFY(!dialog.okButton()->isEnabled());
         dialog.setRulePattern(1, QStringLiteral("MatMul("));
         QVERIFY(dialog.problems().contains(QStringLiteral("regular expression")));
@@ -425,7 +434,8 @@ void TestColorRules::dialogImportExport()
 {
     QTemporaryDir dir;
     ColorRules rules;
-    const std::vector<ColorRule> mine = { regex(QStringLiteral("Conv"), 0x336699), category(QStringLiteral("host"), 0x996633) };
+    const std::vector<ColorRule> mine = { regex(QStringLiteral("Conv"), 0x336699),
+        category(QStringLiteral("host"), 0x996633) };
     QVERIFY(rules.setRules(mine));
     ColorRulesDialog dialog(rules);
     const QString path = dir.filePath(QStringLiteral("rules.json"));
@@ -447,7 +457,8 @@ void TestColorRules::dialogImportExport()
     // A broken file: refused, named, the rules in the dialog unchanged.
     const QString bad = test::writeFile(dir, QStringLiteral("bad.json"), R"({"version": 3, "rules": []})");
     QVERIFY(!dialog.importFile(bad, &error));
-    QVERIFY2(error.contains(QStringLiteral("bad.json")) && error.contains(QStringLiteral("version 3")), qPrintable(error));
+    QVERIFY2(
+        error.contains(QStringLiteral("bad.json")) && error.contains(QStringLiteral("version 3")), qPrintable(error));
     QVERIFY(dialog.editedRules() == mine);
     QVERIFY(!dialog.importFile(dir.filePath(QStringLiteral("missing.json")), &error));
     QVERIFY(error.contains(QStringLiteral("missing.json")));
@@ -489,7 +500,8 @@ void TestColorRules::screenshots()
     page.resize(1400, 800);
     page.show();
     ColorRules& rules = page.timeline()->colors().rules();
-    QVERIFY(rules.setRules({ regex(QStringLiteral("MatMul"), 0xc51b8a), category(QStringLiteral("communication"), 0x2ca02c) }));
+    QVERIFY(rules.setRules(
+        { regex(QStringLiteral("MatMul"), 0xc51b8a), category(QStringLiteral("communication"), 0x2ca02c) }));
     page.legend()->update();
     // Around the device's MatMul kernels, without flow arrows over them.
     TimelineWidget* w = page.timeline();

@@ -7,7 +7,6 @@
 #include <QJsonParseError>
 #include <QSettings>
 
-
 namespace profscope {
 
 namespace {
@@ -186,8 +185,8 @@ bool ColorRules::fromJson(const QByteArray& json, std::vector<ColorRule>* rules,
         return fail(tr("\"version\" must be the number %1, found %2").arg(kVersion).arg(jsonTypeName(version)));
     if (version.toDouble() != kVersion)
         return fail(tr("Colour rules of version %1 cannot be read (this version of Profscope reads version %2)")
-                .arg(version.toDouble())
-                .arg(kVersion));
+                        .arg(version.toDouble())
+                        .arg(kVersion));
     const QJsonValue list = root.value(QStringLiteral("rules"));
     if (!list.isArray())
         return fail(tr("\"rules\" must be an array, found %1").arg(jsonTypeName(list)));

@@ -5,9 +5,9 @@
 
 #include <QByteArray>
 #include <QColor>
-#include <QRgb>
 #include <QCoreApplication>
 #include <QRegularExpression>
+#include <QRgb>
 #include <QString>
 
 #include <algorithm>

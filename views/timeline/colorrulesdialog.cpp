@@ -109,12 +109,14 @@ ColorRulesDialog::ColorRulesDialog(ColorRules& rules, QWidget* parent)
     m_tryFamily = new QComboBox(this);
     for (SliceClass c : ColorRules::categories())
         m_tryFamily->addItem(TimelineColors::className(c), int(c));
-    m_tryFamily->setToolTip(tr("The family of the slice: set from its name, change it for host lanes or device task types"));
+    m_tryFamily->setToolTip(
+        tr("The family of the slice: set from its name, change it for host lanes or device task types"));
     m_tryResult = new QLabel(this);
     m_tryResult->setMinimumWidth(180);
     connect(m_tryName, &QLineEdit::textEdited, this, [this](const QString& text) {
         // The family the timeline would most likely give a slice of this name.
-        m_tryFamily->setCurrentIndex(std::max(0, m_tryFamily->findData(int(TimelineColors::classifyName(text.toStdString())))));
+        m_tryFamily->setCurrentIndex(
+            std::max(0, m_tryFamily->findData(int(TimelineColors::classifyName(text.toStdString())))));
         updateTry();
     });
     connect(m_tryFamily, &QComboBox::activated, this, &ColorRulesDialog::updateTry);
@@ -313,8 +315,8 @@ void ColorRulesDialog::setRuleEnabled(int row, bool on)
 
 void ColorRulesDialog::chooseColor(int row)
 {
-    const QColor c = QColorDialog::getColor(
-        m_edited[std::size_t(row)].color, this, tr("Colour of Rule %1").arg(row + 1));
+    const QColor c =
+        QColorDialog::getColor(m_edited[std::size_t(row)].color, this, tr("Colour of Rule %1").arg(row + 1));
     if (c.isValid())
         setRuleColor(row, c);
 }
@@ -349,15 +351,15 @@ void ColorRulesDialog::updateProblems()
             if (!p.isEmpty())
                 pal.setColor(QPalette::Text, error);
             edit->setPalette(pal);
-            edit->setToolTip(p.isEmpty() ? tr("A regular expression, case-insensitive, found anywhere in the name")
-                                         : p);
+            edit->setToolTip(
+                p.isEmpty() ? tr("A regular expression, case-insensitive, found anywhere in the name") : p);
         }
     }
     QPalette messagePalette = palette();
     if (text.isEmpty()) {
         m_message->setText(m_edited.empty() ? tr("No rules: every slice has its family colour. Add one to start.")
                                             : tr("%n rule(s); the first enabled one that matches a slice colours it.",
-                                                  nullptr, int(m_edited.size())));
+                                                nullptr, int(m_edited.size())));
     } else {
         m_message->setText(text);
         messagePalette.setColor(QPalette::WindowText, error);
@@ -471,8 +473,8 @@ void ColorRulesDialog::importInteractive()
 
 void ColorRulesDialog::exportInteractive()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Colour Rules"),
-        QStringLiteral("profscope-color-rules.json"), tr("Colour rules (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Colour Rules"), QStringLiteral("profscope-color-rules.json"), tr("Colour rules (*.json)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -18,7 +18,6 @@ namespace profscope {
 
 class TimelineModel;
 
-
 class TimelineColors
 {
     Q_DECLARE_TR_FUNCTIONS(TimelineColors)
