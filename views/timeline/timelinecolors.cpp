@@ -62,6 +62,7 @@ void TimelineColors::loadSettings()
         const QColor c(settings.value(settingsKey(SliceClass(i))).toString());
         m_base[std::size_t(i)] = c.isValid() ? c : defaultColor(SliceClass(i));
     }
+    m_rules.loadSettings();
 }
 
 void TimelineColors::setBaseColor(SliceClass c, const QColor& color, bool save)

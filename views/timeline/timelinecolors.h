@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "colorrules.h"
 #include "model/stringpool.h"
+#include "sliceclass.h"
 
 #include <QColor>
 #include <QCoreApplication>
@@ -15,20 +17,6 @@
 namespace profscope {
 
 class TimelineModel;
-
-// What a slice is for the user: the colour family it gets. Names hash to a
-// stable tone inside their family so that the same kernel has the same
-// colour on every rank and every run, while host, compute, communication and
-// idle time stay apart at a glance.
-enum class SliceClass : std::uint8_t
-{
-    Host,
-    Compute,
-    Communication,
-    Free,
-    Counter
-};
-inline constexpr int kSliceClassCount = 5;
 
 class TimelineColors
 {
@@ -66,9 +54,20 @@ public:
     // The family of a device task type ("AI_CORE", "Notify Wait", ...); -1 when it says nothing.
     static int classifyTaskType(std::string_view taskType);
 
+    // The user's rules over the family colours (names or families to colours).
+    ColorRules& rules()
+    {
+        return m_rules;
+    }
+    const ColorRules& rules() const
+    {
+        return m_rules;
+    }
+
 private:
     std::array<QColor, kSliceClassCount> m_base;
     bool m_dark = false;
+    ColorRules m_rules;
 };
 
 } // namespace profscope

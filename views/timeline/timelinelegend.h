@@ -3,6 +3,8 @@
 
 #include "timelinecolors.h"
 
+#include <QList>
+#include <QPair>
 #include <QSet>
 #include <QWidget>
 
@@ -10,8 +12,9 @@
 
 namespace profscope {
 
-// One line under the toolbar: the colour families (click one to change its
-// colour) and every flow category of the ranks shown, the ones switched off
+// Under the toolbar (one line, more when narrow): the colour families (click
+// one to change its colour), the user's colour rules in effect (click to edit
+// them) and every flow category of the ranks shown, the ones switched off
 // greyed (click one to switch it on or off).
 class TimelineLegend : public QWidget
 {
@@ -30,7 +33,13 @@ public:
     }
     // Where a category's entry is drawn (for tests); empty when not shown.
     QRect flowRect(const QString& category);
+    // The legend entries of the rules in effect, as drawn (for tests): text and colour.
+    QList<QPair<QString, QColor>> ruleEntries() const;
     QSize sizeHint() const override;
+
+public slots:
+    // Opens the colour rule editor (modal); the timeline follows its edits.
+    void editColorRules();
 
 signals:
     void colorsChanged();
@@ -40,16 +49,22 @@ protected:
     void paintEvent(QPaintEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void layoutItems();
     struct Item
     {
         QRect rect;
-        int sliceClass = -1; // -1: flow category, -2: reset
+        int sliceClass = -1; // -1: flow category, -2: reset, -3: rule, -4: edit rules, -5: section title
         QString text;
         QColor color;
+        QString toolTip;
     };
+    std::vector<Item> layoutFor(int width) const;
+    void layoutItems();
+    // Rows wrap when the window is narrow: the height follows.
+    void updateHeight();
+
     TimelineColors& m_colors;
     QStringList m_flows;
     QSet<QString> m_enabled;

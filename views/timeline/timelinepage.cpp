@@ -163,6 +163,9 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     });
     lanes->setMenu(laneMenu);
     bar->addWidget(lanes);
+    auto* colorRules = toolButton(tr("Colours..."), tr("Colour rules: colour slices by name pattern or category"), this);
+    colorRules->setObjectName(QStringLiteral("colorRulesButton"));
+    bar->addWidget(colorRules);
     auto* stretch = new QWidget(bar);
     stretch->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     bar->addWidget(stretch);
@@ -234,6 +237,7 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_legend = new TimelineLegend(m_timeline->colors(), this);
     connect(m_legend, &TimelineLegend::colorsChanged, m_timeline, &TimelineWidget::refresh);
     connect(m_legend, &TimelineLegend::flowToggled, this, &TimelinePage::setFlowCategoryEnabled);
+    connect(colorRules, &QToolButton::clicked, m_legend, &TimelineLegend::editColorRules);
 
     // --- Canvas with its scroll bar
     auto* canvas = new QWidget(this);

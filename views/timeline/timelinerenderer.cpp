@@ -85,6 +85,8 @@ void TimelineRenderer::invalidate()
     m_nameColors.clear();
     m_laneClass.clear();
     m_nameClasses.clear();
+    m_nameRules.clear();
+    m_rulesGeneration = m_colors.rules().generation();
 }
 
 // ---------------------------------------------------------------------------
@@ -339,6 +341,9 @@ bool TimelineRenderer::flowPoint(int rank, std::uint32_t process, std::uint32_t 
 
 void TimelineRenderer::paint(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state)
 {
+    // Colour rules changed since the tables were filled: refill them.
+    if (m_rulesGeneration != m_colors.rules().generation())
+        invalidate();
     m_stats = {};
     p.save();
     p.setFont(m_font);

@@ -191,6 +191,8 @@ private:
     // The family of every interned name of a rank, by name (device streams).
     const std::vector<std::uint8_t>& nameClasses(int rank) const;
     static SliceClass classOf(const std::vector<std::uint8_t>& classes, StringId name, StringId taskType);
+    // The first colour rule (regex) matching every interned name of a rank, -1: none.
+    const std::vector<std::int32_t>& nameRules(int rank) const;
 
     const TimelineModel& m_model;
     const TimelineColors& m_colors;
@@ -203,6 +205,8 @@ private:
     mutable std::map<std::pair<int, int>, std::vector<QRgb>> m_nameColors;
     mutable std::vector<std::int8_t> m_laneClass; // -1: per slice name
     mutable std::map<int, std::vector<std::uint8_t>> m_nameClasses;
+    mutable std::map<int, std::vector<std::int32_t>> m_nameRules;
+    std::uint64_t m_rulesGeneration = 0; // of the colour rules the tables above were filled with
     TimelineFrameStats m_stats;
     // Scratch buffers of paintThread(), kept to avoid allocations per frame.
     struct Fill

@@ -45,10 +45,31 @@ const std::vector<QRgb>& TimelineRenderer::nameColors(int rank, SliceClass c) co
     if (colors.size() < n) {
         const std::size_t from = colors.size();
         colors.resize(n);
-        for (std::size_t i = from; i < n; ++i)
-            colors[i] = m_colors.sliceColor(c, t ? t->strings.view(StringId { std::uint32_t(i) }) : std::string_view());
+        // The user's rules first: a regex runs once per interned name (nameRules), not per slice.
+        const ColorRules& rules = m_colors.rules();
+        const std::vector<std::int32_t>* matches = rules.hasEnabledRegex() ? &nameRules(rank) : nullptr;
+        for (std::size_t i = from; i < n; ++i) {
+            const int rule = rules.winner(matches ? (*matches)[i] : -1, c);
+            colors[i] = rule >= 0
+                ? rules.colorOf(rule)
+                : m_colors.sliceColor(c, t ? t->strings.view(StringId { std::uint32_t(i) }) : std::string_view());
+        }
     }
     return colors;
+}
+
+const std::vector<std::int32_t>& TimelineRenderer::nameRules(int rank) const
+{
+    std::vector<std::int32_t>& matches = m_nameRules[rank];
+    const TraceData* t = m_model.trace(rank);
+    const std::size_t n = t ? t->strings.size() + 1 : 1;
+    if (matches.size() < n) {
+        const std::size_t from = matches.size();
+        matches.resize(n);
+        for (std::size_t i = from; i < n; ++i)
+            matches[i] = i == 0 ? -1 : m_colors.rules().firstRegexMatch(t->strings.view(StringId { std::uint32_t(i) }));
+    }
+    return matches;
 }
 
 const std::vector<std::uint8_t>& TimelineRenderer::nameClasses(int rank) const
@@ -95,6 +116,14 @@ QRgb TimelineRenderer::sliceFill(int lane, std::uint32_t slice) const
 {
     const TimelineLane& l = m_model.lane(lane);
     const StringId name = m_model.threadTrack(lane).slices.name[slice];
+    if (m_rulesGeneration != m_colors.rules().generation()) {
+        // Rules changed and no frame refilled the tables yet: decide without them.
+        const SliceClass c = sliceClass(lane, slice);
+        const TraceData* t = m_model.trace(l.rank);
+        const std::string_view text = t ? t->strings.view(name) : std::string_view();
+        const int rule = m_colors.rules().match(text, c);
+        return rule >= 0 ? m_colors.rules().colorOf(rule) : m_colors.sliceColor(c, text);
+    }
     const auto& colors = nameColors(l.rank, sliceClass(lane, slice));
     return name.value < colors.size() ? colors[name.value] : colors[0];
 }
