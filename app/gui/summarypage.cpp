@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "summarypage.h"
 
+#include "common/pagewidgets.h"
+
 #include "common/statuscolors.h"
 #include "itemmodels/importreportmodel.h"
 #include "itemmodels/ranksummarymodel.h"
@@ -150,6 +152,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     m_rankProxy->setSourceModel(m_rankModel);
     setupTable(m_rankTable);
     m_rankTable->setModel(m_rankProxy);
+    limitContentsSizing(m_rankTable);
     m_rankTable->sortByColumn(-1, Qt::AscendingOrder);
     // Columns keep their content width; a stretched last count column would
     // push its number far from the others.
@@ -165,6 +168,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     m_kindModel->setSortRole(kKindSortRole);
     setupTable(m_kindTable);
     m_kindTable->setModel(m_kindModel);
+    limitContentsSizing(m_kindTable);
     // The name column takes the slack so the numbers stay together.
     m_kindTable->horizontalHeader()->setStretchLastSection(false);
     m_kindTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);

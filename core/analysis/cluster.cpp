@@ -504,7 +504,7 @@ QSet<QString> unevenCommunicationGroups(const Profile& profile)
     return uneven;
 }
 
-std::vector<SlowRank> detectSlowRanks(const Profile& profile, double thresholdRatio, const QString& step)
+static std::vector<SlowRank> computeSlowRanks(const Profile& profile, double thresholdRatio, const QString& step)
 {
     const QString commStep = step.isEmpty() ? QString() : QStringLiteral("step") + step;
     const std::vector<RankCommunication> all = communicationByRankAndGroup(profile, commStep);
@@ -541,7 +541,7 @@ std::vector<SlowRank> detectSlowRanks(const Profile& profile, double thresholdRa
     return out;
 }
 
-std::vector<SlowLink> detectSlowLinks(const Profile& profile, double ratio, double zScore, const QString& step)
+static std::vector<SlowLink> computeSlowLinks(const Profile& profile, double ratio, double zScore, const QString& step)
 {
     MatrixQuery query;
     query.step = step.isEmpty() ? QString() : QStringLiteral("step") + step;
@@ -587,6 +587,22 @@ std::vector<SlowLink> detectSlowLinks(const Profile& profile, double ratio, doub
             < b.bandwidthGBps / std::max(b.transportAverageGBps, 1e-12);
     });
     return out;
+}
+
+// Computed once per profile, threshold and step (the Communication page, the advice).
+std::vector<SlowRank> detectSlowRanks(const Profile& profile, double thresholdRatio, const QString& step)
+{
+    const QString key = QStringLiteral("slowRanks/%1/%2").arg(thresholdRatio, 0, 'g', 17).arg(step);
+    return *profile.memo.get<std::vector<SlowRank>>(
+        key, [&] { return computeSlowRanks(profile, thresholdRatio, step); });
+}
+
+std::vector<SlowLink> detectSlowLinks(const Profile& profile, double ratio, double zScore, const QString& step)
+{
+    const QString key =
+        QStringLiteral("slowLinks/%1/%2/%3").arg(ratio, 0, 'g', 17).arg(zScore, 0, 'g', 17).arg(step);
+    return *profile.memo.get<std::vector<SlowLink>>(
+        key, [&] { return computeSlowLinks(profile, ratio, zScore, step); });
 }
 
 } // namespace profscope

@@ -61,7 +61,7 @@ std::vector<RankCommunication> communicationByRankAndGroup(const Profile& profil
     return out;
 }
 
-std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query)
+static std::vector<MatrixCell> computeCommunicationMatrix(const Profile& profile, const MatrixQuery& query)
 {
     const QString op = query.op.isEmpty() ? QStringLiteral("total") : query.op;
     // Size-class keys are "<algorithm>-<class>@group" ("allreduce-top1@…"); a
@@ -99,6 +99,15 @@ std::vector<MatrixCell> communicationMatrix(const Profile& profile, const Matrix
     for (auto& [key, c] : cells)
         out.push_back(std::move(c));
     return out;
+}
+
+// Computed once per profile and query: the matrix page, the slow-link
+// detection and the advice ask for the same cells.
+std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query)
+{
+    const QString key = QStringLiteral("communicationMatrix/%1/%2/%3").arg(query.step, query.op, query.groupId);
+    return *profile.memo.get<std::vector<MatrixCell>>(
+        key, [&profile, &query] { return computeCommunicationMatrix(profile, query); });
 }
 
 } // namespace profscope

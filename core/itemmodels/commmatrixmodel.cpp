@@ -27,6 +27,14 @@ void CommMatrixModel::setProfile(ProfilePtr profile)
     rebuild();
 }
 
+void CommMatrixModel::setProfile(ProfilePtr profile, const MatrixQuery& query)
+{
+    m_profile = std::move(profile);
+    m_query = query;
+    m_slowLinks.clear();
+    rebuild();
+}
+
 void CommMatrixModel::setQuery(const MatrixQuery& query)
 {
     m_query = query;

@@ -65,6 +65,10 @@ public:
     explicit CommMatrixModel(QObject* parent = nullptr);
 
     void setProfile(ProfilePtr profile);
+
+    // Both at once: one computation instead of one per call.
+
+    void setProfile(ProfilePtr profile, const MatrixQuery& query);
     void setQuery(const MatrixQuery& query);
     // Links outside the matrix are ignored; the transport average is shown
     // in the tooltips.

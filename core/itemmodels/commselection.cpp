@@ -17,7 +17,7 @@ QString CommGroupInfo::label() const
     return name.isEmpty() ? groupId : name + QStringLiteral(" (") + shortId + QLatin1Char(')');
 }
 
-std::vector<CommGroupInfo> communicationGroups(const Profile& profile)
+static std::vector<CommGroupInfo> computeCommunicationGroups(const Profile& profile)
 {
     std::map<QString, CommGroupInfo> groups;
     std::map<QString, std::set<int>> ranks;
@@ -68,7 +68,7 @@ namespace {
     }
 } // namespace
 
-QStringList communicationSteps(const Profile& profile)
+static QStringList computeCommunicationSteps(const Profile& profile)
 {
     std::set<std::pair<qint64, QString>> ordered;
     for (const auto& rank : profile.ranks) {
@@ -119,6 +119,19 @@ int rankIndexOfId(const Profile& profile, int rankId)
         if (profile.ranks[i]->info.rankId == rankId)
             return int(i);
     return -1;
+}
+
+// Computed once per profile (the Communication page and the advice ask often).
+std::vector<CommGroupInfo> communicationGroups(const Profile& profile)
+{
+    return *profile.memo.get<std::vector<CommGroupInfo>>(
+        QStringLiteral("communicationGroups"), [&profile] { return computeCommunicationGroups(profile); });
+}
+
+QStringList communicationSteps(const Profile& profile)
+{
+    return *profile.memo.get<QStringList>(
+        QStringLiteral("communicationSteps"), [&profile] { return computeCommunicationSteps(profile); });
 }
 
 } // namespace profscope

@@ -41,11 +41,14 @@ RankSummary summarizeRank(const Profile& profile, std::size_t rankIndex)
 
 bool hasDuplicateRankIds(const Profile& profile)
 {
-    std::set<int> seen;
-    for (const auto& rank : profile.ranks)
-        if (rank->info.rankId >= 0 && !seen.insert(rank->info.rankId).second)
-            return true;
-    return false;
+    // Asked once per rank by rankDisambiguation (quadratic at 1024 ranks): once per profile.
+    return *profile.memo.get<bool>(QStringLiteral("hasDuplicateRankIds"), [&profile] {
+        std::set<int> seen;
+        for (const auto& rank : profile.ranks)
+            if (rank->info.rankId >= 0 && !seen.insert(rank->info.rankId).second)
+                return true;
+        return false;
+    });
 }
 
 QString rankRelativeFolder(const Profile& profile, std::size_t rankIndex)

@@ -22,5 +22,7 @@ QLabel* makeHeading(const QString& text, QWidget* parent);
 // selection, alternating rows, no row numbers, compact rows, no word wrap,
 // left-aligned headers, the last column takes the spare width.
 QTableView* makeDataTable(QAbstractItemModel* model, QWidget* parent);
+// resizeColumnsToContents() measures the visible rows and 100 more, not 1,000.
+void limitContentsSizing(QTableView* table);
 
 } // namespace profscope

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "communicationpage.h"
 
+#include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
 
 #include "commcharts.h"
@@ -265,12 +266,16 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
     // Hidden, the page only notes that the profile or step changed; it
     // catches up when shown (or before it acts on a navigation request).
     m_refresh = new DeferredRefresh(this, [this] {
-        if (m_profileStale) {
-            m_profileStale = false;
-            onProfileChanged();
-        } else {
-            onStepChanged();
-        }
+        // The statistics come from a background job first (cached per
+        // profile); filling the page from them is then quick.
+        prefetchThen([this] {
+            if (m_profileStale) {
+                m_profileStale = false;
+                onProfileChanged();
+            } else {
+                onStepChanged();
+            }
+        });
     });
     connect(m_state, &ViewState::profileChanged, this, [this] {
         m_profileStale = true;
@@ -424,9 +429,59 @@ void CommunicationPage::onProfileChanged()
     } else {
         m_stack->setCurrentIndex(1);
     }
-    m_matrixModel->setProfile(profile);
     fillOpCombo();
+    m_matrixModel->setProfile(profile, currentQuery());
     refresh();
+}
+
+MatrixQuery CommunicationPage::currentQuery() const
+{
+    MatrixQuery query;
+    query.step = stepKey();
+    query.op = op().isEmpty() ? QStringLiteral("total") : op();
+    query.groupId = group();
+    return query;
+}
+
+void CommunicationPage::prefetchThen(std::function<void()> fill)
+{
+    const ProfilePtr profile = m_state->profile();
+    if (!profile) {
+        fill();
+        return;
+    }
+    // What the page will ask for: after a new profile the busiest group and
+    // the total; after a step change the group and op shown.
+    const bool newProfile = m_profileStale;
+    const QString stepKey = communicationStepKey(m_state->step());
+    const QString viewStep = m_state->step();
+    const QString shownOp = newProfile || op().isEmpty() ? QStringLiteral("total") : op();
+    const QString shownGroup = newProfile ? QString() : group();
+    if (newProfile) {
+        m_emptyLabel->setText(tr("Computing the communication statistics of %n rank(s)…", nullptr,
+            int(profile->ranks.size())));
+        m_stack->setCurrentIndex(0);
+    }
+    AnalysisService::instance()->request<bool>(
+        this, QStringLiteral("prefetch"),
+        [profile, newProfile, stepKey, viewStep, shownOp, shownGroup](const JobToken& token) {
+            const std::vector<CommGroupInfo> groups = communicationGroups(*profile);
+            communicationSteps(*profile);
+            if (token.canceled())
+                return false;
+            MatrixQuery query;
+            query.step = stepKey;
+            query.op = shownOp;
+            query.groupId = newProfile ? (groups.empty() ? QString() : groups.front().groupId) : shownGroup;
+            communicationMatrix(*profile, query);
+            detectSlowLinks(*profile, 0.8, 3.0, viewStep);
+            detectSlowRanks(*profile, 0.10, viewStep);
+            return true;
+        },
+        [this, profile, fill = std::move(fill)](bool) {
+            if (profile == m_state->profile())
+                fill();
+        });
 }
 
 void CommunicationPage::onStepChanged()
@@ -471,11 +526,7 @@ void CommunicationPage::refresh()
     const ProfilePtr& profile = m_state->profile();
     const QString step = stepKey();
     const QString groupId = group();
-    MatrixQuery query;
-    query.step = step;
-    query.op = op().isEmpty() ? QStringLiteral("total") : op();
-    query.groupId = groupId;
-    m_matrixModel->setQuery(query);
+    m_matrixModel->setQuery(currentQuery());
     m_durationModel->load(profile, step, groupId);
     m_opModel->load(profile, step, groupId);
     if (profile) {

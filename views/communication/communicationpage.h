@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QComboBox;
 class QLabel;
 class QSortFilterProxyModel;
@@ -16,6 +18,7 @@ class QToolButton;
 namespace profscope {
 
 class DeferredRefresh;
+struct MatrixQuery;
 
 class CommDurationBars;
 class CommDurationModel;
@@ -133,6 +136,8 @@ private:
     QSortFilterProxyModel* m_opProxy;
     QTableView* m_opTable;
     QComboBox* m_opModeCombo;
+    MatrixQuery currentQuery() const;
+    void prefetchThen(std::function<void()> fill);
     DeferredRefresh* m_refresh = nullptr;
     bool m_profileStale = false;
 };

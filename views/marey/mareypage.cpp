@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mareypage.h"
 #include "common/deferredrefresh.h"
+#include "common/pagewidgets.h"
 
 #include "common/viewstate.h"
 #include "mareycanvas.h"
@@ -88,6 +89,7 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     m_proxy->setSortRole(Qt::EditRole);
     m_table = new QTableView(this);
     m_table->setModel(m_proxy);
+    limitContentsSizing(m_table);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

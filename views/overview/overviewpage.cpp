@@ -4,6 +4,7 @@
 #include "analysis/advice.h"
 #include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
+#include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "overviewcharts.h"
@@ -214,6 +215,7 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_stepProxy->setSortRole(ClusterStepTableModel::SortRole);
     m_stepTable->setObjectName(QStringLiteral("stepTable"));
     m_stepTable->setModel(m_stepProxy);
+    limitContentsSizing(m_stepTable);
     m_stepTable->setSortingEnabled(true);
     m_stepTable->sortByColumn(-1, Qt::AscendingOrder); // the model's order: step, then rank
     m_stepTable->setAlternatingRowColors(true);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timelinepage.h"
 
+#include "common/deferredrefresh.h"
+
 #include "analysis/cluster.h"
 #include "common/columnsizer.h"
 #include "common/statuscolors.h"
@@ -39,6 +41,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 #include <cmath>
 
 namespace profscope {
@@ -338,19 +341,35 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     });
 
     if (m_state) {
-        connect(m_state, &ViewState::profileChanged, this, &TimelinePage::reload);
-        connect(m_state, &ViewState::rankFilterChanged, this, &TimelinePage::reload);
-        connect(m_state, &ViewState::timelineRanksChanged, this, &TimelinePage::reload);
-        connect(m_state, &ViewState::currentRankChanged, this, [this] {
-            if (m_state->rankFilter().isEmpty() && m_state->timelineRanks().isEmpty())
+        // Hidden, the page only notes what changed; it reloads when shown
+        // (or before it shows a range it was asked for).
+        m_refresh = new DeferredRefresh(this, [this] {
+            if (std::exchange(m_reloadPending, false))
                 reload();
+            if (std::exchange(m_stepPending, false))
+                showStep(m_state->step());
         });
-        connect(m_state, &ViewState::stepChanged, this, [this](const QString& step) {
-            if (!m_followingJump)
-                showStep(step);
+        const auto requestReload = [this] {
+            m_reloadPending = true;
+            m_refresh->request();
+        };
+        connect(m_state, &ViewState::profileChanged, this, requestReload);
+        connect(m_state, &ViewState::rankFilterChanged, this, requestReload);
+        connect(m_state, &ViewState::timelineRanksChanged, this, requestReload);
+        connect(m_state, &ViewState::currentRankChanged, this, [this, requestReload] {
+            if (m_state->rankFilter().isEmpty() && m_state->timelineRanks().isEmpty())
+                requestReload();
         });
-        connect(m_state, &ViewState::timelineRequested, this,
-            [this](int rank, qint64 a, qint64 b, const QString& name) { showRange(rank, a, b, name); });
+        connect(m_state, &ViewState::stepChanged, this, [this] {
+            if (!m_followingJump) {
+                m_stepPending = true;
+                m_refresh->request();
+            }
+        });
+        connect(m_state, &ViewState::timelineRequested, this, [this](int rank, qint64 a, qint64 b, const QString& name) {
+            m_refresh->flush();
+            showRange(rank, a, b, name);
+        });
     }
     // Keys (W/S/A/D, F, Backspace) work as soon as the page has focus.
     setFocusProxy(m_timeline);

@@ -21,6 +21,8 @@ class QTreeWidget;
 
 namespace profscope {
 
+class DeferredRefresh;
+
 class RangePanel;
 class RangeStatsModel;
 class SearchHitsModel;
@@ -124,6 +126,9 @@ private:
     bool m_clockAligned = false;
     bool m_followingJump = false; // the step changes because of a jump: keep the view on its target
     ProfilePtr m_profile;
+    DeferredRefresh* m_refresh = nullptr;
+    bool m_reloadPending = false;
+    bool m_stepPending = false;
 };
 
 } // namespace profscope
