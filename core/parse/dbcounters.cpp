@@ -4,7 +4,8 @@
 // same series (msprof analysis/csrc/application/timeline/*_assembler.cpp):
 //   QOS           "QoS"   "QoS <event>" {value | die N}    bandwidth / 2^20
 //   DDR           "DDR"   "DDR/Read" {Read(MB/s)}, "DDR/Write" {Write(MB/s)}
-//   PCIE          "PCIe"  "PCIe_cpl|nonpost|post" {Tx, Rx} MB/s, "PCIe_nonpost_latency" {Tx} µs
+//   PCIE          "PCIe"  "PCIe_cpl|nonpost|post" {Tx(MB/s), Rx(MB/s)}, "PCIe_nonpost_latency" {Tx(us)}
+//                 (msprof's series are plain Tx / Rx: the unit is added)
 //   HCCS          "HCCS"  "Rx" {Rx(MB/s)}, "Tx" {Tx(MB/s)}
 //   NIC / ROCE    "NIC" / "RoCE"  "Port <funcId>/Rx|Tx" {Packets, Error Rate, Dropped Rate, Bandwidth Efficiency}
 //   NETDEV_STATS  "NetDev Stats"  MAC / NIC bandwidth (MB/s), RoCE and PFC packets
@@ -135,7 +136,8 @@ private:
         if (!usable(table, { "deviceId", "timestampNs", "txPostAvg", "rxPostAvg", "txNonpostAvg", "rxNonpostAvg",
                                "txCplAvg", "rxCplAvg", "txNonpostLatencyAvg" }))
             return;
-        const StringId tx = intern("Tx"), rx = intern("Rx");
+        // msprof's series are "Tx" / "Rx"; the unit is added so that the lanes say what they show.
+        const StringId tx = intern("Tx(MB/s)"), rx = intern("Rx(MB/s)"), txUs = intern("Tx(us)");
         const StringId post = intern("PCIe_post"), nonpost = intern("PCIe_nonpost"), cpl = intern("PCIe_cpl"),
                        latency = intern("PCIe_nonpost_latency");
         read(table, { "deviceId", "timestampNs", "txPostAvg", "rxPostAvg", "txNonpostAvg", "rxNonpostAvg", "txCplAvg",
@@ -149,7 +151,7 @@ private:
                 m_builder.addCounter(p, nonpost, rx, ts, q.real(5) / kBytesPerMB);
                 m_builder.addCounter(p, cpl, tx, ts, q.real(6) / kBytesPerMB);
                 m_builder.addCounter(p, cpl, rx, ts, q.real(7) / kBytesPerMB);
-                m_builder.addCounter(p, latency, tx, ts, q.real(8) / 1000.0); // ns -> µs
+                m_builder.addCounter(p, latency, txUs, ts, q.real(8) / 1000.0); // ns -> µs
             });
     }
 
