@@ -91,7 +91,10 @@ void importDbNpuOpMemory(DbContext& ctx, RankData& rank)
         m.allocationNs.push_back(b.allocationNs);
         m.releaseNs.push_back(releaseNs);
         m.activeReleaseNs.push_back(kInvalidTime);
-        m.durationNs.push_back(releaseNs == kInvalidTime ? kInvalidTime : releaseNs - b.allocationNs);
+        TimeNs durationNs = kInvalidTime; // also when damaged times would overflow
+        if (releaseNs != kInvalidTime && __builtin_sub_overflow(releaseNs, b.allocationNs, &durationNs))
+            durationNs = kInvalidTime;
+        m.durationNs.push_back(durationNs);
         m.activeDurationNs.push_back(kInvalidTime);
         m.allocationTotalAllocatedMB.push_back(b.totalAllocate / kBytesPerMB);
         m.allocationTotalReservedMB.push_back(b.totalReserve / kBytesPerMB);
