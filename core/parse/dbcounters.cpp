@@ -4,8 +4,9 @@
 // same series (msprof analysis/csrc/application/timeline/*_assembler.cpp):
 //   QOS           "QoS"   "QoS <event>" {value | die N}    bandwidth / 2^20
 //   DDR           "DDR"   "DDR/Read" {Read(MB/s)}, "DDR/Write" {Write(MB/s)}
-//   PCIE          "PCIe"  "PCIe_cpl|nonpost|post" {Tx(MB/s), Rx(MB/s)}, "PCIe_nonpost_latency" {Tx(us)}
-//                 (msprof's series are plain Tx / Rx: the unit is added)
+//   PCIE          "PCIe"  "PCIe_post|nonpost|cpl/Tx|Rx" {Tx|Rx(MB/s)}, "PCIe_nonpost_latency/Tx" {Tx(us)}
+//                 (msprof: counter "PCIe_post", series "Tx" / "Rx"; here one counter per
+//                 direction with the unit in the series, as trace_view.json's "HBM 0/Read" {Read(MB/s)})
 //   HCCS          "HCCS"  "Rx" {Rx(MB/s)}, "Tx" {Tx(MB/s)}
 //   NIC / ROCE    "NIC" / "RoCE"  "Port <funcId>/Rx|Tx" {Packets, Error Rate, Dropped Rate, Bandwidth Efficiency}
 //   NETDEV_STATS  "NetDev Stats"  MAC / NIC bandwidth (MB/s), RoCE and PFC packets
@@ -129,28 +130,24 @@ private:
     }
 
     // PCIE(deviceId, timestampNs, {tx,rx}{Post,Nonpost,Cpl}{Min,Max,Avg} B/s,
-    // txNonpostLatency{Min,Max,Avg} ns): the averages, as the text trace shows them.
+    // txNonpostLatency{Min,Max,Avg} ns): the averages, as msprof's timeline shows them.
     void pcie()
     {
         const QString table = QStringLiteral("PCIE");
         if (!usable(table, { "deviceId", "timestampNs", "txPostAvg", "rxPostAvg", "txNonpostAvg", "rxNonpostAvg",
                                "txCplAvg", "rxCplAvg", "txNonpostLatencyAvg" }))
             return;
-        // msprof's series are "Tx" / "Rx"; the unit is added so that the lanes say what they show.
         const StringId tx = intern("Tx(MB/s)"), rx = intern("Rx(MB/s)"), txUs = intern("Tx(us)");
-        const StringId post = intern("PCIe_post"), nonpost = intern("PCIe_nonpost"), cpl = intern("PCIe_cpl"),
-                       latency = intern("PCIe_nonpost_latency");
+        const StringId names[] = { intern("PCIe_post/Tx"), intern("PCIe_post/Rx"), intern("PCIe_nonpost/Tx"),
+            intern("PCIe_nonpost/Rx"), intern("PCIe_cpl/Tx"), intern("PCIe_cpl/Rx") };
+        const StringId latency = intern("PCIe_nonpost_latency/Tx");
         read(table, { "deviceId", "timestampNs", "txPostAvg", "rxPostAvg", "txNonpostAvg", "rxNonpostAvg", "txCplAvg",
                         "rxCplAvg", "txNonpostLatencyAvg" },
             [&](SqlQuery& q) {
                 const std::uint32_t p = m_process(q.int64(0, 0), DbCounterProcess::Pcie, "PCIe");
                 const TimeNs ts = q.int64(1);
-                m_builder.addCounter(p, post, tx, ts, q.real(2) / kBytesPerMB);
-                m_builder.addCounter(p, post, rx, ts, q.real(3) / kBytesPerMB);
-                m_builder.addCounter(p, nonpost, tx, ts, q.real(4) / kBytesPerMB);
-                m_builder.addCounter(p, nonpost, rx, ts, q.real(5) / kBytesPerMB);
-                m_builder.addCounter(p, cpl, tx, ts, q.real(6) / kBytesPerMB);
-                m_builder.addCounter(p, cpl, rx, ts, q.real(7) / kBytesPerMB);
+                for (int c = 0; c < 6; ++c)
+                    m_builder.addCounter(p, names[c], c % 2 == 0 ? tx : rx, ts, q.real(2 + c) / kBytesPerMB);
                 m_builder.addCounter(p, latency, txUs, ts, q.real(8) / 1000.0); // ns -> µs
             });
     }

@@ -167,8 +167,9 @@ void TestDbCounters::counterTables_data()
                           "rxPostAvg NUMERIC, rxNonpostAvg NUMERIC, rxCplAvg NUMERIC);"
                           "INSERT INTO PCIE VALUES (0,50,1,99999999,2097152,3145728,5242880,1500,1048576,0,4194304);")
         << "PCIe"
-        << QStringList { "PCIe_cpl|Rx(MB/s)|50=4", "PCIe_cpl|Tx(MB/s)|50=5", "PCIe_nonpost_latency|Tx(us)|50=1.5",
-               "PCIe_nonpost|Rx(MB/s)|50=0", "PCIe_nonpost|Tx(MB/s)|50=3", "PCIe_post|Rx(MB/s)|50=1", "PCIe_post|Tx(MB/s)|50=2" }
+        << QStringList { "PCIe_cpl/Rx|Rx(MB/s)|50=4", "PCIe_cpl/Tx|Tx(MB/s)|50=5", "PCIe_nonpost/Rx|Rx(MB/s)|50=0",
+               "PCIe_nonpost/Tx|Tx(MB/s)|50=3", "PCIe_nonpost_latency/Tx|Tx(us)|50=1.5", "PCIe_post/Rx|Rx(MB/s)|50=1",
+               "PCIe_post/Tx|Tx(MB/s)|50=2" }
         << "PCIE" << 1LL << "";
     // 10 * 2^20 = 10485760, 20 * 2^20 = 20971520.
     QTest::newRow("HCCS")
