@@ -30,6 +30,7 @@ struct Tr
 constexpr qint64 kDevicePidBase = qint64(1) << 40;
 enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4, Hbm = 5, Llc = 6, Acc = 7, Soc = 8,
     SystemCounters = 9 }; // 9..15: the DbCounterProcess kinds (dbcounters.cpp)
+static_assert(SystemCounters + qint64(DbCounterProcess::NetDev) < 16, "a device's pid block holds 16 processes");
 qint64 devicePid(qint64 deviceId, DeviceProcess kind)
 {
     return kDevicePidBase + (deviceId & 0xffff) * 16 + kind;
