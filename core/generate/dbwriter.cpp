@@ -9,9 +9,11 @@
 //   Ascend Hardware   -> TASK (+ COMPUTE_TASK_INFO for kernels); MIX kernels
 //                        also get the FFTS+ container row real DBs have
 //   HCCL group lanes  -> COMMUNICATION_OP; Plane lanes -> COMMUNICATION_TASK_INFO
+//   (no text twin)    -> QOS, DDR, PCIE, HCCS, NIC, NPU_OP_MEM (dbwritersystem.cpp)
 // Column lists and types are the ones of the torch_npu fixtures (schema 1.0.0).
 #include "dbwriter.h"
 
+#include "dbwritersystem.h"
 #include "sqlitefile.h"
 #include "textexport.h"
 
@@ -251,6 +253,7 @@ private:
     void writeSession(SqliteFile& db);
     void writeDevice(SqliteFile& db);
     void writeHost(SqliteFile& db);
+    void writeSystem(SqliteFile& db);
     qint64 groupLocalRank(int rank) const;
 
     const Cluster& m_c;
@@ -631,6 +634,29 @@ void RankDb::writeHost(SqliteFile& db)
     }
 }
 
+void RankDb::writeSystem(SqliteFile& db)
+{
+    SystemTablesInput in;
+    in.deviceId = m_deviceId;
+    in.globalTid = m_globalTid;
+    in.sessionNs = { m_rs.steps.front().hostStartNs, m_rs.steps.back().hostEndNs };
+    QHash<int, int> gePerStep; // step number -> GE workspaces so far
+    for (const Kernel& k : m_rs.kernels) {
+        if (k.stream != kComputeStream)
+            continue;
+        in.computeNs.push_back({ k.startNs, k.startNs + k.durNs });
+        // The first three kernels of a step get a GE workspace (NPU_OP_MEM).
+        int& n = gePerStep[k.step];
+        if (n++ < 3)
+            in.geOps.push_back({ m_c.ops[std::size_t(k.op)].name, in.computeNs.back() });
+    }
+    std::sort(in.computeNs.begin(), in.computeNs.end(), [](const TimeRange& a, const TimeRange& b) { return a.startNs < b.startNs; });
+    for (const CommOpRow& o : m_commOps)
+        in.commNs.push_back({ o.startNs, o.endNs });
+    std::sort(in.commNs.begin(), in.commNs.end(), [](const TimeRange& a, const TimeRange& b) { return a.startNs < b.startNs; });
+    writeSystemTables(db, in, [this](const QByteArray& value) { return m_strings.id(value); });
+}
+
 bool RankDb::write(const QString& path, QString* error)
 {
     SqliteFile db;
@@ -641,6 +667,7 @@ bool RankDb::write(const QString& path, QString* error)
     writeSession(db);
     writeDevice(db);
     writeHost(db);
+    writeSystem(db);
     {
         // Last: every string has been interned by now.
         SqliteInsert strings(db, "INSERT INTO STRING_IDS VALUES (?1,?2)");

@@ -89,7 +89,8 @@ std::vector<Data> carried(const OpenedDatabase& d)
             out.push_back(Data::Timeline);
         if (hasRows(db, "COMPUTE_TASK_INFO") || hasRows(db, "COMMUNICATION_OP"))
             out.push_back(Data::Kernels);
-        if (hasRows(db, "MEMORY_RECORD") || hasRows(db, "OP_MEMORY") || hasRows(db, "NPU_MODULE_MEM"))
+        if (hasRows(db, "MEMORY_RECORD") || hasRows(db, "OP_MEMORY") || hasRows(db, "NPU_MODULE_MEM")
+            || hasRows(db, "NPU_OP_MEM"))
             out.push_back(Data::Memory);
     } else if (d.kind == DbKind::Analysis || d.kind == DbKind::CommAnalyzer) {
         if (hasRows(db, "StepTraceTime"))
@@ -262,8 +263,7 @@ void readDatabase(const OpenedDatabase& database, RankData& rank, const DbTake& 
         if (take.timeline && db.hasTable(QStringLiteral("PYTORCH_API")))
             missing << Tr::tr("async_npu arrows to copy tasks (torch_npu links framework ops to kernel launches only)");
         QStringList unread;
-        for (const char* table : { "DDR", "QOS", "PCIE", "HCCS", "NIC", "ROCE",
-                 "GC_RECORD", "OSRT_API", "NPU_OP_MEM" })
+        for (const char* table : { "GC_RECORD", "OSRT_API", "SIO", "CPU_USAGE", "HOST_MEM_USAGE" })
             if (db.hasTable(QLatin1String(table)))
                 unread << QLatin1String(table);
         if (!unread.isEmpty())

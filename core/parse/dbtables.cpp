@@ -4,6 +4,7 @@
 #include "../model/rank.h"
 #include "dbdevice.h"
 #include "dbimport.h"
+#include "dbsystem.h"
 #include "numbers.h"
 #include "tableparsers.h"
 
@@ -356,6 +357,10 @@ void importMemory(DbContext& ctx, RankData& rank)
         if (m.size() > 0)
             rank.operatorMemory = std::move(ops);
     }
+    // torch_npu's OP_MEMORY already holds GE's blocks paired from NPU_OP_MEM:
+    // only a file without OP_MEMORY rows (the CANN msprof DB) pairs them here.
+    if (!rank.operatorMemory)
+        importDbNpuOpMemory(ctx, rank);
 }
 
 void importRankInfo(DbContext& ctx, RankData& rank)

@@ -6,6 +6,7 @@
 #include "../model/rank.h"
 #include "dbargs.h"
 #include "dbdevice.h"
+#include "dbsystem.h"
 #include "tracebuilder.h"
 
 #include <QCoreApplication>
@@ -27,7 +28,9 @@ struct Tr
 // Synthetic pids for the device-side processes: far above real host pids
 // (< 2^32), one block per device.
 constexpr qint64 kDevicePidBase = qint64(1) << 40;
-enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4, Hbm = 5, Llc = 6, Acc = 7, Soc = 8 };
+enum DeviceProcess : qint64 { Hardware = 0, Hccl = 1, Overlap = 2, Freq = 3, NpuMem = 4, Hbm = 5, Llc = 6, Acc = 7, Soc = 8,
+    SystemCounters = 9 }; // 9..15: the DbCounterProcess kinds (dbcounters.cpp)
+static_assert(SystemCounters + qint64(DbCounterProcess::NetDev) < 16, "a device's pid block holds 16 processes");
 qint64 devicePid(qint64 deviceId, DeviceProcess kind)
 {
     return kDevicePidBase + (deviceId & 0xffff) * 16 + kind;
@@ -81,6 +84,10 @@ public:
         counters();
         bandwidthCounters();
         levelCounters();
+        importDbCounterTables(m_ctx, m_builder, [this](qint64 device, DbCounterProcess kind, const char* name) {
+            // After the other counter processes of the device, in table order.
+            return process(devicePid(device, DeviceProcess(SystemCounters + qint64(kind))), name, "NPU", 19 + device * 10);
+        });
         overlapLanes();
         for (const auto& [id, range] : m_device.steps)
             m_builder.addStepMarker(id, range);
