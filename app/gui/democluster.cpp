@@ -45,14 +45,7 @@ bool DemoCluster::ensure(QString* error)
             *error = Tr::tr("Cannot clear %1.").arg(QDir::toNativeSeparators(path));
         return false;
     }
-    GeneratorOptions options;
-    options.ranks = 8;
-    options.steps = 3;
-    options.ops = 20;
-    options.slowRank = 5;
-    options.slowLinkSrc = 2;
-    options.slowLinkDst = 3;
-    options.hostBoundRank = 6;
+    GeneratorOptions options = demoClusterOptions();
     options.force = true;
     if (!QDir().mkpath(path) || !generateCluster(path, options, error))
         return false;
