@@ -184,7 +184,7 @@ void MainWindow::connectNavigation()
 void MainWindow::updatePageBar()
 {
     const int current = currentPageIndex();
-    m_pageBar->update(m_profile.get(), current, m_analysisPages);
+    m_pageBar->updateActions(m_profile.get(), current, m_analysisPages);
     if (m_exportAction)
         m_exportAction->setEnabled(
             m_profile && current >= 0 && dynamic_cast<Exportable*>(m_analysisPages[current]) != nullptr);

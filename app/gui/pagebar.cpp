@@ -126,7 +126,7 @@ void PageBar::refillSteps()
     m_stepCombo->setEnabled(!m_state->steps().isEmpty());
 }
 
-void PageBar::update(const Profile* profile, int current, const PageWidgets& pages)
+void PageBar::updateActions(const Profile* profile, int current, const PageWidgets& pages)
 {
     const bool loaded = profile != nullptr;
     setEnabled(loaded);

@@ -60,7 +60,7 @@ public:
     // Enables the actions while `profile` is shown (nullptr: nothing loaded),
     // offers a page only for profiles with its data and checks `current`
     // (-1: none, on the welcome / loading page).
-    void update(const Profile* profile, int current, const PageWidgets& pages);
+    void updateActions(const Profile* profile, int current, const PageWidgets& pages);
 
 signals:
     void pageRequested(Page page);
