@@ -62,10 +62,6 @@ void allowTextOnlyRunsWithoutDisplay(int argc, char** argv)
     }
 }
 
-// Page names for --page, in the page bar's order.
-const char* const kPageNames[] = { "summary", "overview", "steptrace", "timeline", "operators", "communication", "marey",
-    "memory", "dataprep", "resources", "strategy" };
-
 QIcon applicationIcon()
 {
     QIcon icon;
@@ -162,7 +158,7 @@ int main(int argc, char** argv)
     if (parser.isSet(page)) {
         const QString name = parser.value(page).toLower();
         for (int i = 0; i < profscope::MainWindow::kPageCount; ++i)
-            if (name == QLatin1String(kPageNames[i]))
+            if (name == profscope::pageObjectName(profscope::Page(i)))
                 startPage = i;
         if (startPage < 0) {
             std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("profscope: unknown page \"%1\"").arg(name)));

@@ -108,7 +108,8 @@ CellTable stepTraceTable(const Profile& profile, const QString& step, int onlyRa
         const RankData& rank = *profile.ranks[r];
         if (onlyRank >= 0 && rank.info.rankId != onlyRank)
             continue;
-        const RankStepTrace trace = rankStepTrace(profile, int(r));
+        const std::shared_ptr<const RankStepTrace> shared = rankStepTrace(profile, int(r));
+        const RankStepTrace& trace = *shared;
         if (trace.isEmpty())
             continue;
         if (!step.isEmpty()) {

@@ -2,54 +2,44 @@
 #pragma once
 
 #include "model/profile.h"
+#include "pagebar.h"
 
 #include <QMainWindow>
 #include <QSize>
 
-class QActionGroup;
 class QComboBox;
+class QDialog;
 class QLineEdit;
 class QModelIndex;
-class QToolBar;
-class QDialog;
-class QLabel;
 class QMenu;
-class QProgressBar;
-class QPushButton;
 class QStackedWidget;
 class QTreeView;
 
 namespace profscope {
 
 class Banner;
+class ImportReportDialog;
 class ImportReportView;
 class LoadController;
+class LoadFeedback;
 class ProjectDock;
 class ProjectTreeModel;
+class RecentPaths;
 class SummaryPage;
 class ViewState;
 class WelcomePage;
 
+// The main window wires the parts together: the page stack and the page bar
+// (pagebar.h), the project dock, loading (LoadController, LoadFeedback), the
+// recent profiles (RecentPaths), the demo (DemoCluster), the import report
+// (ImportReportDialog) and the menus.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    // The analysis pages, in the order of the page bar (Ctrl+1 … Ctrl+9 for the first nine).
-    enum class Page
-    {
-        Summary,
-        Overview,
-        StepTrace,
-        Timeline,
-        Operators,
-        Communication,
-        Marey,
-        Memory,
-        DataPrep,
-        Resources,
-        Strategy
-    };
-    static constexpr int kPageCount = 11;
+    // The analysis pages, in the order of the page bar (pagebar.h).
+    using Page = profscope::Page;
+    static constexpr int kPageCount = profscope::kPageCount;
 
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -65,12 +55,8 @@ public:
     // The page shown, or -1 on the welcome / loading page.
     int currentPageIndex() const;
 
-    // Opens the generated demo cluster (written once into the cache folder).
+    // Opens the generated demo cluster (written once into the cache folder, democluster.h).
     void openDemo();
-    // Where the demo cluster lives: <cache>/demo-<version>.
-    static QString demoPath();
-    // Writes the demo cluster unless a complete one is there.
-    static bool ensureDemoCluster(QString* error = nullptr);
     bool showsDemo() const;
     // Unloads the profile and shows the welcome page.
     void closeProfile();
@@ -80,10 +66,7 @@ public:
     // `profscope PATH --export-views DIR` does. Returns the files written.
     QStringList exportViews(const QString& dir, QStringList* errors, QSize chartSize = {});
 
-    QComboBox* stepCombo() const
-    {
-        return m_stepCombo;
-    }
+    QComboBox* stepCombo() const;
     QLineEdit* rankFilterEdit() const;
     // The project tree's context menu for a node (for tests; shown on right click).
     QMenu* createTreeContextMenu(const QModelIndex& index);
@@ -126,10 +109,6 @@ public:
     ImportReportView* importReportView();
     QDialog* importReportDialog();
 
-    // Recent folder sets, newest first, without those that no longer exist.
-    static QList<QStringList> recentPaths();
-    static void addRecentPaths(const QStringList& paths);
-
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
@@ -138,28 +117,17 @@ protected:
 private:
     void createActions();
     void createDock();
-    void createPageBar();
     void createAnalysisPages();
-    void addAnalysisPage(Page page, const QString& title, QWidget* widget);
-    QWidget* placeholderPage(const QString& title, const QString& comesWith);
+    void addAnalysisPage(Page page, QWidget* widget);
     void connectNavigation();
-    void refillSteps();
+    void connectLoader();
     void updatePageBar();
     void exportCurrentPage();
-    void createStatusBar();
     void openFolderDialog();
-    void rebuildRecentMenu();
-    void refreshRecent();
     void setProfile(const ProfilePtr& profile);
     void showReportFor(const ProfilePtr& profile);
     void updateTitle();
-    void onLoadStarted(const QStringList& paths);
-    void onLoadProgress(int permille, const QString& text);
     void onLoadFinished(const ProfilePtr& profile);
-    void onLoadCanceled();
-    void onLoadingChanged(bool loading);
-    void setLanguage(const QString& code);
-    void showAbout();
 
     LoadController* m_loader;
     ViewState* m_state;
@@ -169,32 +137,19 @@ private:
 
     QStackedWidget* m_pages;
     WelcomePage* m_welcomePage;
-    QWidget* m_loadingPage;
-    QLabel* m_loadingTitle;
-    QLabel* m_loadingStage;
-    QProgressBar* m_loadingBar;
     SummaryPage* m_summaryPage;
     Banner* m_banner;
-    QWidget* m_analysisPages[kPageCount] = {};
-    QAction* m_pageActions[kPageCount] = {};
-    QActionGroup* m_pageGroup = nullptr;
-    QToolBar* m_pageBar = nullptr;
-    QComboBox* m_stepCombo = nullptr;
+    LoadFeedback* m_feedback;
+    PageWidgets m_analysisPages {};
+    PageBar* m_pageBar = nullptr;
     QAction* m_closeAction = nullptr;
     QAction* m_exportAction = nullptr;
 
     ProjectDock* m_projectDock = nullptr;
-
-    QWidget* m_statusLoad;
-    QLabel* m_statusStage;
-    QProgressBar* m_statusBar;
-
-    QMenu* m_recentMenu = nullptr;
+    RecentPaths* m_recent = nullptr;
     QAction* m_reportAction = nullptr;
-    QActionGroup* m_languageGroup = nullptr;
 
-    QDialog* m_reportDialog = nullptr;
-    ImportReportView* m_reportView = nullptr;
+    ImportReportDialog* m_reportDialog = nullptr;
 };
 
 } // namespace profscope

@@ -2,7 +2,6 @@
 #include "summarypage.h"
 
 #include "common/pagewidgets.h"
-
 #include "common/statuscolors.h"
 #include "itemmodels/importreportmodel.h"
 #include "itemmodels/ranksummarymodel.h"
@@ -27,8 +26,6 @@
 namespace profscope {
 
 namespace {
-
-constexpr int kKindSortRole = Qt::UserRole + 1;
 
 // Colours for the file-status counts and database-only ranks (views decide
 // colours; the core model only has numbers).
@@ -165,7 +162,7 @@ SummaryPage::SummaryPage(QWidget* parent)
     kindLayout->setContentsMargins(0, 8, 0, 0);
     kindLayout->setSpacing(6);
     kindLayout->addWidget(heading(tr("Files by kind"), kindSection));
-    m_kindModel->setSortRole(kKindSortRole);
+    m_kindModel->setSortRole(kSortRole);
     setupTable(m_kindTable);
     m_kindTable->setModel(m_kindModel);
     limitContentsSizing(m_kindTable);
@@ -264,9 +261,7 @@ void SummaryPage::fillKinds(const Profile& profile)
             QVariant::fromValue(Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter)), Qt::TextAlignmentRole);
     const QLocale locale;
     const auto number = [&](qint64 n, FileStatus colourFor, bool colour) {
-        auto* item = new QStandardItem(locale.toString(n));
-        item->setData(n, kKindSortRole);
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        auto* item = sortableItem(locale.toString(n), n, kNumberAlignment);
         if (colour && n > 0)
             item->setForeground(statusColor(colourFor, palette()));
         else if (n == 0)
@@ -275,8 +270,7 @@ void SummaryPage::fillKinds(const Profile& profile)
     };
     for (const auto& [kind, k] : kinds) {
         QList<QStandardItem*> row;
-        auto* name = new QStandardItem(kind.isEmpty() ? tr("(not recognised)") : kind);
-        name->setData(name->text(), kKindSortRole);
+        auto* name = sortableItem(kind.isEmpty() ? tr("(not recognised)") : kind);
         if (kind.isEmpty())
             name->setForeground(mutedTextColor(palette()));
         row << name;
@@ -284,16 +278,9 @@ void SummaryPage::fillKinds(const Profile& profile)
         row << number(k.used, FileStatus::Used, false);
         row << number(k.skipped, FileStatus::Skipped, false);
         row << number(k.broken, FileStatus::Broken, true);
-        auto* size = new QStandardItem(ImportReportModel::formatBytes(k.bytes));
-        size->setData(k.bytes, kKindSortRole);
-        size->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        row << size;
-        auto* ms = new QStandardItem(k.parseMs > 0 ? tr("%1 ms").arg(locale.toString(k.parseMs, 'f', 1)) : QString());
-        ms->setData(k.parseMs, kKindSortRole);
-        ms->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        row << ms;
-        for (QStandardItem* item : row)
-            item->setEditable(false);
+        row << sortableItem(ImportReportModel::formatBytes(k.bytes), k.bytes, kNumberAlignment);
+        row << sortableItem(k.parseMs > 0 ? tr("%1 ms").arg(locale.toString(k.parseMs, 'f', 1)) : QString(), k.parseMs,
+            kNumberAlignment);
         m_kindModel->appendRow(row);
     }
     m_kindTable->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);

@@ -52,8 +52,6 @@ void prepareAnalyses(const Profile& profile, const LoadControl& control, int fro
     if (canceled())
         return;
     sharedClusterSteps(profile);
-    if (control.progress)
-        control.progress(1000, QCoreApplication::translate("profscope::AnalysisService", "Analysed"));
 }
 
 AnalysisService::AnalysisService(QObject* parent)

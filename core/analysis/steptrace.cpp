@@ -133,7 +133,7 @@ TimeNs StepTraceStep::value(StepStageKind kind) const
     return kInvalidTime;
 }
 
-RankStepTrace rankStepTrace(const Profile& profile, int rankIndex)
+RankStepTrace computeStepTrace(const Profile& profile, int rankIndex)
 {
     RankStepTrace out;
     out.rankIndex = rankIndex;
@@ -157,6 +157,14 @@ RankStepTrace rankStepTrace(const Profile& profile, int rankIndex)
     out.note = Tr::tr("no step trace (step_trace_raw_*_detail_time.csv), no step table (step_trace_time.csv) "
                       "and no timeline were loaded for this rank");
     return out;
+}
+
+std::shared_ptr<const RankStepTrace> rankStepTrace(const Profile& profile, int rankIndex)
+{
+    if (rankIndex < 0 || std::size_t(rankIndex) >= profile.ranks.size())
+        return std::make_shared<const RankStepTrace>(computeStepTrace(profile, rankIndex));
+    return profile.ranks[std::size_t(rankIndex)]->memo.get<RankStepTrace>(
+        AnalysisMemo::StepTrace, [&profile, rankIndex] { return computeStepTrace(profile, rankIndex); });
 }
 
 StepTraceStep averageStep(const RankStepTrace& trace)
@@ -297,7 +305,8 @@ void fillRow(const Profile& profile, const RankData& rank, const QString& step, 
     using C = TrajectoryColumn;
     std::array<Mean, std::size_t(C::ColumnCount)> means;
     const auto add = [&means](C c, TimeNs v) { means[std::size_t(c)].add(v); };
-    const RankStepTrace trace = rankStepTrace(profile, row.rankIndex);
+    const std::shared_ptr<const RankStepTrace> shared = rankStepTrace(profile, row.rankIndex);
+    const RankStepTrace& trace = *shared;
     int steps = 0;
     for (const StepTraceStep& s : trace.steps) {
         if (!step.isEmpty() && s.step != step)
@@ -476,6 +485,26 @@ ClusterTrajectory clusterTrajectory(const Profile& profile, const QString& step)
         out.deviceColumn = anyValue(out.rows, C::FpBp) ? C::FpBp : C::Computing;
     markSlow(out);
     return out;
+}
+
+std::shared_ptr<const ClusterTrajectory> ClusterTrajectoryCache::get(const ProfilePtr& profile, const QString& step)
+{
+    if (!profile)
+        return std::make_shared<const ClusterTrajectory>();
+    if (m_profile.lock() != profile) {
+        m_byStep.clear();
+        m_profile = profile;
+    }
+    std::shared_ptr<const ClusterTrajectory>& cached = m_byStep[step];
+    if (!cached)
+        cached = std::make_shared<const ClusterTrajectory>(clusterTrajectory(*profile, step));
+    return cached;
+}
+
+void ClusterTrajectoryCache::clear()
+{
+    m_byStep.clear();
+    m_profile.reset();
 }
 
 } // namespace profscope

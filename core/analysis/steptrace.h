@@ -14,6 +14,8 @@
 #include <QStringList>
 
 #include <array>
+#include <map>
+#include <memory>
 #include <vector>
 
 namespace profscope {
@@ -47,6 +49,7 @@ struct StepStage
     {
         return startNs == kInvalidTime ? kInvalidTime : startNs + durationNs;
     }
+    bool operator==(const StepStage&) const = default;
 };
 
 struct StepTraceStep
@@ -59,6 +62,7 @@ struct StepTraceStep
 
     // The duration of the first stage of `kind`; kInvalidTime when absent.
     TimeNs value(StepStageKind kind) const;
+    bool operator==(const StepTraceStep&) const = default;
 };
 
 struct RankStepTrace
@@ -80,9 +84,13 @@ struct RankStepTrace
     {
         return steps.empty();
     }
+    // For the tests of the memo: a memoised trace equals a fresh one.
+    bool operator==(const RankStepTrace&) const = default;
 };
 
-RankStepTrace rankStepTrace(const Profile& profile, int rankIndex);
+// Computed anew; rankStepTrace is the memoised one (one per rank, on the rank's AnalysisMemo).
+RankStepTrace computeStepTrace(const Profile& profile, int rankIndex);
+std::shared_ptr<const RankStepTrace> rankStepTrace(const Profile& profile, int rankIndex);
 // The average step: each stage's start and duration averaged over the steps
 // in which it ran (a stream op written as 0,0,0 did not run in that step).
 StepTraceStep averageStep(const RankStepTrace& trace);
@@ -133,6 +141,7 @@ struct TrajectoryRow
     {
         return valueNs[std::size_t(c)];
     }
+    bool operator==(const TrajectoryRow&) const = default;
 };
 
 struct ClusterTrajectory
@@ -150,8 +159,24 @@ struct ClusterTrajectory
     QStringList steps;
     QStringList slowHosts;
     QString note; // why there are no rows
+
+    bool operator==(const ClusterTrajectory&) const = default;
 };
 // step empty: the average over the steps of each rank.
 ClusterTrajectory clusterTrajectory(const Profile& profile, const QString& step = {});
+
+// The trajectories of one profile, each step's computed once: the step trace
+// page wants the average (for its step list) and the step shown, again on
+// every step change. Another profile starts afresh.
+class ClusterTrajectoryCache
+{
+public:
+    std::shared_ptr<const ClusterTrajectory> get(const ProfilePtr& profile, const QString& step);
+    void clear();
+
+private:
+    std::weak_ptr<const Profile> m_profile; // weak: an expired profile never matches a new one at its address
+    std::map<QString, std::shared_ptr<const ClusterTrajectory>> m_byStep;
+};
 
 } // namespace profscope

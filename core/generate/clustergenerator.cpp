@@ -84,6 +84,19 @@ bool writeTextFiles(
 
 } // namespace
 
+GeneratorOptions demoClusterOptions()
+{
+    GeneratorOptions options;
+    options.ranks = 8;
+    options.steps = 3;
+    options.ops = 20;
+    options.slowRank = 5;
+    options.slowLinkSrc = 2;
+    options.slowLinkDst = 3;
+    options.hostBoundRank = 6;
+    return options;
+}
+
 bool generateCluster(const QString& out, const GeneratorOptions& options, QString* error)
 {
     if (!validate(out, options, error))

@@ -62,4 +62,9 @@ struct GeneratorOptions
 // options are invalid or a file cannot be written.
 bool generateCluster(const QString& out, const GeneratorOptions& options, QString* error);
 
+// The demo cluster of Help → Open Demo Cluster: 8 ranks, 3 steps, 20 ops, a
+// slow rank (5), a slow link (2 → 3) and a host-bound rank (6); the tests
+// that check what the demo plants generate the same.
+GeneratorOptions demoClusterOptions();
+
 } // namespace profscope

@@ -19,6 +19,7 @@ public:
     {
         Overview,
         DeviceTasks, // the device tasks and host steps the overview, range statistics, advice and Marey read
+        StepTrace, // the step trace page asks for every rank's on each step change (the cluster trajectory)
         SlotCount
     };
 

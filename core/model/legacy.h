@@ -53,6 +53,8 @@ struct LegacyStepTracePoints
 {
     QString fpStart; // e.g. Default/Cast-op6
     QString bpEnd;   // e.g. Default/TransData-op7
+
+    bool operator==(const LegacyStepTracePoints&) const = default;
 };
 
 struct LegacyStepTrace

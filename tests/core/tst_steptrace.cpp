@@ -88,6 +88,8 @@ private slots:
     void plantedSlowDevice();
     void plantedSlowHost();
     void noStepData();
+    void stepTraceIsMemoised();
+    void trajectoryCachePerStep();
 };
 
 void TestStepTrace::run1EveryStep()
@@ -96,7 +98,7 @@ void TestStepTrace::run1EveryStep()
     QVERIFY(profile && profile->ranks.size() == 1);
     const Csv csv = readCsv(mindinsight(kRun1 + QStringLiteral("/step_trace_raw_1_detail_time.csv")));
     QCOMPARE(csv.rows.size(), std::size_t(322));
-    const RankStepTrace trace = rankStepTrace(*profile, 0);
+    const RankStepTrace trace = *rankStepTrace(*profile, 0);
     QCOMPARE(trace.source, RankStepTrace::Source::StepTraceRaw);
     QCOMPARE(trace.steps.size(), csv.rows.size());
     QCOMPARE(trace.components.size(), std::size_t(3));
@@ -131,13 +133,13 @@ void TestStepTrace::run1Average()
         total += csv.number(i, QStringLiteral("total"));
     }
     const double n = double(csv.rows.size());
-    const StepTraceStep avg = averageStep(rankStepTrace(*profile, 0));
+    const StepTraceStep avg = averageStep(*rankStepTrace(*profile, 0));
     QVERIFY(avg.step.isEmpty());
     QVERIFY(std::fabs(double(avg.value(StepStageKind::Gap)) - gap * 10 / n) <= 1);
     QVERIFY(std::fabs(double(avg.value(StepStageKind::FpBp)) - fpBp * 10 / n) <= 1);
     QVERIFY(std::fabs(double(avg.value(StepStageKind::Tail)) - tail * 10 / n) <= 1);
     QVERIFY(std::fabs(double(avg.durationNs) - total * 10 / n) <= 1);
-    QCOMPARE(stepOrAverage(rankStepTrace(*profile, 0), QString()).value(StepStageKind::FpBp),
+    QCOMPARE(stepOrAverage(*rankStepTrace(*profile, 0), QString()).value(StepStageKind::FpBp),
         avg.value(StepStageKind::FpBp));
 }
 
@@ -145,7 +147,7 @@ void TestStepTrace::run1StreamOpAverage()
 {
     const ProfilePtr profile = ProfileLoader::load({ mindinsight(kRun1) });
     const Csv csv = readCsv(mindinsight(kRun1 + QStringLiteral("/step_trace_raw_1_detail_time.csv")));
-    const RankStepTrace trace = rankStepTrace(*profile, 0);
+    const RankStepTrace trace = *rankStepTrace(*profile, 0);
     // The 2020 header: stream_520_parallel_0_start_point, _end_point, then the duration column.
     for (const QString& op : { QStringLiteral("stream_520_parallel_0"), QStringLiteral("stream_540_parallel_0") }) {
         double offset = 0, duration = 0;
@@ -177,7 +179,7 @@ void TestStepTrace::run1StreamOpAverage()
 void TestStepTrace::selectedStep()
 {
     const ProfilePtr profile = ProfileLoader::load({ mindinsight(kRun1) });
-    const RankStepTrace trace = rankStepTrace(*profile, 0);
+    const RankStepTrace trace = *rankStepTrace(*profile, 0);
     const StepTraceStep s = stepOrAverage(trace, QStringLiteral("2"));
     QCOMPARE(s.step, QStringLiteral("2"));
     // Step 2: start 43835277665, end 43855846023 ticks.
@@ -191,7 +193,7 @@ void TestStepTrace::newFormatFromStepTable()
     // Communication (not overlapped) / Free, as step_trace_time.csv writes them.
     const ProfilePtr profile = ProfileLoader::load({ test::textRank(1, 0) });
     QVERIFY(profile && !profile->ranks.empty());
-    const RankStepTrace trace = rankStepTrace(*profile, 0);
+    const RankStepTrace trace = *rankStepTrace(*profile, 0);
     QCOMPARE(trace.source, RankStepTrace::Source::StepTable);
     QVERIFY(!trace.steps.empty());
     const QString csvPath = test::textRank(1, 0) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv");
@@ -371,13 +373,66 @@ void TestStepTrace::plantedSlowHost()
 void TestStepTrace::noStepData()
 {
     Profile empty;
-    const RankStepTrace trace = rankStepTrace(empty, 0);
+    const RankStepTrace trace = *rankStepTrace(empty, 0);
     QVERIFY(trace.isEmpty());
     QVERIFY(!trace.note.isEmpty());
     const ClusterTrajectory t = clusterTrajectory(empty);
     QVERIFY(t.rows.empty());
     QVERIFY(!t.note.isEmpty());
     QVERIFY(averageStep(trace).stages.empty());
+}
+
+void TestStepTrace::stepTraceIsMemoised()
+{
+    const ProfilePtr profile = ProfileLoader::load({ mindinsight(QStringLiteral("cluster_propose")) });
+    QVERIFY(profile && profile->ranks.size() == 4);
+    for (int r = 0; r < 4; ++r) {
+        const std::shared_ptr<const RankStepTrace> first = rankStepTrace(*profile, r);
+        QVERIFY(first && !first->isEmpty());
+        // The same object on the second call (and from the trajectory, which asks for every rank's)...
+        QCOMPARE(rankStepTrace(*profile, r).get(), first.get());
+        clusterTrajectory(*profile);
+        QCOMPARE(rankStepTrace(*profile, r).get(), first.get());
+        // ... equal to a fresh computation.
+        const RankStepTrace fresh = computeStepTrace(*profile, r);
+        QCOMPARE(fresh.steps.size(), first->steps.size());
+        QVERIFY(fresh == *first);
+    }
+    // Another load of the same files has its own.
+    const ProfilePtr again = ProfileLoader::load({ mindinsight(QStringLiteral("cluster_propose")) });
+    QVERIFY(again);
+    QVERIFY(rankStepTrace(*again, 0).get() != rankStepTrace(*profile, 0).get());
+    // A rank that is not there is not memoised anywhere: a note each time.
+    QVERIFY(rankStepTrace(*profile, 4)->isEmpty());
+    QVERIFY(!rankStepTrace(*profile, -1)->note.isEmpty());
+}
+
+void TestStepTrace::trajectoryCachePerStep()
+{
+    const ProfilePtr profile = ProfileLoader::load({ mindinsight(QStringLiteral("cluster_propose")) });
+    QVERIFY(profile);
+    ClusterTrajectoryCache cache;
+    const std::shared_ptr<const ClusterTrajectory> average = cache.get(profile, QString());
+    QCOMPARE(cache.get(profile, QString()).get(), average.get());
+    QVERIFY(*average == clusterTrajectory(*profile));
+    QCOMPARE(average->rows.size(), std::size_t(4));
+    // A step has its own, kept as well; the average stays.
+    QVERIFY(average->steps.contains(QStringLiteral("3")));
+    const std::shared_ptr<const ClusterTrajectory> three = cache.get(profile, QStringLiteral("3"));
+    QVERIFY(three.get() != average.get());
+    QVERIFY(*three == clusterTrajectory(*profile, QStringLiteral("3")));
+    QVERIFY(!(*three == *average));
+    QCOMPARE(cache.get(profile, QStringLiteral("3")).get(), three.get());
+    QCOMPARE(cache.get(profile, QString()).get(), average.get());
+    // Another profile starts afresh.
+    const ProfilePtr again = ProfileLoader::load({ mindinsight(QStringLiteral("cluster_propose")) });
+    QVERIFY(again);
+    const std::shared_ptr<const ClusterTrajectory> other = cache.get(again, QString());
+    QVERIFY(other.get() != average.get());
+    QVERIFY(*other == *average);
+    cache.clear();
+    QVERIFY(cache.get(again, QString()).get() != other.get());
+    QVERIFY(cache.get(nullptr, QString())->rows.empty());
 }
 
 QTEST_GUILESS_MAIN(TestStepTrace)

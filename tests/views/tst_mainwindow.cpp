@@ -7,6 +7,7 @@
 #include "banner.h"
 #include "common/importreportview.h"
 #include "common/viewstate.h"
+#include "democluster.h"
 #include "generate/clustergenerator.h"
 #include "itemmodels/importreportmodel.h"
 #include "itemmodels/ranksummarymodel.h"
@@ -15,6 +16,7 @@
 #include "overview/overviewmodels.h"
 #include "overview/overviewpage.h"
 #include "projecttreemodel.h"
+#include "recentpaths.h"
 #include "summarypage.h"
 #include "testsupport.h"
 #include "viewtestsupport.h"
@@ -484,16 +486,16 @@ void TestMainWindow::recentFolders()
 {
     QTemporaryDir gone;
     QVERIFY(gone.isValid());
-    MainWindow::addRecentPaths({ gone.path() });
-    MainWindow::addRecentPaths({ level1() });
-    QCOMPARE(MainWindow::recentPaths().size(), 2);
+    RecentPaths::add({ gone.path() });
+    RecentPaths::add({ level1() });
+    QCOMPARE(RecentPaths::load().size(), 2);
     gone.remove();
     // Entries that no longer exist are dropped (and forgotten).
-    QCOMPARE(MainWindow::recentPaths(), QList<QStringList>({ QStringList({ level1() }) }));
+    QCOMPARE(RecentPaths::load(), QList<QStringList>({ QStringList({ level1() }) }));
     QCOMPARE(QSettings().value(QStringLiteral("recent/entries")).toStringList().size(), 1);
 
     for (int i = 0; i < 15; ++i)
-        MainWindow::addRecentPaths({ level1() + QStringLiteral("/rank0_ascend_pt"), QString::number(i) });
+        RecentPaths::add({ level1() + QStringLiteral("/rank0_ascend_pt"), QString::number(i) });
     QVERIFY(QSettings().value(QStringLiteral("recent/entries")).toStringList().size() <= 10);
 
     // A successful load puts its folder first; the welcome page lists it.
@@ -502,7 +504,7 @@ void TestMainWindow::recentFolders()
     window.show();
     window.openPaths({ level1() });
     QVERIFY(waitForLoad(window));
-    QCOMPARE(MainWindow::recentPaths().value(0), QStringList({ level1() }));
+    QCOMPARE(RecentPaths::load().value(0), QStringList({ level1() }));
     QCOMPARE(window.welcomePage()->recentList()->count(), 1);
 }
 
@@ -823,11 +825,11 @@ void TestMainWindow::strategyPageWithItsData()
 void TestMainWindow::demoCluster()
 {
     // Test mode: the cache location is a test folder, never the user's.
-    QDir(MainWindow::demoPath()).removeRecursively();
+    QDir(DemoCluster::path()).removeRecursively();
     QString error;
-    QVERIFY2(MainWindow::ensureDemoCluster(&error), qPrintable(error));
-    QVERIFY(QFileInfo(MainWindow::demoPath()).isDir());
-    QVERIFY(MainWindow::demoPath().contains(QStringLiteral(PROFSCOPE_VERSION)));
+    QVERIFY2(DemoCluster::ensure(&error), qPrintable(error));
+    QVERIFY(QFileInfo(DemoCluster::path()).isDir());
+    QVERIFY(DemoCluster::path().contains(QStringLiteral(PROFSCOPE_VERSION)));
 
     MainWindow window;
     window.show();
@@ -840,20 +842,20 @@ void TestMainWindow::demoCluster()
     QVERIFY(window.banner()->text().contains(QLatin1String("generated demo cluster")));
     QCOMPARE(window.currentPage(), window.page(MainWindow::Page::Overview));
     // The demo is not one of the user's recent folders.
-    QVERIFY(MainWindow::recentPaths().isEmpty());
+    QVERIFY(RecentPaths::load().isEmpty());
     auto* overview = qobject_cast<OverviewPage*>(window.page(MainWindow::Page::Overview));
     QVERIFY(overview->adviceModel()->rowCount() > 0);
 
     // An incomplete demo folder (no marker) is written again.
     QDirIterator it(
-        MainWindow::demoPath(), { QStringLiteral("trace_view.json") }, QDir::Files, QDirIterator::Subdirectories);
+        DemoCluster::path(), { QStringLiteral("trace_view.json") }, QDir::Files, QDirIterator::Subdirectories);
     QVERIFY(it.hasNext());
     const QString trace = it.next();
     QVERIFY(QFile::remove(trace));
-    QVERIFY(MainWindow::ensureDemoCluster()); // the marker is there: kept as is
+    QVERIFY(DemoCluster::ensure()); // the marker is there: kept as is
     QVERIFY(!QFileInfo::exists(trace));
-    QDir(MainWindow::demoPath()).remove(QStringLiteral(".profscope-demo-complete"));
-    QVERIFY(MainWindow::ensureDemoCluster());
+    QDir(DemoCluster::path()).remove(QStringLiteral(".profscope-demo-complete"));
+    QVERIFY(DemoCluster::ensure());
     QVERIFY(QFileInfo::exists(trace));
 }
 

@@ -98,15 +98,7 @@ ProfilePtr generated(QTemporaryDir& dir, GeneratorOptions options)
 
 GeneratorOptions plantedOptions()
 {
-    GeneratorOptions options;
-    options.ranks = 8;
-    options.steps = 3;
-    options.ops = 20;
-    options.slowRank = 5;
-    options.slowLinkSrc = 2;
-    options.slowLinkDst = 3;
-    options.hostBoundRank = 6;
-    return options;
+    return demoClusterOptions();
 }
 
 // Every model of the page under a tester for the page's whole life.

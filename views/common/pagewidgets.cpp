@@ -3,7 +3,10 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QStandardItem>
 #include <QTableView>
+
+#include <cmath>
 
 namespace profscope {
 
@@ -50,6 +53,38 @@ QTableView* makeDataTable(QAbstractItemModel* model, QWidget* parent)
     table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     limitContentsSizing(table);
     return table;
+}
+
+QStandardItem* sortableItem(const QString& text, const QVariant& sortKey, Qt::Alignment alignment)
+{
+    auto* item = new QStandardItem(text);
+    item->setData(sortKey.isValid() ? sortKey : QVariant(text), kSortRole);
+    if (alignment != Qt::Alignment())
+        item->setTextAlignment(alignment);
+    item->setEditable(false);
+    return item;
+}
+
+QStandardItem* numberItem(double value, int decimals, const QString& suffix)
+{
+    const bool known = !std::isnan(value);
+    return sortableItem(
+        known ? QString::number(value, 'f', decimals) + suffix : QString(), known ? value : -1e300, kNumberAlignment);
+}
+
+QStandardItem* msItem(double valueMs)
+{
+    return numberItem(valueMs, 3);
+}
+
+QStandardItem* intItem(qint64 value)
+{
+    return sortableItem(QString::number(value), double(value), kNumberAlignment);
+}
+
+QStandardItem* countItem(qint64 value)
+{
+    return sortableItem(value < 0 ? QString() : QString::number(value), double(value), kNumberAlignment);
 }
 
 } // namespace profscope

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QVariant>
+#include <Qt>
+
 class QAbstractItemModel;
 class QLabel;
+class QStandardItem;
 class QString;
 class QTableView;
 class QWidget;
@@ -24,5 +28,25 @@ QLabel* makeHeading(const QString& text, QWidget* parent);
 QTableView* makeDataTable(QAbstractItemModel* model, QWidget* parent);
 // resizeColumnsToContents() measures the visible rows and 100 more, not 1,000.
 void limitContentsSizing(QTableView* table);
+
+// The cells of the pages' QStandardItemModel tables. A table sorts by
+// kSortRole (its proxy's or model's sortRole), so that numbers sort as
+// numbers and a cell can sort by something else than its text.
+inline constexpr int kSortRole = Qt::UserRole + 1;
+inline constexpr Qt::Alignment kNumberAlignment = Qt::AlignRight | Qt::AlignVCenter;
+
+// A read-only cell showing `text` that sorts by `sortKey` (the text when
+// none is given); no `alignment` keeps the view's.
+QStandardItem* sortableItem(const QString& text, const QVariant& sortKey = {}, Qt::Alignment alignment = {});
+// A number with `decimals` and an optional suffix ("12.5 %"), right-aligned;
+// NaN (no value) shows empty and sorts below every number.
+QStandardItem* numberItem(double value, int decimals, const QString& suffix = {});
+// Milliseconds with three decimals (µs resolution), as numberItem.
+QStandardItem* msItem(double valueMs);
+// A whole number, right-aligned, sorting as a number.
+QStandardItem* intItem(qint64 value);
+// A count or id the model keeps as -1 when unknown: then empty, sorting
+// below every known value.
+QStandardItem* countItem(qint64 value);
 
 } // namespace profscope

@@ -26,34 +26,6 @@ namespace profscope {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole + 1;
-
-QStandardItem* textItem(const QString& text)
-{
-    auto* item = new QStandardItem(text);
-    item->setData(text, kSortRole);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem* numberItem(double v, int decimals, const QString& suffix = {})
-{
-    auto* item = new QStandardItem(std::isnan(v) ? QString() : QString::number(v, 'f', decimals) + suffix);
-    item->setData(std::isnan(v) ? -1e300 : v, kSortRole);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem* intItem(qint64 v)
-{
-    auto* item = new QStandardItem(v < 0 ? QString() : QString::number(v));
-    item->setData(double(v), kSortRole);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    item->setEditable(false);
-    return item;
-}
-
 // Title on top, legend in rows under the axis rect (the curves keep the full area).
 VectorPlot* makePlot(const QString& title, QWidget* parent)
 {
@@ -306,12 +278,13 @@ void DataPrepPage::fillOps()
             finding = tr("slow (queue usage filter)");
         else if (!op.inGraph)
             finding = tr("not drawn (no output queue)");
-        QList<QStandardItem*> row { intItem(op.opId), textItem(op.opType), intItem(op.numWorkers), intItem(op.parentId),
+        QList<QStandardItem*> row { countItem(op.opId), sortableItem(op.opType), countItem(op.numWorkers),
+            countItem(op.parentId),
             op.hasQueue ? numberItem(100.0 * op.queueUsage, 2, QStringLiteral(" %")) : numberItem(kNoValue, 0),
-            numberItem(op.queueAverageSize, 2), intItem(op.queueCapacity),
+            numberItem(op.queueAverageSize, 2), countItem(op.queueCapacity),
             numberItem(std::isnan(op.emptyFrequency) ? kNoValue : 100.0 * op.emptyFrequency, 1, QStringLiteral(" %")),
             numberItem(op.throughputMean, 12), numberItem(op.cpuPct, 1, QStringLiteral(" %")),
-            numberItem(op.cpuPerWorkerPct, 1, QStringLiteral(" %")), textItem(finding) };
+            numberItem(op.cpuPerWorkerPct, 1, QStringLiteral(" %")), sortableItem(finding) };
         if (op.bottleneck || op.queueFlagged)
             for (auto* item : row)
                 item->setForeground(op.bottleneck ? QColor(0xd6, 0x27, 0x28) : QColor(0xc8, 0x6a, 0x10));
@@ -326,8 +299,8 @@ void DataPrepPage::fillDataset()
     m_datasetModel->setHorizontalHeaderLabels(
         { tr("Operation"), tr("Stage"), tr("Occurrences"), tr("Avg Time (µs)"), tr("Custom Info") });
     for (const auto& r : m_analysis.datasetStages)
-        m_datasetModel->appendRow({ textItem(r.operation), textItem(r.stage), intItem(r.occurrences),
-            numberItem(r.avgTimeUs, 2), textItem(r.customInfo) });
+        m_datasetModel->appendRow({ sortableItem(r.operation), sortableItem(r.stage), countItem(r.occurrences),
+            numberItem(r.avgTimeUs, 2), sortableItem(r.customInfo) });
     m_tables->setTabEnabled(1, !m_analysis.datasetStages.empty());
     if (m_analysis.ops.empty() && !m_analysis.datasetStages.empty())
         m_tables->setCurrentIndex(1);

@@ -32,29 +32,14 @@ namespace profscope {
 
 namespace {
 
-QStandardItem* numberItem(double value, int decimals)
-{
-    auto* item = new QStandardItem;
-    if (!std::isnan(value)) {
-        item->setData(QString::number(value, 'f', decimals), Qt::DisplayRole);
-        item->setData(value, Qt::UserRole);
-    }
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return item;
-}
-
-QStandardItem* textItem(const QString& text)
-{
-    auto* item = new QStandardItem(text);
-    item->setData(text, Qt::UserRole);
-    return item;
-}
+// The rank column's item keeps the rank's index (its sort key is the rank id).
+constexpr int kRankIndexRole = Qt::UserRole + 2;
 
 QSortFilterProxyModel* sortedProxy(QStandardItemModel* model, QObject* parent)
 {
     auto* proxy = new QSortFilterProxyModel(parent);
     proxy->setSourceModel(model);
-    proxy->setSortRole(Qt::UserRole);
+    proxy->setSortRole(kSortRole);
     return proxy;
 }
 
@@ -192,12 +177,12 @@ QWidget* ResourcesPage::makeFlopsTab()
     connect(table, &QTableView::clicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_flopsProxy->mapToSource(index);
         if (m_state)
-            m_state->setCurrentRank(m_flopsModel->item(source.row(), 0)->data(Qt::UserRole + 1).toInt());
+            m_state->setCurrentRank(m_flopsModel->item(source.row(), 0)->data(kRankIndexRole).toInt());
     });
     connect(table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_flopsProxy->mapToSource(index);
         if (m_state)
-            m_state->requestOperator(m_flopsModel->item(source.row(), 0)->data(Qt::UserRole + 1).toInt(), QString());
+            m_state->requestOperator(m_flopsModel->item(source.row(), 0)->data(kRankIndexRole).toInt(), QString());
     });
     if (m_state)
         connect(m_state, &ViewState::currentRankChanged, this, &ResourcesPage::fillFlopsOps);
@@ -249,7 +234,7 @@ QWidget* ResourcesPage::makeMemoryTab()
     connect(table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_memoryProxy->mapToSource(index);
         if (m_state)
-            m_state->requestMemory(m_memoryModel->item(source.row(), 0)->data(Qt::UserRole + 1).toInt());
+            m_state->requestMemory(m_memoryModel->item(source.row(), 0)->data(kRankIndexRole).toInt());
     });
     return tab;
 }
@@ -342,9 +327,8 @@ void ResourcesPage::fillFlops()
                         .arg(truncatedRatio(e.normalized), 0, 'f', 3)
                         .arg(e.flopsPerSecondG, 0, 'f', 3);
         cells.push_back(c);
-        auto* rank = textItem(rankLabel(e.rankIndex));
-        rank->setData(e.rankId, Qt::UserRole);
-        rank->setData(e.rankIndex, Qt::UserRole + 1);
+        auto* rank = sortableItem(rankLabel(e.rankIndex), e.rankId);
+        rank->setData(e.rankIndex, kRankIndexRole);
         auto* stage = numberItem(e.stage > 0 ? double(e.stage) : kNoValue, 0);
         m_flopsModel->appendRow({ rank, stage, numberItem(e.flopsM, 3), numberItem(e.normalized, 6),
             numberItem(e.flopsPerSecondG, 3), numberItem(e.utilizationPercent, 3) });
@@ -405,13 +389,12 @@ void ResourcesPage::fillMemory()
                         .arg(e.ratioOfCapacity ? tr("%1 of the device capacity %2 MB").arg(truncatedRatio(e.ratio), 0, 'f', 3).arg(e.capacityMB, 0, 'f', 0)
                                                : tr("%1 of the largest peak of the cluster").arg(truncatedRatio(e.ratio), 0, 'f', 3));
         cells.push_back(c);
-        auto* rank = textItem(rankLabel(e.rankIndex));
-        rank->setData(e.rankId, Qt::UserRole);
-        rank->setData(e.rankIndex, Qt::UserRole + 1);
-        auto* time = textItem(e.peakTsNs == kInvalidTime ? QString() : QString::number(e.peakTsNs));
-        time->setData(double(e.peakTsNs == kInvalidTime ? 0 : e.peakTsNs), Qt::UserRole);
+        auto* rank = sortableItem(rankLabel(e.rankIndex), e.rankId);
+        rank->setData(e.rankIndex, kRankIndexRole);
+        auto* time = sortableItem(e.peakTsNs == kInvalidTime ? QString() : QString::number(e.peakTsNs),
+            double(e.peakTsNs == kInvalidTime ? 0 : e.peakTsNs));
         m_memoryModel->appendRow({ rank, numberItem(e.peakMB, 2), numberItem(e.capacityMB, 2), numberItem(e.ratio, 6),
-            textItem(source), time });
+            sortableItem(source), time });
     }
     m_memoryHeatmap->setCells(std::move(cells));
     m_memoryTable->resizeColumnsToContents();

@@ -23,12 +23,12 @@ QString ms(double valueMs, int decimals = 3)
     return QLocale().toString(valueMs, 'f', decimals);
 }
 
-double toMs(TimeNs ns)
+} // namespace
+
+double msOrNan(TimeNs ns)
 {
     return ns == kInvalidTime ? std::nan("") : double(ns) / 1e6;
 }
-
-} // namespace
 
 QColor stepStageColor(StepStageKind kind, const QPalette& palette)
 {
@@ -172,7 +172,7 @@ void StageChart::rebuild()
     }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const QColor text = palette().color(QPalette::Text);
-    double endMs = toMs(m_step.durationNs);
+    double endMs = msOrNan(m_step.durationNs);
     m_rowLabels.clear();
     for (std::size_t r = 0; r < rows.size(); ++r) {
         Row& row = rows[r];
@@ -185,8 +185,8 @@ void StageChart::rebuild()
         for (const StepStage* s : row.stages) {
             const bool placed = s->startNs != kInvalidTime;
             placedRow = placedRow && placed;
-            const double startMs = placed ? toMs(s->startNs) : 0.0;
-            const double durMs = toMs(s->durationNs);
+            const double startMs = placed ? msOrNan(s->startNs) : 0.0;
+            const double durMs = msOrNan(s->durationNs);
             rowEndMs = std::max(rowEndMs, startMs + durMs);
             auto* rect = new QCPItemRect(this);
             rect->topLeft->setCoords(startMs, double(r) - 0.34);
@@ -203,7 +203,7 @@ void StageChart::rebuild()
         label->setPadding(QMargins(4, 0, 0, 0));
         label->setColor(text);
         // The duration beside the bar; start and finish are in the stage table.
-        const QString total = ms(toMs(row.totalNs), 2);
+        const QString total = ms(msOrNan(row.totalNs), 2);
         label->setText(row.stages.size() > 1 ? tr("%1 ms in %n op(s)", nullptr, int(row.stages.size())).arg(total)
                 : placedRow                  ? tr("%1 ms").arg(total)
                                              : tr("%1 ms (position unknown)").arg(total));
@@ -365,7 +365,7 @@ void TrendChart::setTrace(const RankStepTrace& trace, StepStageKind kind)
     m_valuesMs.clear();
     for (const StepTraceStep& s : trace.steps) {
         m_steps << s.step;
-        m_valuesMs << toMs(s.value(m_kind));
+        m_valuesMs << msOrNan(s.value(m_kind));
     }
     rebuild();
 }

@@ -17,6 +17,8 @@ namespace profscope {
 // gap like Free, FP+BP like compute, the tail (reduction, update) like
 // communication; stream ops in their own hue.
 QColor stepStageColor(StepStageKind kind, const QPalette& palette);
+// Milliseconds for the charts and tables; NaN (no value) for kInvalidTime.
+double msOrNan(TimeNs ns);
 
 // A plot with a bold title row on top and, optionally, the legend in a row
 // under the axis rect: how the Step Trace page's charts look.

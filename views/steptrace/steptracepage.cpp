@@ -27,31 +27,6 @@ namespace profscope {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole + 1;
-
-QStandardItem* textItem(const QString& text, const QVariant& sortKey = {})
-{
-    auto* item = new QStandardItem(text);
-    item->setData(sortKey.isValid() ? sortKey : QVariant(text), kSortRole);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem* msItem(double valueMs)
-{
-    const bool known = !std::isnan(valueMs);
-    auto* item = new QStandardItem(known ? QString::number(valueMs, 'f', 3) : QString());
-    item->setData(known ? valueMs : -1e300, kSortRole);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    item->setEditable(false);
-    return item;
-}
-
-double toMs(TimeNs ns)
-{
-    return ns == kInvalidTime ? std::nan("") : double(ns) / 1e6;
-}
-
 bool rankHasSteps(const RankData& rank)
 {
     return !rank.legacy.stepTrace.rows.empty() || !rank.trace.isEmpty() || !rank.stepTrace.empty();
@@ -168,8 +143,8 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
     m_tabs->addTab(m_trajectory, tr("Cluster Iteration Trajectory"));
 
     connect(m_stepChart, &StackedBarsChart::categoryClicked, this, [this](int index) {
-        if (index >= 0 && std::size_t(index) < m_trace.steps.size())
-            setShownStep(m_trace.steps[std::size_t(index)].step);
+        if (index >= 0 && std::size_t(index) < m_trace->steps.size())
+            setShownStep(m_trace->steps[std::size_t(index)].step);
     });
     connect(m_stepCombo, &QComboBox::currentIndexChanged, this, [this] {
         const QString step = m_stepCombo->currentData().toString();
@@ -321,9 +296,10 @@ void StepTracePage::fillSteps()
     m_stepCombo->addItem(tr("Average of all steps"), QString());
     QStringList steps;
     if (m_profile) {
-        steps = clusterTrajectory(*m_profile).steps;
+        // The average, which fillTrajectory shows unless a step is chosen: computed once for both.
+        steps = m_trajectories.get(m_profile, QString())->steps;
         if (m_rankIndex >= 0)
-            for (const StepTraceStep& s : rankStepTrace(*m_profile, m_rankIndex).steps)
+            for (const StepTraceStep& s : rankStepTrace(*m_profile, m_rankIndex)->steps)
                 if (!steps.contains(s.step) && !s.step.isEmpty())
                     steps << s.step;
     }
@@ -336,14 +312,14 @@ void StepTracePage::fillSteps()
 void StepTracePage::rebuildRank()
 {
     auto* stack = qobject_cast<QStackedWidget*>(m_tabs->widget(0));
-    m_trace = m_profile && m_rankIndex >= 0 ? rankStepTrace(*m_profile, m_rankIndex) : RankStepTrace {};
-    if (m_trace.isEmpty()) {
+    m_trace = m_profile && m_rankIndex >= 0 ? rankStepTrace(*m_profile, m_rankIndex)
+                                            : std::make_shared<const RankStepTrace>();
+    if (m_trace->isEmpty()) {
         m_title->setText(tr("Step Trace"));
-        m_empty->setText(
-            m_trace.note.isEmpty()
+        m_empty->setText(m_trace->note.isEmpty()
                 ? tr("No step figures in this profile. They come from step_trace_raw_*_detail_time.csv (MindInsight "
                      "profiles), step_trace_time.csv or a timeline with step markers.")
-                : tr("No step figures for this rank: %1.").arg(m_trace.note));
+                : tr("No step figures for this rank: %1.").arg(m_trace->note));
         stack->setCurrentWidget(m_empty);
         m_stepChart->setData({}, {}, tr("Step"));
         return;
@@ -355,19 +331,19 @@ void StepTracePage::rebuildRank()
     // Stacked per step.
     QStringList categories;
     std::vector<StackedBarsChart::Series> series;
-    for (StepStageKind kind : m_trace.components)
+    for (StepStageKind kind : m_trace->components)
         series.push_back({ kind, stepStageName(kind), {} });
-    for (const StepTraceStep& s : m_trace.steps) {
+    for (const StepTraceStep& s : m_trace->steps) {
         categories << s.step;
-        for (std::size_t c = 0; c < m_trace.components.size(); ++c)
-            series[c].valuesMs << toMs(s.value(m_trace.components[c]));
+        for (std::size_t c = 0; c < m_trace->components.size(); ++c)
+            series[c].valuesMs << msOrNan(s.value(m_trace->components[c]));
     }
     m_stepChart->setData(categories, std::move(series), tr("Step"));
     for (std::size_t i = 0; i < m_trends.size(); ++i) {
-        const bool shown = i < m_trace.components.size();
+        const bool shown = i < m_trace->components.size();
         m_trends[i]->setVisible(shown);
         if (shown)
-            m_trends[i]->setTrace(m_trace, m_trace.components[i]);
+            m_trends[i]->setTrace(*m_trace, m_trace->components[i]);
     }
     fillStep();
 }
@@ -375,18 +351,18 @@ void StepTracePage::rebuildRank()
 void StepTracePage::fillStep()
 {
     m_timelineButton->setEnabled(false);
-    if (m_trace.isEmpty())
+    if (m_trace->isEmpty())
         return;
     const QString step = shownStep();
-    const StepTraceStep shown = stepOrAverage(m_trace, step);
+    const StepTraceStep shown = stepOrAverage(*m_trace, step);
     m_stageChart->setStep(shown);
-    m_stageChart->setTitle(step.isEmpty() ? tr("Stages of the average step (%n step(s))", nullptr,
-                                                int(m_trace.steps.size()))
-                                          : tr("Stages of step %1").arg(step));
+    m_stageChart->setTitle(step.isEmpty()
+            ? tr("Stages of the average step (%n step(s))", nullptr, int(m_trace->steps.size()))
+            : tr("Stages of step %1").arg(step));
     fillStageTable(shown);
     int index = -1;
-    for (std::size_t i = 0; i < m_trace.steps.size(); ++i)
-        if (m_trace.steps[i].step == step)
+    for (std::size_t i = 0; i < m_trace->steps.size(); ++i)
+        if (m_trace->steps[i].step == step)
             index = int(i);
     m_stepChart->setSelectedCategory(index);
     m_timelineButton->setEnabled(canShowInTimeline());
@@ -395,13 +371,13 @@ void StepTracePage::fillStep()
 
     const QLocale locale;
     QStringList parts;
-    if (m_trace.source == RankStepTrace::Source::StepTraceRaw) {
+    if (m_trace->source == RankStepTrace::Source::StepTraceRaw) {
         parts << tr("From step_trace_raw (MindInsight step trace): Step Gap = previous step's end → forward start, "
                     "FP+BP = forward start → backward end, Tail = backward end → step end (gradient reduction, "
                     "parameter update).");
-        if (!m_trace.points.fpStart.isEmpty() || !m_trace.points.bpEnd.isEmpty())
+        if (!m_trace->points.fpStart.isEmpty() || !m_trace->points.bpEnd.isEmpty())
             parts << tr("FP start point: <b>%1</b> · BP end point: <b>%2</b> (step_trace_point_info.json).")
-                         .arg(m_trace.points.fpStart.toHtmlEscaped(), m_trace.points.bpEnd.toHtmlEscaped());
+                         .arg(m_trace->points.fpStart.toHtmlEscaped(), m_trace->points.bpEnd.toHtmlEscaped());
         else
             parts << tr("The FP/BP points are not known (no step_trace_point_info.json).");
     } else {
@@ -409,9 +385,9 @@ void StepTracePage::fillStep()
                     "FP/BP points, so the step is split into Preparing, Computing, Communication (not overlapped) and "
                     "Free; only Preparing has a known position in the step.");
     }
-    parts << tr("%n step(s); shown: %1, %2 ms.", nullptr, int(m_trace.steps.size()))
+    parts << tr("%n step(s); shown: %1, %2 ms.", nullptr, int(m_trace->steps.size()))
                  .arg(step.isEmpty() ? tr("the average") : tr("step %1").arg(step),
-                     locale.toString(toMs(shown.durationNs), 'f', 3));
+                     locale.toString(msOrNan(shown.durationNs), 'f', 3));
     m_info->setText(parts.join(QLatin1Char(' ')));
 }
 
@@ -425,11 +401,11 @@ void StepTracePage::fillStageTable(const StepTraceStep& step)
         auto* shareItem = msItem(share);
         if (!std::isnan(share))
             shareItem->setText(QString::number(share, 'f', 1) + QLatin1Char('%'));
-        auto* name = textItem(s.name);
+        auto* name = sortableItem(s.name);
         name->setToolTip(stepStageName(s.kind));
         name->setData(int(&s - step.stages.data()), Qt::UserRole + 2); // index into the step's stages
-        m_stageModel->appendRow({ name, msItem(toMs(s.startNs)),
-            msItem(toMs(s.endNs())), msItem(toMs(s.durationNs)), shareItem, textItem(QString::number(s.steps), s.steps) });
+        m_stageModel->appendRow({ name, msItem(msOrNan(s.startNs)), msItem(msOrNan(s.endNs())),
+            msItem(msOrNan(s.durationNs)), shareItem, sortableItem(QString::number(s.steps), s.steps) });
     }
     m_stageTable->resizeColumnsToContents();
 }
@@ -438,17 +414,17 @@ void StepTracePage::fillTrajectory()
 {
     if (!m_profile || !m_tabs->isTabVisible(1))
         return;
-    m_trajectory->setTrajectory(clusterTrajectory(*m_profile, shownStep()));
+    m_trajectory->setTrajectory(*m_trajectories.get(m_profile, shownStep()));
 }
 
 TimeNs StepTracePage::timelineOffsetNs() const
 {
-    if (!m_profile || m_rankIndex < 0 || m_trace.isEmpty())
+    if (!m_profile || m_rankIndex < 0 || m_trace->isEmpty())
         return kInvalidTime;
     const RankData& rank = *m_profile->ranks[std::size_t(m_rankIndex)];
     if (rank.trace.isEmpty())
         return kInvalidTime;
-    if (m_trace.source == RankStepTrace::Source::StepTable)
+    if (m_trace->source == RankStepTrace::Source::StepTable)
         return 0; // the step table's steps are the timeline's own
     // step_trace_raw counts device ticks; the loader placed them on the
     // timeline (min_cycle_counter, else matched against output_timeline_data).
@@ -458,14 +434,14 @@ TimeNs StepTracePage::timelineOffsetNs() const
 bool StepTracePage::canShowInTimeline() const
 {
     return !shownStep().isEmpty() && timelineOffsetNs() != kInvalidTime
-        && stepOrAverage(m_trace, shownStep()).startNs != kInvalidTime;
+        && stepOrAverage(*m_trace, shownStep()).startNs != kInvalidTime;
 }
 
 bool StepTracePage::showInTimeline(int stageRow)
 {
     if (!m_state || !canShowInTimeline())
         return false;
-    const StepTraceStep step = stepOrAverage(m_trace, shownStep());
+    const StepTraceStep step = stepOrAverage(*m_trace, shownStep());
     TimeNs startNs = step.startNs + timelineOffsetNs();
     TimeNs endNs = startNs + step.durationNs;
     QString name = tr("Step %1").arg(step.step);

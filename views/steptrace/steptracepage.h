@@ -53,7 +53,7 @@ public:
     void setShownStep(const QString& step);
     const RankStepTrace& trace() const
     {
-        return m_trace;
+        return *m_trace;
     }
     StageChart* stageChart() const
     {
@@ -108,7 +108,8 @@ private:
     ProfilePtr m_profile;
     bool m_dirty = true;
     int m_rankIndex = -1;
-    RankStepTrace m_trace;
+    std::shared_ptr<const RankStepTrace> m_trace = std::make_shared<const RankStepTrace>();
+    ClusterTrajectoryCache m_trajectories;
 
     QLabel* m_title;
     QComboBox* m_rankCombo;

@@ -24,26 +24,7 @@ namespace profscope {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole + 1;
 constexpr int kRankIndexRole = Qt::UserRole + 2;
-
-QStandardItem* textItem(const QString& text, const QVariant& sortKey)
-{
-    auto* item = new QStandardItem(text);
-    item->setData(sortKey, kSortRole);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem* msItem(TimeNs ns)
-{
-    const bool known = ns != kInvalidTime;
-    auto* item = new QStandardItem(known ? QString::number(double(ns) / 1e6, 'f', 3) : QString());
-    item->setData(known ? double(ns) : -1e300, kSortRole);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    item->setEditable(false);
-    return item;
-}
 
 // The partition of the step shown as stacked bars per device.
 std::vector<std::pair<TrajectoryColumn, StepStageKind>> partition(const ClusterTrajectory& t)
@@ -177,14 +158,15 @@ void TrajectoryPanel::fillModel()
     warnBack.setAlpha(40);
     for (const TrajectoryRow& r : m_trajectory.rows) {
         QList<QStandardItem*> row;
-        auto* rank = textItem(r.rankId >= 0 ? QString::number(r.rankId) : QStringLiteral("?"), r.rankId);
+        auto* rank = sortableItem(r.rankId >= 0 ? QString::number(r.rankId) : QStringLiteral("?"), r.rankId);
         rank->setData(r.rankIndex, kRankIndexRole);
-        row << rank << textItem(r.host, r.host) << textItem(r.stage > 0 ? QString::number(r.stage) : QString(), r.stage)
-            << textItem(QString::number(r.steps), r.steps);
+        row << rank << sortableItem(r.host, r.host)
+            << sortableItem(r.stage > 0 ? QString::number(r.stage) : QString(), r.stage)
+            << sortableItem(QString::number(r.steps), r.steps);
         for (TrajectoryColumn c : m_trajectory.columns)
-            row << msItem(r.value(c));
+            row << msItem(msOrNan(r.value(c)));
         // MindInsight's "details" link: one click opens the device's step trace.
-        auto* details = textItem(tr("Open ›"), r.rankId);
+        auto* details = sortableItem(tr("Open ›"), r.rankId);
         details->setForeground(palette().color(QPalette::Link));
         details->setToolTip(tr("Open this device's step trace"));
         row << details;
@@ -237,7 +219,7 @@ void TrajectoryPanel::fillChart()
         categories << (r.slowDevice || r.slowHost ? QStringLiteral("%1 ⚠").arg(r.rankId) : QString::number(r.rankId));
         for (std::size_t p = 0; p < parts.size(); ++p) {
             const TimeNs v = r.value(parts[p].first);
-            series[p].valuesMs << (v == kInvalidTime ? std::nan("") : double(v) / 1e6);
+            series[p].valuesMs << msOrNan(v);
         }
     }
     // Drop parts no device has.

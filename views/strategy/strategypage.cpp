@@ -35,25 +35,7 @@ namespace profscope {
 
 namespace {
 
-constexpr int kSortRole = Qt::UserRole + 1;
 constexpr int kNodeRole = Qt::UserRole + 2;
-
-QStandardItem* textItem(const QString& text)
-{
-    auto* item = new QStandardItem(text);
-    item->setData(text, kSortRole);
-    item->setEditable(false);
-    return item;
-}
-
-QStandardItem* intItem(qint64 v)
-{
-    auto* item = new QStandardItem(QString::number(v));
-    item->setData(double(v), kSortRole);
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    item->setEditable(false);
-    return item;
-}
 
 // MindInsight's strategy matrix scale: log2 of the slices over [1, 1024],
 // from #fdf4ed to #f16427.
@@ -441,10 +423,11 @@ void StrategyPage::fillNodeTable()
         QStringList outputs;
         for (int out : node.outputs)
             outputs << s.nodes[std::size_t(out)].nodeId;
-        QList<QStandardItem*> row { intItem(s.stageId), intItem(node.nodeId.toLongLong()), textItem(node.name),
-            textItem(node.opType), textItem(node.instanceType), textItem(node.strategyText()),
-            textItem(node.strategySource), textItem(inputs.join(QStringLiteral(" "))),
-            textItem(outputs.join(QStringLiteral(" "))), textItem(node.outputShape), intItem(node.kernelCount()) };
+        QList<QStandardItem*> row { intItem(s.stageId), intItem(node.nodeId.toLongLong()), sortableItem(node.name),
+            sortableItem(node.opType), sortableItem(node.instanceType), sortableItem(node.strategyText()),
+            sortableItem(node.strategySource), sortableItem(inputs.join(QStringLiteral(" "))),
+            sortableItem(outputs.join(QStringLiteral(" "))), sortableItem(node.outputShape),
+            intItem(node.kernelCount()) };
         row[0]->setData(n, kNodeRole);
         m_nodeModel->appendRow(row);
     }
@@ -560,7 +543,7 @@ void StrategyPage::fillDetails()
 
     for (const auto& k : node.kernels) {
         QList<QStandardItem*> cells { intItem(k.rankId), intItem(k.count),
-            textItem(formatDurationNs(double(k.totalNs))), textItem(k.kernelName) };
+            sortableItem(formatDurationNs(double(k.totalNs))), sortableItem(k.kernelName) };
         cells[2]->setData(double(k.totalNs), kSortRole);
         cells[2]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         cells[3]->setToolTip(k.kernelName);
