@@ -4,6 +4,7 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <optional>
 
@@ -101,6 +102,33 @@ std::vector<Data> carried(const OpenedDatabase& d)
             out.push_back(Data::Matrix);
     }
     return out;
+}
+
+// A CANN msprof DB without a rank's profiler_info: the rank id is
+// RANK_DEVICE_MAP's (torch_npu rewrites it; plain msprof writes -1). The
+// device is the one the database names (RANK_DEVICE_MAP, its tasks), else
+// the N of msprof_N.db (MindStudio Insight's naming; a 14-digit
+// msprof_{timestamp}.db names no device). Says which, for the report.
+QString msprofRankNote(const QString& path, RankInfo& info)
+{
+    if (info.rankId >= 0)
+        return Tr::tr("rank %1 from the database's RANK_DEVICE_MAP").arg(info.rankId);
+    static const QRegularExpression re(QStringLiteral("^msprof_(\\d{1,5})\\.db$"), QRegularExpression::CaseInsensitiveOption);
+    const auto m = re.match(QFileInfo(path).fileName());
+    const int nameDevice = m.hasMatch() ? m.captured(1).toInt() : -1;
+    const QString noRank = Tr::tr("no rank id in the database (no RANK_DEVICE_MAP rank)");
+    if (info.deviceId >= 0 && nameDevice >= 0 && nameDevice != info.deviceId)
+        return Tr::tr("%1: rank unknown, device %2 from the database (its file name says %3)")
+            .arg(noRank)
+            .arg(info.deviceId)
+            .arg(nameDevice);
+    if (info.deviceId >= 0)
+        return Tr::tr("%1: rank unknown, device %2 from the database").arg(noRank).arg(info.deviceId);
+    if (nameDevice >= 0) {
+        info.deviceId = nameDevice;
+        return Tr::tr("%1: rank unknown, device %2 from the file name").arg(noRank).arg(nameDevice);
+    }
+    return Tr::tr("%1: rank and device unknown").arg(noRank);
 }
 
 } // namespace
@@ -250,12 +278,15 @@ void readDatabase(const OpenedDatabase& database, RankData& rank, const DbTake& 
     for (int d = 0; d < int(DataSources::Data::Count); ++d)
         if (taken(take, DataSources::Data(d)))
             fed << DataSources::dataName(DataSources::Data(d));
+    const int rankBefore = rank.info.rankId;
     if (database.kind == DbKind::Unified || database.kind == DbKind::Msprof)
         importProfilerDb(db, rank, take, report);
     else
         importAnalysisDb(db, rank, take, report);
     if (report.status != FileStatus::Broken)
         report.reason = Tr::tr("feeds: %1").arg(fed.join(QStringLiteral(", ")));
+    if (database.kind == DbKind::Msprof && rankBefore < 0 && report.status != FileStatus::Broken)
+        report.reason += QLatin1Char('\n') + msprofRankNote(report.path, rank.info);
     if (database.kind == DbKind::Unified || database.kind == DbKind::Msprof) {
         // What the text export has and a profiler database does not (or not here): said once per file.
         QStringList missing { Tr::tr("operator and API statistics, operator details and L2 cache (text-only "

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "discovery.h"
+#include "discoverymsprof.h"
 
 #include "../parse/inputfile.h"
 #include "../parse/strategyparser.h"
@@ -244,6 +245,13 @@ private:
         }
         if (hasLegacyFiles(entries))
             addLegacyFolder(path, entries);
+        // A CANN msprof_*.db outside any rank folder (a PROF_* root, its
+        // mindstudio_profiler_output, or a folder it was copied into).
+        for (const auto& e : entries)
+            if (e.isFile() && isMsprofDbName(e.fileName())) {
+                m_msprofDbRanks << e.absoluteFilePath();
+                m_result.ranks.push_back(msprofDbRank(path, e.absoluteFilePath()));
+            }
         if (depth >= m_options.maxDepth) {
             for (const auto& e : entries)
                 if (e.isDir())
@@ -350,6 +358,19 @@ private:
         static const QRegularExpression workerRe(QStringLiteral("^(.+?)(?:_\\d+)?_\\d+_\\d{14,17}_ascend_(?:ms|pt)$"));
         if (const auto m = workerRe.match(name); m.hasMatch() && info.host.isEmpty())
             info.host = m.captured(1);
+        // The rank's own DB or trace comes first: a PROF_*'s msprof DB only
+        // fills a rank that has neither (data simplification removed them,
+        // or the run wrote only the raw PROF_* data and msprof exported it).
+        const bool anyTrace = std::any_of(rank.files.begin(), rank.files.end(), [](const DiscoveredFile& f) {
+            return f.kind == FileKind::TraceView || f.kind == FileKind::CannTimeline || f.kind == FileKind::LegacyTimeline;
+        });
+        if (!anyDb && !anyTrace) {
+            for (const QString& db : profMsprofDbs(rank.files)) {
+                rank.files.push_back({ db, FileKind::Database });
+                info.dbFiles << db;
+                anyDb = true;
+            }
+        }
         info.dbOnly = anyDb && !anyData;
         m_result.ranks.push_back(std::move(rank));
     }
@@ -594,6 +615,10 @@ private:
     QSet<QString> m_seen;
     int m_entries = 0;
     std::map<std::pair<QString, int>, int> m_hcclRanks;
+    QStringList m_msprofDbRanks; // the DB of each rank made from a lone msprof_*.db
+
+public:
+    const QStringList& msprofDbRanks() const { return m_msprofDbRanks; }
 };
 
 } // namespace
@@ -754,6 +779,7 @@ DiscoveryResult discoverProfiles(const QStringList& paths, const DiscoveryOption
     Walker walker(result, options);
     for (const auto& p : paths)
         walker.walk(QDir::cleanPath(QFileInfo(p).absoluteFilePath()));
+    dropDuplicateMsprofDbRanks(result, walker.msprofDbRanks());
     // Stable order: by rank id (unknown last), then host, then path.
     std::stable_sort(result.ranks.begin(), result.ranks.end(), [](const DiscoveredRank& a, const DiscoveredRank& b) {
         const auto ka = a.info.rankId < 0 ? INT_MAX : a.info.rankId;
@@ -766,7 +792,7 @@ DiscoveryResult discoverProfiles(const QStringList& paths, const DiscoveryOption
     });
     if (result.ranks.empty() && result.clusterFiles.empty())
         result.report.error(Tr::tr("no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, "
-                                   "ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N")
+                                   "ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder, PROF_*/device_N or a CANN msprof_*.db")
                                 .arg(paths.join(QStringLiteral(", "))));
     return result;
 }

@@ -79,6 +79,8 @@ bool isLegacyKind(FileKind kind);
 bool isClusterKind(FileKind kind);
 // The MindData files (data preparation page).
 bool isMinddataKind(FileKind kind);
+// CANN's msprof_{timestamp}.db (msprof_0.db in MindStudio Insight's tests).
+bool isMsprofDbName(const QString& fileName);
 // Rank id embedded in a legacy file name (step_trace_raw_3_detail_time.csv -> 3), or -1.
 int rankFromLegacyFileName(const QString& fileName);
 

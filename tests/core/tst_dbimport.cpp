@@ -120,6 +120,7 @@ private slots:
     void damagedDatabases_data();
     void damagedDatabases();
     void handAssembledMsprofDb();
+    void loneMsprofDbRankIds();
     void firstSnakeCaseExport();
     void generatedClusterEqualsTextTwin();
 };
@@ -608,6 +609,49 @@ void TestDbImport::handAssembledMsprofDb()
     QCOMPARE(total + report.count(QStringLiteral("TASK container rows dropped")), 24);
     QCOMPARE(rank.kernels->size(), std::size_t(11));
     QCOMPARE(test::folderSnapshot(QFileInfo(path).absolutePath()), before);
+}
+
+void TestDbImport::loneMsprofDbRankIds()
+{
+    // A folder holding only a msprof DB: the rank id comes from RANK_DEVICE_MAP
+    // when it has one, else the N of msprof_N.db is the device id (when the
+    // tasks name none); the report says which.
+    const QString fixture = test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db"));
+    QTemporaryDir dir;
+    const auto edited = [&](const QString& relative, const char* sql) {
+        const QString path = dir.filePath(relative);
+        QDir().mkpath(QFileInfo(path).absolutePath());
+        if (!QFile::copy(fixture, path))
+            return QString();
+        QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+        sqlite3* db = nullptr;
+        const bool ok = sqlite3_open(path.toUtf8().constData(), &db) == SQLITE_OK
+            && sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+        sqlite3_close(db);
+        return ok ? QFileInfo(path).absolutePath() : QString();
+    };
+    const QString mapped = edited(QStringLiteral("mapped/msprof_3.db"),
+                                  "PRAGMA journal_mode=DELETE; CREATE TABLE RANK_DEVICE_MAP (rankId INTEGER, deviceId INTEGER);"
+                                  "INSERT INTO RANK_DEVICE_MAP VALUES (5, 3);");
+    QVERIFY(!mapped.isEmpty());
+    const QString taskless = edited(QStringLiteral("taskless/msprof_4.db"), "PRAGMA journal_mode=DELETE; DELETE FROM TASK;");
+    QVERIFY(!taskless.isEmpty());
+
+    ProfilePtr p = ProfileLoader::load({ mapped });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    QCOMPARE(p->ranks[0]->info.rankId, 5);
+    const FileReport* r = test::reportEndingWith(*p, QStringLiteral("/msprof_3.db"));
+    QVERIFY(r);
+    QVERIFY2(r->reason.contains(QLatin1String("rank 5 from the database's RANK_DEVICE_MAP")), qPrintable(r->reason));
+
+    p = ProfileLoader::load({ taskless });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    QCOMPARE(p->ranks[0]->info.rankId, -1);
+    QCOMPARE(p->ranks[0]->info.deviceId, 4);
+    r = test::reportEndingWith(*p, QStringLiteral("/msprof_4.db"));
+    QVERIFY(r);
+    QCOMPARE(r->count(QStringLiteral("CANN_API")), 4); // sqlite3: select count(*) from CANN_API -> 4
+    QVERIFY2(r->reason.contains(QLatin1String("rank unknown, device 4 from the file name")), qPrintable(r->reason));
 }
 
 void TestDbImport::firstSnakeCaseExport()

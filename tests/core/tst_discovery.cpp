@@ -3,6 +3,8 @@
 // folders made in the test (nested dynamic-profiler runs, the legacy cluster
 // layout, symlink loops, empty and odd folders).
 #include "load/discovery.h"
+#include "load/profileloader.h"
+#include "model/profile.h"
 #include "testsupport.h"
 
 #include <QDir>
@@ -57,6 +59,10 @@ private Q_SLOTS:
     void symlinkLoop();
     void missingAndEmpty();
     void fifoGiven();
+    void msprofDbFolder();
+    void profMsprofDbInRankFolder();
+    void profMsprofDbNeverSecondSource();
+    void lonePROFFolders();
 };
 
 void TestDiscovery::classify_data()
@@ -156,10 +162,12 @@ void TestDiscovery::dbOnlyRanks()
 void TestDiscovery::renamedRankFolders()
 {
     // test_rank_0 / test_rank_1: ASCEND_PROFILER_OUTPUT without the _ascend_pt suffix;
-    // rank ids come from profiler_info_{rank}.json.
+    // rank ids come from profiler_info_{rank}.json. The third rank is full_db/msprof_0.db
+    // (no rank id: sorted last).
     const auto r = discoverProfiles({ test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data")) });
-    QCOMPARE(r.ranks.size(), std::size_t(2));
-    QCOMPARE(rankIds(r), QList<int>({ 0, 1 }));
+    QCOMPARE(r.ranks.size(), std::size_t(3));
+    QCOMPARE(rankIds(r), QList<int>({ 0, 1, -1 }));
+    QVERIFY(r.ranks[2].info.rootPath.endsWith(QLatin1String("full_db")));
     QVERIFY(r.ranks[0].info.rootPath.endsWith(QLatin1String("test_rank_0")));
 }
 
@@ -348,6 +356,161 @@ void TestDiscovery::fifoGiven()
     QCOMPARE(r.report.messages.front().severity, ImportMessage::Error);
     QVERIFY2(r.report.messages.front().text.contains(QLatin1String("trace_view.json is not a regular file")),
              qPrintable(r.report.messages.front().text));
+}
+
+namespace {
+
+QString msprofDbFixture()
+{
+    return test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db"));
+}
+
+// A text rank without its trace (data simplification, or text export of
+// tables only) and a PROF_* folder whose msprof DB has the timeline.
+QString makeRankWithProfDb(const QTemporaryDir& dir, bool withTrace)
+{
+    const QString rank = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    const QString from = test::textRank(0, 0);
+    QStringList files { QStringLiteral("profiler_info_0.json"), QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv"),
+                        QStringLiteral("ASCEND_PROFILER_OUTPUT/step_trace_time.csv") };
+    if (withTrace)
+        files << QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json");
+    for (const QString& f : files)
+        if (!copyFile(from + QLatin1Char('/') + f, rank + QLatin1Char('/') + f))
+            return {};
+    if (!copyFile(msprofDbFixture(), rank + QStringLiteral("/PROF_000001_20250109_ABC/mindstudio_profiler_output/msprof_0.db")))
+        return {};
+    return rank;
+}
+
+} // namespace
+
+void TestDiscovery::msprofDbFolder()
+{
+    // A folder whose only profiler data is a CANN msprof DB (MindStudio
+    // Insight's hand-assembled unit-test file). Expected values read with
+    // the sqlite3 CLI: select count(*) from TASK -> 24, COMPUTE_TASK_INFO -> 11,
+    // COMMUNICATION_TASK_INFO -> 9, CANN_API -> 4; TASK join
+    // COMPUTE_TASK_INFO on globalTaskId -> 11 kernels; no RANK_DEVICE_MAP table.
+    const QString folder = QFileInfo(msprofDbFixture()).absolutePath();
+    const QStringList before = test::folderSnapshot(folder);
+    for (const QString& given : { folder, msprofDbFixture() }) {
+        const auto r = discoverProfiles({ given });
+        QCOMPARE(r.ranks.size(), std::size_t(1));
+        const DiscoveredRank& rank = r.ranks.front();
+        QCOMPARE(rank.info.layout, RankLayout::CannMsprof);
+        QVERIFY(rank.info.dbOnly);
+        QCOMPARE(rank.files.size(), std::size_t(1));
+        QCOMPARE(rank.files.front().kind, FileKind::Database);
+        QCOMPARE(rank.files.front().path, msprofDbFixture());
+        QVERIFY(r.report.messages.empty());
+    }
+    const ProfilePtr p = ProfileLoader::load({ folder });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    const RankData& rank = *p->ranks.front();
+    // No rank id in the DB: rank unknown. Its tasks name the device (select
+    // distinct deviceId from TASK -> 2), which beats the 0 of msprof_0.db's name.
+    QCOMPARE(rank.info.rankId, -1);
+    QCOMPARE(rank.info.deviceId, 2);
+    QVERIFY(rank.kernels);
+    QCOMPARE(rank.kernels->size(), std::size_t(11));
+    const FileReport* db = test::reportEndingWith(*p, QStringLiteral("/msprof_0.db"));
+    QVERIFY(db);
+    QCOMPARE(db->status, FileStatus::Used);
+    QCOMPARE(db->count(QStringLiteral("TASK")), 24);
+    QCOMPARE(db->count(QStringLiteral("COMPUTE_TASK_INFO")), 11);
+    QCOMPARE(db->count(QStringLiteral("COMMUNICATION_TASK_INFO")), 9);
+    QVERIFY2(db->reason.contains(QLatin1String("rank unknown, device 2 from the database (its file name says 0)")),
+             qPrintable(db->reason));
+    QCOMPARE(test::folderSnapshot(folder), before);
+}
+
+void TestDiscovery::profMsprofDbInRankFolder()
+{
+    // A rank with text tables but no trace or DB of its own: the PROF_*
+    // msprof DB feeds it, and each kind of data still comes from one file.
+    QTemporaryDir dir;
+    const QString rankDir = makeRankWithProfDb(dir, false);
+    QVERIFY(!rankDir.isEmpty());
+    const QString db = rankDir + QStringLiteral("/PROF_000001_20250109_ABC/mindstudio_profiler_output/msprof_0.db");
+    const auto r = discoverProfiles({ dir.path() });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks.front().info.dbFiles, QStringList { db });
+    const QStringList before = test::folderSnapshot(dir.path());
+    const ProfilePtr p = ProfileLoader::load({ dir.path() });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    const RankData& rank = *p->ranks.front();
+    QCOMPARE(rank.info.rankId, 0); // profiler_info_0.json
+    // 11 kernels from the DB (TASK join COMPUTE_TASK_INFO), not 11 + 191
+    // (kernel_details.csv has 191 rows: 192 lines with its header).
+    QCOMPARE(rank.kernels->size(), std::size_t(11));
+    const FileReport* csv = test::reportEndingWith(*p, QStringLiteral("/kernel_details.csv"));
+    QVERIFY(csv);
+    QCOMPARE(csv->status, FileStatus::Skipped);
+    QVERIFY2(csv->reason.contains(QLatin1String("msprof_0.db")), qPrintable(csv->reason));
+    QCOMPARE(test::reportEndingWith(*p, QStringLiteral("/msprof_0.db"))->count(QStringLiteral("TASK")), 24);
+    // The DB has no step trace: step_trace_time.csv's one row stays.
+    QCOMPARE(rank.stepTrace.size(), std::size_t(1));
+    // --prefer text: the kernel table from the CSV, the DB gives only what the text lacks.
+    LoadOptions text;
+    text.sources = SourcePreference::Text;
+    const ProfilePtr t = ProfileLoader::load({ dir.path() }, text);
+    QCOMPARE(t->ranks.front()->kernels->size(), std::size_t(191));
+    QCOMPARE(test::folderSnapshot(dir.path()), before);
+}
+
+void TestDiscovery::profMsprofDbNeverSecondSource()
+{
+    // A rank with its own trace keeps it: the PROF_* DB stays raw data.
+    QTemporaryDir dir;
+    const QString rankDir = makeRankWithProfDb(dir, true);
+    QVERIFY(!rankDir.isEmpty());
+    const auto r = discoverProfiles({ dir.path() });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QVERIFY(r.ranks.front().info.dbFiles.isEmpty());
+    for (const auto& f : r.ranks.front().files)
+        QVERIFY2(!f.path.endsWith(QLatin1String(".db")), qPrintable(f.path));
+    const ProfilePtr p = ProfileLoader::load({ dir.path() });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    QCOMPARE(p->ranks.front()->kernels->size(), std::size_t(191));
+    // A rank with its own unified DB: the same (the torch_npu DB wins).
+    QTemporaryDir dbDir;
+    const QString dbRank = dbDir.filePath(QStringLiteral("rank0_ascend_pt"));
+    QVERIFY(test::copyTree(test::dbRank(0, 0), dbRank));
+    QVERIFY(copyFile(msprofDbFixture(), dbRank + QStringLiteral("/PROF_000001_20250109_ABC/msprof_0.db")));
+    const auto d = discoverProfiles({ dbDir.path() });
+    QCOMPARE(d.ranks.size(), std::size_t(1));
+    QCOMPARE(d.ranks.front().info.dbFiles.size(), 2); // ascend_pytorch_profiler_0.db, analysis.db
+    for (const QString& f : d.ranks.front().info.dbFiles)
+        QVERIFY2(!f.endsWith(QLatin1String("msprof_0.db")), qPrintable(f));
+}
+
+void TestDiscovery::lonePROFFolders()
+{
+    QTemporaryDir dir;
+    // PROF_* with its DB at the root and an older copy in mindstudio_profiler_output: one rank.
+    const QString a = dir.filePath(QStringLiteral("a/PROF_1"));
+    QVERIFY(copyFile(msprofDbFixture(), a + QStringLiteral("/msprof_20250109120000.db")));
+    QVERIFY(copyFile(msprofDbFixture(), a + QStringLiteral("/mindstudio_profiler_output/msprof_20250109120000.db")));
+    auto r = discoverProfiles({ dir.filePath(QStringLiteral("a")) });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks.front().files.front().path, a + QStringLiteral("/msprof_20250109120000.db"));
+    QCOMPARE(r.report.files.size(), std::size_t(1));
+    QCOMPARE(r.report.files.front().status, FileStatus::Skipped);
+    // PROF_* whose device_0/timeline already made a rank: its DB makes none.
+    const QString b = dir.filePath(QStringLiteral("b/PROF_2"));
+    QVERIFY(copyFile(msprofDbFixture(), b + QStringLiteral("/msprof_20250109120000.db")));
+    test::writeFile(dir, QStringLiteral("b/PROF_2/device_0/timeline/msprof_0_1_1.json"), "[]");
+    r = discoverProfiles({ dir.filePath(QStringLiteral("b")) });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QCOMPARE(r.ranks.front().info.deviceId, 0);
+    QVERIFY(!r.ranks.front().info.traceFiles.isEmpty());
+    QCOMPARE(r.report.files.size(), std::size_t(1));
+    QVERIFY2(r.report.files.front().reason.contains(QLatin1String("device_0")), qPrintable(r.report.files.front().reason));
+    // Two devices' DBs in one folder: two ranks.
+    QVERIFY(copyFile(msprofDbFixture(), dir.filePath(QStringLiteral("c/msprof_0.db"))));
+    QVERIFY(copyFile(msprofDbFixture(), dir.filePath(QStringLiteral("c/msprof_1.db"))));
+    QCOMPARE(discoverProfiles({ dir.filePath(QStringLiteral("c")) }).ranks.size(), std::size_t(2));
 }
 
 QTEST_GUILESS_MAIN(TestDiscovery)
