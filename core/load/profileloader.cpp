@@ -396,7 +396,9 @@ QFuture<ProfilePtr> ProfileLoader::loadAsync(const QStringList& paths, const Loa
         // Reading takes the first 90 %; the analyses every page needs first the rest.
         constexpr int kReadPermille = 900;
         LoadControl reading;
-        reading.progress = [&promise](int permille, const QString& stage) {
+        QString lastStage; // the reader's own summary ("Loaded N ranks in …") is what stays shown
+        reading.progress = [&promise, &lastStage](int permille, const QString& stage) {
+            lastStage = stage;
             promise.setProgressValueAndText(permille * kReadPermille / 1000, stage);
         };
         reading.isCanceled = [&promise] { return promise.isCanceled(); };
@@ -407,6 +409,8 @@ QFuture<ProfilePtr> ProfileLoader::loadAsync(const QStringList& paths, const Loa
         control.isCanceled = reading.isCanceled;
         if (options.prepareAnalyses && profile)
             prepareAnalyses(*profile, control, kReadPermille);
+        if (!promise.isCanceled())
+            promise.setProgressValueAndText(1000, lastStage);
         promise.addResult(std::move(profile));
     });
 }

@@ -147,6 +147,11 @@ void TestResourcesPage::memoryAndApi()
 
     // API statistics merged over both ranks: 57 APIs; the donut has acl, node, hccl.
     ApiStatsPanel* api = page.apiPanel();
+    // A hidden panel fills when it is shown (DeferredRefresh): show its tab.
+    for (int i = 0; i < page.tabs()->count(); ++i)
+        if (page.tabs()->widget(i) == api || page.tabs()->widget(i)->isAncestorOf(api))
+            page.tabs()->setCurrentIndex(i);
+    QVERIFY(api->isVisible());
     QCOMPARE(api->model()->rowCount(), 57);
     QCOMPARE(api->scopeCombo()->count(), 3);
     auto* pie = qobject_cast<QPieSeries*>(api->typeChart()->chart()->series().value(0));

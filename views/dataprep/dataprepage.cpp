@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "dataprepage.h"
+#include "common/deferredrefresh.h"
 
 #include "pipelinegraph.h"
 
@@ -180,8 +181,10 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
     connect(m_cpuPlot, &VectorPlot::paletteApplied, this, &DataPrepPage::fillCpuPlot);
 
     if (m_state) {
-        connect(m_state, &ViewState::profileChanged, this, &DataPrepPage::rebuild);
-        connect(m_state, &ViewState::currentRankChanged, this, &DataPrepPage::rebuild);
+        // Hidden, the page rebuilds when it is next shown.
+        auto* refresh = new DeferredRefresh(this, [this] { rebuild(); });
+        connect(m_state, &ViewState::profileChanged, refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::currentRankChanged, refresh, &DeferredRefresh::request);
     }
     rebuild();
 }

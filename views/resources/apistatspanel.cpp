@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "apistatspanel.h"
+#include "common/deferredrefresh.h"
 #include "resourcecharts.h"
 
 #include "common/pagewidgets.h"
@@ -119,7 +120,9 @@ ApiStatsPanel::ApiStatsPanel(ViewState* state, QWidget* parent)
     });
     connect(m_scope, &QComboBox::currentIndexChanged, this, [this] { rebuild(); });
     if (m_state)
-        connect(m_state, &ViewState::profileChanged, this, &ApiStatsPanel::fillScopes);
+        // Hidden, the panel fills when it is next shown.
+        connect(m_state, &ViewState::profileChanged, new DeferredRefresh(this, [this] { fillScopes(); }),
+            &DeferredRefresh::request);
     fillScopes();
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "resourcespage.h"
+#include "common/deferredrefresh.h"
 
 #include "apistatspanel.h"
 #include "deviceheatmap.h"
@@ -91,7 +92,9 @@ ResourcesPage::ResourcesPage(ViewState* state, QWidget* parent)
     connect(m_granularity, &QComboBox::currentIndexChanged, this,
             [this] { setGranularity(m_granularity->currentData().toDouble()); });
     if (m_state)
-        connect(m_state, &ViewState::profileChanged, this, &ResourcesPage::rebuild);
+        // Hidden, the page rebuilds when it is next shown.
+        connect(m_state, &ViewState::profileChanged, new DeferredRefresh(this, [this] { rebuild(); }),
+            &DeferredRefresh::request);
     rebuild();
 }
 

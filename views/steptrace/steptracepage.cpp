@@ -183,7 +183,13 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
                 m_rankCombo->setCurrentIndex(index);
         });
         connect(m_state, &ViewState::stepChanged, this, [this](const QString& step) {
-            if (!m_dirty && step != shownStep())
+            if (m_dirty)
+                return;
+            if (!isVisible() && window()->isVisible()) {
+                m_dirty = true; // hidden in the main window: catch up when shown
+                return;
+            }
+            if (step != shownStep())
                 setShownStep(step);
         });
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "strategypage.h"
+#include "common/deferredrefresh.h"
 
 #include "strategygraph.h"
 
@@ -311,7 +312,9 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
         [this] { exportModelInteractive(this, *m_nodeProxy, QStringLiteral("strategy-ops")); });
 
     if (m_state)
-        connect(m_state, &ViewState::profileChanged, this, &StrategyPage::rebuild);
+        // Hidden, the page rebuilds when it is next shown.
+        connect(m_state, &ViewState::profileChanged, new DeferredRefresh(this, [this] { rebuild(); }),
+            &DeferredRefresh::request);
     rebuild();
 }
 
