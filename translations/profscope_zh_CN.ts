@@ -2,6 +2,113 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ColorRules</name>
+    <message>
+        <source>null</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no colour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown category &quot;%1&quot; (one of host, compute, communication, free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the pattern is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is no valid regular expression: %2 at position %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; matches every name (it matches an empty one); use a category rule to colour a whole family</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not JSON: %1 at offset %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a colour rule list: the top level is no JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a colour rule list: &quot;format&quot; is not &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;version&quot; must be the number %1, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour rules of version %1 cannot be read (this version of Profscope reads version %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;rules&quot; must be an array, found %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: must be an object, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;kind&quot; must be &quot;regex&quot; or &quot;category&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;pattern&quot; must be a string, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;color&quot; must be a string like &quot;#1f77b4&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;enabled&quot; must be true or false, found %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>Nothing to export.</source>
@@ -554,6 +661,13 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>Live at peak</source>
         <translation>峰值时存活</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::AnalysisService</name>
+    <message>
+        <source>Analysing rank %1 of %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1240,6 +1354,177 @@ Open a profiler output folder to see its timeline.</source>
     </message>
 </context>
 <context>
+    <name>profscope::ColorRulesDialog</name>
+    <message>
+        <source>Timeline Colour Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slices whose name matches a pattern (a regular expression, case-insensitive, found anywhere in the name) or whose family is a category are drawn in the rule&apos;s colour. The first enabled rule that matches wins; other slices keep their family colour.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished">类型</translation>
+    </message>
+    <message>
+        <source>Pattern or category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move Up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace these rules by those of a JSON file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save these rules as a JSON file, to share them or use them on another machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a slice name, e.g. aclnnMatmul_MatMulCommon_MatMulV2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The family of the slice: set from its name, change it for host lanes or device task types</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the edited rules on the timeline at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use this rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name matches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category is</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the colour of this rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. ^MatMul|Conv2D</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour of Rule %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A regular expression, case-insensitive, found anywhere in the name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rules: every slice has its family colour. Add one to start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rule(s); the first enabled one that matches a slice colours it.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fix the rules first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rule: its family colour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&quot;background-color:%1&quot;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; rule %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot be read (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot be written (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Colour Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour rules (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rules were not imported.
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Colour Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour rules (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>profscope::CommDurationBars</name>
     <message>
         <source>rank %1</source>
@@ -1827,6 +2112,12 @@ The communication page needs communication.json and communication_matrix.json (A
         <source> (slow: %1 average %2 GB/s)</source>
         <translation>（慢链路：%1 平均 %2 GB/s）</translation>
     </message>
+    <message numerus="yes">
+        <source>Computing the communication statistics of %n rank(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>profscope::Compare</name>
@@ -2318,6 +2609,26 @@ The communication page needs communication.json and communication_matrix.json (A
         <source>no startNs / endNs column: the framework ops cannot be read</source>
         <translation>缺少 startNs / endNs 列：无法读取框架算子</translation>
     </message>
+    <message>
+        <source>table %1 skipped: it has no %2 column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table %1 skipped: none of its bandwidth or packet columns is known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>NPU_OP_MEM: %n release event(s) without an allocation in the capture are left out</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>NPU_OP_MEM: %n event(s) neither allocate nor release are left out</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>profscope::DeviceHeatmap</name>
@@ -2377,16 +2688,24 @@ The communication page needs communication.json and communication_matrix.json (A
         <translation>%1 不是有效的组网文件（缺少 server_list）</translation>
     </message>
     <message>
-        <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder or PROF_*/device_N</source>
-        <translation>%1 下未找到性能数据：应包含 *_ascend_ms / *_ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT、MindInsight 的 profiler/ 文件夹或 PROF_*/device_N</translation>
-    </message>
-    <message>
         <source>%1: invalid JSON at byte %2: not a valid networking file</source>
         <translation>%1：第 %2 字节处 JSON 无效：不是有效的组网文件</translation>
     </message>
     <message>
         <source>no rank&apos;s files in this folder to apply it to</source>
         <translation>此文件夹中没有任何 rank 的文件可供应用</translation>
+    </message>
+    <message>
+        <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder, PROF_*/device_N or a CANN msprof_*.db</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: the timelines of %1 already give this PROF folder&apos;s devices (one source per kind of data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not read: %1 at the root of %2 holds the same data</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3366,10 +3685,6 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Memory</source>
         <translation>内存</translation>
-    </message>
-    <message>
-        <source>This page comes with %1, which is being built. Meanwhile the Summary and Overview pages show what was loaded.</source>
-        <translation>此页面随 %1 提供，该功能正在构建中。在此期间，摘要和总览页面会显示已加载的内容。</translation>
     </message>
     <message>
         <source>Pages</source>
@@ -4728,6 +5043,16 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
             <numerusform>在时间线中堆叠其 %n 个 rank(&amp;S)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Computing the step overview of %n rank(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Computing the advice for this step…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>profscope::PipelineGraph</name>
@@ -4979,6 +5304,30 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>config.rankId %1 differs from rank %2 found before</source>
         <translation>config.rankId %1 与之前找到的 rank %2 不同</translation>
+    </message>
+    <message>
+        <source>rank %1 from the database&apos;s RANK_DEVICE_MAP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no rank id in the database (no RANK_DEVICE_MAP rank)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rank unknown, device %2 from the database (its file name says %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rank unknown, device %2 from the database</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rank unknown, device %2 from the file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: rank and device unknown</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -6893,6 +7242,34 @@ FP+BP %3 ms
         <source>%1 flows are hidden; click to draw them</source>
         <translation>%1 连线已隐藏；单击可绘制</translation>
     </message>
+    <message>
+        <source>Rules:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1: every %2 slice; click to edit the rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule %1: slices whose name matches %2 (case-insensitive); click to edit the rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour rules...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit rules...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour slices by name pattern or category; rules are kept for the next session.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>profscope::TimelinePage</name>
@@ -7185,6 +7562,14 @@ FP+BP %3 ms
     <message>
         <source>The ranks shown, limited to the step chosen, as Chrome Trace JSON (File → Export Trace)</source>
         <translation>所显示的 rank（限于所选迭代），导出为 Chrome Trace JSON（文件 → 导出 Trace）</translation>
+    </message>
+    <message>
+        <source>Colours...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour rules: colour slices by name pattern or category</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

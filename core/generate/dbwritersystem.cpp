@@ -17,17 +17,17 @@ constexpr int kSamples = 48;
 constexpr const char* kSchema[] = {
     "CREATE TABLE QOS (deviceId INTEGER,eventName INTEGER,bandwidth NUMERIC,timestampNs INTEGER)",
     "CREATE TABLE DDR (deviceId INTEGER,timestampNs INTEGER,read NUMERIC,write NUMERIC)",
-    "CREATE TABLE PCIE (deviceId INTEGER,timestampNs INTEGER,txPostMin NUMERIC,txPostMax NUMERIC,txPostAvg "
+    ("CREATE TABLE PCIE (deviceId INTEGER,timestampNs INTEGER,txPostMin NUMERIC,txPostMax NUMERIC,txPostAvg "
     "NUMERIC,txNonpostMin NUMERIC,txNonpostMax NUMERIC,txNonpostAvg NUMERIC,txCplMin NUMERIC,txCplMax NUMERIC,"
     "txCplAvg NUMERIC,txNonpostLatencyMin NUMERIC,txNonpostLatencyMax NUMERIC,txNonpostLatencyAvg NUMERIC,"
     "rxPostMin NUMERIC,rxPostMax NUMERIC,rxPostAvg NUMERIC,rxNonpostMin NUMERIC,rxNonpostMax NUMERIC,rxNonpostAvg "
-    "NUMERIC,rxCplMin NUMERIC,rxCplMax NUMERIC,rxCplAvg NUMERIC)",
+    "NUMERIC,rxCplMin NUMERIC,rxCplMax NUMERIC,rxCplAvg NUMERIC)"),
     "CREATE TABLE HCCS (deviceId INTEGER,timestampNs INTEGER,txThroughput NUMERIC,rxThroughput NUMERIC)",
-    "CREATE TABLE NIC (deviceId INTEGER,timestampNs INTEGER,bandwidth NUMERIC,rxPacketRate NUMERIC,rxByteRate "
+    ("CREATE TABLE NIC (deviceId INTEGER,timestampNs INTEGER,bandwidth NUMERIC,rxPacketRate NUMERIC,rxByteRate "
     "NUMERIC,rxPackets NUMERIC,rxBytes NUMERIC,rxErrors NUMERIC,rxDropped NUMERIC,txPacketRate NUMERIC,txByteRate "
-    "NUMERIC,txPackets NUMERIC,txBytes NUMERIC,txErrors NUMERIC,txDropped NUMERIC,funcId INTEGER)",
-    "CREATE TABLE NPU_OP_MEM (operatorName INTEGER,addr INTEGER,type INTEGER,size INTEGER,timestampNs "
-    "INTEGER,globalTid INTEGER,totalAllocate NUMERIC,totalReserve NUMERIC,component INTEGER,deviceId INTEGER)",
+    "NUMERIC,txPackets NUMERIC,txBytes NUMERIC,txErrors NUMERIC,txDropped NUMERIC,funcId INTEGER)"),
+    ("CREATE TABLE NPU_OP_MEM (operatorName INTEGER,addr INTEGER,type INTEGER,size INTEGER,timestampNs "
+    "INTEGER,globalTid INTEGER,totalAllocate NUMERIC,totalReserve NUMERIC,component INTEGER,deviceId INTEGER)"),
 };
 
 // The busy share of [a, b) covered by `ranges` (sorted by start, may overlap a little).
