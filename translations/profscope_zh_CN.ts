@@ -5,107 +5,107 @@
     <name>ColorRules</name>
     <message>
         <source>null</source>
-        <translation type="unfinished"></translation>
+        <translation>null</translation>
     </message>
     <message>
         <source>a boolean</source>
-        <translation type="unfinished"></translation>
+        <translation>布尔值</translation>
     </message>
     <message>
         <source>a number</source>
-        <translation type="unfinished"></translation>
+        <translation>数字</translation>
     </message>
     <message>
         <source>a string</source>
-        <translation type="unfinished"></translation>
+        <translation>字符串</translation>
     </message>
     <message>
         <source>an array</source>
-        <translation type="unfinished"></translation>
+        <translation>数组</translation>
     </message>
     <message>
         <source>an object</source>
-        <translation type="unfinished"></translation>
+        <translation>对象</translation>
     </message>
     <message>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <source>no colour</source>
-        <translation type="unfinished"></translation>
+        <translation>未设置颜色</translation>
     </message>
     <message>
         <source>unknown category &quot;%1&quot; (one of host, compute, communication, free)</source>
-        <translation type="unfinished"></translation>
+        <translation>未知类别 &quot;%1&quot;（应为 host、compute、communication、free 之一）</translation>
     </message>
     <message>
         <source>the pattern is empty</source>
-        <translation type="unfinished"></translation>
+        <translation>模式为空</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is no valid regular expression: %2 at position %3</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 不是有效的正则表达式：%2（位置 %3）</translation>
     </message>
     <message>
         <source>&quot;%1&quot; matches every name (it matches an empty one); use a category rule to colour a whole family</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;%1&quot; 匹配所有名称（它能匹配空名称）；要为整个类别着色，请使用类别规则</translation>
     </message>
     <message>
         <source>Rule %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>规则 %1：%2</translation>
     </message>
     <message>
         <source>Not JSON: %1 at offset %2</source>
-        <translation type="unfinished"></translation>
+        <translation>不是 JSON：%1（偏移量 %2）</translation>
     </message>
     <message>
         <source>Not a colour rule list: the top level is no JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>不是颜色规则列表：顶层不是 JSON 对象</translation>
     </message>
     <message>
         <source>Not a colour rule list: &quot;format&quot; is not &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>不是颜色规则列表：&quot;format&quot; 不是 &quot;%1&quot;</translation>
     </message>
     <message>
         <source>&quot;version&quot; must be the number %1, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;version&quot; 必须为数字 %1，实际为 %2</translation>
     </message>
     <message>
         <source>Colour rules of version %1 cannot be read (this version of Profscope reads version %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取版本 %1 的颜色规则（此版本的 Profscope 只能读取版本 %2）</translation>
     </message>
     <message>
         <source>&quot;rules&quot; must be an array, found %1</source>
-        <translation type="unfinished"></translation>
+        <translation>&quot;rules&quot; 必须为数组，实际为 %1</translation>
     </message>
     <message>
         <source>Rule %1</source>
-        <translation type="unfinished"></translation>
+        <translation>规则 %1</translation>
     </message>
     <message>
         <source>%1: must be an object, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：必须为对象，实际为 %2</translation>
     </message>
     <message>
         <source>%1: &quot;kind&quot; must be &quot;regex&quot; or &quot;category&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;kind&quot; 必须为 &quot;regex&quot; 或 &quot;category&quot;</translation>
     </message>
     <message>
         <source>%1: &quot;pattern&quot; must be a string, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;pattern&quot; 必须为字符串，实际为 %2</translation>
     </message>
     <message>
         <source>%1: &quot;color&quot; must be a string like &quot;#1f77b4&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;color&quot; 必须为形如 &quot;#1f77b4&quot; 的字符串</translation>
     </message>
     <message>
         <source>%1: &quot;enabled&quot; must be true or false, found %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：&quot;enabled&quot; 必须为 true 或 false，实际为 %2</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1：%2</translation>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>
@@ -667,7 +667,7 @@ Open a profiler output folder to see its timeline.</source>
     <name>profscope::AnalysisService</name>
     <message>
         <source>Analysing rank %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>正在分析 rank（%1/%2）</translation>
     </message>
 </context>
 <context>
@@ -1357,171 +1357,173 @@ Open a profiler output folder to see its timeline.</source>
     <name>profscope::ColorRulesDialog</name>
     <message>
         <source>Timeline Colour Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>时间线颜色规则</translation>
     </message>
     <message>
         <source>Slices whose name matches a pattern (a regular expression, case-insensitive, found anywhere in the name) or whose family is a category are drawn in the rule&apos;s colour. The first enabled rule that matches wins; other slices keep their family colour.</source>
-        <translation type="unfinished"></translation>
+        <translation>名称与模式匹配（正则表达式，不区分大小写，可匹配名称中的任意位置）或类别与指定类别相同的切片，将以该规则的颜色绘制。第一条匹配的已启用规则生效；其他切片保持其类别颜色。</translation>
     </message>
     <message>
         <source>On</source>
-        <translation type="unfinished"></translation>
+        <translation>启用</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished">类型</translation>
+        <translation>类型</translation>
     </message>
     <message>
         <source>Pattern or category</source>
-        <translation type="unfinished"></translation>
+        <translation>模式或类别</translation>
     </message>
     <message>
         <source>Colour</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色</translation>
     </message>
     <message>
         <source>Add</source>
-        <translation type="unfinished"></translation>
+        <translation>添加</translation>
     </message>
     <message>
         <source>Remove</source>
-        <translation type="unfinished"></translation>
+        <translation>删除</translation>
     </message>
     <message>
         <source>Move Up</source>
-        <translation type="unfinished"></translation>
+        <translation>上移</translation>
     </message>
     <message>
         <source>Move Down</source>
-        <translation type="unfinished"></translation>
+        <translation>下移</translation>
     </message>
     <message>
         <source>Import...</source>
-        <translation type="unfinished"></translation>
+        <translation>导入...</translation>
     </message>
     <message>
         <source>Export...</source>
-        <translation type="unfinished"></translation>
+        <translation>导出...</translation>
     </message>
     <message>
         <source>Replace these rules by those of a JSON file</source>
-        <translation type="unfinished"></translation>
+        <translation>用 JSON 文件中的规则替换当前规则</translation>
     </message>
     <message>
         <source>Save these rules as a JSON file, to share them or use them on another machine</source>
-        <translation type="unfinished"></translation>
+        <translation>将当前规则保存为 JSON 文件，以便共享或在其他机器上使用</translation>
     </message>
     <message>
         <source>a slice name, e.g. aclnnMatmul_MatMulCommon_MatMulV2</source>
-        <translation type="unfinished"></translation>
+        <translation>切片名称，例如 aclnnMatmul_MatMulCommon_MatMulV2</translation>
     </message>
     <message>
         <source>The family of the slice: set from its name, change it for host lanes or device task types</source>
-        <translation type="unfinished"></translation>
+        <translation>切片的类别：根据名称自动设置；对于主机泳道或设备任务类型，请手动更改</translation>
     </message>
     <message>
         <source>Try:</source>
-        <translation type="unfinished"></translation>
+        <translation>测试：</translation>
     </message>
     <message>
         <source>as</source>
-        <translation type="unfinished"></translation>
+        <translation>作为</translation>
     </message>
     <message>
         <source>Live preview</source>
-        <translation type="unfinished"></translation>
+        <translation>实时预览</translation>
     </message>
     <message>
         <source>Show the edited rules on the timeline at once</source>
-        <translation type="unfinished"></translation>
+        <translation>立即在时间线上显示编辑后的规则</translation>
     </message>
     <message>
         <source>Use this rule</source>
-        <translation type="unfinished"></translation>
+        <translation>启用此规则</translation>
     </message>
     <message>
         <source>Name matches</source>
-        <translation type="unfinished"></translation>
+        <translation>名称匹配</translation>
     </message>
     <message>
         <source>Category is</source>
-        <translation type="unfinished"></translation>
+        <translation>类别为</translation>
     </message>
     <message>
         <source>Choose the colour of this rule</source>
-        <translation type="unfinished"></translation>
+        <translation>选择此规则的颜色</translation>
     </message>
     <message>
         <source>e.g. ^MatMul|Conv2D</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 ^MatMul|Conv2D</translation>
     </message>
     <message>
         <source>Colour of Rule %1</source>
-        <translation type="unfinished"></translation>
+        <translation>规则 %1 的颜色</translation>
     </message>
     <message>
         <source>Rule %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>规则 %1：%2</translation>
     </message>
     <message>
         <source>A regular expression, case-insensitive, found anywhere in the name</source>
-        <translation type="unfinished"></translation>
+        <translation>正则表达式，不区分大小写，可匹配名称中的任意位置</translation>
     </message>
     <message>
         <source>No rules: every slice has its family colour. Add one to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有规则：每个切片使用其类别颜色。添加一条规则即可开始。</translation>
     </message>
     <message numerus="yes">
         <source>%n rule(s); the first enabled one that matches a slice colours it.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>共 %n 条规则；切片由第一条与之匹配的已启用规则着色。</numerusform>
         </translation>
     </message>
     <message>
         <source>fix the rules first</source>
-        <translation type="unfinished"></translation>
+        <translation>请先修正规则</translation>
     </message>
     <message>
         <source>no rule: its family colour</source>
-        <translation type="unfinished"></translation>
+        <translation>无匹配规则：使用其类别颜色</translation>
     </message>
     <message>
         <source>&lt;span style=&quot;background-color:%1&quot;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; rule %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&quot;background-color:%1&quot;&gt;&amp;nbsp;&amp;nbsp;&amp;nbsp;&amp;nbsp;&lt;/span&gt; 规则 %2</translation>
     </message>
     <message>
         <source>%1: cannot be read (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法读取（%2）</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1：%2</translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>%1: cannot be written (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：无法写入（%2）</translation>
     </message>
     <message>
         <source>Import Colour Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>导入颜色规则</translation>
     </message>
     <message>
         <source>Colour rules (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色规则 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>The rules were not imported.
 
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未导入规则。
+
+%1</translation>
     </message>
     <message>
         <source>Export Colour Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>导出颜色规则</translation>
     </message>
     <message>
         <source>Colour rules (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色规则 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -2114,8 +2116,8 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message numerus="yes">
         <source>Computing the communication statistics of %n rank(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在计算 %n 个 rank 的通信统计…</numerusform>
         </translation>
     </message>
 </context>
@@ -2611,22 +2613,22 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message>
         <source>table %1 skipped: it has no %2 column</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过表 %1：缺少 %2 列</translation>
     </message>
     <message>
         <source>table %1 skipped: none of its bandwidth or packet columns is known</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过表 %1：其带宽或数据包列均无法识别</translation>
     </message>
     <message numerus="yes">
         <source>NPU_OP_MEM: %n release event(s) without an allocation in the capture are left out</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>NPU_OP_MEM：已略去 %n 个在采集范围内没有对应分配的释放事件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>NPU_OP_MEM: %n event(s) neither allocate nor release are left out</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>NPU_OP_MEM：已略去 %n 个既非分配也非释放的事件</numerusform>
         </translation>
     </message>
 </context>
@@ -2697,15 +2699,15 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
     <message>
         <source>no profiler data found under %1: expected *_ascend_ms / *_ascend_pt folders, ASCEND_PROFILER_OUTPUT, a MindInsight profiler/ folder, PROF_*/device_N or a CANN msprof_*.db</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 下未找到 profiler 数据：应为 *_ascend_ms / *_ascend_pt 文件夹、ASCEND_PROFILER_OUTPUT、MindInsight profiler/ 文件夹、PROF_*/device_N 或 CANN msprof_*.db</translation>
     </message>
     <message>
         <source>not read: the timelines of %1 already give this PROF folder&apos;s devices (one source per kind of data)</source>
-        <translation type="unfinished"></translation>
+        <translation>未读取：%1 的时间线已提供此 PROF 文件夹中各设备的数据（每类数据只取一个来源）</translation>
     </message>
     <message>
         <source>not read: %1 at the root of %2 holds the same data</source>
-        <translation type="unfinished"></translation>
+        <translation>未读取：%2 根目录下的 %1 包含相同的数据</translation>
     </message>
 </context>
 <context>
@@ -5045,13 +5047,13 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
     <message numerus="yes">
         <source>Computing the step overview of %n rank(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在计算 %n 个 rank 的迭代总览…</numerusform>
         </translation>
     </message>
     <message>
         <source>Computing the advice for this step…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在计算此迭代的建议…</translation>
     </message>
 </context>
 <context>
@@ -5307,27 +5309,27 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     </message>
     <message>
         <source>rank %1 from the database&apos;s RANK_DEVICE_MAP</source>
-        <translation type="unfinished"></translation>
+        <translation>rank %1，来自数据库的 RANK_DEVICE_MAP</translation>
     </message>
     <message>
         <source>no rank id in the database (no RANK_DEVICE_MAP rank)</source>
-        <translation type="unfinished"></translation>
+        <translation>数据库中没有 rank id（RANK_DEVICE_MAP 中没有 rank）</translation>
     </message>
     <message>
         <source>%1: rank unknown, device %2 from the database (its file name says %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：rank 未知，设备 %2 来自数据库（其文件名显示为 %3）</translation>
     </message>
     <message>
         <source>%1: rank unknown, device %2 from the database</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：rank 未知，设备 %2 来自数据库</translation>
     </message>
     <message>
         <source>%1: rank unknown, device %2 from the file name</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：rank 未知，设备 %2 来自文件名</translation>
     </message>
     <message>
         <source>%1: rank and device unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：rank 和设备均未知</translation>
     </message>
 </context>
 <context>
@@ -7244,31 +7246,31 @@ FP+BP %3 ms
     </message>
     <message>
         <source>Rules:</source>
-        <translation type="unfinished"></translation>
+        <translation>规则：</translation>
     </message>
     <message>
         <source>all %1</source>
-        <translation type="unfinished"></translation>
+        <translation>全部%1</translation>
     </message>
     <message>
         <source>Rule %1: every %2 slice; click to edit the rules</source>
-        <translation type="unfinished"></translation>
+        <translation>规则 %1：所有%2切片；单击可编辑规则</translation>
     </message>
     <message>
         <source>Rule %1: slices whose name matches %2 (case-insensitive); click to edit the rules</source>
-        <translation type="unfinished"></translation>
+        <translation>规则 %1：名称匹配 %2 的切片（不区分大小写）；单击可编辑规则</translation>
     </message>
     <message>
         <source>Colour rules...</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色规则...</translation>
     </message>
     <message>
         <source>Edit rules...</source>
-        <translation type="unfinished"></translation>
+        <translation>编辑规则...</translation>
     </message>
     <message>
         <source>Colour slices by name pattern or category; rules are kept for the next session.</source>
-        <translation type="unfinished"></translation>
+        <translation>按名称模式或类别为切片着色；规则会保留到下次会话。</translation>
     </message>
 </context>
 <context>
@@ -7565,11 +7567,11 @@ FP+BP %3 ms
     </message>
     <message>
         <source>Colours...</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色...</translation>
     </message>
     <message>
         <source>Colour rules: colour slices by name pattern or category</source>
-        <translation type="unfinished"></translation>
+        <translation>颜色规则：按名称模式或类别为切片着色</translation>
     </message>
 </context>
 <context>
