@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "loadcontroller.h"
 
+#include "analysis/analysisservice.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -9,6 +11,8 @@ namespace profscope {
 LoadController::LoadController(QObject* parent)
     : QObject(parent)
 {
+    // The GUI's loads also compute what every page needs first, off the GUI thread.
+    m_options.prepare = prepareAnalyses;
 }
 
 LoadController::~LoadController()

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "profileloader.h"
 
-#include "../analysis/analysisservice.h"
 
 #include "../analysis/overview.h"
 
@@ -407,8 +406,8 @@ QFuture<ProfilePtr> ProfileLoader::loadAsync(const QStringList& paths, const Loa
             promise.setProgressValueAndText(permille, stage);
         };
         control.isCanceled = reading.isCanceled;
-        if (options.prepareAnalyses && profile)
-            prepareAnalyses(*profile, control, kReadPermille);
+        if (options.prepare && profile)
+            options.prepare(*profile, control, kReadPermille);
         if (!promise.isCanceled())
             promise.setProgressValueAndText(1000, lastStage);
         promise.addResult(std::move(profile));

@@ -18,14 +18,18 @@ namespace profscope {
 // (measured faster into the model, and exact 64-bit times).
 enum class SourcePreference { Auto, Text, Database };
 
+struct LoadControl;
+
 struct LoadOptions
 {
     DiscoveryOptions discovery;
     int maxThreads = 0;       // 0: QThread::idealThreadCount()
     bool readTraces = true;   // false: tables only (quick summary loads)
     SourcePreference sources = SourcePreference::Auto;
-    // loadAsync only: also compute what every page needs first (prepareAnalyses).
-    bool prepareAnalyses = true;
+    // loadAsync only: run after reading, inside the load job, with progress
+    // from `fromPermille` to 1000 (the GUI passes prepareAnalyses: what every
+    // page needs first). A hook, so that the loader does not depend on the analyses.
+    std::function<void(const Profile& profile, const LoadControl& control, int fromPermille)> prepare;
 };
 
 // Progress is 0..1000 with a stage message; calls may come from worker

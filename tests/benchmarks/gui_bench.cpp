@@ -92,7 +92,8 @@ int childSession(const QString& path, bool synchronous)
     MainWindow window;
     // The baseline is the code path before the service: nothing prepared in the load job either.
     LoadOptions options;
-    options.prepareAnalyses = !synchronous;
+    if (!synchronous)
+        options.prepare = prepareAnalyses;
     window.loadController()->setOptions(options);
     window.resize(1280, 800);
     window.show();

@@ -214,16 +214,16 @@ void TestAnalysisService::loadJobPreparesAnalyses()
     const QString path = test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text/level2"));
     if (!QFileInfo::exists(path))
         QSKIP("fixture missing: ascend-msinsight level2");
-    QFuture<ProfilePtr> future = ProfileLoader::loadAsync({ path });
+    LoadOptions prepared;
+    prepared.prepare = prepareAnalyses;
+    QFuture<ProfilePtr> future = ProfileLoader::loadAsync({ path }, prepared);
     future.waitForFinished();
     const ProfilePtr profile = future.result();
     QVERIFY(profile);
     QVERIFY(profile->memo.has(QStringLiteral("clusterSteps/")));
     QCOMPARE(future.progressValue(), 1000);
 
-    LoadOptions options;
-    options.prepareAnalyses = false;
-    QFuture<ProfilePtr> bare = ProfileLoader::loadAsync({ path }, options);
+    QFuture<ProfilePtr> bare = ProfileLoader::loadAsync({ path });
     bare.waitForFinished();
     QVERIFY(!bare.result()->memo.has(QStringLiteral("clusterSteps/")));
 }
