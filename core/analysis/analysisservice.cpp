@@ -61,8 +61,7 @@ AnalysisService::AnalysisService(QObject* parent)
 
 AnalysisService* AnalysisService::instance()
 {
-    // Parented to the application so that it goes before the thread pool's
-    // last jobs could deliver into a destroyed object.
+    // Parented to the application: it goes with it, after waiting for its own pool's jobs.
     static QPointer<AnalysisService> service;
     if (!service) {
         service = new AnalysisService(QCoreApplication::instance());

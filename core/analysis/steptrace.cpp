@@ -487,24 +487,10 @@ ClusterTrajectory clusterTrajectory(const Profile& profile, const QString& step)
     return out;
 }
 
-std::shared_ptr<const ClusterTrajectory> ClusterTrajectoryCache::get(const ProfilePtr& profile, const QString& step)
+std::shared_ptr<const ClusterTrajectory> sharedClusterTrajectory(const Profile& profile, const QString& step)
 {
-    if (!profile)
-        return std::make_shared<const ClusterTrajectory>();
-    if (m_profile.lock() != profile) {
-        m_byStep.clear();
-        m_profile = profile;
-    }
-    std::shared_ptr<const ClusterTrajectory>& cached = m_byStep[step];
-    if (!cached)
-        cached = std::make_shared<const ClusterTrajectory>(clusterTrajectory(*profile, step));
-    return cached;
-}
-
-void ClusterTrajectoryCache::clear()
-{
-    m_byStep.clear();
-    m_profile.reset();
+    return profile.memo.get<ClusterTrajectory>(
+        QStringLiteral("clusterTrajectory/") + step, [&profile, &step] { return clusterTrajectory(profile, step); });
 }
 
 } // namespace profscope

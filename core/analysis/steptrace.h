@@ -165,18 +165,9 @@ struct ClusterTrajectory
 // step empty: the average over the steps of each rank.
 ClusterTrajectory clusterTrajectory(const Profile& profile, const QString& step = {});
 
-// The trajectories of one profile, each step's computed once: the step trace
-// page wants the average (for its step list) and the step shown, again on
-// every step change. Another profile starts afresh.
-class ClusterTrajectoryCache
-{
-public:
-    std::shared_ptr<const ClusterTrajectory> get(const ProfilePtr& profile, const QString& step);
-    void clear();
-
-private:
-    std::weak_ptr<const Profile> m_profile; // weak: an expired profile never matches a new one at its address
-    std::map<QString, std::shared_ptr<const ClusterTrajectory>> m_byStep;
-};
+// The same, computed once per profile and step (Profile::memo): the step
+// trace page wants the average (for its step list) and the step shown, again
+// on every step change.
+std::shared_ptr<const ClusterTrajectory> sharedClusterTrajectory(const Profile& profile, const QString& step = {});
 
 } // namespace profscope

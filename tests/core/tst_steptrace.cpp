@@ -411,28 +411,24 @@ void TestStepTrace::trajectoryCachePerStep()
 {
     const ProfilePtr profile = ProfileLoader::load({ mindinsight(QStringLiteral("cluster_propose")) });
     QVERIFY(profile);
-    ClusterTrajectoryCache cache;
-    const std::shared_ptr<const ClusterTrajectory> average = cache.get(profile, QString());
-    QCOMPARE(cache.get(profile, QString()).get(), average.get());
+    const std::shared_ptr<const ClusterTrajectory> average = sharedClusterTrajectory(*profile);
+    QCOMPARE(sharedClusterTrajectory(*profile).get(), average.get());
     QVERIFY(*average == clusterTrajectory(*profile));
     QCOMPARE(average->rows.size(), std::size_t(4));
     // A step has its own, kept as well; the average stays.
     QVERIFY(average->steps.contains(QStringLiteral("3")));
-    const std::shared_ptr<const ClusterTrajectory> three = cache.get(profile, QStringLiteral("3"));
+    const std::shared_ptr<const ClusterTrajectory> three = sharedClusterTrajectory(*profile, QStringLiteral("3"));
     QVERIFY(three.get() != average.get());
     QVERIFY(*three == clusterTrajectory(*profile, QStringLiteral("3")));
     QVERIFY(!(*three == *average));
-    QCOMPARE(cache.get(profile, QStringLiteral("3")).get(), three.get());
-    QCOMPARE(cache.get(profile, QString()).get(), average.get());
-    // Another profile starts afresh.
+    QCOMPARE(sharedClusterTrajectory(*profile, QStringLiteral("3")).get(), three.get());
+    QCOMPARE(sharedClusterTrajectory(*profile).get(), average.get());
+    // Another profile has its own.
     const ProfilePtr again = ProfileLoader::load({ mindinsight(QStringLiteral("cluster_propose")) });
     QVERIFY(again);
-    const std::shared_ptr<const ClusterTrajectory> other = cache.get(again, QString());
+    const std::shared_ptr<const ClusterTrajectory> other = sharedClusterTrajectory(*again);
     QVERIFY(other.get() != average.get());
     QVERIFY(*other == *average);
-    cache.clear();
-    QVERIFY(cache.get(again, QString()).get() != other.get());
-    QVERIFY(cache.get(nullptr, QString())->rows.empty());
 }
 
 QTEST_GUILESS_MAIN(TestStepTrace)

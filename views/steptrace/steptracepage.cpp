@@ -303,7 +303,7 @@ void StepTracePage::fillSteps()
     QStringList steps;
     if (m_profile) {
         // The average, which fillTrajectory shows unless a step is chosen: computed once for both.
-        steps = m_trajectories.get(m_profile, QString())->steps;
+        steps = sharedClusterTrajectory(*m_profile)->steps;
         if (m_rankIndex >= 0)
             for (const StepTraceStep& s : rankStepTrace(*m_profile, m_rankIndex)->steps)
                 if (!steps.contains(s.step) && !s.step.isEmpty())
@@ -420,7 +420,7 @@ void StepTracePage::fillTrajectory()
 {
     if (!m_profile || !m_tabs->isTabVisible(1))
         return;
-    m_trajectory->setTrajectory(*m_trajectories.get(m_profile, shownStep()));
+    m_trajectory->setTrajectory(m_profile ? *sharedClusterTrajectory(*m_profile, shownStep()) : ClusterTrajectory {});
 }
 
 TimeNs StepTracePage::timelineOffsetNs() const

@@ -109,7 +109,6 @@ private:
     bool m_dirty = true;
     int m_rankIndex = -1;
     std::shared_ptr<const RankStepTrace> m_trace = std::make_shared<const RankStepTrace>();
-    ClusterTrajectoryCache m_trajectories;
 
     QLabel* m_title;
     QComboBox* m_rankCombo;
