@@ -20,6 +20,7 @@ private Q_SLOTS:
     void rankChoicesAreChecked();
     void compareModeNeedsTwoDifferentRanks();
     void newProfileResetsTheChoices();
+    void comparisonRunFollowsTheMapping();
 };
 
 void TestViewState::stepsComeFromTheProfile()
@@ -90,6 +91,47 @@ void TestViewState::newProfileResetsTheChoices()
     state.setProfile(nullptr);
     QCOMPARE(state.currentRank(), -1);
     QVERIFY(state.steps().isEmpty());
+}
+
+void TestViewState::comparisonRunFollowsTheMapping()
+{
+    ViewState state;
+    state.setProfile(ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) }));
+    QVERIFY(!state.compareMode());
+    // A one-rank comparison run (level2 rank 1): both base ranks map onto it.
+    const ProfilePtr other = ProfileLoader::load({ test::textRank(2, 1) });
+    QSignalSpy compareSpy(&state, &ViewState::compareChanged);
+    QSignalSpy runSpy(&state, &ViewState::comparisonProfileChanged);
+    state.setComparisonProfile(other);
+    QCOMPARE(runSpy.count(), 1);
+    QVERIFY(compareSpy.count() >= 1);
+    QVERIFY(state.runCompare());
+    QVERIFY(state.compareMode());
+    QCOMPARE(state.comparisonSource(), other);
+    QCOMPARE(state.baselineRank(), 0);
+    QCOMPARE(state.comparisonRank(), 0);
+    state.setCurrentRank(1);
+    QCOMPARE(state.baselineRank(), 1);
+    QCOMPARE(state.comparisonRank(), 0);
+    // Comparison ranks are checked against the comparison run (one rank).
+    state.setComparisonRank(1);
+    QCOMPARE(state.comparisonRank(), 0);
+    // The step: same name in both runs.
+    state.setStep(QStringLiteral("50"));
+    QCOMPARE(state.comparisonStep(), QStringLiteral("50"));
+    // A mapping that does not fit the runs is refused.
+    QSignalSpy mapSpy(&state, &ViewState::rankMappingChanged);
+    state.setRankMapping(RankMapping({ 0, 3 }));
+    QCOMPARE(mapSpy.count(), 0);
+    state.setRankMapping(RankMapping({ 0, -1 }));
+    QCOMPARE(mapSpy.count(), 1);
+    QCOMPARE(state.comparisonRank(), -1);
+    QVERIFY(!state.compareMode());
+    // A new base profile drops the comparison run.
+    state.setProfile(ProfileLoader::load({ test::textRank(1, 0) }));
+    QVERIFY(!state.runCompare());
+    QCOMPARE(runSpy.count(), 2);
+    QCOMPARE(state.comparisonRank(), -1);
 }
 
 QTEST_MAIN(TestViewState)

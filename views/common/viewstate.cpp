@@ -4,7 +4,6 @@
 #include "analysis/overview.h"
 
 #include <algorithm>
-#include <set>
 
 namespace profscope {
 
@@ -23,25 +22,51 @@ void ViewState::setProfile(const ProfilePtr& profile)
     m_currentRank = profile && !profile->ranks.empty() ? 0 : -1;
     m_baselineRank = -1;
     m_comparisonRank = -1;
-    if (profile) {
-        // Step markers are the host's ProfilerStep#N slices; the numeric
-        // order is the execution order.
-        std::set<std::pair<qint64, QString>> ordered;
-        for (const auto& rank : profile->ranks) {
-            for (const StepOverview& s : rankOverview(*rank)->steps) {
-                if (s.step.isEmpty())
-                    continue;
-                bool ok = false;
-                const qint64 n = s.step.toLongLong(&ok);
-                ordered.insert({ ok ? n : 0, s.step });
-            }
-        }
-        for (const auto& [n, name] : ordered) {
-            if (!m_steps.contains(name))
-                m_steps << name;
-        }
-    }
+    if (profile)
+        m_steps = profileSteps(*profile);
+    const bool hadComparison = m_comparisonProfile != nullptr;
+    m_comparisonProfile.reset();
+    m_comparisonSteps.clear();
+    m_rankMapping = {};
     emit profileChanged();
+    if (hadComparison)
+        emit comparisonProfileChanged();
+}
+
+void ViewState::setComparisonProfile(const ProfilePtr& profile)
+{
+    if (profile == m_comparisonProfile)
+        return;
+    m_comparisonProfile = profile && !profile->ranks.empty() ? profile : nullptr;
+    m_comparisonSteps = m_comparisonProfile ? profileSteps(*m_comparisonProfile) : QStringList();
+    m_rankMapping = m_comparisonProfile && m_profile ? RankMapping::byRankId(*m_profile, *m_comparisonProfile)
+                                                     : RankMapping();
+    m_baselineRank = -1;
+    m_comparisonRank = -1;
+    if (m_comparisonProfile)
+        followMapping();
+    emit comparisonProfileChanged();
+    emit rankMappingChanged();
+    emit compareChanged();
+}
+
+void ViewState::setRankMapping(const RankMapping& mapping)
+{
+    if (!m_comparisonProfile || !m_profile || !mapping.validFor(*m_profile, *m_comparisonProfile)
+        || mapping == m_rankMapping)
+        return;
+    m_rankMapping = mapping;
+    const int before = m_comparisonRank;
+    followMapping();
+    emit rankMappingChanged();
+    if (before != m_comparisonRank)
+        emit compareChanged();
+}
+
+void ViewState::followMapping()
+{
+    m_baselineRank = m_currentRank;
+    m_comparisonRank = m_rankMapping.otherFor(m_currentRank);
 }
 
 void ViewState::setStep(const QString& step)
@@ -88,6 +113,19 @@ void ViewState::setCurrentRank(int rankIndex)
         return;
     m_currentRank = rankIndex;
     emit currentRankChanged(rankIndex);
+    if (m_comparisonProfile) {
+        const int baseBefore = m_baselineRank;
+        const int otherBefore = m_comparisonRank;
+        followMapping();
+        if (baseBefore != m_baselineRank || otherBefore != m_comparisonRank)
+            emit compareChanged();
+    }
+}
+
+bool ViewState::validComparisonRank(int rankIndex) const
+{
+    const ProfilePtr& source = comparisonSource();
+    return source && rankIndex >= 0 && std::size_t(rankIndex) < source->ranks.size();
 }
 
 void ViewState::setBaselineRank(int rankIndex)
@@ -100,7 +138,7 @@ void ViewState::setBaselineRank(int rankIndex)
 
 void ViewState::setComparisonRank(int rankIndex)
 {
-    if (rankIndex == m_comparisonRank || (rankIndex >= 0 && !validRank(rankIndex)))
+    if (rankIndex == m_comparisonRank || (rankIndex >= 0 && !validComparisonRank(rankIndex)))
         return;
     m_comparisonRank = rankIndex;
     emit compareChanged();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/runcompare.h"
 #include "model/profile.h"
 
 #include <QObject>
@@ -32,8 +33,47 @@ public:
     {
         return m_profile;
     }
-    // Resets step, rank filter and compare ranks.
+    // Resets step, rank filter and compare ranks, and drops the comparison
+    // run.
     void setProfile(const ProfilePtr& profile);
+
+    // Run comparison: a second profile loaded beside the base (File ->
+    // Compare With...). While it is set, compareMode() is on and
+    // comparisonRank() indexes the comparison run's ranks; the baseline rank
+    // follows the current rank and the comparison rank follows the mapping
+    // (until the user picks another comparison rank). Null = no second run
+    // (then compare mode, if any, compares two ranks of the base profile).
+    const ProfilePtr& comparisonProfile() const
+    {
+        return m_comparisonProfile;
+    }
+    void setComparisonProfile(const ProfilePtr& profile);
+    bool runCompare() const
+    {
+        return m_comparisonProfile != nullptr;
+    }
+    // The profile comparisonRank() indexes: the comparison run, else the
+    // base profile.
+    const ProfilePtr& comparisonSource() const
+    {
+        return m_comparisonProfile ? m_comparisonProfile : m_profile;
+    }
+    // Base rank index -> comparison rank index; by rank id by default.
+    const RankMapping& rankMapping() const
+    {
+        return m_rankMapping;
+    }
+    void setRankMapping(const RankMapping& mapping);
+    // The comparison run's steps, and the one standing for a base step (same
+    // name, else same position; see mapStep).
+    const QStringList& comparisonSteps() const
+    {
+        return m_comparisonSteps;
+    }
+    QString comparisonStep() const
+    {
+        return mapStep(m_step, m_steps, m_comparisonSteps);
+    }
 
     // Step names as the overview computes them ("50", "51", ...), in order,
     // over all ranks; empty when no rank has step markers.
@@ -91,7 +131,7 @@ public:
     void setComparisonRank(int rankIndex);
     bool compareMode() const
     {
-        return m_baselineRank >= 0 && m_comparisonRank >= 0 && m_baselineRank != m_comparisonRank;
+        return m_baselineRank >= 0 && m_comparisonRank >= 0 && (runCompare() || m_baselineRank != m_comparisonRank);
     }
 
     // Navigation requests any page may make; the main window switches page.
@@ -105,6 +145,11 @@ public:
 
 signals:
     void profileChanged();
+    // The comparison run was set or dropped (compareChanged follows).
+    void comparisonProfileChanged();
+    // The rank mapping changed (compareChanged follows when the compared
+    // pair changed).
+    void rankMappingChanged();
     void stepChanged(const QString& step);
     void rankFilterChanged();
     void timelineRanksChanged();
@@ -118,6 +163,9 @@ signals:
 
 private:
     bool validRank(int rankIndex) const;
+    bool validComparisonRank(int rankIndex) const;
+    // Run comparison: baseline = current rank, comparison = its mapped rank.
+    void followMapping();
 
     ProfilePtr m_profile;
     QStringList m_steps;
@@ -127,6 +175,9 @@ private:
     int m_currentRank = -1;
     int m_baselineRank = -1;
     int m_comparisonRank = -1;
+    ProfilePtr m_comparisonProfile;
+    QStringList m_comparisonSteps;
+    RankMapping m_rankMapping;
 };
 
 } // namespace profscope
