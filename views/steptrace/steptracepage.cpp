@@ -4,6 +4,7 @@
 #include "steptracecharts.h"
 #include "trajectorypanel.h"
 
+#include "common/deferredrefresh.h"
 #include "common/pagewidgets.h"
 #include "common/viewstate.h"
 
@@ -175,18 +176,19 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
     addContextAction(m_stageTable, exportActionText(ExportKind::Table),
         [this] { exportModelInteractive(this, *m_stageModel, QStringLiteral("steptrace-stages")); });
 
+    m_refresh = new DeferredRefresh(this, [this] { refresh(); });
     if (m_state) {
         connect(m_state, &ViewState::profileChanged, this, &StepTracePage::invalidate);
         connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
             const int index = m_rankCombo->findData(rankIndex);
-            if (rankIndex != m_rankIndex && !m_dirty && index >= 0)
+            if (rankIndex != m_rankIndex && !m_refresh->pending() && index >= 0)
                 m_rankCombo->setCurrentIndex(index);
         });
         connect(m_state, &ViewState::stepChanged, this, [this](const QString& step) {
-            if (m_dirty)
+            if (m_refresh->pending())
                 return;
             if (!isVisible() && window()->isVisible()) {
-                m_dirty = true; // hidden in the main window: catch up when shown
+                m_refresh->request(); // hidden in the main window: catch up when shown
                 return;
             }
             if (step != shownStep())
@@ -208,8 +210,7 @@ bool StepTracePage::hasData(const Profile& profile)
 
 QList<ExportItem> StepTracePage::exportItems() const
 {
-    if (m_dirty)
-        const_cast<StepTracePage*>(this)->refresh();
+    m_refresh->flush();
     QList<ExportItem> items;
     if (!isEmptyStateShown()) {
         items.push_back({ QStringLiteral("steptrace-stages"), m_stageChart, m_stageModel });
@@ -248,29 +249,18 @@ bool StepTracePage::isEmptyStateShown() const
 
 void StepTracePage::showCluster(bool cluster)
 {
-    if (m_dirty)
-        refresh();
+    m_refresh->flush();
     m_tabs->setCurrentIndex(cluster && m_tabs->isTabVisible(1) ? 1 : 0);
-}
-
-void StepTracePage::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_dirty)
-        refresh();
 }
 
 void StepTracePage::invalidate()
 {
     m_profile = m_state ? m_state->profile() : nullptr;
-    m_dirty = true;
-    if (isVisible())
-        refresh();
+    m_refresh->request();
 }
 
 void StepTracePage::refresh()
 {
-    m_dirty = false;
     const QSignalBlocker rankBlocker(m_rankCombo);
     m_rankCombo->clear();
     m_rankIndex = -1;

@@ -18,6 +18,7 @@ class QTableView;
 
 namespace profscope {
 
+class DeferredRefresh;
 class StackedBarsChart;
 class StageChart;
 class TrajectoryPanel;
@@ -88,9 +89,6 @@ public:
     bool showInTimeline(int stageRow = -1);
     bool canShowInTimeline() const;
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void invalidate();
     void refresh();
@@ -106,7 +104,8 @@ private:
 
     ViewState* m_state;
     ProfilePtr m_profile;
-    bool m_dirty = true;
+    // Hidden pages catch up when shown (one mechanism for every page).
+    DeferredRefresh* m_refresh;
     int m_rankIndex = -1;
     std::shared_ptr<const RankStepTrace> m_trace = std::make_shared<const RankStepTrace>();
 
