@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mareypage.h"
+#include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
 #include "common/pagewidgets.h"
 
@@ -20,7 +21,6 @@
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace profscope {
 
@@ -32,6 +32,8 @@ int opBudget(int devices)
 {
     return devices > 64 ? 800 : 4000;
 }
+
+const QString kMareyChannel = QStringLiteral("marey");
 
 } // namespace
 
@@ -115,15 +117,6 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     layout->addWidget(m_info);
     layout->addWidget(splitter, 1);
 
-    m_watcher = new QFutureWatcher<std::shared_ptr<const MareyData>>(this);
-    connect(m_watcher, &QFutureWatcherBase::finished, this, [this] {
-        setMareyData(m_watcher->result());
-        if (m_pending) {
-            m_pending = false;
-            refresh();
-        }
-    });
-
     connect(m_stage, &QComboBox::activated, this, &MareyPage::refresh);
     connect(m_align, &QCheckBox::toggled, this, &MareyPage::refresh);
     connect(m_memory, &QCheckBox::toggled, m_canvas, &MareyCanvas::setShowMemory);
@@ -189,10 +182,9 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     onProfileChanged();
 }
 
-MareyPage::~MareyPage()
-{
-    m_watcher->waitForFinished();
-}
+// A running job holds the profile it reads; the service drops its result
+// when the page is gone.
+MareyPage::~MareyPage() = default;
 
 void MareyPage::setMaxOpsPerStage(int maxOps)
 {
@@ -202,7 +194,7 @@ void MareyPage::setMaxOpsPerStage(int maxOps)
 
 bool MareyPage::isBusy() const
 {
-    return m_watcher->isRunning();
+    return AnalysisService::instance()->currentJob(const_cast<MareyPage*>(this), kMareyChannel) != 0;
 }
 
 QList<ExportItem> MareyPage::exportItems() const
@@ -234,11 +226,8 @@ void MareyPage::refresh()
 {
     const ProfilePtr profile = m_state ? m_state->profile() : ProfilePtr();
     if (!profile) {
+        AnalysisService::instance()->cancel(this, kMareyChannel);
         setMareyData(nullptr);
-        return;
-    }
-    if (m_watcher->isRunning()) {
-        m_pending = true;
         return;
     }
     MareyOptions o = currentOptions();
@@ -248,11 +237,15 @@ void MareyPage::refresh()
         return std::make_shared<const MareyData>(computeMarey(*profile, o));
     };
     if (int(profile->ranks.size()) <= kSynchronousRanksUpTo) {
+        AnalysisService::instance()->cancel(this, kMareyChannel); // an older job of a bigger profile
         setMareyData(compute());
         return;
     }
     m_info->setText(tr("Matching the ops of %n device(s)…", nullptr, devices));
-    m_watcher->setFuture(QtConcurrent::run(compute));
+    // A newer request (another step, stage or filter) supersedes this one.
+    AnalysisService::instance()->request<std::shared_ptr<const MareyData>>(
+        this, kMareyChannel, [compute](const JobToken&) { return compute(); },
+        [this](std::shared_ptr<const MareyData> data) { setMareyData(std::move(data)); });
 }
 
 std::shared_ptr<const MareyData> MareyPage::drawnData(TimeRange window) const

@@ -4,7 +4,6 @@
 #include "analysis/marey.h"
 #include "common/export.h"
 
-#include <QFutureWatcher>
 #include <QWidget>
 
 #include <memory>
@@ -104,8 +103,6 @@ private:
     MareyOpsModel* m_ops = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
-    QFutureWatcher<std::shared_ptr<const MareyData>>* m_watcher = nullptr;
-    bool m_pending = false; // a refresh was asked for while computing
     DeferredRefresh* m_refresh = nullptr;
     bool m_profileStale = false;
 };
