@@ -10,6 +10,11 @@
 #include <QFile>
 #include <QFileInfo>
 
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #include <simdjson.h> // simdjson::SIMDJSON_PADDING only
 
 #include <algorithm>
@@ -215,6 +220,21 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
         data = fallback.constData();
     }
+    // Parsed events live in the model; the file's pages behind them can go.
+    // Only for the mapping: on the read-all fallback the bytes are the heap.
+    std::size_t releasedTo = 0;
+    auto releaseUpTo = [&, mapped = fallback.isNull()](std::size_t upTo) {
+#ifdef Q_OS_UNIX
+        static const std::size_t pageBytes = std::size_t(sysconf(_SC_PAGESIZE));
+        const std::size_t end = upTo - upTo % pageBytes;
+        if (!mapped || !options.releaseParsedPages || end <= releasedTo)
+            return;
+        madvise(const_cast<char*>(data) + releasedTo, end - releasedTo, MADV_DONTNEED);
+        releasedTo = end;
+#else
+        Q_UNUSED(upTo);
+#endif
+    };
 
     // Locate the events array: a bare array, or {"traceEvents": [...], ...}.
     std::size_t pos = 0;
@@ -354,6 +374,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             }
             lock.unlock();
             builder.merge(std::move(job->partial));
+            releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
             if (!job->ok) {
                 failed = true;
                 broken(Tr::tr("invalid JSON (%1) at byte %2; %3 events before it were loaded")

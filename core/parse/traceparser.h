@@ -19,6 +19,11 @@ struct TraceParseOptions
     // Decoder threads for this file (0: one per core). The loader passes 1
     // when it already loads several ranks in parallel.
     int threads = 0;
+    // Drop the mapped file's pages from the process once their events are in
+    // the model (madvise MADV_DONTNEED; they are re-read from the file if
+    // ever touched again), so that the resident set stays near the model's
+    // size instead of growing by the whole file. Off only to measure.
+    bool releaseParsedPages = true;
     // Called with the fraction of the file done (0..1); return false to cancel.
     std::function<bool(double)> progress;
 };

@@ -10,6 +10,11 @@
 #include <QList>
 #include <QProcess>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 namespace profscope::bench {
 
 // The process's peak resident set (VmHWM) in KiB, -1 when unknown. The
@@ -24,6 +29,74 @@ inline qint64 peakRssKb()
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     return -1;
 }
+
+// Samples the resident set split into anonymous memory (the model, the
+// parser's buffers) and file-backed pages (a mapped input file) every few
+// milliseconds, keeping the peak of each and of their sum: VmHWM alone does
+// not say how much of a peak was the mapped file, which container memory
+// limits count too.
+class RssSampler
+{
+public:
+    RssSampler()
+        : m_thread([this] {
+            while (!m_stop.load()) {
+                sample();
+                std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            }
+        })
+    {
+    }
+    ~RssSampler()
+    {
+        stop();
+    }
+    void stop()
+    {
+        if (m_thread.joinable()) {
+            m_stop = true;
+            m_thread.join();
+            sample();
+        }
+    }
+    qint64 peakAnonKb() const
+    {
+        return m_anon;
+    }
+    qint64 peakFileKb() const
+    {
+        return m_file;
+    }
+    qint64 peakSumKb() const
+    {
+        return m_sum;
+    }
+
+private:
+    void sample()
+    {
+        QFile f(QStringLiteral("/proc/self/status"));
+        if (!f.open(QIODevice::ReadOnly))
+            return;
+        qint64 anon = 0;
+        qint64 file = 0;
+        for (const QByteArray& line : f.readAll().split('\n')) {
+            if (line.startsWith("RssAnon:"))
+                anon = line.mid(8).trimmed().split(' ').value(0).toLongLong();
+            else if (line.startsWith("RssFile:"))
+                file = line.mid(8).trimmed().split(' ').value(0).toLongLong();
+        }
+        m_anon = std::max(m_anon.load(), anon);
+        m_file = std::max(m_file.load(), file);
+        m_sum = std::max(m_sum.load(), anon + file);
+    }
+
+    std::atomic<qint64> m_anon { 0 };
+    std::atomic<qint64> m_file { 0 };
+    std::atomic<qint64> m_sum { 0 };
+    std::atomic_bool m_stop { false };
+    std::thread m_thread;
+};
 
 // Runs this benchmark again as a child with `args` (its own process, so its
 // own peak RSS) and returns the JSON object it printed last.

@@ -282,18 +282,22 @@ int childGenerate(const QString& path, qint64 sizeMb)
 
 int childParse(const QString& path)
 {
+    bench::RssSampler rss;
     QElapsedTimer t;
     t.start();
     TraceBuilder builder;
     FileReport report;
     TraceParseOptions options;
     options.threads = qEnvironmentVariableIntValue("PROFSCOPE_BENCH_THREADS");
+    // The baseline of the memory figures: the mapped pages kept, as before.
+    options.releaseParsedPages = !qEnvironmentVariableIsSet("PROFSCOPE_BENCH_KEEP_PAGES");
     if (const int mb = qEnvironmentVariableIntValue("PROFSCOPE_BENCH_CHUNK_MB"); mb > 0)
         options.chunkBytes = std::size_t(mb) << 20;
     parseTraceFile(path, builder, report, options);
     const double parseSeconds = double(t.nsecsElapsed()) / 1e9;
     TraceData data = builder.finish();
     const double totalSeconds = double(t.nsecsElapsed()) / 1e9;
+    rss.stop();
     QTextStream(stdout) << QJsonDocument(QJsonObject {
                                              { QStringLiteral("status"), fileStatusName(report.status) },
                                              { QStringLiteral("reason"), report.reason },
@@ -305,6 +309,8 @@ int childParse(const QString& path)
                                              { QStringLiteral("seconds"), totalSeconds },
                                              { QStringLiteral("modelBytes"), double(data.memoryBytes()) },
                                              { QStringLiteral("peakRssKb"), double(peakRssKb()) },
+                                             { QStringLiteral("peakAnonKb"), double(rss.peakAnonKb()) },
+                                             { QStringLiteral("peakFileKb"), double(rss.peakFileKb()) },
                                              { QStringLiteral("kernel"), QString::fromLatin1(traceKernelName()) },
                                          })
                                .toJson(QJsonDocument::Compact)
@@ -333,12 +339,14 @@ int childDom(const QString& path)
     return 0;
 }
 
-QJsonObject runChild(const QStringList& args, int threads = 0)
+QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false)
 {
     QProcess p;
     p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads));
+    if (keepPages)
+        env.insert(QStringLiteral("PROFSCOPE_BENCH_KEEP_PAGES"), QStringLiteral("1"));
     p.setProcessEnvironment(env);
     p.start(QCoreApplication::applicationFilePath(), args);
     p.waitForFinished(-1);
@@ -384,6 +392,7 @@ int main(int argc, char** argv)
     runChild({ QStringLiteral("parse"), path }, 1);
     const int cores = QThread::idealThreadCount();
     QTextStream err(stderr);
+    auto mib = [](const QJsonValue& kb) { return QString::number(kb.toDouble() / 1024.0, 'f', 1); };
     auto show = [&](const QJsonObject& r, int threads) {
         const double seconds = r[QStringLiteral("seconds")].toDouble();
         const double modelMb = r[QStringLiteral("modelBytes")].toDouble() / double(1 << 20);
@@ -401,14 +410,26 @@ int main(int argc, char** argv)
             << (threads == 1 ? " on one core" : QStringLiteral(", %1 MiB/s per core").arg(fileMb / seconds / threads, 0, 'f', 0)) << "\n"
             << "  model memory    " << QString::number(modelMb, 'f', 1) << " MiB = "
             << QString::number(modelMb / fileMb, 'f', 3) << " x file size\n"
-            << "  peak RSS        " << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 1)
-            << " MiB (includes the mapped file's pages)" << Qt::endl;
+            << "  model per slice " << QString::number(r[QStringLiteral("modelBytes")].toDouble() / std::max(1.0, r[QStringLiteral("slices")].toDouble()), 'f', 1) << " bytes\n"
+            << "  peak RSS        " << mib(r[QStringLiteral("peakRssKb")]) << " MiB = "
+            << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0 / fileMb, 'f', 2)
+            << " x file size; sampled peaks: anonymous " << mib(r[QStringLiteral("peakAnonKb")])
+            << " MiB, file-backed " << mib(r[QStringLiteral("peakFileKb")]) << " MiB" << Qt::endl;
     };
     const QJsonObject one = runChild({ QStringLiteral("parse"), path }, 1);
     show(one, 1);
     const QJsonObject all = runChild({ QStringLiteral("parse"), path }, cores);
     if (cores > 1)
         show(all, cores);
+    // Baseline in the same run: the mapped file's pages kept until the end.
+    const QJsonObject kept = runChild({ QStringLiteral("parse"), path }, cores, true);
+    out << "\nBaseline: the same parse keeping the mapped file's pages (" << cores << " threads):\n"
+        << "  peak RSS        " << mib(kept[QStringLiteral("peakRssKb")]) << " MiB = "
+        << QString::number(kept[QStringLiteral("peakRssKb")].toDouble() / 1024.0 / fileMb, 'f', 2)
+        << " x file size; sampled peaks: anonymous " << mib(kept[QStringLiteral("peakAnonKb")]) << " MiB, file-backed "
+        << mib(kept[QStringLiteral("peakFileKb")]) << " MiB; "
+        << QString::number(kept[QStringLiteral("seconds")].toDouble(), 'f', 2) << " s against "
+        << QString::number(all[QStringLiteral("seconds")].toDouble(), 'f', 2) << " s releasing them" << Qt::endl;
     if (!skipDom) {
         const QJsonObject dom = runChild({ QStringLiteral("dom"), path });
         const double domSeconds = dom[QStringLiteral("seconds")].toDouble();
