@@ -6,6 +6,7 @@
 // strings; small ones are plain rows. Times are ns, sizes keep the unit
 // named in the member.
 
+#include "numericcolumn.h"
 #include "stringpool.h"
 #include "types.h"
 
@@ -54,7 +55,7 @@ struct KernelTable
     std::vector<qint64> contextId;      // -1 for N/A
     // Every other numeric column (PMU metrics such as aic_mac_ratio), by header.
     QStringList metricNames;
-    std::vector<std::vector<double>> metrics; // metrics[m][row], NaN when empty or N/A
+    std::vector<NumericColumn> metrics; // metrics[m][row], NaN when empty or N/A
 
     std::size_t size() const
     {

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -40,6 +41,13 @@ public:
     qint64 sizeBytes() const
     {
         return qint64(m_data.size());
+    }
+    // Line breaks in the whole file: an upper bound of the records (quoted
+    // cells may span lines), for reserving columns once instead of growing
+    // them (which leaves up to half of each column unused).
+    qint64 lineBreaks() const
+    {
+        return qint64(std::count(m_data.begin(), m_data.end(), '\n'));
     }
 
     const std::vector<std::string>& header() const

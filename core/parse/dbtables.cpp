@@ -231,7 +231,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
                     if (it == columnOf.end()) {
                         bool isTime = false;
                         k.metricNames << pmuColumnName(ctx.str(nameId), &isTime);
-                        k.metrics.emplace_back(k.size(), kNoValue);
+                        k.metrics.emplace_back(k.size());
                         it = columnOf.emplace(nameId, std::pair { k.metrics.size() - 1, isTime }).first;
                         recent.emplace_back(nameId, it->second);
                     }
@@ -242,7 +242,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
                     ++next;
                 }
                 const double v = q.real(2, kNoValue);
-                k.metrics[column.first][std::size_t(row)] = column.second ? v / 1000.0 : v;
+                k.metrics[column.first].set(std::size_t(row), column.second ? v / 1000.0 : v);
             }));
     }
     ctx.count(QStringLiteral("kernel rows"), qint64(k.size()));

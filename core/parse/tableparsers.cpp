@@ -25,7 +25,7 @@ struct MetricColumn
 {
     int csvColumn = -1;
     QString name;
-    std::vector<double> values;
+    NumericColumn values;
     bool text = false;
 };
 
@@ -98,6 +98,19 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
     }
 
     const std::size_t firstRow = out.size();
+    // Kernel tables are the biggest tables of a rank (hundreds of thousands
+    // of rows by some 50 columns): reserve them once.
+    const std::size_t expected = firstRow + std::size_t(std::max<qint64>(0, t.reader().lineBreaks()));
+    for (auto* column : { &out.modelId, &out.taskId, &out.streamId, &out.deviceId, &out.startNs, &out.durNs,
+                          &out.waitNs, &out.blockDim, &out.contextId })
+        column->reserve(expected);
+    for (auto* column : { &out.name, &out.type, &out.opState, &out.acceleratorCore, &out.inputShapes,
+                          &out.inputDataTypes, &out.outputShapes })
+        column->reserve(expected);
+    out.stepId.reserve(expected);
+    out.communication.reserve(expected);
+    for (auto& m : metrics)
+        m.values.reserve(expected - firstRow);
     qint64 rows = 0;
     while (t.next()) {
         const auto startNs = t.requiredNs(cStart);
@@ -151,17 +164,25 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
         if (m.text)
             continue;
         qsizetype index = out.metricNames.indexOf(m.name);
+        if (index < 0 && firstRow == 0) {
+            // The usual case, one file per table: the column is taken, not copied.
+            out.metricNames << m.name;
+            m.values.shrink_to_fit();
+            out.metrics.push_back(std::move(m.values));
+            continue;
+        }
         if (index < 0) {
             out.metricNames << m.name;
-            out.metrics.emplace_back(firstRow, kNoValue);
+            out.metrics.emplace_back(firstRow);
             index = out.metricNames.size() - 1;
         }
         auto& column = out.metrics[std::size_t(index)];
-        column.resize(firstRow, kNoValue);
-        column.insert(column.end(), m.values.begin(), m.values.end());
+        column.resize(firstRow);
+        for (std::size_t i = 0; i < m.values.size(); ++i)
+            column.push_back(m.values[i]);
     }
     for (auto& column : out.metrics)
-        column.resize(total, kNoValue);
+        column.resize(total);
 
     const bool ok = t.finish(rows);
     report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames.size()));

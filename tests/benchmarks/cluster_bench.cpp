@@ -49,6 +49,7 @@ int childAnalyze(const QString& path, int threads)
 {
     if (threads > 0)
         QThreadPool::globalInstance()->setMaxThreadCount(threads);
+    bench::RssSampler rss;
     QElapsedTimer timer;
     timer.start();
     LoadOptions options;
@@ -68,11 +69,13 @@ int childAnalyze(const QString& path, int threads)
         rows += qint64(memoryCurves(*rank).size());
     }
     const qint64 totalMs = timer.elapsed();
+    rss.stop();
     const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
         { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("analysisMs"), double(totalMs - loadMs) },
         { QStringLiteral("totalMs"), double(totalMs) }, { QStringLiteral("findings"), double(findings) },
         { QStringLiteral("rows"), double(rows) }, { QStringLiteral("clockEstimated"), clock.estimated },
-        { QStringLiteral("peakRssKb"), double(peakRssKb()) } };
+        { QStringLiteral("peakRssKb"), double(peakRssKb()) }, { QStringLiteral("peakAnonKb"), double(rss.peakAnonKb()) },
+        { QStringLiteral("peakFileKb"), double(rss.peakFileKb()) } };
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return profile->ranks.empty() ? 1 : 0;
 }
@@ -108,7 +111,10 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double t
         << QString::number(r[QStringLiteral("loadMs")].toDouble() / 1000.0, 'f', 2) << " s, analyses "
         << QString::number(r[QStringLiteral("analysisMs")].toDouble() / 1000.0, 'f', 2) << " s)  "
         << QString::number(traceMb / (total / 1000.0), 'f', 0) << " MiB/s  peak RSS "
-        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0) << " MiB  "
+        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0) << " MiB ("
+        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0 / traceMb, 'f', 2) << " x trace; anonymous "
+        << QString::number(r[QStringLiteral("peakAnonKb")].toDouble() / 1024.0, 'f', 0) << ", file-backed "
+        << QString::number(r[QStringLiteral("peakFileKb")].toDouble() / 1024.0, 'f', 0) << ")  "
         << qint64(r[QStringLiteral("ranks")].toDouble()) << " ranks, "
         << qint64(r[QStringLiteral("findings")].toDouble()) << " findings" << Qt::endl;
 }

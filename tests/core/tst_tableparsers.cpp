@@ -195,9 +195,10 @@ void TestTableParsers::kernelDetails()
         const auto index = t.metricNames.indexOf(metricName);
         QVERIFY(index >= 0);
         double sum = 0;
-        for (double v : t.metrics[std::size_t(index)])
-            if (hasValue(v))
-                sum += v;
+        const NumericColumn& column = t.metrics[std::size_t(index)];
+        for (std::size_t i = 0; i < column.size(); ++i)
+            if (hasValue(column[i]))
+                sum += column[i];
         QVERIFY2(closeTo(sum, metricSum), qPrintable(QString::number(sum, 'g', 17)));
     }
     // Only the one misaligned record of the 2023 file is worth a warning.

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "numericcolumn.h"
+
+#include <cmath>
+#include <limits>
+
+namespace profscope {
+
+namespace {
+
+constexpr int kMaxScale = 6;
+constexpr double kPow10[kMaxScale + 1] = { 1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6 };
+constexpr double kLimit = 2147483647.0; // |m| <= INT32_MAX; INT32_MIN marks "no value"
+
+// The smallest scale k with value == m / 10^k exactly, m in 32 bits.
+bool encode(double value, qint64& m, int& k)
+{
+    if (!std::isfinite(value))
+        return false;
+    for (k = 0; k <= kMaxScale; ++k) {
+        const double x = std::nearbyint(value * kPow10[k]);
+        if (std::fabs(x) > kLimit)
+            return false;
+        if (x / kPow10[k] == value) {
+            m = qint64(x);
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace
+
+NumericColumn::NumericColumn(std::size_t rows)
+    : m_scaled(rows, kMissing)
+{
+}
+
+double NumericColumn::operator[](std::size_t row) const
+{
+    if (m_doubles)
+        return m_double[row];
+    const qint32 m = m_scaled[row];
+    return m == kMissing ? std::numeric_limits<double>::quiet_NaN() : double(m) / kPow10[m_scale];
+}
+
+void NumericColumn::toDoubles()
+{
+    if (m_doubles)
+        return;
+    std::vector<double> values(m_scaled.size());
+    for (std::size_t i = 0; i < m_scaled.size(); ++i)
+        values[i] = (*this)[i];
+    m_double = std::move(values);
+    m_scaled.clear();
+    m_scaled.shrink_to_fit();
+    m_doubles = true;
+}
+
+void NumericColumn::set(std::size_t row, double value)
+{
+    if (row >= size())
+        resize(row + 1);
+    if (m_doubles) {
+        m_double[row] = value;
+        return;
+    }
+    if (std::isnan(value)) {
+        m_scaled[row] = kMissing;
+        return;
+    }
+    qint64 m = 0;
+    int k = 0;
+    if (!encode(value, m, k)) {
+        toDoubles();
+        m_double[row] = value;
+        return;
+    }
+    if (k > m_scale) {
+        // More decimals than so far: scale the stored values up first.
+        const double factor = kPow10[k - m_scale];
+        for (const qint32 v : m_scaled) {
+            if (v != kMissing && std::fabs(double(v) * factor) > kLimit) {
+                toDoubles();
+                m_double[row] = value;
+                return;
+            }
+        }
+        const qint32 f = qint32(factor);
+        for (qint32& v : m_scaled)
+            if (v != kMissing)
+                v *= f;
+        m_scale = k;
+    }
+    const double scaled = double(m) * kPow10[m_scale - k];
+    if (std::fabs(scaled) > kLimit) {
+        toDoubles();
+        m_double[row] = value;
+        return;
+    }
+    m_scaled[row] = qint32(scaled);
+}
+
+void NumericColumn::resize(std::size_t rows)
+{
+    if (m_doubles)
+        m_double.resize(rows, std::numeric_limits<double>::quiet_NaN());
+    else
+        m_scaled.resize(rows, kMissing);
+}
+
+void NumericColumn::reserve(std::size_t rows)
+{
+    if (m_doubles)
+        m_double.reserve(rows);
+    else
+        m_scaled.reserve(rows);
+}
+
+void NumericColumn::shrink_to_fit()
+{
+    m_scaled.shrink_to_fit();
+    m_double.shrink_to_fit();
+}
+
+std::size_t NumericColumn::memoryBytes() const
+{
+    return m_scaled.capacity() * sizeof(qint32) + m_double.capacity() * sizeof(double);
+}
+
+} // namespace profscope

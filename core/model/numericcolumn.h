@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QtGlobal>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace profscope {
+
+// A column of numbers that were written as short decimals (PMU metrics of
+// kernel_details.csv / TASK_PMU_INFO: "0.519", "306.548", "17657159"), by
+// far the widest part of a rank's kernel table. While every value is
+// exactly m / 10^scale with m in 32 bits (scale up to 6), the column stores
+// the 32-bit m: half the memory of doubles, and reading gives back exactly
+// the double the text parses to (m and 10^scale are exact, IEEE division
+// rounds once). The first value that does not fit turns the column into
+// plain doubles. NaN is "no value".
+class NumericColumn
+{
+public:
+    NumericColumn() = default;
+    // `rows` values, all "no value".
+    explicit NumericColumn(std::size_t rows);
+
+    std::size_t size() const
+    {
+        return m_doubles ? m_double.size() : m_scaled.size();
+    }
+    double operator[](std::size_t row) const;
+    // The row's value; NaN stores "no value". Rows past the end are added.
+    void set(std::size_t row, double value);
+    void push_back(double value)
+    {
+        set(size(), value);
+    }
+    // New rows have no value.
+    void resize(std::size_t rows);
+    void reserve(std::size_t rows);
+    void shrink_to_fit();
+    std::size_t memoryBytes() const;
+    // For tests and the benchmark: still the 32-bit form.
+    bool compact() const
+    {
+        return !m_doubles;
+    }
+    int scale() const
+    {
+        return m_scale;
+    }
+
+private:
+    static constexpr qint32 kMissing = INT32_MIN;
+    void toDoubles();
+
+    std::vector<qint32> m_scaled; // value * 10^m_scale, kMissing = no value
+    std::vector<double> m_double;
+    int m_scale = 0;
+    bool m_doubles = false;
+};
+
+} // namespace profscope
