@@ -176,6 +176,9 @@ void MainWindow::connectNavigation()
         showPage(Page::Operators);
     });
     connect(m_state, &ViewState::communicationLinkRequested, this, [this] { showPage(Page::Communication); });
+    // The comparison run's range: the timeline shows it when it can
+    // (ViewState::comparisonTimelineAvailable).
+    connect(m_state, &ViewState::comparisonTimelineRequested, this, [this] { showPage(Page::Timeline); });
     connect(m_state, &ViewState::memoryRequested, this, [this, focusRank](int rankIndex) {
         focusRank(rankIndex);
         showPage(Page::Memory);
