@@ -9,6 +9,7 @@
 #include "common/viewstate.h"
 #include "comparisonbar.h"
 #include "comparisoncontroller.h"
+#include "droptargets.h"
 #include "importreportdialog.h"
 #include "itemmodels/operatorcomparemodel.h"
 #include "loadcontroller.h"
@@ -312,6 +313,36 @@ void TestRunComparison::shiftDropCompares()
     QVERIFY(waitForLoads(window));
     QCOMPARE(window.viewState()->comparisonProfile()->rootPath, QDir::cleanPath(level(2)));
     QCOMPARE(window.profile()->rootPath, QDir::cleanPath(level(1)));
+    window.comparison()->closeComparison();
+
+    // Without Shift: the targets show while dragging; the right half compares.
+    const QRect area = window.centralWidget()->geometry();
+    const QPoint right = area.center() + QPoint(area.width() / 4, 0);
+    QMimeData other;
+    other.setUrls({ QUrl::fromLocalFile(level(0)) });
+    QDragEnterEvent enter2(right, Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter2);
+    QVERIFY(window.dropTargets()->isVisible());
+    QCOMPARE(window.dropTargets()->hovered(), DropTargets::Compare);
+    QDropEvent drop2(QPointF(right), Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop2);
+    QVERIFY(!window.dropTargets()->isVisible());
+    QVERIFY(window.comparison()->isLoading());
+    QVERIFY(waitForLoads(window));
+    QCOMPARE(window.viewState()->comparisonProfile()->rootPath, QDir::cleanPath(level(0)));
+    QCOMPARE(window.profile()->rootPath, QDir::cleanPath(level(1)));
+
+    // The left half opens instead.
+    const QPoint left = area.center() - QPoint(area.width() / 4, 0);
+    QDragEnterEvent enter3(left, Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &enter3);
+    QCOMPARE(window.dropTargets()->hovered(), DropTargets::Open);
+    QDropEvent drop3(QPointF(left), Qt::CopyAction, &other, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&window, &drop3);
+    QVERIFY(window.loadController()->isLoading());
+    QVERIFY(waitForLoads(window));
+    QCOMPARE(window.profile()->rootPath, QDir::cleanPath(level(0)));
+    QVERIFY(!window.viewState()->comparisonProfile());
 }
 
 void TestRunComparison::newBaseDropsComparison()
