@@ -115,6 +115,7 @@ private:
     void rebuild();
     void rebuildSingle(const RankData& rank, qint32 stepId);
     void rebuildCompare(const RankData& base, const RankData& other, qint32 stepId, qint32 otherStepId);
+    bool openCompareTimeline(int proxyRow, bool comparisonSide, QString* why);
     void showEmpty(const QString& text);
     void updateTitle();
     void focusOperator(int rankIndex, const QString& opName);
