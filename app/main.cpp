@@ -71,8 +71,6 @@ QIcon applicationIcon()
     return icon;
 }
 
-// `profscope PATH --export-views DIR`: the pages as the window builds them,
-// written to files without a window on screen.
 // The comparison run (--compare) loads once the base is in; "idle" is both
 // loads done.
 bool loadsIdle(const profscope::MainWindow& window)
@@ -90,6 +88,8 @@ void compareAfterLoad(profscope::MainWindow& window, const QString& comparePath)
     });
 }
 
+// `profscope PATH --export-views DIR`: the pages as the window builds them,
+// written to files without a window on screen.
 int exportAllViews(QApplication& app, const QStringList& paths, const QString& dir, const QString& comparePath)
 {
     if (paths.isEmpty()) {
