@@ -9,8 +9,11 @@
 #include "common/importreportview.h"
 #include "common/viewstate.h"
 #include "communication/communicationpage.h"
+#include "comparisonbar.h"
+#include "comparisoncontroller.h"
 #include "dataprep/dataprepage.h"
 #include "democluster.h"
+#include "droptargets.h"
 #include "importreportdialog.h"
 #include "languagemenu.h"
 #include "loadcontroller.h"
@@ -68,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_summaryPage(new SummaryPage(this))
     , m_banner(new Banner(this))
     , m_feedback(new LoadFeedback(m_loader, m_banner, this))
+    , m_comparison(new ComparisonController(m_state, this))
 {
     setObjectName(QStringLiteral("profscopeMainWindow"));
     setAcceptDrops(true);
@@ -92,14 +96,18 @@ MainWindow::MainWindow(QWidget* parent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_comparison->notice());
+    centralLayout->addWidget(m_comparison->bar());
     centralLayout->addWidget(m_pages, 1);
     setCentralWidget(central);
+    m_dropTargets = new DropTargets(this);
 
     createDock();
     connect(m_pageBar, &PageBar::pageRequested, this, &MainWindow::showPage);
     addToolBar(Qt::TopToolBarArea, m_pageBar);
     createActions();
     statusBar()->addPermanentWidget(m_feedback->statusWidget());
+    statusBar()->addPermanentWidget(m_comparison->statusWidget());
     statusBar()->setSizeGripEnabled(true);
 
     connect(m_welcomePage, &WelcomePage::openFolderRequested, this, &MainWindow::openFolderDialog);
@@ -170,6 +178,9 @@ void MainWindow::connectNavigation()
         showPage(Page::Operators);
     });
     connect(m_state, &ViewState::communicationLinkRequested, this, [this] { showPage(Page::Communication); });
+    // The comparison run's range: the timeline shows it when it can
+    // (ViewState::comparisonTimelineAvailable).
+    connect(m_state, &ViewState::comparisonTimelineRequested, this, [this] { showPage(Page::Timeline); });
     connect(m_state, &ViewState::memoryRequested, this, [this, focusRank](int rankIndex) {
         focusRank(rankIndex);
         showPage(Page::Memory);
@@ -328,6 +339,9 @@ void MainWindow::createActions()
     m_closeAction->setStatusTip(tr("Close the profile and show the welcome page"));
 
     file->addSeparator();
+    m_comparison->addActions(file);
+
+    file->addSeparator();
     m_exportAction = file->addAction(tr("&Export Page…"), this, &MainWindow::exportCurrentPage);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportAction->setStatusTip(tr("Write the charts (PNG, SVG) and tables (CSV) of the page shown into a folder"));
@@ -380,6 +394,11 @@ void MainWindow::openPaths(const QStringList& paths)
     if (absolute.isEmpty())
         return;
     m_loader->load(absolute);
+}
+
+void MainWindow::compareWith(const QStringList& paths)
+{
+    m_comparison->compareWith(paths);
 }
 
 void MainWindow::openFolderDialog()
@@ -522,17 +541,47 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!droppedProfilePaths(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
+    if (droppedProfilePaths(event->mimeData()).isEmpty())
+        return;
+    event->acceptProposedAction();
+    // A run is shown: open instead of it, or compare with it.
+    if (m_profile) {
+        m_dropTargets->showOver(centralWidget());
+        m_dropTargets->setHovered(m_dropTargets->zoneAt(m_dropTargets->mapFrom(this, event->position().toPoint())));
+    }
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event)
+{
+    event->acceptProposedAction();
+    if (m_dropTargets->isVisible()) {
+        const bool shift = event->modifiers() & Qt::ShiftModifier;
+        m_dropTargets->setHovered(shift
+                ? DropTargets::Compare
+                : m_dropTargets->zoneAt(m_dropTargets->mapFrom(this, event->position().toPoint())));
+    }
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
+{
+    m_dropTargets->hide();
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
+    const bool overCompare = m_dropTargets->isVisible()
+        && m_dropTargets->zoneAt(m_dropTargets->mapFrom(this, event->position().toPoint())) == DropTargets::Compare;
+    m_dropTargets->hide();
     const QStringList paths = droppedProfilePaths(event->mimeData());
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    openPaths(paths);
+    // Shift held, or dropped on "compare": a second run beside the one shown.
+    if (m_profile && ((event->modifiers() & Qt::ShiftModifier) || overCompare))
+        m_comparison->compareWith(paths);
+    else
+        openPaths(paths);
 }
 
 } // namespace profscope

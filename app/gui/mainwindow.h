@@ -18,6 +18,8 @@ class QTreeView;
 namespace profscope {
 
 class Banner;
+class ComparisonController;
+class DropTargets;
 class ImportReportDialog;
 class ImportReportView;
 class LoadController;
@@ -73,6 +75,18 @@ public:
 
     // Starts loading; the current profile stays until the new one is in.
     void openPaths(const QStringList& paths);
+    // Loads `paths` in the background as the run to compare the shown
+    // profile with (File → Compare With…); see ComparisonController.
+    void compareWith(const QStringList& paths);
+    ComparisonController* comparison() const
+    {
+        return m_comparison;
+    }
+    // "Drop here to open / to compare", shown while dragging onto a shown run.
+    DropTargets* dropTargets() const
+    {
+        return m_dropTargets;
+    }
     // The profile shown (the last load that found anything).
     const ProfilePtr& profile() const
     {
@@ -112,6 +126,8 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
@@ -140,6 +156,8 @@ private:
     SummaryPage* m_summaryPage;
     Banner* m_banner;
     LoadFeedback* m_feedback;
+    ComparisonController* m_comparison;
+    DropTargets* m_dropTargets = nullptr;
     PageWidgets m_analysisPages {};
     PageBar* m_pageBar = nullptr;
     QAction* m_closeAction = nullptr;

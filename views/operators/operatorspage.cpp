@@ -9,13 +9,16 @@
 #include "common/viewstate.h"
 #include "itemmodels/operatorcomparemodel.h"
 #include "itemmodels/operatorstatmodel.h"
+#include "operatorsdetail.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCursor>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSet>
 #include <QSortFilterProxyModel>
@@ -24,6 +27,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -31,41 +35,11 @@
 
 namespace profscope {
 
+using namespace operators_detail;
+
 namespace {
 
 constexpr int kFilterDebounceMs = 300;
-constexpr int kDefaultChartBars = 10;
-constexpr int kMaxChartBars = 20;
-
-// Colours one-sided rows and the sign of the deltas; the core model stays
-// free of QtGui.
-class CompareProxy : public QSortFilterProxyModel
-{
-public:
-    using QSortFilterProxyModel::QSortFilterProxyModel;
-    const QPalette* palette = nullptr;
-
-    QVariant data(const QModelIndex& index, int role) const override
-    {
-        if (role != Qt::ForegroundRole || !palette)
-            return QSortFilterProxyModel::data(index, role);
-        const QModelIndex source = mapToSource(index);
-        const auto side = OperatorDelta::Side(source.data(OperatorCompareModel::SideRole).toInt());
-        if (side == OperatorDelta::Side::OnlyBase)
-            return statusColor(FileStatus::Skipped, *palette);
-        if (side == OperatorDelta::Side::OnlyOther)
-            return severityColor(ImportMessage::Info, *palette);
-        if (index.column() == OperatorCompareModel::DeltaColumn
-            || index.column() == OperatorCompareModel::DeltaPercentColumn) {
-            const double v = source.data(OperatorCompareModel::SortRole).toDouble();
-            if (v > 0)
-                return statusColor(FileStatus::Broken, *palette);
-            if (v < 0)
-                return statusColor(FileStatus::Used, *palette);
-        }
-        return {};
-    }
-};
 
 QSortFilterProxyModel* makeProxy(QSortFilterProxyModel* proxy, QAbstractItemModel* source, int sortRole, int filterRole)
 {
@@ -84,25 +58,6 @@ QTableView* makeTable(QWidget* parent, QAbstractItemModel* model)
     table->setTextElideMode(Qt::ElideMiddle);
     table->horizontalHeader()->setSectionsMovable(true);
     return table;
-}
-
-// Row of the longest kernel matching a predicate in one step (-1: none).
-template <typename Match> qint64 longestKernel(const KernelTable& k, qint32 stepId, Match match)
-{
-    qint64 best = -1;
-    for (std::size_t i = 0; i < k.size(); ++i) {
-        if (stepId >= 0 && k.stepId[i] != stepId)
-            continue;
-        if (match(i) && (best < 0 || k.durNs[i] > k.durNs[std::size_t(best)]))
-            best = qint64(i);
-    }
-    return best;
-}
-
-StringId findId(const StringPool& pool, const QString& text)
-{
-    const QByteArray utf8 = text.toUtf8();
-    return pool.find(std::string_view(utf8.constData(), std::size_t(utf8.size())));
 }
 
 // Sums per key in decreasing order, the tail beyond `bars` folded into "Others".
@@ -128,24 +83,6 @@ QList<BarItem> topBars(std::vector<std::pair<QString, TimeNs>> items, int bars, 
     }
     if (restCount > 0)
         out.push_back({ others.arg(restCount), rest, text(rest), othersColor });
-    return out;
-}
-
-QList<BarItem> deltaBars(std::vector<OperatorDelta> rows, int bars, const QPalette& palette)
-{
-    std::stable_sort(rows.begin(), rows.end(),
-        [](const OperatorDelta& a, const OperatorDelta& b) { return std::abs(a.deltaNs()) > std::abs(b.deltaNs()); });
-    QList<BarItem> out;
-    for (const OperatorDelta& d : rows) {
-        if (int(out.size()) >= bars || d.deltaNs() == 0)
-            break;
-        QString text = (d.deltaNs() > 0 ? QStringLiteral("+") : QString()) + formatDurationText(d.deltaNs());
-        if (hasValue(d.deltaPercent()))
-            text += QStringLiteral(" (") + (d.deltaPercent() > 0 ? QStringLiteral("+") : QString())
-                + QString::number(d.deltaPercent(), 'f', 1) + QStringLiteral("%)");
-        out.push_back({ d.key, d.deltaNs(), text,
-            d.deltaNs() > 0 ? statusColor(FileStatus::Broken, palette) : statusColor(FileStatus::Used, palette) });
-    }
     return out;
 }
 
@@ -299,9 +236,20 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     for (QTableView* table : { m_statTable, m_compareTable }) {
         // The name column takes the spare width, not the last number column.
         table->horizontalHeader()->setStretchLastSection(false);
-        connect(table, &QTableView::doubleClicked, this,
-            [this](const QModelIndex& index) { openTimelineForRow(index.row()); });
+        connect(table, &QTableView::doubleClicked, this, [this, table](const QModelIndex& index) {
+            QString why;
+            if (!openTimelineForRow(index.row(), false, &why) && !why.isEmpty())
+                QToolTip::showText(QCursor::pos(), why, table);
+        });
     }
+    // Both kernels of a compared row: the baseline's and the comparison's.
+    m_compareTable->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_compareTable, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex index = m_compareTable->indexAt(pos);
+        QMenu* menu = createCompareMenu(index.isValid() ? index.row() : -1);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_compareTable->viewport()->mapToGlobal(pos));
+    });
 
     m_refresh = new DeferredRefresh(this, [this] { rebuild(); });
     if (m_state) {
@@ -320,6 +268,8 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::currentRankChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::compareChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::comparisonProfileChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::comparisonTimelineAvailableChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
             m_refresh->flush();
             focusOperator(rankIndex, opName);
@@ -401,6 +351,19 @@ QString OperatorsPage::rankLabel(int rankIndex) const
     return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
 }
 
+QString OperatorsPage::otherRankLabel(int rankIndex) const
+{
+    if (!m_state || !m_state->runCompare())
+        return rankLabel(rankIndex);
+    const ProfilePtr& profile = m_state->comparisonSource();
+    if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
+        return tr("rank ?");
+    const RankInfo& info = profile->ranks[std::size_t(rankIndex)]->info;
+    if (info.rankId >= 0)
+        return tr("rank %1").arg(info.rankId);
+    return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
+}
+
 qint32 OperatorsPage::currentStepId(const KernelTable* kernels) const
 {
     if (!m_state || m_state->step().isEmpty() || !kernels || !hasStepIds(*kernels))
@@ -425,7 +388,11 @@ void OperatorsPage::rebuild()
 {
     const ProfilePtr profile = m_state ? m_state->profile() : ProfilePtr();
     m_profile = profile;
+    m_otherProfile = m_state ? m_state->comparisonSource() : ProfilePtr();
     m_compareMode = m_state && profile && m_state->compareMode();
+    // Two runs, but this rank has no partner: say so rather than showing
+    // the base run alone as if nothing were compared.
+    const bool unpaired = m_state && profile && m_state->runCompare() && m_state->comparisonRank() < 0;
     m_grouping->setVisible(!m_compareMode);
     m_compareBy->setVisible(m_compareMode);
     m_groupLabel->setVisible(!m_compareMode);
@@ -441,29 +408,57 @@ void OperatorsPage::rebuild()
         return index >= 0 && std::size_t(index) < profile->ranks.size() ? profile->ranks[std::size_t(index)].get()
                                                                         : nullptr;
     };
-    const auto noKernels = [this](int index) {
+    const ProfilePtr other = m_otherProfile;
+    const auto otherRankAt = [&other](int index) -> const RankData* {
+        return other && index >= 0 && std::size_t(index) < other->ranks.size() ? other->ranks[std::size_t(index)].get()
+                                                                               : nullptr;
+    };
+    const auto noKernelsText = [this](const QString& label) {
         return tr(
             "%1 has no kernel table.\n\nOperator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv "
             "(or op_summary_*.csv in a CANN PROF_ folder); profile with activities=[NPU] to get it.")
-            .arg(rankLabel(index));
+            .arg(label);
     };
+    const auto noKernels = [this, noKernelsText](int index) { return noKernelsText(rankLabel(index)); };
+    if (unpaired) {
+        m_cache = {};
+        showEmpty(tr("%1 has no partner in the comparison run.\n\nPair it with one of the comparison run's ranks "
+                     "in File → Edit Rank Mapping.")
+                      .arg(rankLabel(m_state->currentRank())));
+        return;
+    }
     m_exportChart->setEnabled(true);
     m_exportTable->setEnabled(true);
     m_filter->setEnabled(true);
     if (m_compareMode) {
         const RankData* base = rankAt(m_state->baselineRank());
-        const RankData* other = rankAt(m_state->comparisonRank());
+        const RankData* otherRank = otherRankAt(m_state->comparisonRank());
         if (!base || !base->kernels) {
             showEmpty(noKernels(m_state->baselineRank()));
             return;
         }
-        if (!other || !other->kernels) {
-            showEmpty(noKernels(m_state->comparisonRank()));
+        if (!otherRank || !otherRank->kernels) {
+            showEmpty(noKernelsText(otherRankLabel(m_state->comparisonRank())));
             return;
         }
         m_stack->setCurrentIndex(0);
         m_tables->setCurrentWidget(m_compareTable);
-        rebuildCompare(*base, *other, currentStepId(base->kernels.get()));
+        const qint32 stepId = currentStepId(base->kernels.get());
+        // Across runs the comparison's step is the one standing for the base
+        // step (same number, else same position); within a run the same id.
+        qint32 otherStepId = stepId;
+        if (m_state->runCompare() && stepId >= 0) {
+            bool ok = false;
+            const int id = m_state->comparisonStep().toInt(&ok);
+            otherStepId = ok ? id : -1;
+        }
+        if (!hasStepIds(*otherRank->kernels))
+            otherStepId = -1;
+        static_cast<CompareProxy*>(m_compareProxy)->rowToolTip = m_state->runCompare()
+            ? tr("Double-click: the baseline's longest kernel of this row in the timeline; right-click for the "
+                 "comparison's")
+            : QString();
+        rebuildCompare(*base, *otherRank, stepId, otherStepId);
     } else {
         m_cache = {};
         const int index = m_state->currentRank() >= 0 ? m_state->currentRank() : 0;
@@ -545,142 +540,43 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     m_summary->setText(summary);
 }
 
-void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, qint32 stepId)
-{
-    if (m_cache.base != &base || m_cache.other != &other || m_cache.stepId != stepId) {
-        m_cache.base = &base;
-        m_cache.other = &other;
-        m_cache.stepId = stepId;
-        // The same step id on the comparison side when it has step ids.
-        const qint32 otherStep = hasStepIds(*other.kernels) ? stepId : -1;
-        m_cache.baseKernels = std::make_shared<KernelTable>(kernelsOfStep(*base.kernels, stepId));
-        m_cache.otherKernels = std::make_shared<KernelTable>(kernelsOfStep(*other.kernels, otherStep));
-        m_cache.comparison = compareOperators(*m_cache.baseKernels, *m_cache.otherKernels);
-    }
-    const KernelTable& bk = *m_cache.baseKernels;
-    const KernelTable& ok = *m_cache.otherKernels;
-    const OperatorComparison& cmp = m_cache.comparison;
-    const bool byType = m_compareBy->currentIndex() == 0;
-    auto byTypeRows = operatorDeltasByType(cmp);
-    m_compareModel->setDeltas(byType ? byTypeRows : operatorDeltasByName(bk, ok, cmp), byType);
-    if (m_compareTable->horizontalHeader()->sortIndicatorSection() < 0)
-        m_compareProxy->sort(-1);
-    m_compareSizer->setKey(QStringLiteral("operators/compare/%1").arg(byType ? 0 : 1));
-    m_compareSizer->fitToContents();
-
-    // Per-core deltas from the same kernels.
-    std::map<QString, OperatorDelta> cores;
-    QSet<QString> communicationTypes;
-    const auto addCore = [&cores, &communicationTypes, this](const KernelTable& k, bool isBase) {
-        for (std::size_t i = 0; i < k.size(); ++i) {
-            const QString core = k.strings.string(k.acceleratorCore[i]);
-            if (k.isCommunication(i)) {
-                communicationTypes.insert(k.strings.string(k.type[i]));
-                if (!m_communication->isChecked())
-                    continue;
-            }
-            OperatorDelta& d = cores[core];
-            d.key = core;
-            (isBase ? d.baseCount : d.otherCount) += 1;
-            (isBase ? d.baseTotalNs : d.otherTotalNs) += k.durNs[i];
-        }
-    };
-    addCore(bk, true);
-    addCore(ok, false);
-    std::vector<OperatorDelta> coreRows;
-    for (auto& [name, d] : cores)
-        coreRows.push_back(d);
-
-    const int bars = m_topN->value() > 0 ? std::min(m_topN->value(), kMaxChartBars) : kDefaultChartBars;
-    const QString baseName = rankLabel(m_state->baselineRank());
-    const QString otherName = rankLabel(m_state->comparisonRank());
-    const QString title = tr("%1 − %2").arg(otherName, baseName);
-    m_typeChart->setTitle(tr("Change of device time by op type (%1)").arg(title));
-    m_typeChart->setValueAxisTitle(tr("Delta"));
-    m_typeChart->setNoBarsText(tr("No difference"));
-    std::vector<OperatorDelta> chartRows;
-    for (const OperatorDelta& d : byTypeRows)
-        if (m_communication->isChecked() || !communicationTypes.contains(d.type))
-            chartRows.push_back(d);
-    m_typeChart->setBars(deltaBars(chartRows, bars, palette()));
-    m_coreChart->setTitle(tr("By accelerator core (%1)").arg(title));
-    m_coreChart->setValueAxisTitle(tr("Delta"));
-    m_coreChart->setNoBarsText(tr("No difference"));
-    m_coreChart->setBars(deltaBars(coreRows, kMaxChartBars, palette()));
-
-    TimeNs baseTotal = 0, otherTotal = 0;
-    for (const TimeNs d : bk.durNs)
-        baseTotal += d;
-    for (const TimeNs d : ok.durNs)
-        otherTotal += d;
-    const TimeNs delta = otherTotal - baseTotal;
-    QString summary = tr("Baseline %1: %2 in %3 kernels · Comparison %4: %5 in %6 kernels · Delta %7%8 (%9) · %10 "
-                         "kernels paired")
-                          .arg(baseName, formatDurationText(baseTotal))
-                          .arg(bk.size())
-                          .arg(otherName, formatDurationText(otherTotal))
-                          .arg(ok.size())
-                          .arg(delta > 0 ? QStringLiteral("+") : QString(), formatDurationText(delta))
-                          .arg(baseTotal ? QString::asprintf("%+.1f%%", 100.0 * double(delta) / double(baseTotal))
-                                         : QStringLiteral("-"))
-                          .arg(cmp.matched.size());
-    if (!cmp.onlyBase.empty() || !cmp.onlyOther.empty())
-        summary +=
-            tr(" · %1 only in baseline, %2 only in comparison").arg(cmp.onlyBase.size()).arg(cmp.onlyOther.size());
-    if (!cmp.streamsMatchedById)
-        summary += tr(" · stream ids differ: streams paired by order");
-    if (cmp.truncated)
-        summary += tr(" · alignment cut short (very different kernel sequences): pairs are approximate");
-    m_summary->setText(summary);
-}
-
 void OperatorsPage::updateTitle()
 {
     if (isEmptyStateShown() || !m_state)
         return;
     QString title;
     const QString step = m_state->step().isEmpty() ? tr("all steps") : tr("step %1").arg(m_state->step());
-    if (m_compareMode)
+    if (m_compareMode && m_state->runCompare()) {
+        title = tr("Operators · base run %1 vs comparison run %2 · %3")
+                    .arg(rankLabel(m_state->baselineRank()), otherRankLabel(m_state->comparisonRank()), step);
+        if (m_state->comparisonStep() != m_state->step())
+            title += tr(" (comparison: step %1)").arg(m_state->comparisonStep());
+    } else if (m_compareMode) {
         title = tr("Operators · %1 (baseline) vs %2 (comparison) · %3")
-                    .arg(rankLabel(m_state->baselineRank()), rankLabel(m_state->comparisonRank()), step);
-    else
+                    .arg(rankLabel(m_state->baselineRank()), otherRankLabel(m_state->comparisonRank()), step);
+    } else {
         title = tr("Operators · %1 · %2").arg(rankLabel(m_state->currentRank()), step);
+    }
     const QSortFilterProxyModel* proxy = m_compareMode ? m_compareProxy : m_statProxy;
     if (!proxy->filterRegularExpression().pattern().isEmpty())
         title += tr(" · %1 of %2 rows").arg(proxy->rowCount()).arg(proxy->sourceModel()->rowCount());
     m_title->setText(title);
 }
 
-void OperatorsPage::openTimelineForRow(int proxyRow)
+bool OperatorsPage::openTimelineForRow(int proxyRow, bool comparisonSide, QString* why)
 {
     if (!m_state || isEmptyStateShown())
-        return;
+        return false;
     const ProfilePtr& profile = m_state->profile();
-    if (m_compareMode) {
-        const QModelIndex source = m_compareProxy->mapToSource(m_compareProxy->index(proxyRow, 0));
-        if (!source.isValid() || !m_cache.baseKernels)
-            return;
-        const OperatorDelta& d = m_compareModel->delta(source.row());
-        const bool useOther = d.side() == OperatorDelta::Side::OnlyOther;
-        const KernelTable& k = useOther ? *m_cache.otherKernels : *m_cache.baseKernels;
-        const StringId type = findId(k.strings, d.type);
-        const StringId name = findId(k.strings, d.key);
-        const bool byType = m_compareModel->byType();
-        const qint64 row =
-            longestKernel(k, -1, [&](std::size_t i) { return k.type[i] == type && (byType || k.name[i] == name); });
-        if (row >= 0)
-            m_state->requestTimeline(useOther ? m_state->comparisonRank() : m_state->baselineRank(),
-                k.startNs[std::size_t(row)], k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)],
-                k.strings.string(k.name[std::size_t(row)]));
-        return;
-    }
+    if (m_compareMode)
+        return openCompareTimeline(proxyRow, comparisonSide, why);
     const int rankIndex = m_state->currentRank();
     if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
-        return;
+        return false;
     const KernelTable* kp = profile->ranks[std::size_t(rankIndex)]->kernels.get();
     const QModelIndex source = m_statProxy->mapToSource(m_statProxy->index(proxyRow, 0));
     if (!kp || !source.isValid())
-        return;
+        return false;
     const KernelTable& k = *kp;
     const OperatorStat& s = m_statModel->stat(source.row());
     const StringId type = findId(k.strings, s.type);
@@ -699,9 +595,11 @@ void OperatorsPage::openTimelineForRow(int proxyRow)
         }
         return false;
     });
-    if (row >= 0)
-        m_state->requestTimeline(rankIndex, k.startNs[std::size_t(row)],
-            k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)], k.strings.string(k.name[std::size_t(row)]));
+    if (row < 0)
+        return false;
+    m_state->requestTimeline(rankIndex, k.startNs[std::size_t(row)],
+        k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)], k.strings.string(k.name[std::size_t(row)]));
+    return true;
 }
 
 void OperatorsPage::focusOperator(int rankIndex, const QString& opName)
