@@ -63,6 +63,12 @@ public:
     {
         return m_hits;
     }
+    // Run comparison: the comparison run's lanes under the base's, on or off.
+    void setComparisonLanes(bool on);
+    bool comparisonLanes() const
+    {
+        return m_comparisonLanes;
+    }
     // Clock alignment across ranks (estimateClockAlignment) on or off.
     void setClockAlignment(bool on);
     void setFlowCategoryEnabled(const QString& category, bool on);
@@ -89,6 +95,9 @@ private:
     static constexpr int kPanelMinPageWidth = 900;
     void reload();
     QList<int> ranksToShow() const;
+    TimelineComparison comparisonToShow(const QList<int>& ranks) const;
+    // The compared step changed: shift the comparison lanes (no rebuild).
+    void realignComparison();
     void rebuildFlowMenu();
     void updateDetails(const SliceRef& slice);
     void updateRange(double startNs, double endNs);
@@ -105,6 +114,10 @@ private:
     TimelineLegend* m_legend = nullptr;
     QToolButton* m_flowButton = nullptr;
     QCheckBox* m_align = nullptr;
+    QCheckBox* m_compareLanes = nullptr;
+    QAction* m_compareLanesAction = nullptr;
+    bool m_comparisonLanes = true;
+    ProfilePtr m_comparisonShown; // the comparison run whose lanes were laid out last
     QLabel* m_rankLabel = nullptr;
     QLineEdit* m_search = nullptr;
     QPointer<QDialog> m_shortcutSheet;
