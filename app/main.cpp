@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "loadcontroller.h"
-#include "common/viewstate.h"
-#include "mainwindow.h"
 #include "analysis/analysisservice.h"
-#include "projecttreemodel.h"
-#include "openfiles.h"
-#include "theme.h"
+#include "common/viewstate.h"
+#include "comparisoncontroller.h"
 #include "i18n/translations.h"
+#include "loadcontroller.h"
+#include "mainwindow.h"
+#include "openfiles.h"
+#include "projecttreemodel.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -72,7 +73,24 @@ QIcon applicationIcon()
 
 // `profscope PATH --export-views DIR`: the pages as the window builds them,
 // written to files without a window on screen.
-int exportAllViews(QApplication& app, const QStringList& paths, const QString& dir)
+// The comparison run (--compare) loads once the base is in; "idle" is both
+// loads done.
+bool loadsIdle(const profscope::MainWindow& window)
+{
+    return !window.loadController()->isLoading() && !window.comparison()->isLoading();
+}
+
+void compareAfterLoad(profscope::MainWindow& window, const QString& comparePath)
+{
+    if (comparePath.isEmpty())
+        return;
+    QObject::connect(window.loadController(), &profscope::LoadController::finished, &window, [&window, comparePath] {
+        if (window.profile())
+            window.compareWith({ comparePath });
+    });
+}
+
+int exportAllViews(QApplication& app, const QStringList& paths, const QString& dir, const QString& comparePath)
 {
     if (paths.isEmpty()) {
         std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("profscope: --export-views needs a PATH to load")));
@@ -82,9 +100,10 @@ int exportAllViews(QApplication& app, const QStringList& paths, const QString& d
     // The pages lay out at a desktop size whatever the (offscreen) screen is.
     window.resize(1600, 1000);
     window.show();
-    QObject::connect(
-        window.loadController(), &profscope::LoadController::loadingChanged, &window, [&window, dir](bool loading) {
-            if (loading)
+    compareAfterLoad(window, comparePath);
+    const auto exportWhenIdle =
+        [&window, dir](bool loading) {
+            if (loading || !loadsIdle(window))
                 return;
             if (!window.profile()) {
                 std::fprintf(stderr, "%s\n",
@@ -101,7 +120,10 @@ int exportAllViews(QApplication& app, const QStringList& paths, const QString& d
                 std::fprintf(stderr, "profscope: %s\n", qPrintable(error));
             std::fflush(stdout);
             QCoreApplication::exit(errors.isEmpty() && !written.isEmpty() ? 0 : 1);
-        });
+        };
+    QObject::connect(window.loadController(), &profscope::LoadController::loadingChanged, &window, exportWhenIdle);
+    QObject::connect(
+        window.comparison()->loader(), &profscope::LoadController::loadingChanged, &window, exportWhenIdle);
     window.openPaths(paths);
     return app.exec();
 }
@@ -145,7 +167,10 @@ int main(int argc, char** argv)
     const QCommandLineOption stackRanks(QStringLiteral("ranks"),
         Tr::tr("Stack these ranks in the timeline after loading: rank ids or ranges (\"0-7,12\") or a host."),
         QStringLiteral("LIST"));
-    parser.addOptions({ screenshot, report, page, exportViews, stackRanks });
+    const QCommandLineOption compare(QStringLiteral("compare"),
+        Tr::tr("Compare PATH with this second run (File → Compare With…): loaded after PATH, paired rank by rank id."),
+        QStringLiteral("PATH_B"));
+    parser.addOptions({ screenshot, report, page, exportViews, stackRanks, compare });
     parser.addPositionalArgument(QStringLiteral("PATH"),
         Tr::tr("Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file "
                "(trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later "
@@ -166,7 +191,7 @@ int main(int argc, char** argv)
         }
     }
     if (parser.isSet(exportViews))
-        return exportAllViews(app, paths, parser.value(exportViews));
+        return exportAllViews(app, paths, parser.value(exportViews), parser.value(compare));
 
     profscope::MainWindow window;
     const bool takeScreenshot = parser.isSet(screenshot);
@@ -185,6 +210,8 @@ int main(int argc, char** argv)
         QObject::connect(loader, &profscope::LoadController::finished, &window, [&window, list = parser.value(stackRanks)] {
             window.viewState()->setTimelineRanks(window.projectModel()->ranksMatching(list));
         });
+    // Before the start page: the page then shows the comparison once it is in.
+    compareAfterLoad(window, parser.value(compare));
     if (startPage >= 0)
         QObject::connect(loader, &profscope::LoadController::finished, &window,
             [&window, startPage] { window.showPage(profscope::MainWindow::Page(startPage)); });
@@ -211,10 +238,13 @@ int main(int argc, char** argv)
                 QCoreApplication::exit(saved ? 0 : 1);
             });
         };
-        QObject::connect(loader, &profscope::LoadController::loadingChanged, &window, [grab](bool loading) {
-            if (!loading)
+        const auto grabWhenIdle = [grab, &window](bool loading) {
+            if (!loading && loadsIdle(window))
                 grab();
-        });
+        };
+        QObject::connect(loader, &profscope::LoadController::loadingChanged, &window, grabWhenIdle);
+        QObject::connect(
+            window.comparison()->loader(), &profscope::LoadController::loadingChanged, &window, grabWhenIdle);
         // A load that never ends must not hang scripted runs.
         QTimer::singleShot(10 * 60 * 1000, &window, grab);
     }

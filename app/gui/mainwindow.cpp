@@ -9,6 +9,8 @@
 #include "common/importreportview.h"
 #include "common/viewstate.h"
 #include "communication/communicationpage.h"
+#include "comparisonbar.h"
+#include "comparisoncontroller.h"
 #include "dataprep/dataprepage.h"
 #include "democluster.h"
 #include "importreportdialog.h"
@@ -68,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     , m_summaryPage(new SummaryPage(this))
     , m_banner(new Banner(this))
     , m_feedback(new LoadFeedback(m_loader, m_banner, this))
+    , m_comparison(new ComparisonController(m_state, this))
 {
     setObjectName(QStringLiteral("profscopeMainWindow"));
     setAcceptDrops(true);
@@ -92,6 +95,8 @@ MainWindow::MainWindow(QWidget* parent)
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
     centralLayout->addWidget(m_banner);
+    centralLayout->addWidget(m_comparison->notice());
+    centralLayout->addWidget(m_comparison->bar());
     centralLayout->addWidget(m_pages, 1);
     setCentralWidget(central);
 
@@ -100,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent)
     addToolBar(Qt::TopToolBarArea, m_pageBar);
     createActions();
     statusBar()->addPermanentWidget(m_feedback->statusWidget());
+    statusBar()->addPermanentWidget(m_comparison->statusWidget());
     statusBar()->setSizeGripEnabled(true);
 
     connect(m_welcomePage, &WelcomePage::openFolderRequested, this, &MainWindow::openFolderDialog);
@@ -170,6 +176,9 @@ void MainWindow::connectNavigation()
         showPage(Page::Operators);
     });
     connect(m_state, &ViewState::communicationLinkRequested, this, [this] { showPage(Page::Communication); });
+    // The comparison run's range: the timeline shows it when it can
+    // (ViewState::comparisonTimelineAvailable).
+    connect(m_state, &ViewState::comparisonTimelineRequested, this, [this] { showPage(Page::Timeline); });
     connect(m_state, &ViewState::memoryRequested, this, [this, focusRank](int rankIndex) {
         focusRank(rankIndex);
         showPage(Page::Memory);
@@ -328,6 +337,9 @@ void MainWindow::createActions()
     m_closeAction->setStatusTip(tr("Close the profile and show the welcome page"));
 
     file->addSeparator();
+    m_comparison->addActions(file);
+
+    file->addSeparator();
     m_exportAction = file->addAction(tr("&Export Page…"), this, &MainWindow::exportCurrentPage);
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_exportAction->setStatusTip(tr("Write the charts (PNG, SVG) and tables (CSV) of the page shown into a folder"));
@@ -380,6 +392,11 @@ void MainWindow::openPaths(const QStringList& paths)
     if (absolute.isEmpty())
         return;
     m_loader->load(absolute);
+}
+
+void MainWindow::compareWith(const QStringList& paths)
+{
+    m_comparison->compareWith(paths);
 }
 
 void MainWindow::openFolderDialog()
@@ -532,7 +549,11 @@ void MainWindow::dropEvent(QDropEvent* event)
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    openPaths(paths);
+    // Shift held: a second run to compare with, beside the one shown.
+    if (m_profile && (event->modifiers() & Qt::ShiftModifier))
+        m_comparison->compareWith(paths);
+    else
+        openPaths(paths);
 }
 
 } // namespace profscope

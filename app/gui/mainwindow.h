@@ -18,6 +18,7 @@ class QTreeView;
 namespace profscope {
 
 class Banner;
+class ComparisonController;
 class ImportReportDialog;
 class ImportReportView;
 class LoadController;
@@ -73,6 +74,13 @@ public:
 
     // Starts loading; the current profile stays until the new one is in.
     void openPaths(const QStringList& paths);
+    // Loads `paths` in the background as the run to compare the shown
+    // profile with (File → Compare With…); see ComparisonController.
+    void compareWith(const QStringList& paths);
+    ComparisonController* comparison() const
+    {
+        return m_comparison;
+    }
     // The profile shown (the last load that found anything).
     const ProfilePtr& profile() const
     {
@@ -140,6 +148,7 @@ private:
     SummaryPage* m_summaryPage;
     Banner* m_banner;
     LoadFeedback* m_feedback;
+    ComparisonController* m_comparison;
     PageWidgets m_analysisPages {};
     PageBar* m_pageBar = nullptr;
     QAction* m_closeAction = nullptr;

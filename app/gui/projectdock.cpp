@@ -105,8 +105,11 @@ ProjectDock::ProjectDock(ViewState* state, QWidget* parent)
             if (!sameRanks(m_model->rankFilter(), m_state->rankFilter()))
                 m_model->setRankFilter(m_state->rankFilter());
         });
-        connect(m_state, &ViewState::compareChanged, this,
-            [this] { m_model->setCompareRanks(m_state->baselineRank(), m_state->comparisonRank()); });
+        connect(m_state, &ViewState::compareChanged, this, [this] {
+            // Across runs the comparison rank indexes the other run's
+            // ranks: only the base rank is marked in this tree.
+            m_model->setCompareRanks(m_state->baselineRank(), m_state->runCompare() ? -1 : m_state->comparisonRank());
+        });
     }
 }
 
@@ -249,30 +252,34 @@ QMenu* ProjectDock::createContextMenu(const QModelIndex& index)
             }
             menu->addSeparator();
         }
-        QAction* baseline = menu->addAction(tr("Set as &Baseline"), this, [this, rank] {
-            if (m_state->comparisonRank() == rank)
-                m_state->setComparisonRank(-1);
-            m_state->setBaselineRank(rank);
-        });
-        baseline->setObjectName(QStringLiteral("setBaselineAction"));
-        baseline->setCheckable(true);
-        baseline->setChecked(m_state->baselineRank() == rank);
-        QAction* comparison = menu->addAction(tr("Set as &Comparison"), this, [this, rank] {
-            if (m_state->baselineRank() == rank)
-                m_state->setBaselineRank(-1);
-            m_state->setComparisonRank(rank);
-        });
-        comparison->setObjectName(QStringLiteral("setComparisonAction"));
-        comparison->setCheckable(true);
-        comparison->setChecked(m_state->comparisonRank() == rank);
-        menu->addSeparator();
+        // Comparing two runs, the selected rank is the baseline and its
+        // partner comes from the rank mapping (File → Edit Rank Mapping).
+        if (!m_state->runCompare()) {
+            QAction* baseline = menu->addAction(tr("Set as &Baseline"), this, [this, rank] {
+                if (m_state->comparisonRank() == rank)
+                    m_state->setComparisonRank(-1);
+                m_state->setBaselineRank(rank);
+            });
+            baseline->setObjectName(QStringLiteral("setBaselineAction"));
+            baseline->setCheckable(true);
+            baseline->setChecked(m_state->baselineRank() == rank);
+            QAction* comparison = menu->addAction(tr("Set as &Comparison"), this, [this, rank] {
+                if (m_state->baselineRank() == rank)
+                    m_state->setBaselineRank(-1);
+                m_state->setComparisonRank(rank);
+            });
+            comparison->setObjectName(QStringLiteral("setComparisonAction"));
+            comparison->setCheckable(true);
+            comparison->setChecked(m_state->comparisonRank() == rank);
+            menu->addSeparator();
+        }
         menu->addAction(tr("Show &Only This Rank"), this, [this, rank] {
             m_filterEdit->clear();
             m_state->setRankFilter({ rank });
         });
         menu->addAction(tr("Open &Timeline"), this, [this, rank] { m_state->requestRank(rank); });
     }
-    if (m_state && (m_state->baselineRank() >= 0 || m_state->comparisonRank() >= 0)) {
+    if (m_state && !m_state->runCompare() && (m_state->baselineRank() >= 0 || m_state->comparisonRank() >= 0)) {
         QAction* clear = menu->addAction(tr("Clear Baseline and Comparison"), this, [this] {
             m_state->setBaselineRank(-1);
             m_state->setComparisonRank(-1);

@@ -169,4 +169,19 @@ void ViewState::requestMemory(int rankIndex)
     emit memoryRequested(rankIndex);
 }
 
+void ViewState::requestComparisonTimeline(int otherRankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName)
+{
+    if (!m_comparisonProfile || otherRankIndex < 0 || std::size_t(otherRankIndex) >= m_comparisonProfile->ranks.size())
+        return;
+    emit comparisonTimelineRequested(otherRankIndex, startNs, endNs, sliceName);
+}
+
+void ViewState::setComparisonTimelineAvailable(bool available)
+{
+    if (available == m_comparisonTimelineAvailable)
+        return;
+    m_comparisonTimelineAvailable = available;
+    emit comparisonTimelineAvailableChanged(available);
+}
+
 } // namespace profscope

@@ -142,6 +142,17 @@ public:
     void requestRank(int rankIndex);
     // One rank's memory curves (the Memory page marks their peak).
     void requestMemory(int rankIndex);
+    // Run comparison: a time range of the comparison run (otherRankIndex
+    // indexes comparisonSource()->ranks; times on that rank's own clock).
+    // Only meaningful while comparisonTimelineAvailable(): the page that can
+    // show the comparison run's lanes says so, and pages offer this jump
+    // only then (else they say why not).
+    void requestComparisonTimeline(int otherRankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
+    bool comparisonTimelineAvailable() const
+    {
+        return m_comparisonTimelineAvailable;
+    }
+    void setComparisonTimelineAvailable(bool available);
 
 signals:
     void profileChanged();
@@ -160,6 +171,8 @@ signals:
     void communicationLinkRequested(int srcRankId, int dstRankId, const QString& groupId);
     void rankRequested(int rankIndex);
     void memoryRequested(int rankIndex);
+    void comparisonTimelineRequested(int otherRankIndex, qint64 startNs, qint64 endNs, const QString& sliceName);
+    void comparisonTimelineAvailableChanged(bool available);
 
 private:
     bool validRank(int rankIndex) const;
@@ -178,6 +191,7 @@ private:
     ProfilePtr m_comparisonProfile;
     QStringList m_comparisonSteps;
     RankMapping m_rankMapping;
+    bool m_comparisonTimelineAvailable = false;
 };
 
 } // namespace profscope

@@ -12,10 +12,12 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCursor>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPushButton>
 #include <QSet>
 #include <QSortFilterProxyModel>
@@ -24,6 +26,7 @@
 #include <QStackedWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -45,8 +48,15 @@ public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
     const QPalette* palette = nullptr;
 
+    QString rowToolTip; // how to reach the timelines from a row
+
     QVariant data(const QModelIndex& index, int role) const override
     {
+        if (role == Qt::ToolTipRole && !rowToolTip.isEmpty()) {
+            const QVariant own = QSortFilterProxyModel::data(index, role);
+            return own.toString().isEmpty() ? QVariant(rowToolTip)
+                                            : QVariant(own.toString() + QLatin1Char('\n') + rowToolTip);
+        }
         if (role != Qt::ForegroundRole || !palette)
             return QSortFilterProxyModel::data(index, role);
         const QModelIndex source = mapToSource(index);
@@ -299,9 +309,20 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
     for (QTableView* table : { m_statTable, m_compareTable }) {
         // The name column takes the spare width, not the last number column.
         table->horizontalHeader()->setStretchLastSection(false);
-        connect(table, &QTableView::doubleClicked, this,
-            [this](const QModelIndex& index) { openTimelineForRow(index.row()); });
+        connect(table, &QTableView::doubleClicked, this, [this, table](const QModelIndex& index) {
+            QString why;
+            if (!openTimelineForRow(index.row(), false, &why) && !why.isEmpty())
+                QToolTip::showText(QCursor::pos(), why, table);
+        });
     }
+    // Both kernels of a compared row: the baseline's and the comparison's.
+    m_compareTable->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_compareTable, &QWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        const QModelIndex index = m_compareTable->indexAt(pos);
+        QMenu* menu = createCompareMenu(index.isValid() ? index.row() : -1);
+        menu->setAttribute(Qt::WA_DeleteOnClose);
+        menu->popup(m_compareTable->viewport()->mapToGlobal(pos));
+    });
 
     m_refresh = new DeferredRefresh(this, [this] { rebuild(); });
     if (m_state) {
@@ -320,6 +341,8 @@ OperatorsPage::OperatorsPage(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::currentRankChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::compareChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::comparisonProfileChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::comparisonTimelineAvailableChanged, m_refresh, &DeferredRefresh::request);
         connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
             m_refresh->flush();
             focusOperator(rankIndex, opName);
@@ -401,6 +424,19 @@ QString OperatorsPage::rankLabel(int rankIndex) const
     return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
 }
 
+QString OperatorsPage::otherRankLabel(int rankIndex) const
+{
+    if (!m_state || !m_state->runCompare())
+        return rankLabel(rankIndex);
+    const ProfilePtr& profile = m_state->comparisonSource();
+    if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
+        return tr("rank ?");
+    const RankInfo& info = profile->ranks[std::size_t(rankIndex)]->info;
+    if (info.rankId >= 0)
+        return tr("rank %1").arg(info.rankId);
+    return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
+}
+
 qint32 OperatorsPage::currentStepId(const KernelTable* kernels) const
 {
     if (!m_state || m_state->step().isEmpty() || !kernels || !hasStepIds(*kernels))
@@ -425,7 +461,11 @@ void OperatorsPage::rebuild()
 {
     const ProfilePtr profile = m_state ? m_state->profile() : ProfilePtr();
     m_profile = profile;
+    m_otherProfile = m_state ? m_state->comparisonSource() : ProfilePtr();
     m_compareMode = m_state && profile && m_state->compareMode();
+    // Two runs, but this rank has no partner: say so rather than showing
+    // the base run alone as if nothing were compared.
+    const bool unpaired = m_state && profile && m_state->runCompare() && m_state->comparisonRank() < 0;
     m_grouping->setVisible(!m_compareMode);
     m_compareBy->setVisible(m_compareMode);
     m_groupLabel->setVisible(!m_compareMode);
@@ -441,29 +481,57 @@ void OperatorsPage::rebuild()
         return index >= 0 && std::size_t(index) < profile->ranks.size() ? profile->ranks[std::size_t(index)].get()
                                                                         : nullptr;
     };
-    const auto noKernels = [this](int index) {
+    const ProfilePtr other = m_otherProfile;
+    const auto otherRankAt = [&other](int index) -> const RankData* {
+        return other && index >= 0 && std::size_t(index) < other->ranks.size() ? other->ranks[std::size_t(index)].get()
+                                                                               : nullptr;
+    };
+    const auto noKernelsText = [this](const QString& label) {
         return tr(
             "%1 has no kernel table.\n\nOperator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv "
             "(or op_summary_*.csv in a CANN PROF_ folder); profile with activities=[NPU] to get it.")
-            .arg(rankLabel(index));
+            .arg(label);
     };
+    const auto noKernels = [this, noKernelsText](int index) { return noKernelsText(rankLabel(index)); };
+    if (unpaired) {
+        m_cache = {};
+        showEmpty(tr("%1 has no partner in the comparison run.\n\nPair it with one of the comparison run's ranks "
+                     "in File → Edit Rank Mapping.")
+                      .arg(rankLabel(m_state->currentRank())));
+        return;
+    }
     m_exportChart->setEnabled(true);
     m_exportTable->setEnabled(true);
     m_filter->setEnabled(true);
     if (m_compareMode) {
         const RankData* base = rankAt(m_state->baselineRank());
-        const RankData* other = rankAt(m_state->comparisonRank());
+        const RankData* otherRank = otherRankAt(m_state->comparisonRank());
         if (!base || !base->kernels) {
             showEmpty(noKernels(m_state->baselineRank()));
             return;
         }
-        if (!other || !other->kernels) {
-            showEmpty(noKernels(m_state->comparisonRank()));
+        if (!otherRank || !otherRank->kernels) {
+            showEmpty(noKernelsText(otherRankLabel(m_state->comparisonRank())));
             return;
         }
         m_stack->setCurrentIndex(0);
         m_tables->setCurrentWidget(m_compareTable);
-        rebuildCompare(*base, *other, currentStepId(base->kernels.get()));
+        const qint32 stepId = currentStepId(base->kernels.get());
+        // Across runs the comparison's step is the one standing for the base
+        // step (same number, else same position); within a run the same id.
+        qint32 otherStepId = stepId;
+        if (m_state->runCompare() && stepId >= 0) {
+            bool ok = false;
+            const int id = m_state->comparisonStep().toInt(&ok);
+            otherStepId = ok ? id : -1;
+        }
+        if (!hasStepIds(*otherRank->kernels))
+            otherStepId = -1;
+        static_cast<CompareProxy*>(m_compareProxy)->rowToolTip = m_state->runCompare()
+            ? tr("Double-click: the baseline's longest kernel of this row in the timeline; right-click for the "
+                 "comparison's")
+            : QString();
+        rebuildCompare(*base, *otherRank, stepId, otherStepId);
     } else {
         m_cache = {};
         const int index = m_state->currentRank() >= 0 ? m_state->currentRank() : 0;
@@ -545,16 +613,16 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     m_summary->setText(summary);
 }
 
-void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, qint32 stepId)
+void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, qint32 stepId, qint32 otherStepId)
 {
-    if (m_cache.base != &base || m_cache.other != &other || m_cache.stepId != stepId) {
+    if (m_cache.base != &base || m_cache.other != &other || m_cache.stepId != stepId
+        || m_cache.otherStepId != otherStepId) {
         m_cache.base = &base;
         m_cache.other = &other;
         m_cache.stepId = stepId;
-        // The same step id on the comparison side when it has step ids.
-        const qint32 otherStep = hasStepIds(*other.kernels) ? stepId : -1;
+        m_cache.otherStepId = otherStepId;
         m_cache.baseKernels = std::make_shared<KernelTable>(kernelsOfStep(*base.kernels, stepId));
-        m_cache.otherKernels = std::make_shared<KernelTable>(kernelsOfStep(*other.kernels, otherStep));
+        m_cache.otherKernels = std::make_shared<KernelTable>(kernelsOfStep(*other.kernels, otherStepId));
         m_cache.comparison = compareOperators(*m_cache.baseKernels, *m_cache.otherKernels);
     }
     const KernelTable& bk = *m_cache.baseKernels;
@@ -593,8 +661,10 @@ void OperatorsPage::rebuildCompare(const RankData& base, const RankData& other, 
 
     const int bars = m_topN->value() > 0 ? std::min(m_topN->value(), kMaxChartBars) : kDefaultChartBars;
     const QString baseName = rankLabel(m_state->baselineRank());
-    const QString otherName = rankLabel(m_state->comparisonRank());
-    const QString title = tr("%1 − %2").arg(otherName, baseName);
+    const QString otherName = otherRankLabel(m_state->comparisonRank());
+    const QString title = !m_state->runCompare() ? tr("%1 − %2").arg(otherName, baseName)
+        : baseName == otherName                  ? tr("comparison − base run")
+                                                 : tr("comparison %1 − base %2").arg(otherName, baseName);
     m_typeChart->setTitle(tr("Change of device time by op type (%1)").arg(title));
     m_typeChart->setValueAxisTitle(tr("Delta"));
     m_typeChart->setNoBarsText(tr("No difference"));
@@ -640,47 +710,71 @@ void OperatorsPage::updateTitle()
         return;
     QString title;
     const QString step = m_state->step().isEmpty() ? tr("all steps") : tr("step %1").arg(m_state->step());
-    if (m_compareMode)
+    if (m_compareMode && m_state->runCompare()) {
+        title = tr("Operators · base run %1 vs comparison run %2 · %3")
+                    .arg(rankLabel(m_state->baselineRank()), otherRankLabel(m_state->comparisonRank()), step);
+        if (m_state->comparisonStep() != m_state->step())
+            title += tr(" (comparison: step %1)").arg(m_state->comparisonStep());
+    } else if (m_compareMode) {
         title = tr("Operators · %1 (baseline) vs %2 (comparison) · %3")
-                    .arg(rankLabel(m_state->baselineRank()), rankLabel(m_state->comparisonRank()), step);
-    else
+                    .arg(rankLabel(m_state->baselineRank()), otherRankLabel(m_state->comparisonRank()), step);
+    } else {
         title = tr("Operators · %1 · %2").arg(rankLabel(m_state->currentRank()), step);
+    }
     const QSortFilterProxyModel* proxy = m_compareMode ? m_compareProxy : m_statProxy;
     if (!proxy->filterRegularExpression().pattern().isEmpty())
         title += tr(" · %1 of %2 rows").arg(proxy->rowCount()).arg(proxy->sourceModel()->rowCount());
     m_title->setText(title);
 }
 
-void OperatorsPage::openTimelineForRow(int proxyRow)
+bool OperatorsPage::openTimelineForRow(int proxyRow, bool comparisonSide, QString* why)
 {
     if (!m_state || isEmptyStateShown())
-        return;
+        return false;
     const ProfilePtr& profile = m_state->profile();
     if (m_compareMode) {
         const QModelIndex source = m_compareProxy->mapToSource(m_compareProxy->index(proxyRow, 0));
         if (!source.isValid() || !m_cache.baseKernels)
-            return;
+            return false;
         const OperatorDelta& d = m_compareModel->delta(source.row());
-        const bool useOther = d.side() == OperatorDelta::Side::OnlyOther;
+        const bool useOther =
+            comparisonSide ? d.side() != OperatorDelta::Side::OnlyBase : d.side() == OperatorDelta::Side::OnlyOther;
+        if (comparisonSide && !useOther) {
+            if (why)
+                *why = tr("This op only runs in the baseline.");
+            return false;
+        }
+        // Across runs the comparison's kernel is on the other run's clock and
+        // ranks: only a timeline that shows the comparison run can take it.
+        if (useOther && m_state->runCompare() && !m_state->comparisonTimelineAvailable()) {
+            if (why)
+                *why = tr("The timeline shows the base run only: the comparison run's kernels cannot be shown there.");
+            return false;
+        }
         const KernelTable& k = useOther ? *m_cache.otherKernels : *m_cache.baseKernels;
         const StringId type = findId(k.strings, d.type);
         const StringId name = findId(k.strings, d.key);
         const bool byType = m_compareModel->byType();
         const qint64 row =
             longestKernel(k, -1, [&](std::size_t i) { return k.type[i] == type && (byType || k.name[i] == name); });
-        if (row >= 0)
-            m_state->requestTimeline(useOther ? m_state->comparisonRank() : m_state->baselineRank(),
-                k.startNs[std::size_t(row)], k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)],
-                k.strings.string(k.name[std::size_t(row)]));
-        return;
+        if (row < 0)
+            return false;
+        const TimeNs start = k.startNs[std::size_t(row)];
+        const TimeNs end = start + k.durNs[std::size_t(row)];
+        const QString slice = k.strings.string(k.name[std::size_t(row)]);
+        if (useOther && m_state->runCompare())
+            m_state->requestComparisonTimeline(m_state->comparisonRank(), start, end, slice);
+        else
+            m_state->requestTimeline(useOther ? m_state->comparisonRank() : m_state->baselineRank(), start, end, slice);
+        return true;
     }
     const int rankIndex = m_state->currentRank();
     if (!profile || rankIndex < 0 || std::size_t(rankIndex) >= profile->ranks.size())
-        return;
+        return false;
     const KernelTable* kp = profile->ranks[std::size_t(rankIndex)]->kernels.get();
     const QModelIndex source = m_statProxy->mapToSource(m_statProxy->index(proxyRow, 0));
     if (!kp || !source.isValid())
-        return;
+        return false;
     const KernelTable& k = *kp;
     const OperatorStat& s = m_statModel->stat(source.row());
     const StringId type = findId(k.strings, s.type);
@@ -699,9 +793,39 @@ void OperatorsPage::openTimelineForRow(int proxyRow)
         }
         return false;
     });
-    if (row >= 0)
-        m_state->requestTimeline(rankIndex, k.startNs[std::size_t(row)],
-            k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)], k.strings.string(k.name[std::size_t(row)]));
+    if (row < 0)
+        return false;
+    m_state->requestTimeline(rankIndex, k.startNs[std::size_t(row)],
+        k.startNs[std::size_t(row)] + k.durNs[std::size_t(row)], k.strings.string(k.name[std::size_t(row)]));
+    return true;
+}
+
+QMenu* OperatorsPage::createCompareMenu(int proxyRow)
+{
+    auto* menu = new QMenu(this);
+    QAction* base = menu->addAction(
+        tr("Baseline Kernel in &Timeline"), this, [this, proxyRow] { openTimelineForRow(proxyRow, false); });
+    base->setObjectName(QStringLiteral("baselineTimelineAction"));
+    QAction* other = menu->addAction(
+        tr("&Comparison Kernel in Timeline"), this, [this, proxyRow] { openTimelineForRow(proxyRow, true); });
+    other->setObjectName(QStringLiteral("comparisonTimelineAction"));
+    const QModelIndex source = m_compareProxy->mapToSource(m_compareProxy->index(proxyRow, 0));
+    const auto side = source.isValid() ? m_compareModel->delta(source.row()).side() : OperatorDelta::Side::Both;
+    base->setEnabled(source.isValid() && side != OperatorDelta::Side::OnlyOther);
+    const bool otherReachable = !m_state->runCompare() || m_state->comparisonTimelineAvailable();
+    other->setEnabled(source.isValid() && side != OperatorDelta::Side::OnlyBase && otherReachable);
+    if (!otherReachable) {
+        const QString why =
+            tr("The timeline shows the base run only: the comparison run's kernels cannot be shown there.");
+        other->setText(tr("Comparison Kernel in Timeline (not available)"));
+        other->setToolTip(why);
+        other->setStatusTip(why);
+        menu->setToolTipsVisible(true);
+    }
+    menu->addSeparator();
+    menu->addAction(exportActionText(ExportKind::Table), this,
+        [this] { exportModelInteractive(this, *m_compareProxy, QStringLiteral("operators-compare")); });
+    return menu;
 }
 
 void OperatorsPage::focusOperator(int rankIndex, const QString& opName)

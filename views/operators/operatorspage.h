@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QPushButton;
 class QSortFilterProxyModel;
 class QSpinBox;
@@ -102,17 +103,25 @@ public:
     // Applies the filter text now instead of after the debounce.
     void applyFilterNow();
     // Shows the timeline at the longest occurrence of a table row (view row).
-    void openTimelineForRow(int proxyRow);
+    // In compare mode: the baseline's kernel (the comparison's when the op
+    // only exists there); `comparisonSide` asks for the comparison's.
+    // Returns false, with the reason in *why, when nothing could be shown
+    // (across runs: the timeline does not show the comparison run).
+    bool openTimelineForRow(int proxyRow, bool comparisonSide = false, QString* why = nullptr);
+    // The compare table's context menu for a view row (tests; right click).
+    QMenu* createCompareMenu(int proxyRow);
 
 private:
     void rebuild();
     void rebuildSingle(const RankData& rank, qint32 stepId);
-    void rebuildCompare(const RankData& base, const RankData& other, qint32 stepId);
+    void rebuildCompare(const RankData& base, const RankData& other, qint32 stepId, qint32 otherStepId);
     void showEmpty(const QString& text);
     void updateTitle();
     void focusOperator(int rankIndex, const QString& opName);
     qint32 currentStepId(const KernelTable* kernels) const;
     QString rankLabel(int rankIndex) const;
+    // The comparison rank: of the comparison run when two runs are compared.
+    QString otherRankLabel(int rankIndex) const;
     QTableView* currentTable() const;
 
     ViewState* m_state;
@@ -150,11 +159,13 @@ private:
         const RankData* base = nullptr;
         const RankData* other = nullptr;
         qint32 stepId = -2;
+        qint32 otherStepId = -2;
         std::shared_ptr<KernelTable> baseKernels;
         std::shared_ptr<KernelTable> otherKernels;
         OperatorComparison comparison;
     } m_cache;
     ProfilePtr m_profile; // keeps the cached ranks alive
+    ProfilePtr m_otherProfile; // the comparison run's, likewise
     // The op table's sort survives regrouping although the sections move.
     int m_statSortKind = 5; // OperatorStatModel::TotalColumn
     Qt::SortOrder m_statSortOrder = Qt::DescendingOrder;

@@ -20,12 +20,6 @@ bool valid(TimeNs ns)
     return ns != kInvalidTime;
 }
 
-TimeNs column(const StepOverview& overview, StepTraceRow::Column c)
-{
-    const TimeNs v = overview.value(c);
-    return valid(v) ? v : 0;
-}
-
 QString optionalIndex(int index)
 {
     return index >= 0 ? QString::number(index) : QString();
@@ -103,16 +97,9 @@ QColor barComponentColor(BarComponent component, const QPalette& palette)
 
 std::array<TimeNs, kBarComponentCount> barComponents(const StepOverview& overview)
 {
-    const TimeNs computing = column(overview, StepTraceRow::Computing);
-    const TimeNs overlapped = column(overview, StepTraceRow::Overlapped);
-    std::array<TimeNs, kBarComponentCount> parts {};
-    parts[std::size_t(BarComponent::ComputingOnly)] = std::max<TimeNs>(0, computing - overlapped);
-    parts[std::size_t(BarComponent::Overlapped)] = std::max<TimeNs>(0, overlapped);
-    parts[std::size_t(BarComponent::CommunicationOnly)] =
-        std::max<TimeNs>(0, column(overview, StepTraceRow::CommunicationNotOverlapped));
-    parts[std::size_t(BarComponent::Free)] = std::max<TimeNs>(0, column(overview, StepTraceRow::Free));
-    parts[std::size_t(BarComponent::Preparing)] = std::max<TimeNs>(0, column(overview, StepTraceRow::Preparing));
-    return parts;
+    // One definition with the run comparison (core), which explains the
+    // step-time delta by these parts.
+    return overviewParts(overview);
 }
 
 QString formatUs(TimeNs ns)

@@ -3,6 +3,7 @@
 
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
+#include "analysis/overviewcompare.h"
 
 #include <QAbstractTableModel>
 #include <QColor>
@@ -25,7 +26,7 @@ enum class BarComponent
     Free,
     Preparing
 };
-inline constexpr int kBarComponentCount = 5;
+inline constexpr int kBarComponentCount = kOverviewPartCount;
 
 QString barComponentName(BarComponent component);
 // For legends: "Compute only", "Comm. only", ...

@@ -8,10 +8,14 @@
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
 #include "overviewcharts.h"
+#include "overviewcomparecharts.h"
+#include "overviewcomparemodels.h"
+#include "overviewcomparepane.h"
 #include "overviewmodels.h"
 #include "steptracechart.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeyEvent>
@@ -70,6 +74,8 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     , m_checks(new QLabel(this))
     , m_stepTrace(new StepTraceChart(this))
     , m_tabs(new QTabWidget(this))
+    , m_comparePane(new OverviewComparePane(this))
+    , m_compareButton(new QToolButton(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 10, 12, 8);
@@ -88,7 +94,16 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     titles->addWidget(m_heading);
     titles->addWidget(m_subheading);
     header->addLayout(titles, 1);
+    m_compareButton->setObjectName(QStringLiteral("compareRunsButton"));
+    m_compareButton->setCheckable(true);
+    m_compareButton->setChecked(true);
+    m_compareButton->setText(tr("Compare Runs"));
+    m_compareButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_compareButton->setToolTip(tr("Show the base and the comparison run side by side (off: the base run only)"));
+    m_compareButton->hide();
+    header->addWidget(m_compareButton);
     auto* sortLabel = new QLabel(tr("Sort bars by:"), this);
+    m_sortLabel = sortLabel;
     sortLabel->setBuddy(m_sortCombo);
     header->addWidget(sortLabel);
     m_sortCombo->setObjectName(QStringLiteral("sortCombo"));
@@ -129,6 +144,23 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
         [this] { exportModelInteractive(this, *m_stepProxy, QStringLiteral("overview-steps")); });
     exportMenu->addAction(tr("Advice (CSV)…"), this,
         [this] { exportModelInteractive(this, *m_adviceModel, QStringLiteral("overview-advice")); });
+    exportMenu->addSeparator();
+    QAction* compareChart = exportMenu->addAction(tr("Run Comparison Chart…"), this, [this] {
+        exportWidgetInteractive(this, m_comparePane->barsChart(), QStringLiteral("overview-compare-ranks"));
+    });
+    QAction* explainChart = exportMenu->addAction(tr("Delta by Category Chart…"), this, [this] {
+        exportWidgetInteractive(this, m_comparePane->explainChart(), QStringLiteral("overview-compare-explained"));
+    });
+    QAction* compareTable = exportMenu->addAction(tr("Run Comparison per Rank (CSV)…"), this, [this] {
+        exportModelInteractive(this, *m_comparePane->rankProxy(), QStringLiteral("overview-compare-ranks"));
+    });
+    QAction* explainTable = exportMenu->addAction(tr("Delta by Category (CSV)…"), this, [this] {
+        exportModelInteractive(this, *m_comparePane->explainModel(), QStringLiteral("overview-compare-explained"));
+    });
+    connect(exportMenu, &QMenu::aboutToShow, this, [this, compareChart, explainChart, compareTable, explainTable] {
+        for (QAction* a : { compareChart, explainChart, compareTable, explainTable })
+            a->setVisible(m_state->runCompare());
+    });
     m_exportButton->setMenu(exportMenu);
     header->addWidget(m_exportButton);
     layout->addLayout(header);
@@ -257,7 +289,10 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_empty->setContentsMargins(48, 48, 48, 48);
     m_stack->addWidget(m_empty);
     m_stack->addWidget(content);
+    m_stack->addWidget(m_comparePane);
     layout->addWidget(m_stack, 1);
+    connect(m_comparePane, &OverviewComparePane::rankActivated, m_state, &ViewState::requestRank);
+    connect(m_compareButton, &QToolButton::toggled, this, [this] { m_refresh->request(); });
 
     connect(m_sortCombo, &QComboBox::currentIndexChanged, this, [this](int row) {
         const int column = m_sortCombo->itemData(row).toInt();
@@ -280,6 +315,9 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
         m_refresh->request();
     });
     connect(m_state, &ViewState::rankFilterChanged, m_refresh, &DeferredRefresh::request);
+    // A second run loaded or dropped, or paired differently.
+    connect(m_state, &ViewState::comparisonProfileChanged, m_refresh, &DeferredRefresh::request);
+    connect(m_state, &ViewState::rankMappingChanged, m_refresh, &DeferredRefresh::request);
     connect(m_state, &ViewState::currentRankChanged, this, [this] {
         if (m_stepTrace->isVisibleTo(this))
             m_refresh->request(); // the step trace follows the rank chosen in the project tree
@@ -328,6 +366,47 @@ void OverviewPage::refreshNow()
         m_adviceStale = false;
         refreshAdvice();
     }
+    refreshComparison();
+}
+
+bool OverviewPage::showsComparison() const
+{
+    return m_state->runCompare() && m_compareButton->isChecked();
+}
+
+void OverviewPage::refreshComparison()
+{
+    m_compareButton->setVisible(m_state->runCompare());
+    const bool compare = showsComparison();
+    m_sortLabel->setVisible(!compare);
+    m_sortCombo->setVisible(!compare);
+    m_descending->setVisible(!compare);
+    if (!compare) {
+        AnalysisService::instance()->cancel(this, QStringLiteral("compare"));
+        if (m_stack->currentWidget() == m_comparePane)
+            m_stack->setCurrentIndex(1);
+        return;
+    }
+    const ProfilePtr base = m_state->profile();
+    const ProfilePtr other = m_state->comparisonProfile();
+    const RankMapping mapping = m_state->rankMapping();
+    const QString step = m_state->step();
+    const QString otherStep = m_state->comparisonStep();
+    // Cheap once the per-rank overviews are memoised (the loads prepared
+    // them), but a job like every analysis of the page.
+    AnalysisService::instance()->request<std::shared_ptr<const OverviewComparison>>(
+        this, QStringLiteral("compare"),
+        [base, other, mapping, step, otherStep](const JobToken&) {
+            return std::make_shared<const OverviewComparison>(
+                compareOverviews(*base, *other, mapping, step, otherStep));
+        },
+        [this, base, other](std::shared_ptr<const OverviewComparison> comparison) {
+            if (base != m_state->profile() || other != m_state->comparisonProfile() || !showsComparison())
+                return;
+            m_comparePane->setComparison(*comparison, tr("the base run"), tr("the comparison run"));
+            m_stack->setCurrentWidget(m_comparePane);
+            updateHeading();
+        });
 }
 
 void OverviewPage::refresh()
@@ -397,7 +476,8 @@ void OverviewPage::refresh()
                              : why));
         m_stack->setCurrentWidget(m_empty);
     } else {
-        m_stack->setCurrentIndex(1);
+        // The comparison keeps its place while its new figures are computed.
+        m_stack->setCurrentIndex(showsComparison() ? 2 : 1);
     }
     updateHeading();
 }
@@ -536,6 +616,15 @@ void OverviewPage::updateHeading()
         ranks += QStringLiteral(" (")
             + tr("%n rank(s) from the profiler's summary, not recomputed", nullptr, m_ranksFromSummary)
             + QLatin1Char(')');
+    if (showsComparison()) {
+        const ProfilePtr& other = m_state->comparisonProfile();
+        const QString otherStep = m_state->comparisonStep();
+        m_subheading->setText(tr("%n rank(s)", nullptr, total) + QStringLiteral(" · ") + what + QStringLiteral(" · ")
+            + tr("compared with %1 (%n rank(s))", nullptr, int(other->ranks.size()))
+                  .arg(QDir::toNativeSeparators(other->rootPath))
+            + (otherStep != step ? QStringLiteral(" · ") + tr("its step %1").arg(otherStep) : QString()));
+        return;
+    }
     m_subheading->setText(ranks + QStringLiteral(" · ") + what
         + (m_allSteps.stages.size() > 1
                 ? QStringLiteral(" · ") + tr("%n pipeline stage(s)", nullptr, int(m_allSteps.stages.size()))
@@ -630,12 +719,18 @@ void OverviewPage::activateFinding(int row)
 
 QList<ExportItem> OverviewPage::exportItems() const
 {
-    return {
+    QList<ExportItem> items {
         { QStringLiteral("overview-ranks"), m_barsChart->plot(), m_barsModel },
         { QStringLiteral("overview-trend"), m_trendChart, m_trendModel },
         { QStringLiteral("overview-steps"), nullptr, m_stepProxy },
         { QStringLiteral("overview-advice"), nullptr, m_adviceModel },
     };
+    if (m_state->runCompare())
+        items << ExportItem { QStringLiteral("overview-compare-ranks"), m_comparePane->barsChart(),
+            m_comparePane->rankProxy() }
+              << ExportItem { QStringLiteral("overview-compare-explained"), m_comparePane->explainChart(),
+                     m_comparePane->explainModel() };
+    return items;
 }
 
 } // namespace profscope

@@ -24,6 +24,7 @@ struct Finding;
 class StepTraceChart;
 class ClusterStepTableModel;
 class OverviewBarsModel;
+class OverviewComparePane;
 class RankBarsChart;
 class StepTrendChart;
 class StepTrendModel;
@@ -105,6 +106,17 @@ public:
     {
         return m_tabs;
     }
+    // Run comparison (ViewState::runCompare): the two runs side by side,
+    // shown instead of the base run's charts while "Compare Runs" is on.
+    OverviewComparePane* comparePane() const
+    {
+        return m_comparePane;
+    }
+    QToolButton* compareButton() const
+    {
+        return m_compareButton;
+    }
+    bool showsComparison() const;
 
     // Sorts the bars by an OverviewBarsModel column.
     void sortBars(int column, Qt::SortOrder order);
@@ -128,6 +140,7 @@ private:
     void applyAdvice(std::vector<Finding> findings);
     void updateHeading();
     void showExportMenu();
+    void refreshComparison();
 
     ViewState* m_state;
     ClusterSteps m_allSteps; // every step of every rank, computed once per profile
@@ -158,6 +171,9 @@ private:
     QWidget* m_chartsPane = nullptr;
     StepTraceChart* m_stepTrace;
     QTabWidget* m_tabs;
+    OverviewComparePane* m_comparePane;
+    QToolButton* m_compareButton;
+    QLabel* m_sortLabel = nullptr;
 };
 
 } // namespace profscope
