@@ -151,7 +151,7 @@ QVariant CommOpDeltaModel::data(const QModelIndex& index, int role) const
     const bool inOther = !r.otherName.isEmpty();
     const double pct = r.baseTotalMs > 0 ? 100.0 * r.deltaMs() / r.baseTotalMs : 0;
     if (role == Qt::TextAlignmentRole)
-        return alignment(index.column() >= BaseCount);
+        return alignment(index.column() >= DeltaTotal);
     if (role == Qt::ToolTipRole) {
         if (!inBase)
             return tr("Only in the comparison run (B)");

@@ -55,14 +55,14 @@ public:
     {
         Op,
         OtherOp,
+        DeltaTotal, // the change first: op names are long, the table may scroll
+        DeltaPercent,
         BaseCount,
         OtherCount,
         BaseTotal,
         OtherTotal,
         BaseMean,
         OtherMean,
-        DeltaTotal,
-        DeltaPercent,
         ColumnCount
     };
     enum Role

@@ -76,6 +76,7 @@ private slots:
     void stackedRanksEachGetTheirPair();
     void searchAndRangeLabelTheComparisonRun();
     void toggleHidesComparisonLanes();
+    void comparisonTimelineRequest();
 
 private:
     ProfilePtr m_base;
@@ -256,6 +257,35 @@ void TestTimelineCompare::toggleHidesComparisonLanes()
     QVERIFY(m.comparisonRanks().isEmpty());
     QTest::mouseClick(toggle, Qt::LeftButton, {}, QPoint(8, toggle->height() / 2));
     QCOMPARE(m.comparisonRanks(), QList<int>({ 3 }));
+}
+
+void TestTimelineCompare::comparisonTimelineRequest()
+{
+    ViewState state;
+    state.setProfile(m_base);
+    state.setComparisonProfile(m_other);
+    TimelinePage page(&state);
+    page.resize(1300, 800);
+    // The page says it can take the comparison run's ranges (the Operators page asks).
+    QVERIFY(state.comparisonTimelineAvailable());
+    const TimelineModel& m = page.timeline()->model();
+    // Lanes off, rank 1 of B asked for: the lanes come back with base rank 1 and B's rank 1.
+    page.setComparisonLanes(false);
+    const qint64 otherStart = stepStartNs(traceViewOf(2, 1), QStringLiteral("50"));
+    state.requestComparisonTimeline(1, otherStart, otherStart + 1'000'000, QStringLiteral("ProfilerStep#50"));
+    QVERIFY(page.comparisonLanes());
+    QCOMPARE(m.ranks(), QList<int>({ 1 }));
+    QCOMPARE(m.comparisonRanks(), QList<int>({ 3 }));
+    const SliceRef sel = page.timeline()->selectedSlice();
+    QVERIFY(sel.isValid());
+    QCOMPARE(m.lane(sel.lane).rank, 3);
+    QVERIFY(m.lane(sel.lane).comparison);
+    QCOMPARE(m.trace(3)->strings.string(m.threadTrack(sel.lane).slices.name[sel.slice]), QStringLiteral("ProfilerStep#50"));
+    QCOMPARE(m.threadTrack(sel.lane).slices.startNs[sel.slice], otherStart);
+    const double x = double(m.toView(3, otherStart));
+    QVERIFY(page.timeline()->visibleStartNs() <= x && x <= page.timeline()->visibleEndNs());
+    // The base run's step selector is not moved by B's step.
+    QCOMPARE(state.step(), QString());
 }
 
 QTEST_MAIN(TestTimelineCompare)

@@ -30,6 +30,7 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setAlternatingRowColors(true);
     table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
     table->horizontalHeader()->setStretchLastSection(false);
     return table;
 }

@@ -354,7 +354,7 @@ QWidget* CommunicationPage::section(const QString& title, QWidget* content, QWid
 
 QList<ExportItem> CommunicationPage::exportItems() const
 {
-    return {
+    QList<ExportItem> items {
         { QStringLiteral("communication-matrix"), m_heatmap, nullptr },
         { QStringLiteral("communication-links"), nullptr, m_matrixProxy },
         { QStringLiteral("communication-link-ops"), nullptr, m_linkOpsModel },
@@ -363,9 +363,13 @@ QList<ExportItem> CommunicationPage::exportItems() const
         { QStringLiteral("communication-op-timeline"), m_timeline, nullptr },
         { QStringLiteral("communication-packets"), m_packets, nullptr },
         { QStringLiteral("communication-ops"), nullptr, m_opProxy },
-        { QStringLiteral("communication-compare-links"), nullptr, m_comparePanel->linkProxy() },
-        { QStringLiteral("communication-compare-ops"), nullptr, m_comparePanel->opProxy() },
     };
+    // The run comparison's tables only while there is a second run.
+    if (m_state && m_state->runCompare()) {
+        items.push_back({ QStringLiteral("communication-compare-links"), nullptr, m_comparePanel->linkProxy() });
+        items.push_back({ QStringLiteral("communication-compare-ops"), nullptr, m_comparePanel->opProxy() });
+    }
+    return items;
 }
 
 void CommunicationPage::setGroup(const QString& groupId)

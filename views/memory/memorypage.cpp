@@ -480,7 +480,8 @@ QString MemoryPage::peakDeltaText() const
         ? tr("%1%2%").arg(*d.deltaPercent() > 0 ? QStringLiteral("+") : *d.deltaPercent() < 0 ? QStringLiteral("\u2212") : QString())
               .arg(std::abs(*d.deltaPercent()), 0, 'f', 1)
         : tr("n/a");
-    QString text = tr("Peak %1: %2 %3 MB · %4 %5 MB · \u0394 %6%7 MB (%8)")
+    QString text = m_state->runCompare() ? tr("Solid: base, dashed: B.") + QLatin1Char(' ') : QString();
+    text += tr("Peak %1: %2 %3 MB · %4 %5 MB · \u0394 %6%7 MB (%8)")
                        .arg(curve, rankLabel(m_state->baselineRank()))
                        .arg(d.basePeakMB, 0, 'f', 1)
                        .arg(comparisonRankLabel(m_state->comparisonRank()))
@@ -714,7 +715,11 @@ void MemoryPage::updateTitle()
 {
     if (isEmptyStateShown() || !m_state)
         return;
-    if (m_state->compareMode())
+    if (m_state->runCompare() && m_state->compareMode())
+        // Which line is which run is said in the peak line under the title (the title stays short).
+        m_title->setText(tr("Memory · %1 vs %2")
+                             .arg(rankLabel(m_state->baselineRank()), comparisonRankLabel(m_state->comparisonRank())));
+    else if (m_state->compareMode())
         m_title->setText(tr("Memory · %1 (solid) vs %2 (dashed)")
                              .arg(rankLabel(m_state->baselineRank()), comparisonRankLabel(m_state->comparisonRank())));
     else

@@ -377,6 +377,9 @@ bool TimelineModel::hasDepthCap(int lane) const
 {
     if (m_lanes[std::size_t(lane)].kind != LaneKind::Thread || depthRows(lane) <= kCappedDepthRows)
         return false;
+    // Two runs stacked: every lane, so that both runs' device streams fit on a screen.
+    if (m_comparison.profile)
+        return true;
     // Host call stacks only: device and communication lanes are what one came to see.
     const LaneRole role = threadTrack(lane).role;
     return role == LaneRole::HostOps || role == LaneRole::HostApi || role == LaneRole::Other;

@@ -175,6 +175,7 @@ public:
     // A host thread lane deeper than kCappedDepthRows shows its top levels
     // until the user expands it: a host call stack of 30 Python frames would push
     // the device lanes (Ascend Hardware, HCCL) below the fold.
+    // With a comparison run's lanes every lane is capped, device streams too.
     static constexpr int kCappedDepthRows = 4;
     bool isDepthCapped(int lane) const; // deeper than the cap and not expanded
     bool hasDepthCap(int lane) const; // deeper than the cap at all

@@ -317,7 +317,17 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::comparisonProfileChanged, this, requestReload);
         connect(m_state, &ViewState::rankMappingChanged, this, requestReload);
         connect(m_state, &ViewState::compareChanged, this, [this, requestReload] {
-            if (m_state->runCompare())
+            // Another compared pair (the user picked another comparison rank):
+            // rebuild only when the comparison ranks to show changed (a new
+            // current rank has already reloaded with its pair).
+            if (!m_state->runCompare() || !m_comparisonLanes)
+                return;
+            const TimelineModel& model = m_timeline->model();
+            QList<int> wanted;
+            for (const TimelineComparison::Rank& c : comparisonToShow(ranksToShow()).ranks)
+                if (!wanted.contains(model.comparisonRankFirst() + c.otherRank))
+                    wanted << model.comparisonRankFirst() + c.otherRank;
+            if (!sameRanks(wanted, model.comparisonRanks()) || model.comparison().profile != m_state->comparisonProfile())
                 requestReload();
         });
         connect(m_state, &ViewState::currentRankChanged, this, [this, requestReload] {
@@ -334,6 +344,13 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
             m_refresh->flush();
             showRange(rank, a, b, name);
         });
+        connect(m_state, &ViewState::comparisonTimelineRequested, this,
+            [this](int otherRank, qint64 a, qint64 b, const QString& name) {
+                m_refresh->flush();
+                showComparisonRange(otherRank, a, b, name);
+            });
+        // This page shows the comparison run's lanes: other pages may send it their ranges.
+        m_state->setComparisonTimelineAvailable(true);
     }
     // Keys (W/S/A/D, F, Backspace) work as soon as the page has focus.
     setFocusProxy(m_timeline);
@@ -434,35 +451,6 @@ void TimelinePage::reload()
     if (m_state && !m_state->step().isEmpty())
         showStep(m_state->step());
     syncScrollBar();
-}
-
-TimelineComparison TimelinePage::comparisonToShow(const QList<int>& ranks) const
-{
-    if (!m_state || !m_comparisonLanes)
-        return {};
-    return timelineComparison(*m_state, ranks);
-}
-
-void TimelinePage::realignComparison()
-{
-    const TimelineModel& model = m_timeline->model();
-    if (!m_state || model.comparisonRanks().isEmpty())
-        return;
-    if (!m_timeline->realignComparison(comparisonToShow(model.ranks())))
-        reload();
-}
-
-void TimelinePage::setComparisonLanes(bool on)
-{
-    if (m_compareLanes->isChecked() != on) {
-        m_compareLanes->blockSignals(true);
-        m_compareLanes->setChecked(on);
-        m_compareLanes->blockSignals(false);
-    }
-    if (on == m_comparisonLanes)
-        return;
-    m_comparisonLanes = on;
-    reload();
 }
 
 void TimelinePage::rebuildFlowMenu()
@@ -652,6 +640,12 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
         m_align->setEnabled(ranks.size() > 1);
         rebuildFlowMenu();
     }
+    focusRange(rankIndex, startNs, endNs, sliceName);
+}
+
+void TimelinePage::focusRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName)
+{
+    const TimelineModel& model = m_timeline->model();
     if (endNs < startNs)
         std::swap(startNs, endNs);
     const double a = double(model.toView(rankIndex, startNs));
@@ -691,7 +685,9 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
     }
     m_timeline->selectSlice(best, best.isValid());
     m_timeline->setFocus();
-    followStepOf(rankIndex, best.isValid() ? model.threadTrack(best.lane).slices.startNs[best.slice] : startNs);
+    // The Step selector names the base run's steps: a comparison rank's step is not one of them.
+    if (!model.isComparisonRank(rankIndex))
+        followStepOf(rankIndex, best.isValid() ? model.threadTrack(best.lane).slices.startNs[best.slice] : startNs);
 }
 
 void TimelinePage::followStepOf(int rankIndex, TimeNs tsNs)

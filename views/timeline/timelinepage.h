@@ -43,6 +43,9 @@ public:
     // Scrolls and zooms to [startNs, endNs) of a rank (its own clock) and
     // selects the slice of that name there, if any.
     void showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
+    // The same for a rank of the comparison run (index into its ranks, its
+    // own clock): its lanes are shown (with the base rank it stands for).
+    void showComparisonRange(int otherRank, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
 
     QList<ExportItem> exportItems() const override;
 
@@ -104,6 +107,9 @@ private:
     void syncScrollBar();
     void jumpToHit(int row);
     void followStepOf(int rankIndex, TimeNs tsNs);
+    // Zooms to [startNs, endNs) of a rank shown (a model rank number, see
+    // TimelineModel::trace()) and selects the slice of that name there.
+    void focusRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName);
     void jumpToFlowEnd(int rank, std::size_t flow, bool toEnd);
     void exportImage(const QString& suffix);
     void installShortcuts();
