@@ -13,6 +13,7 @@
 #include "comparisoncontroller.h"
 #include "dataprep/dataprepage.h"
 #include "democluster.h"
+#include "droptargets.h"
 #include "importreportdialog.h"
 #include "languagemenu.h"
 #include "loadcontroller.h"
@@ -99,6 +100,7 @@ MainWindow::MainWindow(QWidget* parent)
     centralLayout->addWidget(m_comparison->bar());
     centralLayout->addWidget(m_pages, 1);
     setCentralWidget(central);
+    m_dropTargets = new DropTargets(this);
 
     createDock();
     connect(m_pageBar, &PageBar::pageRequested, this, &MainWindow::showPage);
@@ -539,18 +541,44 @@ void MainWindow::closeEvent(QCloseEvent* event)
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    if (!droppedProfilePaths(event->mimeData()).isEmpty())
-        event->acceptProposedAction();
+    if (droppedProfilePaths(event->mimeData()).isEmpty())
+        return;
+    event->acceptProposedAction();
+    // A run is shown: open instead of it, or compare with it.
+    if (m_profile) {
+        m_dropTargets->showOver(centralWidget());
+        m_dropTargets->setHovered(m_dropTargets->zoneAt(m_dropTargets->mapFrom(this, event->position().toPoint())));
+    }
+}
+
+void MainWindow::dragMoveEvent(QDragMoveEvent* event)
+{
+    event->acceptProposedAction();
+    if (m_dropTargets->isVisible()) {
+        const bool shift = event->modifiers() & Qt::ShiftModifier;
+        m_dropTargets->setHovered(shift
+                ? DropTargets::Compare
+                : m_dropTargets->zoneAt(m_dropTargets->mapFrom(this, event->position().toPoint())));
+    }
+}
+
+void MainWindow::dragLeaveEvent(QDragLeaveEvent* event)
+{
+    m_dropTargets->hide();
+    QMainWindow::dragLeaveEvent(event);
 }
 
 void MainWindow::dropEvent(QDropEvent* event)
 {
+    const bool overCompare = m_dropTargets->isVisible()
+        && m_dropTargets->zoneAt(m_dropTargets->mapFrom(this, event->position().toPoint())) == DropTargets::Compare;
+    m_dropTargets->hide();
     const QStringList paths = droppedProfilePaths(event->mimeData());
     if (paths.isEmpty())
         return;
     event->acceptProposedAction();
-    // Shift held: a second run to compare with, beside the one shown.
-    if (m_profile && (event->modifiers() & Qt::ShiftModifier))
+    // Shift held, or dropped on "compare": a second run beside the one shown.
+    if (m_profile && ((event->modifiers() & Qt::ShiftModifier) || overCompare))
         m_comparison->compareWith(paths);
     else
         openPaths(paths);

@@ -19,6 +19,7 @@ namespace profscope {
 
 class Banner;
 class ComparisonController;
+class DropTargets;
 class ImportReportDialog;
 class ImportReportView;
 class LoadController;
@@ -81,6 +82,11 @@ public:
     {
         return m_comparison;
     }
+    // "Drop here to open / to compare", shown while dragging onto a shown run.
+    DropTargets* dropTargets() const
+    {
+        return m_dropTargets;
+    }
     // The profile shown (the last load that found anything).
     const ProfilePtr& profile() const
     {
@@ -120,6 +126,8 @@ public:
 protected:
     void closeEvent(QCloseEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dragLeaveEvent(QDragLeaveEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
 private:
@@ -149,6 +157,7 @@ private:
     Banner* m_banner;
     LoadFeedback* m_feedback;
     ComparisonController* m_comparison;
+    DropTargets* m_dropTargets = nullptr;
     PageWidgets m_analysisPages {};
     PageBar* m_pageBar = nullptr;
     QAction* m_closeAction = nullptr;

@@ -21,6 +21,7 @@ private Q_SLOTS:
     void compareModeNeedsTwoDifferentRanks();
     void newProfileResetsTheChoices();
     void comparisonRunFollowsTheMapping();
+    void comparisonTimelineRequests();
 };
 
 void TestViewState::stepsComeFromTheProfile()
@@ -132,6 +133,32 @@ void TestViewState::comparisonRunFollowsTheMapping()
     QVERIFY(!state.runCompare());
     QCOMPARE(runSpy.count(), 2);
     QCOMPARE(state.comparisonRank(), -1);
+}
+
+void TestViewState::comparisonTimelineRequests()
+{
+    ViewState state;
+    state.setProfile(ProfileLoader::load({ test::textRank(1, 0), test::textRank(1, 1) }));
+    QSignalSpy requested(&state, &ViewState::comparisonTimelineRequested);
+    QSignalSpy available(&state, &ViewState::comparisonTimelineAvailableChanged);
+    // Without a comparison run there is nothing to show.
+    state.requestComparisonTimeline(0, 10, 20);
+    QCOMPARE(requested.count(), 0);
+    state.setComparisonProfile(ProfileLoader::load({ test::textRank(2, 1) }));
+    // Rank indexes of the comparison run (one rank): 1 does not exist there.
+    state.requestComparisonTimeline(1, 10, 20);
+    QCOMPARE(requested.count(), 0);
+    state.requestComparisonTimeline(0, 10, 20, QStringLiteral("MatMul"));
+    QCOMPARE(requested.count(), 1);
+    QCOMPARE(requested.at(0).at(0).toInt(), 0);
+    QCOMPARE(requested.at(0).at(1).toLongLong(), 10);
+    QCOMPARE(requested.at(0).at(2).toLongLong(), 20);
+    QCOMPARE(requested.at(0).at(3).toString(), QStringLiteral("MatMul"));
+    QVERIFY(!state.comparisonTimelineAvailable());
+    state.setComparisonTimelineAvailable(true);
+    state.setComparisonTimelineAvailable(true);
+    QCOMPARE(available.count(), 1);
+    QVERIFY(state.comparisonTimelineAvailable());
 }
 
 QTEST_MAIN(TestViewState)

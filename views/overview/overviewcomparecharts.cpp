@@ -124,6 +124,7 @@ CompareBarsChart::CompareBarsChart(OverviewCompareModel* model, QWidget* parent)
     axisRect()->setRangeZoom(Qt::Horizontal);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &CompareBarsChart::showToolTip);
+    connect(this, &QCustomPlot::beforeReplot, this, &CompareBarsChart::fitDeltaLabels);
     connect(this, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
         const int row = int(std::lround(xAxis->pixelToCoord(event->pos().x())));
         if (row >= 0 && row < m_model->rowCount())
@@ -204,10 +205,19 @@ void CompareBarsChart::rebuild()
             label->setPadding(QMargins(0, 0, 0, 3));
             const double pct =
                 row.base.totalNs > 0 ? 100.0 * double(row.totalDeltaNs()) / double(row.base.totalNs) : 0.0;
-            label->setText(tr("%1 (%2%3 %)")
-                               .arg(formatSigned(double(row.totalDeltaNs()), m_unitNs))
-                               .arg(pct < 0 ? QStringLiteral("−") : QStringLiteral("+"))
-                               .arg(std::abs(pct), 0, 'f', 1));
+            const QString percent = QStringLiteral("%1%2 %")
+                                        .arg(pct < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+                                        .arg(std::abs(pct), 0, 'f', 1);
+            // The full text where the pair is wide enough, else the percentage
+            // (fitDeltaLabels, before every replot).
+            label->setProperty(
+                "fullText", tr("%1 (%2)").arg(formatSigned(double(row.totalDeltaNs()), m_unitNs), percent));
+            label->setProperty("shortText", percent);
+            label->setProperty("tinyText",
+                QStringLiteral("%1%2%")
+                    .arg(pct < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+                    .arg(std::lround(std::abs(pct))));
+            label->setText(percent);
             QFont font = this->font();
             font.setBold(true);
             label->setFont(font);
@@ -224,6 +234,28 @@ void CompareBarsChart::rebuild()
     xAxis->setRange(-0.6, shown - 0.4);
     setEmptyText(n == 0 ? tr("No rank has step data to compare.") : QString());
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+void CompareBarsChart::fitDeltaLabels()
+{
+    if (m_deltaLabels.isEmpty())
+        return;
+    const double slotPx = double(std::max(50, axisRect()->width())) / std::max(0.5, xAxis->range().size());
+    QFont font = this->font();
+    font.setBold(true);
+    const QFontMetrics metrics(font);
+    for (QCPItemText* label : m_deltaLabels) {
+        const QString full = label->property("fullText").toString();
+        const QString brief = label->property("shortText").toString();
+        const QString tiny = label->property("tinyText").toString();
+        // Neighbouring labels must not run into each other.
+        const QString text = metrics.horizontalAdvance(full) + 8 <= slotPx ? full
+            : metrics.horizontalAdvance(brief) + 4 <= slotPx               ? brief
+            : metrics.horizontalAdvance(tiny) + 2 <= slotPx                ? tiny
+                                                                           : QString();
+        label->setText(text);
+        label->setVisible(!text.isEmpty());
+    }
 }
 
 void CompareBarsChart::showToolTip(QMouseEvent* event)

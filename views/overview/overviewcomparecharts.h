@@ -44,6 +44,7 @@ private:
     static constexpr double kOffset = 0.21;
     void showToolTip(QMouseEvent* event);
     void colorBars();
+    void fitDeltaLabels();
 
     OverviewCompareModel* m_model;
     QCPTextElement* m_title;
