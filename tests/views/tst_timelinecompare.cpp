@@ -21,6 +21,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QTest>
 #include <QToolBar>
 
@@ -284,6 +285,11 @@ void TestTimelineCompare::comparisonTimelineRequest()
     QCOMPARE(m.threadTrack(sel.lane).slices.startNs[sel.slice], otherStart);
     const double x = double(m.toView(3, otherStart));
     QVERIFY(page.timeline()->visibleStartNs() <= x && x <= page.timeline()->visibleEndNs());
+    // The details say which run the slice is from.
+    bool labelled = false;
+    for (QLabel* label : page.findChildren<QLabel*>())
+        labelled = labelled || label->text().contains(QStringLiteral("B (comparison)"));
+    QVERIFY(labelled);
     // The base run's step selector is not moved by B's step.
     QCOMPARE(state.step(), QString());
 }
