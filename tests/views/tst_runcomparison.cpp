@@ -21,6 +21,8 @@
 #include "overview/overviewpage.h"
 #include "rankmappingdialog.h"
 #include "testsupport.h"
+#include "timeline/timelinepage.h"
+#include "timeline/timelinewidget.h"
 #include "viewtestsupport.h"
 
 #include <QAction>
@@ -530,8 +532,8 @@ void TestRunComparison::operatorsJumpToTimelines()
     QTRY_VERIFY(page->compareTable()->isVisible());
     QVERIFY(page->compareModel()->rowCount() > 0);
 
-    // The timeline cannot show the comparison run (yet): the jump is refused
-    // with a reason, never made to the base run's rank of the same index.
+    // The timeline shows the comparison run's lanes: both jumps are offered.
+    QVERIFY(state->comparisonTimelineAvailable());
     QSignalSpy base(state, &ViewState::timelineRequested);
     QSignalSpy other(state, &ViewState::comparisonTimelineRequested);
     std::unique_ptr<QMenu> menu(page->createCompareMenu(0));
@@ -539,20 +541,14 @@ void TestRunComparison::operatorsJumpToTimelines()
     QAction* otherAction = menu->findChild<QAction*>(QStringLiteral("comparisonTimelineAction"));
     QVERIFY(baseAction && otherAction);
     QVERIFY(baseAction->isEnabled());
-    QVERIFY(!otherAction->isEnabled());
-    QVERIFY(!otherAction->toolTip().isEmpty());
-    QString why;
-    QVERIFY(!page->openTimelineForRow(0, true, &why));
-    QVERIFY(why.contains(QStringLiteral("base run only")));
-    QCOMPARE(other.count(), 0);
+    QVERIFY(otherAction->isEnabled());
 
     baseAction->trigger();
     QCOMPARE(base.count(), 1);
     QCOMPARE(base.at(0).at(0).toInt(), 1); // the base rank
     QCOMPARE(window.currentPageIndex(), int(Page::Timeline));
 
-    // A timeline that shows the comparison run takes its kernel.
-    state->setComparisonTimelineAvailable(true);
+    // The comparison's kernel: the timeline selects it in B's lanes.
     window.showPage(Page::Operators);
     std::unique_ptr<QMenu> again(page->createCompareMenu(0));
     QAction* reachable = again->findChild<QAction*>(QStringLiteral("comparisonTimelineAction"));
@@ -561,6 +557,17 @@ void TestRunComparison::operatorsJumpToTimelines()
     QCOMPARE(other.count(), 1);
     QCOMPARE(other.at(0).at(0).toInt(), state->comparisonRank());
     QVERIFY(other.at(0).at(1).toLongLong() < other.at(0).at(2).toLongLong());
+    QCOMPARE(window.currentPageIndex(), int(Page::Timeline));
+    auto* timeline = qobject_cast<TimelinePage*>(window.page(Page::Timeline));
+    QVERIFY(timeline);
+    const SliceRef selected = timeline->timeline()->selectedSlice();
+    QVERIFY(selected.isValid());
+    const TimelineModel& model = timeline->timeline()->model();
+    QVERIFY(model.lane(selected.lane).comparison);
+    QCOMPARE(model.lane(selected.lane).rank, model.comparisonRankFirst() + state->comparisonRank());
+    QCOMPARE(model.trace(model.lane(selected.lane).rank)
+                 ->strings.string(model.threadTrack(selected.lane).slices.name[selected.slice]),
+        other.at(0).at(3).toString());
 }
 
 QTEST_MAIN(TestRunComparison)

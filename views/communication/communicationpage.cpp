@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "communicationpage.h"
+#include "commcomparepanel.h"
 
 #include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
@@ -197,6 +198,10 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
     durationSplit->setStretchFactor(1, 2);
     durationSplit->setStretchFactor(2, 2);
     m_tabs->addTab(durationSplit, tr("Duration Analysis"));
+    // Run comparison: its own tab, there only while a second run is loaded.
+    m_comparePanel = new CommComparePanel(m_state, m_tabs);
+    m_compareTab = m_tabs->addTab(m_comparePanel, tr("Run Comparison"));
+    m_tabs->setTabVisible(m_compareTab, m_state && m_state->runCompare());
 
     // --- Wiring ------------------------------------------------------------
     connect(m_groupCombo, &QComboBox::currentIndexChanged, this, [this] {
@@ -282,6 +287,13 @@ CommunicationPage::CommunicationPage(ViewState* state, QWidget* parent)
         m_refresh->request();
     });
     connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
+    connect(m_state, &ViewState::comparisonProfileChanged, this, [this] {
+        const bool on = m_state->runCompare();
+        m_tabs->setTabVisible(m_compareTab, on);
+        // A second run was loaded to be compared: show the comparison first.
+        if (on)
+            m_tabs->setCurrentIndex(m_compareTab);
+    });
     connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
         m_bars->setCurrentRank(rankIndex);
         m_timeline->setCurrentRank(rankIndex);
@@ -342,7 +354,7 @@ QWidget* CommunicationPage::section(const QString& title, QWidget* content, QWid
 
 QList<ExportItem> CommunicationPage::exportItems() const
 {
-    return {
+    QList<ExportItem> items {
         { QStringLiteral("communication-matrix"), m_heatmap, nullptr },
         { QStringLiteral("communication-links"), nullptr, m_matrixProxy },
         { QStringLiteral("communication-link-ops"), nullptr, m_linkOpsModel },
@@ -352,6 +364,12 @@ QList<ExportItem> CommunicationPage::exportItems() const
         { QStringLiteral("communication-packets"), m_packets, nullptr },
         { QStringLiteral("communication-ops"), nullptr, m_opProxy },
     };
+    // The run comparison's tables only while there is a second run.
+    if (m_state && m_state->runCompare()) {
+        items.push_back({ QStringLiteral("communication-compare-links"), nullptr, m_comparePanel->linkProxy() });
+        items.push_back({ QStringLiteral("communication-compare-ops"), nullptr, m_comparePanel->opProxy() });
+    }
+    return items;
 }
 
 void CommunicationPage::setGroup(const QString& groupId)

@@ -20,6 +20,7 @@ namespace profscope {
 class DeferredRefresh;
 struct MatrixQuery;
 
+class CommComparePanel;
 class CommDurationBars;
 class CommDurationModel;
 class CommHeatmap;
@@ -91,6 +92,14 @@ public:
     {
         return m_rankTable;
     }
+    CommComparePanel* comparePanel() const
+    {
+        return m_comparePanel;
+    }
+    QTabWidget* tabs() const
+    {
+        return m_tabs;
+    }
 
 private:
     void onProfileChanged();
@@ -136,6 +145,8 @@ private:
     QSortFilterProxyModel* m_opProxy;
     QTableView* m_opTable;
     QComboBox* m_opModeCombo;
+    CommComparePanel* m_comparePanel = nullptr;
+    int m_compareTab = -1;
     MatrixQuery currentQuery() const;
     void prefetchThen(std::function<void()> fill);
     DeferredRefresh* m_refresh = nullptr;

@@ -27,6 +27,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace profscope {
@@ -35,19 +36,6 @@ namespace {
 
 constexpr int kFilterDebounceMs = 300;
 constexpr int kLiveAtPeakRows = 20;
-
-QColor componentColor(const QString& component, int fallbackIndex)
-{
-    // Tableau 10: distinct in light and dark themes.
-    static const QColor palette[] = { QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0xb0, 0x7a, 0xa1),
-        QColor(0x76, 0xb7, 0xb2), QColor(0x59, 0xa1, 0x4f), QColor(0xed, 0xc9, 0x48), QColor(0xe1, 0x57, 0x59),
-        QColor(0xff, 0x9d, 0xa7), QColor(0x9c, 0x75, 0x5f), QColor(0xba, 0xb0, 0xac) };
-    static const std::map<QString, int> fixed = { { QStringLiteral("PTA"), 0 }, { QStringLiteral("GE"), 1 },
-        { QStringLiteral("PTA+GE"), 2 }, { QStringLiteral("APP"), 3 } };
-    const auto it = fixed.find(component);
-    const int i = it != fixed.end() ? it->second : 4 + fallbackIndex % 6;
-    return palette[i];
-}
 
 QSortFilterProxyModel* makeProxy(QObject* parent, QAbstractItemModel* source)
 {
@@ -103,6 +91,12 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     bar->addWidget(m_exportPlot);
     bar->addWidget(m_exportTable);
     layout->addLayout(bar);
+    m_peakDeltaLabel = new QLabel(this);
+    m_peakDeltaLabel->setObjectName(QStringLiteral("memoryPeakDelta"));
+    m_peakDeltaLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_peakDeltaLabel->setWordWrap(true);
+    m_peakDeltaLabel->setVisible(false);
+    layout->addWidget(m_peakDeltaLabel);
 
     m_stack = new QStackedWidget(this);
     layout->addWidget(m_stack, 1);
@@ -292,7 +286,12 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         });
         connect(m_state, &ViewState::currentRankChanged, this, &MemoryPage::requestRebuild);
         connect(m_state, &ViewState::compareChanged, this, &MemoryPage::requestRebuild);
-        connect(m_state, &ViewState::stepChanged, m_refresh, &DeferredRefresh::request);
+        connect(m_state, &ViewState::stepChanged, this, [this] {
+            // In run comparison the step decides how the other run's curves are shifted.
+            if (m_state->runCompare())
+                m_rebuildPending = true;
+            m_refresh->request();
+        });
         connect(m_state, &ViewState::operatorRequested, this, [this](int rankIndex, const QString& opName) {
             m_refresh->flush();
             if (m_state->compareMode() || rankIndex < 0 || rankIndex == m_state->currentRank()) {
@@ -456,6 +455,60 @@ QString MemoryPage::rankLabel(int rankIndex) const
     return info.displayName.isEmpty() ? tr("rank #%1").arg(rankIndex) : info.displayName;
 }
 
+QString MemoryPage::comparisonRankLabel(int rankIndex) const
+{
+    if (!m_state || !m_state->runCompare())
+        return rankLabel(rankIndex);
+    const ProfilePtr& source = m_state->comparisonSource();
+    if (!source || rankIndex < 0 || std::size_t(rankIndex) >= source->ranks.size())
+        return tr("B \u00b7 rank ?");
+    const RankInfo& info = source->ranks[std::size_t(rankIndex)]->info;
+    // "B" as the comparison run is called on every page.
+    return info.rankId >= 0 ? tr("B \u00b7 rank %1").arg(info.rankId)
+                            : tr("B \u00b7 %1").arg(info.displayName.isEmpty() ? QString::number(rankIndex) : info.displayName);
+}
+
+QString MemoryPage::peakDeltaText() const
+{
+    if (!m_peakDelta || !m_state)
+        return {};
+    const MemoryPeakDelta& d = *m_peakDelta;
+    const QString curve = d.component + QLatin1Char(' ') + memoryMetricName(d.metric);
+    const double delta = d.deltaMB();
+    const QString sign = delta > 0 ? QStringLiteral("+") : delta < 0 ? QStringLiteral("\u2212") : QString();
+    const QString pct = d.deltaPercent()
+        ? tr("%1%2%").arg(*d.deltaPercent() > 0 ? QStringLiteral("+") : *d.deltaPercent() < 0 ? QStringLiteral("\u2212") : QString())
+              .arg(std::abs(*d.deltaPercent()), 0, 'f', 1)
+        : tr("n/a");
+    QString text = m_state->runCompare() ? tr("Solid: base, dashed: B.") + QLatin1Char(' ') : QString();
+    text += tr("Peak %1: %2 %3 MB · %4 %5 MB · \u0394 %6%7 MB (%8)")
+                       .arg(curve, rankLabel(m_state->baselineRank()))
+                       .arg(d.basePeakMB, 0, 'f', 1)
+                       .arg(comparisonRankLabel(m_state->comparisonRank()))
+                       .arg(d.otherPeakMB, 0, 'f', 1)
+                       .arg(sign)
+                       .arg(std::abs(delta), 0, 'f', 1)
+                       .arg(pct);
+    if (!d.sameCurve)
+        text += QLatin1Char(' ') + tr("(the comparison has no such curve: its own peak curve)");
+    if (m_alignment) {
+        const TimeNs shift = m_alignment->deltaNs;
+        text += QStringLiteral(" \u2014 ")
+            + (m_alignment->onStep ? tr("B's step %1 aligned with step %2 (shifted by %3 s)")
+                                         .arg(m_alignment->otherStep, m_alignment->baseStep)
+                                         .arg(double(shift) / 1e9, 0, 'f', 3)
+                                   : tr("aligned on the first event (shifted by %1 s)").arg(double(shift) / 1e9, 0, 'f', 3));
+    }
+    return text;
+}
+
+void MemoryPage::updatePeakDelta()
+{
+    const QString text = peakDeltaText();
+    m_peakDeltaLabel->setText(text);
+    m_peakDeltaLabel->setVisible(!text.isEmpty());
+}
+
 TimeNs MemoryPage::rankOriginNs(const RankData& rank) const
 {
     // The profile start: the trace's first event, else the first memory sample.
@@ -481,6 +534,9 @@ void MemoryPage::showEmpty(const QString& text)
     m_stack->setCurrentWidget(m_empty);
     m_curves.clear();
     m_peak.reset();
+    m_peakDelta.reset();
+    m_alignment.reset();
+    m_peakDeltaLabel->setVisible(false);
     m_allocations->setAllocations({}, 0, 0, kInvalidTime);
     m_live->setAllocations({}, 0, 0, kInvalidTime);
     for (QWidget* w : std::initializer_list<QWidget*> {
@@ -518,17 +574,33 @@ void MemoryPage::rebuild()
     m_originNs = rankOriginNs(rank);
 
     m_curves.clear();
-    for (MemoryCurve& c : memoryCurves(rank))
-        m_curves.push_back({ baseIndex, false, std::move(c), nullptr });
+    m_peakDelta.reset();
+    m_alignment.reset();
+    std::vector<MemoryCurve> baseCurves = memoryCurves(rank);
+    std::vector<MemoryCurve> otherCurves;
+    int otherIndex = -1;
     if (compare) {
-        const int otherIndex = m_state->comparisonRank();
-        if (otherIndex >= 0 && std::size_t(otherIndex) < m_profile->ranks.size()) {
-            const RankData& other = *m_profile->ranks[std::size_t(otherIndex)];
+        // In run comparison the comparison rank is one of the other run's.
+        const ProfilePtr& source = m_state->comparisonSource();
+        otherIndex = m_state->comparisonRank();
+        if (source && otherIndex >= 0 && std::size_t(otherIndex) < source->ranks.size()) {
+            const RankData& other = *source->ranks[std::size_t(otherIndex)];
             m_otherOriginNs = rankOriginNs(other);
-            for (MemoryCurve& c : memoryCurves(other))
-                m_curves.push_back({ otherIndex, true, std::move(c), nullptr });
+            if (m_state->runCompare()) {
+                // Another capture, another clock: its curves start where its
+                // compared step starts with the base's, as on the timeline.
+                m_alignment = alignOnStep(rank, m_state->step(), other, m_state->comparisonStep());
+                m_otherOriginNs = m_originNs - m_alignment->deltaNs;
+            }
+            otherCurves = memoryCurves(other);
+            m_peakDelta = compareMemoryPeaks(baseCurves, otherCurves);
         }
     }
+    for (MemoryCurve& c : baseCurves)
+        m_curves.push_back({ baseIndex, false, std::move(c), nullptr });
+    for (MemoryCurve& c : otherCurves)
+        m_curves.push_back({ otherIndex, true, std::move(c), nullptr });
+    updatePeakDelta();
 
     // The marked peak: PTA allocated (what operator_memory.csv allocates),
     // else the highest allocated curve, else the highest curve.
@@ -608,165 +680,6 @@ void MemoryPage::rebuild()
     updateTitle();
 }
 
-void MemoryPage::rebuildPlot()
-{
-    m_plot->clearGraphs();
-    m_plot->clearItems();
-    m_highlight = nullptr;
-    m_highlightLabel = nullptr;
-    m_peakTracer = nullptr;
-    m_peakLabel = nullptr;
-    for (PlotCurve& c : m_curves)
-        c.graph = nullptr;
-    if (isEmptyStateShown())
-        return;
-    const QPalette pal = m_plot->palette();
-    const bool dark = isDarkPalette(pal);
-    const bool compare = m_state && m_state->compareMode();
-    int moduleIndex = 0;
-    std::map<QString, int> moduleColors;
-    double maxMB = 0, loMs = 0, hiMs = 0;
-    bool any = false;
-    for (PlotCurve& c : m_curves) {
-        const MemoryCurve& mc = c.curve;
-        bool shown = false;
-        switch (mc.metric) {
-        case MemoryCurve::Metric::Allocated:
-            shown = m_showAllocated->isChecked();
-            break;
-        case MemoryCurve::Metric::Reserved:
-            shown = m_showReserved->isChecked();
-            break;
-        case MemoryCurve::Metric::Active:
-            shown = m_showActive->isChecked();
-            break;
-        case MemoryCurve::Metric::ModuleReserved:
-            shown = m_showModules->isChecked() && mc.peakMB > 0;
-            break;
-        }
-        if (!shown || mc.tsNs.empty())
-            continue;
-        int colorIndex = 0;
-        if (mc.metric == MemoryCurve::Metric::ModuleReserved) {
-            const auto it = moduleColors.try_emplace(mc.component, moduleIndex).first;
-            if (it->second == moduleIndex)
-                ++moduleIndex;
-            colorIndex = it->second;
-        }
-        QColor color = componentColor(
-            mc.metric == MemoryCurve::Metric::ModuleReserved ? QStringLiteral("module:") + mc.component : mc.component,
-            colorIndex);
-        QPen pen(color, 2.2);
-        QBrush fill = Qt::NoBrush;
-        if (mc.metric == MemoryCurve::Metric::Reserved) {
-            // Reserved is the allocator's capacity: a thin line over a light area.
-            pen.setColor(dark ? color.lighter(130) : color.darker(115));
-            pen.setWidthF(1.2);
-            QColor area = color;
-            area.setAlpha(dark ? 40 : 30);
-            if (!c.comparison)
-                fill = area;
-        } else if (mc.metric == MemoryCurve::Metric::Active) {
-            pen.setColor(dark ? color.darker(130) : color.lighter(125));
-            pen.setWidthF(1.4);
-        } else if (mc.metric == MemoryCurve::Metric::ModuleReserved) {
-            pen.setWidthF(1.4);
-        }
-        Qt::PenStyle style = mc.metric == MemoryCurve::Metric::Active ? Qt::DotLine : Qt::SolidLine;
-        if (c.comparison)
-            style = mc.metric == MemoryCurve::Metric::Active ? Qt::DashDotLine : Qt::DashLine;
-        pen.setStyle(style);
-
-        QCPGraph* graph = m_plot->addGraph();
-        graph->setPen(pen);
-        graph->setBrush(fill);
-        graph->setLineStyle(QCPGraph::lsStepLeft);
-        graph->setAdaptiveSampling(true);
-        const QString metric =
-            mc.metric == MemoryCurve::Metric::ModuleReserved ? tr("module") : memoryMetricName(mc.metric);
-        const QString curveName = mc.component + QLatin1Char(' ') + metric;
-        graph->setName(compare ? QString(rankLabel(c.rankIndex) + QStringLiteral(" · ") + curveName) : curveName);
-        const TimeNs origin = c.comparison ? m_otherOriginNs : m_originNs;
-        QVector<double> xs(qsizetype(mc.tsNs.size())), ys(qsizetype(mc.tsNs.size()));
-        for (std::size_t i = 0; i < mc.tsNs.size(); ++i) {
-            xs[qsizetype(i)] = double(mc.tsNs[i] - origin) / 1e6;
-            ys[qsizetype(i)] = mc.valueMB[i];
-        }
-        graph->setData(xs, ys, true);
-        maxMB = std::max(maxMB, mc.peakMB);
-        loMs = any ? std::min(loMs, xs.front()) : xs.front();
-        hiMs = any ? std::max(hiMs, xs.back()) : xs.back();
-        any = true;
-        c.graph = graph;
-    }
-    m_plot->setEmptyText(any   ? QString()
-            : m_curves.empty() ? tr("No memory_record.csv or npu_module_mem.csv: no memory curves")
-                               : tr("No curve selected: tick Allocated, Reserved, Active or CANN modules"));
-    if (!any) {
-        loMs = 0;
-        hiMs = 1;
-        maxMB = 1;
-    }
-    const double padMs = std::max(1e-3, (hiMs - loMs) * 0.01);
-    m_fullXLo = loMs - padMs;
-    m_fullXHi = hiMs + padMs;
-    m_peakAxisMB = maxMB * 1.12 + 1e-9;
-
-    // The peak: a marker on the curve and its value and time.
-    if (m_peak) {
-        const double x = double(m_peak->tsNs - m_originNs) / 1e6;
-        m_peakTracer = new QCPItemTracer(m_plot);
-        m_peakTracer->position->setCoords(x, m_peak->valueMB);
-        m_peakTracer->setStyle(QCPItemTracer::tsCircle);
-        m_peakTracer->setSize(9);
-        m_peakTracer->setPen(QPen(pal.color(QPalette::Text), 1.5));
-        m_peakTracer->setBrush(pal.color(QPalette::Base));
-        m_peakLabel = new QCPItemText(m_plot);
-        m_peakLabel->position->setParentAnchor(m_peakTracer->position);
-        m_peakLabel->position->setCoords(0, -12);
-        m_peakLabel->setPositionAlignment(
-            Qt::AlignBottom | (x > (m_fullXLo + m_fullXHi) * 0.6 ? Qt::AlignRight : Qt::AlignLeft));
-        m_peakLabel->setText(
-            tr("Peak %1 MB at %2 ms (%3)").arg(m_peak->valueMB, 0, 'f', 1).arg(x, 0, 'f', 1).arg(m_peak->curveName));
-        m_peakLabel->setColor(pal.color(QPalette::Text));
-        QColor bg = pal.color(QPalette::Base);
-        bg.setAlpha(220);
-        m_peakLabel->setBrush(bg);
-        m_peakLabel->setPadding(QMargins(4, 2, 4, 2));
-        m_peakLabel->setClipToAxisRect(false);
-    }
-    m_highlight = new QCPItemRect(m_plot);
-    m_highlight->setLayer(QStringLiteral("background"));
-    m_highlight->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    m_highlight->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    QColor band = pal.color(QPalette::Highlight);
-    band.setAlpha(55);
-    m_highlight->setBrush(band);
-    QColor edge = pal.color(QPalette::Highlight);
-    edge.setAlpha(160);
-    m_highlight->setPen(QPen(edge, 1));
-    m_highlight->setVisible(false);
-    m_highlightLabel = new QCPItemText(m_plot);
-    m_highlightLabel->position->setParentAnchor(m_highlight->topLeft);
-    m_highlightLabel->position->setCoords(4, 4);
-    m_highlightLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_highlightLabel->setColor(pal.color(QPalette::Text));
-    m_highlightLabel->setVisible(false);
-
-    // Legend text colour follows the theme; hidden curves get muted text.
-    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(m_plot->legend->item(i)))
-            item->setTextColor(pal.color(QPalette::Text));
-    m_plot->legend->setVisible(m_plot->graphCount() > 0);
-    applyPlotPalette(m_plot);
-    resetZoom();
-
-    // Re-apply the selected allocation after a rebuild.
-    const QModelIndex current = m_allocationTable->selectionModel()->currentIndex();
-    if (current.isValid())
-        highlightAllocation(m_allocationProxy->mapToSource(current), m_allocations);
-}
-
 void MemoryPage::highlightAllocation(const QModelIndex& sourceIndex, const AllocationModel* model)
 {
     if (!m_highlight)
@@ -802,9 +715,13 @@ void MemoryPage::updateTitle()
 {
     if (isEmptyStateShown() || !m_state)
         return;
-    if (m_state->compareMode())
+    if (m_state->runCompare() && m_state->compareMode())
+        // Which line is which run is said in the peak line under the title (the title stays short).
+        m_title->setText(tr("Memory · %1 vs %2")
+                             .arg(rankLabel(m_state->baselineRank()), comparisonRankLabel(m_state->comparisonRank())));
+    else if (m_state->compareMode())
         m_title->setText(tr("Memory · %1 (solid) vs %2 (dashed)")
-                             .arg(rankLabel(m_state->baselineRank()), rankLabel(m_state->comparisonRank())));
+                             .arg(rankLabel(m_state->baselineRank()), comparisonRankLabel(m_state->comparisonRank())));
     else
         m_title->setText(tr("Memory · %1").arg(rankLabel(std::max(0, m_state->currentRank()))));
     const int total = m_allocations->rowCount();

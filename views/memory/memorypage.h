@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "analysis/memcompare.h"
 #include "analysis/memory.h"
+#include "analysis/runalign.h"
 #include "common/export.h"
 #include "model/profile.h"
 
@@ -61,6 +63,20 @@ public:
     {
         return m_peak;
     }
+    // Compare mode: the peak of the base rank's peak curve against the same
+    // curve of the comparison rank (in run comparison, of the other run).
+    std::optional<MemoryPeakDelta> peakDelta() const
+    {
+        return m_peakDelta;
+    }
+    // Run comparison: how the comparison run's curves are shifted onto the
+    // base's time axis (the compared step's start on the base step's start).
+    std::optional<StepAlignment> comparisonAlignment() const
+    {
+        return m_alignment;
+    }
+    // The line stating the peak delta (hidden outside compare mode).
+    QString peakDeltaText() const;
     // The shaded interval of the selected allocation, in ms since the rank's
     // start (the plot's x coordinates).
     std::optional<std::pair<double, double>> highlightRangeMs() const;
@@ -132,6 +148,9 @@ private:
     void updateTitle();
     void updateStepRange();
     QString rankLabel(int rankIndex) const;
+    // The comparison rank's label: "B · rank 0" in run comparison.
+    QString comparisonRankLabel(int rankIndex) const;
+    void updatePeakDelta();
     TimeNs rankOriginNs(const RankData& rank) const;
 
     ViewState* m_state;
@@ -167,6 +186,9 @@ private:
 
     std::vector<PlotCurve> m_curves;
     std::optional<Peak> m_peak;
+    std::optional<MemoryPeakDelta> m_peakDelta;
+    std::optional<StepAlignment> m_alignment;
+    QLabel* m_peakDeltaLabel = nullptr;
     TimeNs m_originNs = 0;
     TimeNs m_otherOriginNs = 0;
     QCPItemRect* m_highlight = nullptr;

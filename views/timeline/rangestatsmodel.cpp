@@ -59,7 +59,9 @@ void RangeStatsModel::compute(const TimelineModel& model, double startNs, double
     m_overlap = {};
     std::vector<std::vector<RangeStatRow>> byName;
     std::vector<std::vector<RangeStatRow>> byLane;
-    const QList<int>& ranks = model.ranks();
+    // The comparison run's ranks too, each row labelled with its "B ·" rank:
+    // its slices are never summed into the base run's.
+    const QList<int> ranks = model.allRanks();
     m_rankCount = 0;
     for (int rank : ranks) {
         const TraceData* trace = model.trace(rank);
@@ -69,9 +71,8 @@ void RangeStatsModel::compute(const TimelineModel& model, double startNs, double
         const TimeRange range { model.fromView(rank, TimeNs(std::floor(startNs))),
             model.fromView(rank, TimeNs(std::ceil(endNs))) };
         // The rank's device tasks are collected once and kept (every range change reuses them).
-        const auto device = model.profile() && std::size_t(rank) < model.profile()->ranks.size()
-            ? rankDeviceTasks(*model.profile()->ranks[std::size_t(rank)])
-            : nullptr;
+        const RankData* data = model.rankData(rank);
+        const auto device = data ? rankDeviceTasks(*data) : nullptr;
         RangeStats stats = computeRangeStats(
             *trace, range,
             [&](int process, int thread) {
@@ -79,14 +80,22 @@ void RangeStatsModel::compute(const TimelineModel& model, double startNs, double
                 return lane >= 0 && !model.isEffectivelyHidden(lane);
             },
             device.get());
+        const bool comparison = model.isComparisonRank(rank);
         if (ranks.size() > 1) {
             const QString prefix = model.lane(model.rankLane(rank)).title + QStringLiteral(" \u00b7 ");
             for (RangeStatRow& r : stats.byLane)
                 r.lane.prepend(prefix);
         }
+        if (comparison) {
+            const QString prefix = tr("B \u00b7 ");
+            for (RangeStatRow& r : stats.byName)
+                r.name.prepend(prefix);
+        }
         byName.push_back(std::move(stats.byName));
         byLane.push_back(std::move(stats.byLane));
-        m_overlap.add(stats.overlap);
+        // The overlap summary is the base run's: two runs' device time does not add up.
+        if (!comparison)
+            m_overlap.add(stats.overlap);
         ++m_rankCount;
     }
     m_byName = mergeRangeRows(byName);

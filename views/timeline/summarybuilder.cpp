@@ -76,7 +76,7 @@ SummaryTrack SummaryBuilder::build(const Request& request)
     return track;
 }
 
-void SummaryBuilder::start(std::vector<Request> requests, const ProfilePtr& profile)
+void SummaryBuilder::start(std::vector<Request> requests, std::vector<ProfilePtr> profiles)
 {
     for (Request& r : requests) {
         if (m_pending.contains(r.lane))
@@ -84,7 +84,7 @@ void SummaryBuilder::start(std::vector<Request> requests, const ProfilePtr& prof
         m_pending.insert(r.lane);
         m_queued.push_back(std::move(r));
     }
-    m_queuedProfile = profile;
+    m_queuedProfiles = std::move(profiles);
     if (!m_watcher.isRunning())
         launchQueued();
 }
@@ -95,10 +95,10 @@ void SummaryBuilder::launchQueued()
         return;
     std::vector<Request> batch;
     batch.swap(m_queued);
-    ProfilePtr profile = std::move(m_queuedProfile);
+    std::vector<ProfilePtr> profiles = std::move(m_queuedProfiles);
     m_jobGeneration = m_generation;
     // One task per row: the rows of a batch are built on every core.
-    m_watcher.setFuture(QtConcurrent::mapped(std::move(batch), [profile](const Request& r) -> Result {
+    m_watcher.setFuture(QtConcurrent::mapped(std::move(batch), [profiles](const Request& r) -> Result {
         return { r.lane, build(r) };
     }));
 }
@@ -107,7 +107,7 @@ void SummaryBuilder::cancelAndWait()
 {
     ++m_generation;
     m_queued.clear();
-    m_queuedProfile.reset();
+    m_queuedProfiles.clear();
     m_watcher.waitForFinished();
     m_pending.clear();
 }

@@ -67,9 +67,9 @@ public:
     {
         return m_watcher.isRunning();
     }
-    // Builds the requests of lanes not pending yet; `profile` is kept alive
-    // until the job ends.
-    void start(std::vector<Request> requests, const ProfilePtr& profile);
+    // Builds the requests of lanes not pending yet; the profiles (the base
+    // run, the comparison run) are kept alive until the job ends.
+    void start(std::vector<Request> requests, std::vector<ProfilePtr> profiles);
     // Waits for a running job and drops its results (the inputs are about to change).
     void cancelAndWait();
 
@@ -83,7 +83,7 @@ private:
     QFutureWatcher<Result> m_watcher;
     QSet<int> m_pending;
     std::vector<Request> m_queued; // asked for while a job ran
-    ProfilePtr m_queuedProfile;
+    std::vector<ProfilePtr> m_queuedProfiles;
     quint64 m_generation = 0;
     quint64 m_jobGeneration = 0;
 };

@@ -104,6 +104,10 @@ void TimelinePage::updateDetails(const SliceRef& slice)
     };
     QString html = QStringLiteral("<p style='font-size:large'><b>%1</b></p><table>")
                        .arg(trace->strings.string(s.name[slice.slice]).toHtmlEscaped());
+    if (l.comparison && model.comparison().profile)
+        // Never mistaken for the base run's: which run, and the shift its times got.
+        html += row(tr("Run"),
+            tr("B (comparison): %1").arg(model.comparison().profile->rootPath).toHtmlEscaped());
     html += row(tr("Lane"), model.lanePath(slice.lane).toHtmlEscaped());
     html += row(tr("Start"), formatDurationNs(double(startView), 6));
     html += row(tr("Duration"), formatDurationNs(double(s.durNs[slice.slice]), 3));
@@ -113,7 +117,11 @@ void TimelinePage::updateDetails(const SliceRef& slice)
         html += row(tr("Category"), trace->strings.string(s.category[slice.slice]).toHtmlEscaped());
     if (!s.taskType.empty() && s.taskType[slice.slice].isValid())
         html += row(tr("Task type"), trace->strings.string(s.taskType[slice.slice]).toHtmlEscaped());
-    html += row(tr("Timestamp"), tr("%1 ns (trace clock)").arg(s.startNs[slice.slice]));
+    html += row(tr("Timestamp"),
+        l.comparison ? tr("%1 ns (B's trace clock, shown shifted by %2)")
+                           .arg(s.startNs[slice.slice])
+                           .arg(formatDurationNs(double(model.offsetNs(l.rank))))
+                     : tr("%1 ns (trace clock)").arg(s.startNs[slice.slice]));
     html += QStringLiteral("</table>");
     m_details->setText(html);
     const QByteArray args = trace->argsText(s.args[slice.slice]);

@@ -7,6 +7,7 @@
 #include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 namespace profscope {
@@ -23,6 +24,13 @@ quint64 threadKey(int rank, int process, int thread)
     return (quint64(quint32(rank)) << 42) ^ (quint64(quint32(process)) << 21) ^ quint64(quint32(thread));
 }
 
+QString rankTitle(const RankData& rank)
+{
+    return rank.info.rankId >= 0      ? Tr::tr("Rank %1").arg(rank.info.rankId)
+        : rank.info.displayName.isEmpty() ? Tr::tr("Rank")
+                                          : rank.info.displayName;
+}
+
 } // namespace
 
 QString laneKey(int rankIndex, const ProcessTrack* p, const ThreadTrack* t, int counter)
@@ -37,9 +45,10 @@ QString laneKey(int rankIndex, const ProcessTrack* p, const ThreadTrack* t, int 
     return key;
 }
 
-void TimelineModel::setProfile(const ProfilePtr& profile, const QList<int>& ranks)
+void TimelineModel::setProfile(const ProfilePtr& profile, const QList<int>& ranks, const TimelineComparison& comparison)
 {
     const bool sameProfile = profile == m_profile;
+    const bool sameComparison = comparison.profile == m_comparison.profile;
     m_profile = profile;
     m_ranks.clear();
     if (profile) {
@@ -47,16 +56,54 @@ void TimelineModel::setProfile(const ProfilePtr& profile, const QList<int>& rank
             if (r >= 0 && std::size_t(r) < profile->ranks.size() && !m_ranks.contains(r))
                 m_ranks << r;
     }
-    if (!sameProfile) {
+    // One lane group per comparison rank, even when several base ranks map to it.
+    m_comparison = {};
+    m_comparisonRanks.clear();
+    if (profile && comparison.profile) {
+        m_comparison.profile = comparison.profile;
+        for (const TimelineComparison::Rank& c : comparison.ranks) {
+            const int r = comparisonRankFirst() + c.otherRank;
+            if (c.otherRank < 0 || std::size_t(c.otherRank) >= comparison.profile->ranks.size()
+                || m_comparisonRanks.contains(r))
+                continue;
+            m_comparison.ranks.push_back(c);
+            m_comparisonRanks << r;
+        }
+    }
+    if (!sameProfile || !sameComparison) {
         // Lane state is per profile: keys of another profile mean nothing.
         m_collapsed.clear();
         m_depthExpanded.clear();
         m_hidden.clear();
         m_pinned.clear();
         m_order.clear();
-        m_offsets.clear();
     }
+    if (!sameProfile)
+        m_offsets.clear();
     build();
+}
+
+const TimelineComparison::Rank* TimelineModel::comparisonRank(int rank) const
+{
+    if (!isComparisonRank(rank))
+        return nullptr;
+    const int other = rank - comparisonRankFirst();
+    for (const TimelineComparison::Rank& c : m_comparison.ranks)
+        if (c.otherRank == other)
+            return &c;
+    return nullptr;
+}
+
+const RankData* TimelineModel::rankData(int rank) const
+{
+    if (!m_profile || rank < 0)
+        return nullptr;
+    if (std::size_t(rank) < m_profile->ranks.size())
+        return m_profile->ranks[std::size_t(rank)].get();
+    const std::size_t other = std::size_t(rank - comparisonRankFirst());
+    if (m_comparison.profile && other < m_comparison.profile->ranks.size())
+        return m_comparison.profile->ranks[other].get();
+    return nullptr;
 }
 
 bool TimelineModel::isEmpty() const
@@ -69,9 +116,8 @@ bool TimelineModel::isEmpty() const
 
 const TraceData* TimelineModel::trace(int rank) const
 {
-    if (!m_profile || rank < 0 || std::size_t(rank) >= m_profile->ranks.size())
-        return nullptr;
-    return &m_profile->ranks[std::size_t(rank)]->trace;
+    const RankData* data = rankData(rank);
+    return data ? &data->trace : nullptr;
 }
 
 void TimelineModel::build()
@@ -85,71 +131,36 @@ void TimelineModel::build()
     if (m_profile) {
         for (int r : std::as_const(m_ranks)) {
             const RankData& rank = *m_profile->ranks[std::size_t(r)];
-            const TraceData& trace = rank.trace;
-            TimelineLane rl;
-            rl.kind = LaneKind::Rank;
-            rl.rank = r;
-            rl.key = laneKey(r);
             // "Rank 3" reads better than the folder name; the folder goes to the path.
-            rl.title = rank.info.rankId >= 0      ? Tr::tr("Rank %1").arg(rank.info.rankId)
-                : rank.info.displayName.isEmpty() ? Tr::tr("Rank")
-                                                  : rank.info.displayName;
-            if (!rank.info.host.isEmpty())
-                rl.subtitle = rank.info.host;
-            const int rankLane = int(m_lanes.size());
-            m_lanes.push_back(rl);
-            m_roots.push_back(rankLane);
-            for (std::size_t p = 0; p < trace.processes.size(); ++p) {
-                const ProcessTrack& proc = trace.processes[p];
-                if (proc.threads.empty() && proc.counters.empty())
-                    continue;
-                TimelineLane pl;
-                pl.kind = LaneKind::Process;
-                pl.rank = r;
-                pl.process = int(p);
-                pl.parent = rankLane;
-                pl.level = 1;
-                pl.key = laneKey(r, &proc);
-                pl.title = proc.displayName();
-                pl.subtitle = proc.labels;
-                const int procLane = int(m_lanes.size());
-                m_lanes.push_back(pl);
-                m_lanes[std::size_t(rankLane)].children.push_back(procLane);
-                for (std::size_t t = 0; t < proc.threads.size(); ++t) {
-                    const ThreadTrack& th = proc.threads[t];
-                    TimelineLane tl;
-                    tl.kind = LaneKind::Thread;
-                    tl.rank = r;
-                    tl.process = int(p);
-                    tl.thread = int(t);
-                    tl.parent = procLane;
-                    tl.level = 2;
-                    tl.key = laneKey(r, &proc, &th);
-                    tl.title = th.name.isEmpty() ? Tr::tr("Thread %1").arg(th.tid) : th.name;
-                    m_lanes[std::size_t(procLane)].children.push_back(int(m_lanes.size()));
-                    m_lanes.push_back(tl);
-                }
-                for (std::size_t c = 0; c < proc.counters.size(); ++c) {
-                    const CounterSeries& cs = proc.counters[c];
-                    TimelineLane cl;
-                    cl.kind = LaneKind::Counter;
-                    cl.rank = r;
-                    cl.process = int(p);
-                    cl.counter = int(c);
-                    cl.parent = procLane;
-                    cl.level = 2;
-                    cl.key = laneKey(r, &proc, nullptr, int(c));
-                    cl.title = trace.strings.string(cs.name);
-                    const QString key = trace.strings.string(cs.key);
-                    // "value" says nothing; "Read(MB/s)" carries the unit: shown as "MB/s".
-                    cl.subtitle = counterUnit(key);
-                    if (cl.subtitle.isEmpty() && key != QLatin1String("value") && key != cl.title)
-                        cl.subtitle = key;
-                    m_lanes[std::size_t(procLane)].children.push_back(int(m_lanes.size()));
-                    m_lanes.push_back(cl);
+            addRank(r, rank, rankTitle(rank), rank.info.host, false);
+        }
+        for (int r : std::as_const(m_comparisonRanks)) {
+            const RankData& rank = *rankData(r);
+            // "B" as the comparison run is called everywhere in compare mode.
+            addRank(r, rank, Tr::tr("B \u00b7 %1").arg(rankTitle(rank)), QString(), true);
+            labelComparisonRank(m_roots.back());
+        }
+        // Each comparison rank right under the base rank it is aligned with:
+        // the pair to compare is adjacent, also in a stack of ranks.
+        std::vector<int> roots;
+        std::vector<bool> placed(m_roots.size(), false);
+        for (std::size_t i = 0; i < m_roots.size(); ++i) {
+            const TimelineLane& base = m_lanes[std::size_t(m_roots[i])];
+            if (base.comparison)
+                continue;
+            roots.push_back(m_roots[i]);
+            for (std::size_t j = 0; j < m_roots.size(); ++j) {
+                const TimelineLane& other = m_lanes[std::size_t(m_roots[j])];
+                if (!placed[j] && other.comparison && comparisonRank(other.rank)->anchorRank == base.rank) {
+                    roots.push_back(m_roots[j]);
+                    placed[j] = true;
                 }
             }
         }
+        for (std::size_t j = 0; j < m_roots.size(); ++j)
+            if (!placed[j] && m_lanes[std::size_t(m_roots[j])].comparison)
+                roots.push_back(m_roots[j]);
+        m_roots = std::move(roots);
     }
     m_threadLanes.clear();
     for (std::size_t i = 0; i < m_lanes.size(); ++i) {
@@ -173,6 +184,119 @@ void TimelineModel::build()
     m_counterRangeDone.assign(m_lanes.size(), false);
     computeOrigin();
     relayout();
+}
+
+void TimelineModel::labelComparisonRank(int lane)
+{
+    TimelineLane& l = m_lanes[std::size_t(lane)];
+    const TimelineComparison::Rank* c = comparisonRank(l.rank);
+    if (!c)
+        return;
+    const QString sign = c->deltaNs < 0 ? QStringLiteral("\u2212") : QStringLiteral("+");
+    const QString offset = sign + formatDurationNs(double(std::abs(c->deltaNs)));
+    const RankData* anchorRank = rankData(c->anchorRank);
+    const QString anchor = anchorRank ? rankTitle(*anchorRank) : QString();
+    // The shift in the header (the title wins when both do not fit); which steps, in the tooltip.
+    l.subtitle = offset;
+    l.note = c->onStep
+        ? Tr::tr("Comparison run (%1): shifted by %2 so that its step %3 starts with step %4 of %5 in the base run")
+              .arg(m_comparison.profile->rootPath, offset, c->otherStep, c->baseStep, anchor)
+        : Tr::tr("Comparison run (%1): shifted by %2 so that its first event lines up with %3's (no step markers)")
+              .arg(m_comparison.profile->rootPath, offset, anchor);
+}
+
+bool TimelineModel::realignComparison(const TimelineComparison& comparison)
+{
+    if (!comparison.profile || comparison.profile != m_comparison.profile)
+        return false;
+    std::vector<TimelineComparison::Rank> ranks;
+    QList<int> shown;
+    for (const TimelineComparison::Rank& c : comparison.ranks) {
+        const int r = comparisonRankFirst() + c.otherRank;
+        if (c.otherRank < 0 || shown.contains(r))
+            continue;
+        ranks.push_back(c);
+        shown << r;
+    }
+    if (shown.size() != m_comparisonRanks.size() || !std::equal(shown.begin(), shown.end(), m_comparisonRanks.begin()))
+        return false;
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        if (ranks[i].anchorRank != m_comparison.ranks[i].anchorRank)
+            return false; // another order under the base ranks
+    m_comparison.ranks = std::move(ranks);
+    for (int root : m_roots)
+        if (m_lanes[std::size_t(root)].comparison)
+            labelComparisonRank(root);
+    computeOrigin();
+    return true;
+}
+
+void TimelineModel::addRank(int r, const RankData& rank, const QString& title, const QString& subtitle, bool comparison)
+{
+    const TraceData& trace = rank.trace;
+    TimelineLane rl;
+    rl.kind = LaneKind::Rank;
+    rl.rank = r;
+    rl.key = laneKey(r);
+    rl.title = title;
+    rl.subtitle = subtitle;
+    rl.comparison = comparison;
+    const int rankLane = int(m_lanes.size());
+    m_lanes.push_back(rl);
+    m_roots.push_back(rankLane);
+    for (std::size_t p = 0; p < trace.processes.size(); ++p) {
+        const ProcessTrack& proc = trace.processes[p];
+        if (proc.threads.empty() && proc.counters.empty())
+            continue;
+        TimelineLane pl;
+        pl.kind = LaneKind::Process;
+        pl.rank = r;
+        pl.process = int(p);
+        pl.parent = rankLane;
+    pl.comparison = comparison;
+        pl.level = 1;
+        pl.key = laneKey(r, &proc);
+        pl.title = proc.displayName();
+        pl.subtitle = proc.labels;
+        const int procLane = int(m_lanes.size());
+        m_lanes.push_back(pl);
+        m_lanes[std::size_t(rankLane)].children.push_back(procLane);
+        for (std::size_t t = 0; t < proc.threads.size(); ++t) {
+            const ThreadTrack& th = proc.threads[t];
+            TimelineLane tl;
+            tl.kind = LaneKind::Thread;
+            tl.rank = r;
+            tl.process = int(p);
+            tl.thread = int(t);
+            tl.parent = procLane;
+    tl.comparison = comparison;
+            tl.level = 2;
+            tl.key = laneKey(r, &proc, &th);
+            tl.title = th.name.isEmpty() ? Tr::tr("Thread %1").arg(th.tid) : th.name;
+            m_lanes[std::size_t(procLane)].children.push_back(int(m_lanes.size()));
+            m_lanes.push_back(tl);
+        }
+        for (std::size_t c = 0; c < proc.counters.size(); ++c) {
+            const CounterSeries& cs = proc.counters[c];
+            TimelineLane cl;
+            cl.kind = LaneKind::Counter;
+            cl.rank = r;
+            cl.process = int(p);
+            cl.counter = int(c);
+            cl.parent = procLane;
+    cl.comparison = comparison;
+            cl.level = 2;
+            cl.key = laneKey(r, &proc, nullptr, int(c));
+            cl.title = trace.strings.string(cs.name);
+            const QString key = trace.strings.string(cs.key);
+            // "value" says nothing; "Read(MB/s)" carries the unit: shown as "MB/s".
+            cl.subtitle = counterUnit(key);
+            if (cl.subtitle.isEmpty() && key != QLatin1String("value") && key != cl.title)
+                cl.subtitle = key;
+            m_lanes[std::size_t(procLane)].children.push_back(int(m_lanes.size()));
+            m_lanes.push_back(cl);
+        }
+    }
 }
 
 void TimelineModel::applyOrder(int lane)
@@ -203,8 +327,8 @@ void TimelineModel::computeOrigin()
 {
     TimeNs lo = std::numeric_limits<TimeNs>::max();
     TimeNs hi = std::numeric_limits<TimeNs>::min();
-    for (int r : std::as_const(m_ranks)) {
-        const TraceData& t = m_profile->ranks[std::size_t(r)]->trace;
+    for (int r : allRanks()) {
+        const TraceData& t = *trace(r);
         if (t.rangeNs.isEmpty())
             continue;
         lo = std::min(lo, t.rangeNs.startNs + offsetNs(r));
@@ -253,6 +377,9 @@ bool TimelineModel::hasDepthCap(int lane) const
 {
     if (m_lanes[std::size_t(lane)].kind != LaneKind::Thread || depthRows(lane) <= kCappedDepthRows)
         return false;
+    // Two runs stacked: every lane, so that both runs' device streams fit on a screen.
+    if (m_comparison.profile)
+        return true;
     // Host call stacks only: device and communication lanes are what one came to see.
     const LaneRole role = threadTrack(lane).role;
     return role == LaneRole::HostOps || role == LaneRole::HostApi || role == LaneRole::Other;

@@ -35,7 +35,9 @@ struct TimelineLane
     QString key; // stable identity for the per-view state ("r0/p123/t4")
     QString title;
     QString subtitle; // "NPU", "CPU", counter unit, ...
+    QString note; // shown under the lane path in the header's tooltip
     std::vector<int> children; // in the user's order
+    bool comparison = false; // a lane of the comparison run (run comparison)
 
     bool isGroup() const
     {
@@ -63,6 +65,23 @@ struct ThreadIndex
     std::vector<std::vector<std::uint32_t>> byDepth;
 };
 
+// Run comparison: ranks of a second profile stacked under the base's, each
+// shifted so that the compared step starts with the base rank's step.
+struct TimelineComparison
+{
+    struct Rank
+    {
+        int otherRank = -1; // index into the comparison profile's ranks
+        int anchorRank = -1; // the base rank (Profile::ranks index) it is aligned with
+        TimeNs deltaNs = 0; // added to its timestamps, on top of the anchor's clock offset
+        QString baseStep; // the steps aligned ("" when a rank has none)
+        QString otherStep;
+        bool onStep = false;
+    };
+    ProfilePtr profile;
+    std::vector<Rank> ranks;
+};
+
 // The timeline's lanes for the ranks shown and everything the user changed
 // about them (collapsed, hidden, pinned, order, clock offsets). The profile
 // itself is never modified; this is per-view state.
@@ -78,17 +97,53 @@ public:
         int gap = 1;
     };
 
-    void setProfile(const ProfilePtr& profile, const QList<int>& ranks);
+    void setProfile(const ProfilePtr& profile, const QList<int>& ranks, const TimelineComparison& comparison = {});
     const ProfilePtr& profile() const
     {
         return m_profile;
     }
+    // The base profile's ranks shown (Profile::ranks indexes).
     const QList<int>& ranks() const
     {
         return m_ranks;
     }
     bool isEmpty() const;
+    // Lanes, offsets, traces and colours are keyed by a rank number: the base
+    // profile's rank index, or for the comparison run's ranks
+    // comparisonRankFirst() + its index in the comparison profile, so that a
+    // comparison rank is one more stacked rank everywhere.
     const TraceData* trace(int rank) const;
+    const RankData* rankData(int rank) const;
+
+    // Run comparison.
+    const TimelineComparison& comparison() const
+    {
+        return m_comparison;
+    }
+    // The comparison ranks shown, as rank numbers (see trace()).
+    const QList<int>& comparisonRanks() const
+    {
+        return m_comparisonRanks;
+    }
+    // Base ranks, then comparison ranks.
+    QList<int> allRanks() const
+    {
+        return m_ranks + m_comparisonRanks;
+    }
+    int comparisonRankFirst() const
+    {
+        return m_profile ? int(m_profile->ranks.size()) : 0;
+    }
+    bool isComparisonRank(int rank) const
+    {
+        return m_comparison.profile && rank >= comparisonRankFirst();
+    }
+    // How a comparison rank is aligned, nullptr for a base rank.
+    const TimelineComparison::Rank* comparisonRank(int rank) const;
+    // New shifts for the comparison ranks shown (another step compared),
+    // without rebuilding the lanes; false (nothing changed) when `comparison`
+    // is another run or shows other ranks: setProfile() then.
+    bool realignComparison(const TimelineComparison& comparison);
 
     const std::vector<TimelineLane>& lanes() const
     {
@@ -120,6 +175,7 @@ public:
     // A host thread lane deeper than kCappedDepthRows shows its top levels
     // until the user expands it: a host call stack of 30 Python frames would push
     // the device lanes (Ascend Hardware, HCCL) below the fold.
+    // With a comparison run's lanes every lane is capped, device streams too.
     static constexpr int kCappedDepthRows = 4;
     bool isDepthCapped(int lane) const; // deeper than the cap and not expanded
     bool hasDepthCap(int lane) const; // deeper than the cap at all
@@ -169,6 +225,8 @@ public:
     void setClockOffsets(const std::vector<TimeNs>& offsetNs);
     TimeNs offsetNs(int rank) const
     {
+        if (const TimelineComparison::Rank* c = comparisonRank(rank))
+            return c->deltaNs + offsetNs(c->anchorRank);
         return rank >= 0 && std::size_t(rank) < m_offsets.size() ? m_offsets[std::size_t(rank)] : 0;
     }
     // The time axis starts here (earliest event of the ranks shown, after
@@ -204,6 +262,9 @@ public:
 
 private:
     void build();
+    void addRank(int r, const RankData& rank, const QString& title, const QString& subtitle, bool comparison);
+    // The subtitle (shift applied) and tooltip note of a comparison rank's lane.
+    void labelComparisonRank(int lane);
     void applyOrder(int lane);
     void emitRows(int lane, std::vector<TimelineRow>& rows, int& y, bool skipPinned);
     int laneHeight(int lane, bool summary) const;
@@ -211,6 +272,8 @@ private:
 
     ProfilePtr m_profile;
     QList<int> m_ranks;
+    TimelineComparison m_comparison;
+    QList<int> m_comparisonRanks;
     Metrics m_metrics;
     std::vector<TimelineLane> m_lanes;
     std::vector<int> m_roots;

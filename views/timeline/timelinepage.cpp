@@ -9,6 +9,7 @@
 #include "timeformat.h"
 #include "rangepanel.h"
 #include "rangestatsmodel.h"
+#include "timelinecompare.h"
 #include "timelinelegend.h"
 #include "timelineshortcuts.h"
 #include "timelinetables.h"
@@ -91,6 +92,14 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
     m_align->setToolTip(tr("Shift every rank by its clock offset, estimated from collectives that end together"));
     connect(m_align, &QCheckBox::toggled, this, &TimelinePage::setClockAlignment);
     bar->addWidget(m_align);
+    // Run comparison: shown only while a second run is loaded.
+    m_compareLanes = new QCheckBox(tr("Run B lanes"), this);
+    m_compareLanes->setObjectName(QStringLiteral("comparisonLanesToggle"));
+    m_compareLanes->setChecked(true);
+    m_compareLanes->setToolTip(tr("Show the comparison run's lanes (B) under the base run's, aligned on the step's start"));
+    connect(m_compareLanes, &QCheckBox::toggled, this, &TimelinePage::setComparisonLanes);
+    m_compareLanesAction = bar->addWidget(m_compareLanes);
+    m_compareLanesAction->setVisible(false);
     m_flowButton = toolButton(tr("Flows"), tr("Flow arrows by category"), this);
     m_flowButton->setPopupMode(QToolButton::InstantPopup);
     m_flowButton->setMenu(new QMenu(m_flowButton));
@@ -293,8 +302,10 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
         m_refresh = new DeferredRefresh(this, [this] {
             if (std::exchange(m_reloadPending, false))
                 reload();
-            if (std::exchange(m_stepPending, false))
+            if (std::exchange(m_stepPending, false)) {
+                realignComparison();
                 showStep(m_state->step());
+            }
         });
         const auto requestReload = [this] {
             m_reloadPending = true;
@@ -303,6 +314,22 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
         connect(m_state, &ViewState::profileChanged, this, requestReload);
         connect(m_state, &ViewState::rankFilterChanged, this, requestReload);
         connect(m_state, &ViewState::timelineRanksChanged, this, requestReload);
+        connect(m_state, &ViewState::comparisonProfileChanged, this, requestReload);
+        connect(m_state, &ViewState::rankMappingChanged, this, requestReload);
+        connect(m_state, &ViewState::compareChanged, this, [this, requestReload] {
+            // Another compared pair (the user picked another comparison rank):
+            // rebuild only when the comparison ranks to show changed (a new
+            // current rank has already reloaded with its pair).
+            if (!m_state->runCompare() || !m_comparisonLanes)
+                return;
+            const TimelineModel& model = m_timeline->model();
+            QList<int> wanted;
+            for (const TimelineComparison::Rank& c : comparisonToShow(ranksToShow()).ranks)
+                if (!wanted.contains(model.comparisonRankFirst() + c.otherRank))
+                    wanted << model.comparisonRankFirst() + c.otherRank;
+            if (!sameRanks(wanted, model.comparisonRanks()) || model.comparison().profile != m_state->comparisonProfile())
+                requestReload();
+        });
         connect(m_state, &ViewState::currentRankChanged, this, [this, requestReload] {
             if (m_state->rankFilter().isEmpty() && m_state->timelineRanks().isEmpty())
                 requestReload();
@@ -317,6 +344,13 @@ TimelinePage::TimelinePage(ViewState* state, QWidget* parent)
             m_refresh->flush();
             showRange(rank, a, b, name);
         });
+        connect(m_state, &ViewState::comparisonTimelineRequested, this,
+            [this](int otherRank, qint64 a, qint64 b, const QString& name) {
+                m_refresh->flush();
+                showComparisonRange(otherRank, a, b, name);
+            });
+        // This page shows the comparison run's lanes: other pages may send it their ranges.
+        m_state->setComparisonTimelineAvailable(true);
     }
     // Keys (W/S/A/D, F, Backspace) work as soon as the page has focus.
     setFocusProxy(m_timeline);
@@ -345,7 +379,23 @@ void TimelinePage::reload()
     QList<int> ranks = ranksToShow();
     const QList<int> previous = newProfile ? QList<int>() : m_timeline->model().ranks();
     // A rank shown by a navigation request stays until the filter changes.
-    m_timeline->setProfile(profile, ranks);
+    m_timeline->setProfile(profile, ranks, comparisonToShow(ranks));
+    m_compareLanesAction->setVisible(m_state && m_state->runCompare());
+    if (m_timeline->model().comparison().profile != m_comparisonShown) {
+        // Two runs stacked: all but their device streams (Ascend Hardware)
+        // start collapsed to a summary row so that both runs' kernels fit on
+        // a screen; a click opens them.
+        m_comparisonShown = m_timeline->model().comparison().profile;
+        TimelineModel& model = m_timeline->model();
+        if (m_comparisonShown) {
+            for (std::size_t i = 0; i < model.lanes().size(); ++i) {
+                const TimelineLane& l = model.lane(int(i));
+                if (l.kind == LaneKind::Process && model.processTrack(int(i)).name != QLatin1String("Ascend Hardware"))
+                    model.setCollapsed(int(i), true);
+            }
+            m_timeline->relayoutLanes();
+        }
+    }
     // Many ranks stacked: each newly shown rank starts as one summary row
     // (its lanes merged), expanded on demand, so that 64 ranks fit on a screen.
     if (ranks.size() > kExpandedRankLimit) {
@@ -584,12 +634,18 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
             ranks.clear(); // showing one rank: switch to the requested one
         ranks << rankIndex;
         std::sort(ranks.begin(), ranks.end());
-        m_timeline->setProfile(m_profile, ranks);
+        m_timeline->setProfile(m_profile, ranks, comparisonToShow(ranks));
         if (m_clockAligned)
             setClockAlignment(true);
         m_align->setEnabled(ranks.size() > 1);
         rebuildFlowMenu();
     }
+    focusRange(rankIndex, startNs, endNs, sliceName);
+}
+
+void TimelinePage::focusRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName)
+{
+    const TimelineModel& model = m_timeline->model();
     if (endNs < startNs)
         std::swap(startNs, endNs);
     const double a = double(model.toView(rankIndex, startNs));
@@ -629,7 +685,9 @@ void TimelinePage::showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const 
     }
     m_timeline->selectSlice(best, best.isValid());
     m_timeline->setFocus();
-    followStepOf(rankIndex, best.isValid() ? model.threadTrack(best.lane).slices.startNs[best.slice] : startNs);
+    // The Step selector names the base run's steps: a comparison rank's step is not one of them.
+    if (!model.isComparisonRank(rankIndex))
+        followStepOf(rankIndex, best.isValid() ? model.threadTrack(best.lane).slices.startNs[best.slice] : startNs);
 }
 
 void TimelinePage::followStepOf(int rankIndex, TimeNs tsNs)

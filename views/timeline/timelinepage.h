@@ -43,6 +43,9 @@ public:
     // Scrolls and zooms to [startNs, endNs) of a rank (its own clock) and
     // selects the slice of that name there, if any.
     void showRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
+    // The same for a rank of the comparison run (index into its ranks, its
+    // own clock): its lanes are shown (with the base rank it stands for).
+    void showComparisonRange(int otherRank, TimeNs startNs, TimeNs endNs, const QString& sliceName = {});
 
     QList<ExportItem> exportItems() const override;
 
@@ -62,6 +65,12 @@ public:
     SearchHitsModel* searchHits() const
     {
         return m_hits;
+    }
+    // Run comparison: the comparison run's lanes under the base's, on or off.
+    void setComparisonLanes(bool on);
+    bool comparisonLanes() const
+    {
+        return m_comparisonLanes;
     }
     // Clock alignment across ranks (estimateClockAlignment) on or off.
     void setClockAlignment(bool on);
@@ -89,12 +98,18 @@ private:
     static constexpr int kPanelMinPageWidth = 900;
     void reload();
     QList<int> ranksToShow() const;
+    TimelineComparison comparisonToShow(const QList<int>& ranks) const;
+    // The compared step changed: shift the comparison lanes (no rebuild).
+    void realignComparison();
     void rebuildFlowMenu();
     void updateDetails(const SliceRef& slice);
     void updateRange(double startNs, double endNs);
     void syncScrollBar();
     void jumpToHit(int row);
     void followStepOf(int rankIndex, TimeNs tsNs);
+    // Zooms to [startNs, endNs) of a rank shown (a model rank number, see
+    // TimelineModel::trace()) and selects the slice of that name there.
+    void focusRange(int rankIndex, TimeNs startNs, TimeNs endNs, const QString& sliceName);
     void jumpToFlowEnd(int rank, std::size_t flow, bool toEnd);
     void exportImage(const QString& suffix);
     void installShortcuts();
@@ -105,6 +120,10 @@ private:
     TimelineLegend* m_legend = nullptr;
     QToolButton* m_flowButton = nullptr;
     QCheckBox* m_align = nullptr;
+    QCheckBox* m_compareLanes = nullptr;
+    QAction* m_compareLanesAction = nullptr;
+    bool m_comparisonLanes = true;
+    ProfilePtr m_comparisonShown; // the comparison run whose lanes were laid out last
     QLabel* m_rankLabel = nullptr;
     QLineEdit* m_search = nullptr;
     QPointer<QDialog> m_shortcutSheet;

@@ -43,7 +43,7 @@ int SearchHitsModel::search(const TimelineModel& model, const QString& text, Qt:
     if (!text.isEmpty()) {
         // Match the few thousand distinct names once, then scan ids.
         std::unordered_map<int, std::vector<bool>> matchByRank;
-        for (int r : model.ranks()) {
+        for (int r : model.allRanks()) {
             const StringPool& pool = model.trace(r)->strings;
             std::vector<bool> match(pool.size() + 1, false);
             for (std::size_t i = 1; i <= pool.size(); ++i)

@@ -22,7 +22,7 @@ class TimelineWidget : public QWidget
 public:
     explicit TimelineWidget(QWidget* parent = nullptr);
 
-    void setProfile(const ProfilePtr& profile, const QList<int>& ranks);
+    void setProfile(const ProfilePtr& profile, const QList<int>& ranks, const TimelineComparison& comparison = {});
     TimelineModel& model()
     {
         return m_model;
@@ -55,6 +55,9 @@ public:
     void refresh();
     void relayoutLanes();
     void setClockOffsets(const std::vector<TimeNs>& offsetNs);
+    // Run comparison: new shifts of the comparison ranks (another step
+    // compared); false when the lanes must be rebuilt (setProfile()).
+    bool realignComparison(const TimelineComparison& comparison);
 
     // The visible range in view coordinates (ns since the axis origin).
     TimelineViewport viewport() const;
