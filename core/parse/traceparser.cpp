@@ -410,6 +410,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
         if (boundary > begin) {
             auto job = std::make_unique<Job>();
+            if (builder.isWindowed())
+                job->partial.setWindow(builder.window());
             job->begin = begin;
             job->end = boundary;
             job->speculative = speculative;
