@@ -153,7 +153,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
     RankStepWindow& window = rank->stepWindow;
     if (filter.hasSteps()) {
         window.asked = true;
-        const std::vector<StepMark> marks = scanRankStepMarkers(discovered);
+        const std::vector<StepMark> marks = scanRankStepMarkers(discovered, [&](double) { return !canceled(); });
         for (const StepMark& m : marks)
             window.stepsFound.push_back(m.step);
         if (!marks.empty()) {

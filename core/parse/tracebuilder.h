@@ -99,6 +99,24 @@ public:
     {
         return m_windowNs;
     }
+    // Whether an event would be kept (the add functions check it too):
+    // decoders skip interning the names and args of events outside.
+    bool keepsSlice(TimeNs startNs, TimeNs durNs) const
+    {
+        if (!m_windowed)
+            return true;
+        if (durNs <= 0)
+            return startNs >= m_windowNs.startNs && startNs < m_windowNs.endNs;
+        return startNs < m_windowNs.endNs && startNs + durNs > m_windowNs.startNs;
+    }
+    bool keepsTime(TimeNs tsNs) const
+    {
+        return !m_windowed || (tsNs >= m_windowNs.startNs && tsNs < m_windowNs.endNs);
+    }
+    void countOutsideWindow()
+    {
+        ++m_data.stats.outsideWindow;
+    }
 
     // Consumes the builder.
     TraceData finish();
@@ -139,18 +157,6 @@ private:
         bool bindEnclosing;
     };
 
-    bool keepsSlice(TimeNs startNs, TimeNs durNs) const
-    {
-        if (!m_windowed)
-            return true;
-        if (durNs <= 0)
-            return startNs >= m_windowNs.startNs && startNs < m_windowNs.endNs;
-        return startNs < m_windowNs.endNs && startNs + durNs > m_windowNs.startNs;
-    }
-    bool keepsTime(TimeNs tsNs) const
-    {
-        return !m_windowed || (tsNs >= m_windowNs.startNs && tsNs < m_windowNs.endNs);
-    }
     void touch(ThreadBuild& t, TimeNs ts)
     {
         if (t.lastTsNs == kInvalidTime || ts > t.lastTsNs)

@@ -285,7 +285,9 @@ void TestPartialImport::stepWindowKeepsOverlappingSlices()
     steps.sort();
     QCOMPARE(steps, ref.steps);
     // A whole load keeps every X event: the window really dropped the rest.
-    const ProfilePtr whole = ProfileLoader::load({ rank }, LoadOptions { .sources = SourcePreference::Text });
+    LoadOptions wholeOptions;
+    wholeOptions.sources = SourcePreference::Text;
+    const ProfilePtr whole = ProfileLoader::load({ rank }, wholeOptions);
     QCOMPARE(qint64(whole->ranks.front()->trace.sliceCount()), ref.slicesAll);
     QCOMPARE(data.trace.stats.outsideWindow > 0, ref.slices < ref.slicesAll);
     QVERIFY(profile->partial.isPartial());
