@@ -171,6 +171,66 @@ std::size_t skipValue(const char* d, std::size_t size, std::size_t p)
     return std::string::npos;
 }
 
+// Partial import: true when no event of the chunk [d, d + n) can be kept
+// in the window, so that the chunk need not be decoded at all. Read from the
+// bytes: the smallest and largest "ts" and the largest "dur" (an args key
+// of the same name only widens the bounds). Never true for a chunk with a
+// metadata event (always kept) or a B / E event (its pair may be in another
+// chunk), nor when a value does not read as a number.
+bool chunkOutsideWindow(const char* d, std::size_t n, TimeRange window)
+{
+    const std::string_view text(d, n);
+    auto valueAfterKey = [&](std::size_t keyEnd, std::string_view& value) {
+        std::size_t i = keyEnd;
+        while (i < n && isJsonSpace(d[i]))
+            ++i;
+        if (i >= n || d[i] != ':')
+            return false; // a string value that happens to read "ts", not a key
+        ++i;
+        while (i < n && isJsonSpace(d[i]))
+            ++i;
+        const bool quoted = i < n && d[i] == '"';
+        if (quoted)
+            ++i;
+        const std::size_t start = i;
+        while (i < n && (std::isdigit(static_cast<unsigned char>(d[i])) || d[i] == '.' || d[i] == '-' || d[i] == 'e'
+                         || d[i] == 'E' || d[i] == '+'))
+            ++i;
+        value = text.substr(start, i - start);
+        return true;
+    };
+    for (std::size_t at = text.find("\"ph\""); at != std::string_view::npos; at = text.find("\"ph\"", at + 4)) {
+        std::size_t i = at + 4;
+        while (i < n && (isJsonSpace(d[i]) || d[i] == ':'))
+            ++i;
+        if (i + 1 < n && d[i] == '"' && (d[i + 1] == 'M' || d[i + 1] == 'B' || d[i + 1] == 'E'))
+            return false;
+    }
+    TimeNs minTs = std::numeric_limits<TimeNs>::max(), maxTs = std::numeric_limits<TimeNs>::min(), maxDur = 0;
+    for (std::size_t at = text.find("\"ts\""); at != std::string_view::npos; at = text.find("\"ts\"", at + 4)) {
+        std::string_view value;
+        if (!valueAfterKey(at + 4, value))
+            continue;
+        const auto ts = parseUsToNs(value);
+        if (!ts)
+            return false;
+        minTs = std::min(minTs, *ts);
+        maxTs = std::max(maxTs, *ts);
+    }
+    if (minTs > maxTs)
+        return false; // no times: nothing to decide on
+    for (std::size_t at = text.find("\"dur\""); at != std::string_view::npos; at = text.find("\"dur\"", at + 5)) {
+        std::string_view value;
+        if (!valueAfterKey(at + 5, value))
+            continue;
+        const auto dur = parseUsToNs(value);
+        if (!dur)
+            return false;
+        maxDur = std::max(maxDur, *dur);
+    }
+    return minTs >= window.endNs || maxTs + maxDur < window.startNs;
+}
+
 } // namespace
 
 bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& report, const TraceParseOptions& options)
@@ -386,6 +446,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     };
     bool canceled = false;
     bool forceExact = false;
+    qint64 skippedChunkBytes = 0; // partial import: chunks with no event in the window
     while (!failed) {
         // Cut the next chunk. Fast path: guess the first "}, {" after
         // chunkBytes; a wrong guess cannot parse (odd quotes or unbalanced
@@ -394,7 +455,9 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         std::size_t boundary = pos;
         auto stopAt = BoundaryScanner::Stop::ChunkFull;
         bool speculative = false;
-        if (!forceExact && pos + options.chunkBytes < size) {
+        // A step window skips chunks undecoded (chunkOutsideWindow), which
+        // needs exact cuts: a wrong guess is only found by decoding.
+        if (!forceExact && !builder.isWindowed() && pos + options.chunkBytes < size) {
             const std::size_t cut = speculativeCut(data, size, pos + options.chunkBytes);
             if (cut != std::string::npos) {
                 boundary = cut;
@@ -408,7 +471,10 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
         }
         const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
-        if (boundary > begin) {
+        if (boundary > begin && builder.isWindowed() && !speculative
+            && chunkOutsideWindow(data + begin, boundary - begin, builder.window())) {
+            skippedChunkBytes += qint64(boundary - begin);
+        } else if (boundary > begin) {
             auto job = std::make_unique<Job>();
             if (builder.isWindowed())
                 job->partial.setWindow(builder.window());
@@ -487,6 +553,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         report.reason.clear();
     }
     report.addCount(QStringLiteral("events"), events);
+    if (skippedChunkBytes > 0)
+        report.addCount(QStringLiteral("skippedBytes"), skippedChunkBytes);
     report.parseMs = double(timer.nsecsElapsed()) / 1e6;
     if (options.progress)
         options.progress(1.0);

@@ -8,6 +8,7 @@
 #include "load/partialtables.h"
 #include "load/profileloader.h"
 #include "load/stepscan.h"
+#include "parse/traceparser.h"
 #include "model/loadfilter.h"
 #include "testsupport.h"
 
@@ -129,6 +130,8 @@ private Q_SLOTS:
     void scanFindsMarkers();
     void stepWindowKeepsOverlappingSlices_data();
     void stepWindowKeepsOverlappingSlices();
+    void chunksOutsideSkipped_data();
+    void chunksOutsideSkipped();
     void databaseTimelineWindow_data();
     void databaseTimelineWindow();
     void tablesCutToWindow();
@@ -292,6 +295,45 @@ void TestPartialImport::stepWindowKeepsOverlappingSlices()
     QCOMPARE(data.trace.stats.outsideWindow > 0, ref.slices < ref.slicesAll);
     QVERIFY(profile->partial.isPartial());
     QVERIFY(hasMessage(*profile, ImportMessage::Info, QStringLiteral("partial import of steps")));
+}
+
+void TestPartialImport::chunksOutsideSkipped_data()
+{
+    // Small chunks, so that whole chunks fall outside the window and are
+    // skipped undecoded: the slices kept must not change.
+    QTest::addColumn<QString>("trace");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<int>("chunkBytes");
+    QTest::addColumn<bool>("skips"); // some chunk must have been skipped
+    const QFileInfoList ranks = QDir(m_cluster).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    const QString generated = traceViewOf(ranks.value(0).absoluteFilePath());
+    for (int bytes : { 1024, 8192, 65536 }) {
+        QTest::addRow("generated step 3, %d-byte chunks", bytes) << generated << 3 << bytes << (bytes < 65536);
+        QTest::addRow("generated step 1, %d-byte chunks", bytes) << generated << 1 << bytes << (bytes < 65536);
+        QTest::addRow("real level1 rank0, %d-byte chunks", bytes) << traceViewOf(test::textRank(1, 0)) << 50 << bytes
+                                                                  << false;
+    }
+}
+
+void TestPartialImport::chunksOutsideSkipped()
+{
+    QFETCH(QString, trace);
+    QFETCH(int, step);
+    QFETCH(int, chunkBytes);
+    QFETCH(bool, skips);
+    const Reference ref = reference(trace, step, step);
+    TraceBuilder builder;
+    builder.setWindow({ ref.windowStartNs, ref.windowEndNs });
+    FileReport report;
+    TraceParseOptions options;
+    options.chunkBytes = std::size_t(chunkBytes);
+    options.threads = 2;
+    QVERIFY(parseTraceFile(trace, builder, report, options));
+    QCOMPARE(report.status, FileStatus::Used);
+    const TraceData data = builder.finish();
+    QCOMPARE(qint64(data.sliceCount()), ref.slices);
+    if (skips)
+        QVERIFY2(report.count(QStringLiteral("skippedBytes")) > 0, "no chunk was skipped");
 }
 
 void TestPartialImport::databaseTimelineWindow_data()
