@@ -328,6 +328,7 @@ void TestPartialImport::chunksOutsideSkipped()
     TraceParseOptions options;
     options.chunkBytes = std::size_t(chunkBytes);
     options.threads = 2;
+    options.skipChunksOutsideWindow = true;
     QVERIFY(parseTraceFile(trace, builder, report, options));
     QCOMPARE(report.status, FileStatus::Used);
     const TraceData data = builder.finish();
