@@ -170,7 +170,12 @@ int main(int argc, char** argv)
     const QCommandLineOption compare(QStringLiteral("compare"),
         Tr::tr("Compare PATH with this second run (File → Compare With…): loaded after PATH, paired rank by rank id."),
         QStringLiteral("PATH_B"));
-    parser.addOptions({ screenshot, report, page, exportViews, stackRanks, compare });
+    // Partial import (not --ranks, which stacks loaded ranks in the timeline).
+    const QCommandLineOption loadSteps(QStringLiteral("load-steps"),
+        Tr::tr("Load only steps A to B (or step N); events outside are skipped while reading."), QStringLiteral("A-B"));
+    const QCommandLineOption loadRanks(QStringLiteral("load-ranks"),
+        Tr::tr("Load only these rank ids (\"0-7,12\"); the other ranks are not read."), QStringLiteral("LIST"));
+    parser.addOptions({ screenshot, report, page, exportViews, stackRanks, compare, loadSteps, loadRanks });
     parser.addPositionalArgument(QStringLiteral("PATH"),
         Tr::tr("Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file "
                "(trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later "
@@ -254,6 +259,22 @@ int main(int argc, char** argv)
     // welcome page with the recent profiles (the demo is one click away).
     // Screenshots always show the demo, so that scripted runs do not depend
     // on earlier ones.
+    profscope::LoadFilter filter;
+    QString filterError;
+    if (parser.isSet(loadSteps)
+        && !profscope::parseStepWindow(parser.value(loadSteps), filter.firstStep, filter.lastStep, &filterError))
+        filterError = QStringLiteral("--load-steps: ") + filterError;
+    if (parser.isSet(loadRanks) && filterError.isEmpty()) {
+        if (const auto ids = profscope::parseIdList(parser.value(loadRanks), &filterError))
+            filter.rankIds = *ids;
+        else
+            filterError = QStringLiteral("--load-ranks: ") + filterError;
+    }
+    if (!filterError.isEmpty()) {
+        std::fprintf(stderr, "profscope: %s\n", qPrintable(filterError));
+        return 2;
+    }
+    loader->setNextFilter(filter);
     if (!paths.isEmpty())
         window.openPaths(paths);
     else if (takeScreenshot || profscope::startWithDemo())

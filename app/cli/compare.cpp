@@ -77,7 +77,9 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
                                     Tr::tr("Write to FILE instead of standard output."), QStringLiteral("FILE"));
     const QCommandLineOption top(QStringLiteral("top"), Tr::tr("Only the N rows with the largest |delta| (0: all)."),
                                  QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({ rankA, rankB, by, key, format, output, top });
+    const QCommandLineOption stepsOpt = loadStepsOption();
+    const QCommandLineOption ranksOpt = loadRanksOption();
+    parser.addOptions({ rankA, rankB, by, key, format, output, top, stepsOpt, ranksOpt });
     parser.addPositionalArgument(QStringLiteral("PATH_A"), Tr::tr("Base profile (rank folder or folder of ranks)."));
     parser.addPositionalArgument(QStringLiteral("PATH_B"), Tr::tr("Profile compared with the base."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
@@ -103,9 +105,13 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
         return 2;
     }
 
+    LoadOptions loadOptions; // the same steps and ranks of both runs
+    if (!applyLoadFilterOptions(parser, stepsOpt, ranksOpt, loadOptions, err))
+        return 2;
     const bool samePath = canonical(paths[0]) == canonical(paths[1]);
-    const ProfilePtr profileA = ProfileLoader::load({ paths[0] });
-    const ProfilePtr profileB = samePath ? profileA : ProfileLoader::load({ paths[1] });
+    const ProfilePtr profileA = ProfileLoader::load({ paths[0] }, loadOptions);
+    const ProfilePtr profileB = samePath ? profileA : ProfileLoader::load({ paths[1] }, loadOptions);
+    printPartialNote(*profileA, err);
     const RankData* a = pickRank(*profileA, idA, 0);
     const RankData* b = pickRank(*profileB, idB, samePath ? 1 : 0);
     if (!a || !b) {

@@ -391,9 +391,10 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption thresholdsOpt(QStringLiteral("thresholds"),
         Tr::tr("advice: JSON file of thresholds to override (keys as in the README, e.g. {\"freeRatio\": 0.2})."),
         QStringLiteral("FILE"));
-    const QCommandLineOption stepsOpt(QStringLiteral("steps"),
-        Tr::tr("trace: only what overlaps steps A to B (or one step A) of the first exported rank."),
-        QStringLiteral("A-B"));
+    const QCommandLineOption stepsOpt = loadStepsOption(
+        Tr::tr("Load only steps A to B (or step N): events outside are skipped while reading (trace: only what "
+               "overlaps those steps of the first exported rank)."));
+    const QCommandLineOption ranksOpt = loadRanksOption();
     const QCommandLineOption withArgsOpt(QStringLiteral("with-args"),
         Tr::tr("trace: include each event's args (read back from the source files; slow on big traces)."));
     const QCommandLineOption startOpt(QStringLiteral("start-ns"),
@@ -403,7 +404,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         QStringLiteral("end-ns"), Tr::tr("range: end of the range (ns, exclusive)."), QStringLiteral("B"));
     const QCommandLineOption prefer = preferOption();
     parser.addOptions({ what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt,
-        thresholdsOpt, stepsOpt, withArgsOpt, startOpt, endOpt, prefer });
+        thresholdsOpt, stepsOpt, ranksOpt, withArgsOpt, startOpt, endOpt, prefer });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
@@ -419,7 +420,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     }
     if (kind == QLatin1String("trace")) {
         LoadOptions loadOptions;
-        if (!applyPreferOption(parser, prefer, loadOptions, err))
+        if (!applyPreferOption(parser, prefer, loadOptions, err)
+            || !applyLoadFilterOptions(parser, stepsOpt, ranksOpt, loadOptions, err))
             return 2;
         return exportTrace(paths, loadOptions, parser.value(rankOpt), parser.value(stepsOpt),
             parser.isSet(withArgsOpt), parser.value(output), out, err);
@@ -435,6 +437,10 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
             compareArgs << QStringLiteral("-o") << parser.value(output);
         if (parser.value(topOpt) != QLatin1String("0"))
             compareArgs << QStringLiteral("--top") << parser.value(topOpt);
+        if (parser.isSet(stepsOpt))
+            compareArgs << QStringLiteral("--steps") << parser.value(stepsOpt);
+        if (parser.isSet(ranksOpt))
+            compareArgs << QStringLiteral("--ranks") << parser.value(ranksOpt);
         return runCompare(compareArgs, out, err);
     }
     const QString byValue = parser.value(groupBy);
@@ -470,9 +476,11 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
     }
 
     LoadOptions loadOptions;
-    if (!applyPreferOption(parser, prefer, loadOptions, err))
+    if (!applyPreferOption(parser, prefer, loadOptions, err)
+        || !applyLoadFilterOptions(parser, stepsOpt, ranksOpt, loadOptions, err))
         return 2;
     const ProfilePtr profile = ProfileLoader::load(paths, loadOptions);
+    printPartialNote(*profile, err);
     if (profile->ranks.empty()) {
         err << Tr::tr("error: nothing could be loaded from %1").arg(paths.join(QStringLiteral(", "))) << '\n';
         return 1;

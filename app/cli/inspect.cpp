@@ -161,6 +161,28 @@ QJsonObject profileToJson(const Profile& profile)
     QJsonObject root;
     root[QStringLiteral("root")] = profile.rootPath;
     root[QStringLiteral("canceled")] = profile.report.canceled;
+    if (profile.partial.isPartial()) {
+        // A partial import (--steps / --ranks): what was asked for and found.
+        const PartialProfile& p = profile.partial;
+        QJsonObject partial;
+        partial[QStringLiteral("description")] = p.describe(int(profile.ranks.size()));
+        if (p.filter.hasSteps()) {
+            partial[QStringLiteral("firstStep")] = p.filter.firstStep;
+            partial[QStringLiteral("lastStep")] = p.filter.lastStep;
+        }
+        QJsonArray ranksAsked, found, kept;
+        for (int id : p.filter.rankIds)
+            ranksAsked.append(id);
+        for (qint64 s : p.stepsFound)
+            found.append(s);
+        for (qint64 s : p.stepsKept)
+            kept.append(s);
+        partial[QStringLiteral("ranks")] = ranksAsked;
+        partial[QStringLiteral("ranksFound")] = p.ranksFound;
+        partial[QStringLiteral("stepsFound")] = found;
+        partial[QStringLiteral("stepsKept")] = kept;
+        root[QStringLiteral("partial")] = partial;
+    }
     QJsonArray ranks;
     for (std::size_t i = 0; i < profile.ranks.size(); ++i) {
         const RankData& rank = *profile.ranks[i];
@@ -251,6 +273,8 @@ void printProfile(const Profile& profile, QTextStream& out)
 {
     out << Tr::tr("Profile: %1").arg(profile.rootPath) << '\n';
     out << Tr::tr("Ranks: %1").arg(profile.ranks.size()) << '\n';
+    if (profile.partial.isPartial())
+        out << Tr::tr("Partial import: %1").arg(profile.partial.describe(int(profile.ranks.size()))) << '\n';
     for (std::size_t i = 0; i < profile.ranks.size(); ++i) {
         const RankData& rank = *profile.ranks[i];
         const RankSummary s = summarize(rank);
@@ -348,7 +372,9 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption depth(QStringLiteral("max-depth"), Tr::tr("Folder levels scanned below PATH (default 8)."),
                                    QStringLiteral("N"));
     const QCommandLineOption prefer = preferOption();
-    parser.addOptions({ json, threads, depth, prefer });
+    const QCommandLineOption steps = loadStepsOption();
+    const QCommandLineOption ranks = loadRanksOption();
+    parser.addOptions({ json, threads, depth, prefer, steps, ranks });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."),
                                  QStringLiteral("PATH..."));
     if (!parser.parse(args)) {
@@ -365,7 +391,7 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
         return 2;
     }
     LoadOptions options;
-    if (!applyPreferOption(parser, prefer, options, err))
+    if (!applyPreferOption(parser, prefer, options, err) || !applyLoadFilterOptions(parser, steps, ranks, options, err))
         return 2;
     options.maxThreads = parser.value(threads).toInt();
     if (parser.isSet(depth))

@@ -72,6 +72,47 @@ bool applyPreferOption(const QCommandLineParser& parser, const QCommandLineOptio
     return true;
 }
 
+QCommandLineOption loadStepsOption(const QString& help)
+{
+    return QCommandLineOption(QStringLiteral("steps"),
+        help.isEmpty() ? Tr::tr("Load only steps A to B (or step N): a quick scan finds the step markers, and events "
+                                "outside the window are skipped while reading.")
+                       : help,
+        QStringLiteral("A-B"));
+}
+
+QCommandLineOption loadRanksOption()
+{
+    return QCommandLineOption(QStringLiteral("ranks"),
+        Tr::tr("Load only these rank ids, e.g. 0-7,12; the other ranks are not read."), QStringLiteral("LIST"));
+}
+
+bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
+                            const QCommandLineOption& ranks, LoadOptions& load, QTextStream& err)
+{
+    QString error;
+    if (parser.isSet(steps)
+        && !parseStepWindow(parser.value(steps), load.filter.firstStep, load.filter.lastStep, &error)) {
+        err << Tr::tr("--steps: %1").arg(error) << '\n';
+        return false;
+    }
+    if (parser.isSet(ranks)) {
+        const auto ids = parseIdList(parser.value(ranks), &error);
+        if (!ids) {
+            err << Tr::tr("--ranks: %1").arg(error) << '\n';
+            return false;
+        }
+        load.filter.rankIds = *ids;
+    }
+    return true;
+}
+
+void printPartialNote(const Profile& profile, QTextStream& err)
+{
+    if (profile.partial.isPartial())
+        err << Tr::tr("partial import: %1").arg(profile.partial.describe(int(profile.ranks.size()))) << '\n';
+}
+
 QString microsText(TimeNs ns)
 {
     const bool negative = ns < 0;

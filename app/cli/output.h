@@ -25,6 +25,17 @@ QCommandLineOption preferOption();
 bool applyPreferOption(const QCommandLineParser& parser, const QCommandLineOption& option, LoadOptions& load,
                        QTextStream& err);
 
+// Partial import (issue 15): --steps A-B|N and --ranks 0-7,12 as the
+// loader's LoadFilter. One parser for the range lists (core/model/loadfilter.h).
+QCommandLineOption loadStepsOption(const QString& help = {});
+QCommandLineOption loadRanksOption();
+// False with a message on err for a malformed value.
+bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
+                            const QCommandLineOption& ranks, LoadOptions& load, QTextStream& err);
+// Prints what a partial profile holds ("partial import: steps 3–5 of 1–20, …")
+// on err when the profile is partial; nothing otherwise.
+void printPartialNote(const Profile& profile, QTextStream& err);
+
 // ns -> µs text with exactly three decimals, no floating point.
 QString microsText(TimeNs ns);
 

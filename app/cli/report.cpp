@@ -37,7 +37,9 @@ int runReport(const QStringList& args, QTextStream& out, QTextStream& err)
         Tr::tr("With --compare: exit with status 3 when the mean step time got worse by more than PCT percent."),
         QStringLiteral("PCT"));
     const QCommandLineOption prefer = preferOption();
-    parser.addOptions({ compareOpt, output, format, stepOpt, thresholdsOpt, failAbove, prefer });
+    const QCommandLineOption stepsOpt = loadStepsOption();
+    const QCommandLineOption ranksOpt = loadRanksOption();
+    parser.addOptions({ compareOpt, output, format, stepOpt, thresholdsOpt, failAbove, prefer, stepsOpt, ranksOpt });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
@@ -69,9 +71,11 @@ int runReport(const QStringList& args, QTextStream& out, QTextStream& err)
         }
     }
     LoadOptions loadOptions;
-    if (!applyPreferOption(parser, prefer, loadOptions, err))
+    if (!applyPreferOption(parser, prefer, loadOptions, err)
+        || !applyLoadFilterOptions(parser, stepsOpt, ranksOpt, loadOptions, err))
         return 2;
     const ProfilePtr base = ProfileLoader::load(paths, loadOptions);
+    printPartialNote(*base, err);
     if (base->ranks.empty()) {
         err << Tr::tr("error: nothing could be loaded from %1").arg(paths.front()) << '\n';
         return 1;

@@ -59,7 +59,9 @@ void LoadController::load(const QStringList& paths)
         emit progressChanged(m_progressValue, m_progressText);
     });
     connect(m_watcher, &QFutureWatcherBase::finished, this, &LoadController::onFinished);
-    m_watcher->setFuture(ProfileLoader::loadAsync(paths, m_options));
+    LoadOptions options = m_options;
+    options.filter = std::exchange(m_nextFilter, LoadFilter {});
+    m_watcher->setFuture(ProfileLoader::loadAsync(paths, options));
 
     emit started(paths);
     emit progressChanged(m_progressValue, m_progressText);

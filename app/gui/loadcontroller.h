@@ -26,6 +26,12 @@ public:
     {
         m_options = options;
     }
+    // Partial import: the next load() reads only these ranks / steps; the
+    // loads after it read everything again.
+    void setNextFilter(const LoadFilter& filter)
+    {
+        m_nextFilter = filter;
+    }
     bool isLoading() const
     {
         return m_watcher != nullptr;
@@ -74,6 +80,7 @@ private:
     void retireWatcher();
 
     LoadOptions m_options;
+    LoadFilter m_nextFilter;
     QFutureWatcher<ProfilePtr>* m_watcher = nullptr;
     QList<QFuture<ProfilePtr>> m_retired; // canceled loads still winding down
     QStringList m_paths;

@@ -168,11 +168,32 @@ void LoadFeedback::showLoaded(const Profile& profile, bool demo)
         const Banner::Kind kind = broken > 0 || errors > 0 ? Banner::Error
             : warnings > 0                                 ? Banner::Warning
                                                            : Banner::Info;
-        m_banner->showMessage(kind,
-            Tr::tr("Loaded %n rank(s); %1.", nullptr, int(profile.ranks.size()))
-                .arg(problems.join(Tr::tr(", ", "list separator"))));
+        QString text = Tr::tr("Loaded %n rank(s); %1.", nullptr, int(profile.ranks.size()))
+                           .arg(problems.join(Tr::tr(", ", "list separator")));
+        if (profile.partial.isPartial())
+            text += QLatin1Char(' ')
+                + Tr::tr("Partial profile: %1.").arg(profile.partial.describe(int(profile.ranks.size())));
+        m_banner->showMessage(kind, text);
     }
     m_window->statusBar()->showMessage(m_loader->progressText(), 8000);
+    showPartial(profile);
+}
+
+void LoadFeedback::showPartial(const Profile& profile)
+{
+    // A partial import stays marked while the profile is shown: pages
+    // computed from a step window are not the whole run.
+    if (!m_partialLabel) {
+        m_partialLabel = new QLabel(m_window);
+        m_window->statusBar()->addPermanentWidget(m_partialLabel);
+    }
+    const QString text = profile.partial.describe(int(profile.ranks.size()));
+    m_partialLabel->setText(Tr::tr("Partial profile: %1").arg(text));
+    m_partialLabel->setToolTip(Tr::tr("Loaded with a step window or a rank subset (File > Open Part of a Profile); "
+                                      "what is outside was not read."));
+    m_partialLabel->setVisible(!text.isEmpty());
+    if (!text.isEmpty() && !m_banner->isVisible()) // else showLoaded put it into the banner
+        m_banner->showMessage(Banner::Info, Tr::tr("Partial profile: %1.").arg(text));
 }
 
 } // namespace profscope

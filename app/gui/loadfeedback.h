@@ -39,6 +39,7 @@ public:
     void showFailed(const Profile& profile);
     // The load gave `profile`: the demo note, or the problems it met.
     void showLoaded(const Profile& profile, bool demo);
+    void showPartial(const Profile& profile);
 
 private:
     void buildLoadingPage();
@@ -58,6 +59,7 @@ private:
     QWidget* m_statusLoad;
     QLabel* m_statusStage;
     QProgressBar* m_statusBar;
+    QLabel* m_partialLabel = nullptr;
 };
 
 } // namespace profscope

@@ -21,6 +21,7 @@
 #include "marey/mareypage.h"
 #include "memory/memorypage.h"
 #include "openfiles.h"
+#include "partialopen.h"
 #include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
 #include "projectdock.h"
@@ -327,6 +328,14 @@ void MainWindow::createActions()
         style()->standardIcon(QStyle::SP_DirOpenIcon), tr("&Open Folder…"), this, &MainWindow::openFolderDialog);
     open->setShortcut(QKeySequence::Open);
     open->setStatusTip(tr("Open a rank folder or a folder holding several ranks"));
+    file->addAction(tr("Open &Part of a Profile…"), this, [this] {
+        QStringList paths;
+        LoadFilter filter;
+        if (askPartialOpen(this, paths, filter)) {
+            m_loader->setNextFilter(filter);
+            openPaths(paths);
+        }
+    });
     file->addAction(tr("Open &File…"), this, [this] {
         if (const QString f = askProfileFile(this, kLastDirKey); !f.isEmpty())
             openPaths({ f });

@@ -10,6 +10,8 @@
 #include "clustermerge.h"
 #include "datasources.h"
 #include "legacytimeline.h"
+#include "partialtables.h"
+#include "stepscan.h"
 #include "rankformats.h"
 
 #include <QCoreApplication>
@@ -55,12 +57,75 @@ void runParser(FileReport& report, Fn&& parse)
         report.parseMs = double(timer.nsecsElapsed()) / 1e6;
 }
 
+// Partial import, after reading: ranks whose id turned out to be outside
+// --ranks go; what each rank's step window kept goes into the report.
+template<typename SkipRank>
+void applyPartialToProfile(const LoadFilter& filter, std::vector<std::shared_ptr<RankData>>& loaded,
+                           std::vector<std::vector<FileReport>>& rankFiles, Profile& profile, const SkipRank& skipRank)
+{
+    std::vector<qint64> found, kept;
+    const QString asked = filter.firstStep == filter.lastStep
+        ? Tr::tr("step %1").arg(filter.firstStep)
+        : Tr::tr("steps %1\u2013%2").arg(filter.firstStep).arg(filter.lastStep);
+    bool anyKept = false;
+    for (std::size_t i = 0; i < loaded.size(); ++i) {
+        if (!loaded[i])
+            continue;
+        RankData& rank = *loaded[i];
+        if (filter.hasRanks() && rank.info.rankId >= 0 && !filter.keepsRank(rank.info.rankId)) {
+            skipRank(rank.info);
+            loaded[i].reset();
+            rankFiles[i].clear();
+            continue;
+        }
+        const RankStepWindow& w = rank.stepWindow;
+        if (!w.asked)
+            continue;
+        found.insert(found.end(), w.stepsFound.begin(), w.stepsFound.end());
+        kept.insert(kept.end(), w.stepsKept.begin(), w.stepsKept.end());
+        const QString who = rank.info.rankId >= 0 ? Tr::tr("rank %1").arg(rank.info.rankId) : rank.info.displayName;
+        if (!w.applied) {
+            profile.report.warning(Tr::tr("%1: no step markers found (ProfilerStep#N events, STEP_TIME rows), "
+                                          "so the step window could not be applied: the whole rank is loaded")
+                                       .arg(who),
+                                   rank.info.rootPath);
+        } else if (w.stepsKept.empty()) {
+            profile.report.warning(Tr::tr("%1: %2 not found (this rank has steps %3): nothing of its timeline "
+                                          "or its timed tables is kept")
+                                       .arg(who, asked, formatIdList(w.stepsFound)),
+                                   rank.info.rootPath);
+        } else {
+            anyKept = true;
+            profile.report.info(Tr::tr("%1: partial import of steps %2 of %3 (%4 ms of the run); %n event(s) "
+                                       "outside the window skipped",
+                                    nullptr, int(std::min<qint64>(rank.trace.stats.outsideWindow, INT_MAX)))
+                                    .arg(who, formatIdList(w.stepsKept), formatIdList(w.stepsFound))
+                                    .arg(double(w.windowNs.durationNs()) / 1e6, 0, 'f', 1),
+                                rank.info.rootPath);
+        }
+        for (const QString& note : w.notes)
+            profile.report.info(Tr::tr("%1: %2").arg(who, note), rank.info.rootPath);
+    }
+    const auto sortUnique = [](std::vector<qint64>& v) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+    };
+    sortUnique(found);
+    sortUnique(kept);
+    if (filter.hasSteps() && !anyKept && !found.empty())
+        profile.report.error(Tr::tr("%1 not found in any rank: the profile has steps %2. Nothing of the timelines was "
+                                    "kept; choose steps in that range.")
+                                 .arg(asked, formatIdList(found)));
+    profile.partial.stepsFound = std::move(found);
+    profile.partial.stepsKept = std::move(kept);
+}
+
 } // namespace
 
 std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discovered, std::vector<FileReport>& files,
                                                   const LoadControl& control,
                                                   const std::function<void(double)>& fraction, int traceThreads,
-                                                  SourcePreference preference)
+                                                  SourcePreference preference, const LoadFilter& filter)
 {
     auto rank = std::make_shared<RankData>();
     rank->info = discovered.info;
@@ -86,6 +151,20 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         if (f.kind == FileKind::Database)
             databases.emplace(&f, openDatabase(f.path));
     const DataSources sources = chooseSources(discovered, databases, preference);
+
+    // Partial import: the step window from a quick scan of the markers.
+    RankStepWindow& window = rank->stepWindow;
+    if (filter.hasSteps()) {
+        window.asked = true;
+        const std::vector<StepMark> marks = scanRankStepMarkers(discovered, [&](double) { return !canceled(); });
+        for (const StepMark& m : marks)
+            window.stepsFound.push_back(m.step);
+        if (!marks.empty()) {
+            window.applied = true;
+            window.windowNs = stepWindowRange(marks, filter, &window.stepsKept);
+        }
+    }
+    const bool nothingInWindow = window.applied && window.stepsKept.empty();
 
     // profiler_info / metadata first: later files may need the rank id.
     std::vector<const DiscoveredFile*> ordered;
@@ -137,6 +216,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         runParser(report, [&] {
             if (f->kind == FileKind::Database) {
                 DbTake take = sources.takeFrom(f);
+                if (window.applied)
+                    take.windowNs = window.windowNs;
                 take.threads = traceThreads > 0 ? traceThreads : QThread::idealThreadCount();
                 readDatabase(databases.at(f), *rank, take, report);
             } else if (const RankFormat* format = rankFormat(f->kind)) {
@@ -161,16 +242,20 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
     // Traces: every trace file of the rank goes into one timeline.
     if (!traces.empty() || !legacyTimelineData.empty()) {
         TraceBuilder builder;
+        if (window.applied)
+            builder.setWindow(window.windowNs);
         bool legacyDisplay = false;
         for (const DiscoveredFile* f : traces) {
             FileReport report;
             report.path = f->path;
             report.kind = fileKindName(f->kind);
             const qint64 size = fileSize(f->path);
-            if (canceled()) {
+            if (canceled() || nothingInWindow) {
                 report.status = FileStatus::Skipped;
-                report.reason = Tr::tr("canceled");
+                report.reason = canceled() ? Tr::tr("canceled")
+                                           : Tr::tr("not read: none of the steps asked for is in this rank");
                 report.sizeBytes = size;
+                advance(size);
                 files.push_back(std::move(report));
                 continue;
             }
@@ -225,6 +310,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             notes << Tr::tr("%1 B events without an E, closed at the thread's last event").arg(stats.unterminatedBegins);
         if (stats.skippedEvents)
             notes << Tr::tr("%1 events without a usable ph or ts were skipped").arg(stats.skippedEvents);
+        if (stats.outsideWindow)
+            notes << Tr::tr("%1 events outside the step window were skipped (partial import)").arg(stats.outsideWindow);
         // Attach the merged-trace notes to the last trace file used.
         for (auto it = files.rbegin(); it != files.rend() && !notes.isEmpty() && !traces.empty(); ++it) {
             if (it->kind == fileKindName(traces.back()->kind)) {
@@ -250,6 +337,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         info.rankId = int(rank->stepTrace.front().rankId);
     if (info.displayName.isEmpty())
         info.displayName = QFileInfo(info.rootPath).fileName();
+    if (filter.hasSteps())
+        window.notes = applyStepWindowToTables(*rank, filter);
     if (discovered.files.empty()) {
         FileReport empty;
         empty.path = info.rootPath;
@@ -288,6 +377,31 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     profile->hcclJsonPath = discovery.hcclJsonPath;
     profile->hostIpsMappingPath = discovery.hostIpsMappingPath;
     profile->hostMapping = discovery.hostMapping;
+    // Partial import: ranks outside --ranks are not read at all. A rank
+    // whose id is unknown before reading is read, and dropped afterwards
+    // when its id turns out to be outside.
+    const LoadFilter& filter = options.filter;
+    profile->partial.filter = filter;
+    profile->partial.ranksFound = int(discovery.ranks.size());
+    const QString rankList = formatIdList(filter.rankIds);
+    const auto skipRank = [&](const RankInfo& info) {
+        FileReport skipped;
+        skipped.path = info.rootPath;
+        skipped.kind = QStringLiteral("rank");
+        skipped.status = FileStatus::Skipped;
+        skipped.reason = Tr::tr("rank %1: not in --ranks %2").arg(info.rankId).arg(rankList);
+        profile->report.files.push_back(std::move(skipped));
+    };
+    if (filter.hasRanks()) {
+        std::vector<DiscoveredRank> kept;
+        for (auto& r : discovery.ranks) {
+            if (r.info.rankId < 0 || filter.keepsRank(r.info.rankId))
+                kept.push_back(std::move(r));
+            else
+                skipRank(r.info);
+        }
+        discovery.ranks = std::move(kept);
+    }
     report(20, Tr::tr("Found %n rank(s)", nullptr, int(discovery.ranks.size())));
 
     // Weights: bytes per rank, so that progress follows the work.
@@ -329,7 +443,7 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             };
             LoadControl rankControl;
             rankControl.isCanceled = control.isCanceled;
-            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources);
+            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources, filter);
             // Our recomputed step figures against the profiler's own (step_trace_time.csv /
             // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
             if (loaded[i] && !canceled() && !loaded[i]->trace.isEmpty())
@@ -345,6 +459,8 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
 
     report(985, Tr::tr("Finishing"));
     profile->report.canceled = canceled();
+    if (filter.isActive())
+        applyPartialToProfile(filter, loaded, rankFiles, *profile, skipRank);
     // Keep discovery order (rank id, host, path); index the file reports.
     std::map<int, QStringList> byRankId;
     for (std::size_t i = 0; i < loaded.size(); ++i) {

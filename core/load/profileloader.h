@@ -26,6 +26,11 @@ struct LoadOptions
     int maxThreads = 0;       // 0: QThread::idealThreadCount()
     bool readTraces = true;   // false: tables only (quick summary loads)
     SourcePreference sources = SourcePreference::Auto;
+    // Partial import: only these ranks and / or steps (loadfilter.h). Ranks
+    // outside are not read at all; a step window is found by a quick scan of
+    // each rank's step markers (stepscan.h) and events outside it are
+    // dropped while the trace streams in.
+    LoadFilter filter;
     // loadAsync only: run after reading, inside the load job, with progress
     // from `fromPermille` to 1000 (the GUI passes prepareAnalyses: what every
     // page needs first). A hook, so that the loader does not depend on the analyses.
@@ -55,7 +60,8 @@ public:
     static std::shared_ptr<RankData> loadRank(const DiscoveredRank& rank, std::vector<FileReport>& files,
                                               const LoadControl& control, const std::function<void(double)>& fraction,
                                               int traceThreads = 0,
-                                              SourcePreference preference = SourcePreference::Auto);
+                                              SourcePreference preference = SourcePreference::Auto,
+                                              const LoadFilter& filter = {});
 };
 
 } // namespace profscope

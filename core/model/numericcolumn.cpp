@@ -123,6 +123,23 @@ void NumericColumn::shrink_to_fit()
     m_double.shrink_to_fit();
 }
 
+void NumericColumn::keepRows(const std::vector<char>& keep)
+{
+    auto compact = [&keep](auto& column) {
+        if (column.size() != keep.size())
+            return;
+        std::size_t out = 0;
+        for (std::size_t i = 0; i < column.size(); ++i)
+            if (keep[i])
+                column[out++] = column[i];
+        column.resize(out);
+    };
+    if (m_doubles)
+        compact(m_double);
+    else
+        compact(m_scaled);
+}
+
 std::size_t NumericColumn::memoryBytes() const
 {
     return m_scaled.capacity() * sizeof(qint32) + m_double.capacity() * sizeof(double);

@@ -39,6 +39,9 @@ public:
     void resize(std::size_t rows);
     void reserve(std::size_t rows);
     void shrink_to_fit();
+    // Keeps the rows whose flag is set, in order (a partial import cutting
+    // a table to a step window); nothing happens when the sizes differ.
+    void keepRows(const std::vector<char>& keep);
     std::size_t memoryBytes() const;
     // For tests and the benchmark: still the 32-bit form.
     bool compact() const

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "importreport.h"
+#include "loadfilter.h"
 #include "profilememo.h"
 #include "rank.h"
 
@@ -70,6 +71,10 @@ struct Profile
     std::vector<ClusterStageRow> clusterStages;
     std::vector<ClusterCommGroup> clusterGroups;
     std::vector<ClusterRankEntry> clusterRanks; // sorted by rank id
+
+    // Partial import: the ranks and steps asked for and found; isPartial()
+    // false for a whole profile.
+    PartialProfile partial;
 
     const RankData* findRank(int rankId) const;
 

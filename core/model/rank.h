@@ -74,6 +74,18 @@ struct RankInfo
     int tpIndex = -1;
 };
 
+// A rank loaded through a step window (LoadFilter): which steps its quick
+// scan found and what time range was kept.
+struct RankStepWindow
+{
+    bool asked = false;   // a step window was asked for
+    bool applied = false; // and the rank's step markers resolved it (else the rank is whole)
+    TimeRange windowNs;   // the kept range [start of first step, end of last step); empty: no step matched
+    std::vector<qint64> stepsFound;
+    std::vector<qint64> stepsKept;
+    QStringList notes; // what the window did to the tables, for the import report
+};
+
 struct RankData
 {
     RankInfo info;
@@ -94,6 +106,7 @@ struct RankData
     AnalysisMemo memo;
     MindDataFiles minddata;
     ParallelStrategyFile parallelStrategy; // parallel_strategy_{rank}.json
+    RankStepWindow stepWindow;
 };
 
 } // namespace profscope

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <optional>
+
 // The device side of a profiler database (TASK and the *_TASK_INFO tables,
 // COMMUNICATION_OP), read once and shared by the timeline and the kernel table.
 
@@ -93,7 +95,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out);
 namespace profscope {
 struct RankData;
 // The timeline of a unified / msprof DB into rank.trace (dbtimeline.cpp).
-void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank);
+void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank,
+                      std::optional<TimeRange> windowNs = std::nullopt);
 // The kernel table (= kernel_details.csv) with the per-device Wait Time rule.
 void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank);
 } // namespace profscope

@@ -17,6 +17,8 @@
 
 #include <QString>
 
+#include <optional>
+
 namespace profscope {
 
 class SqliteDb;
@@ -52,6 +54,9 @@ struct DbTake
     bool communicationMatrix = true;
     // Threads the import may use (the loader gives the cores other ranks leave free).
     int threads = 1;
+    // Partial import: the timeline keeps only events overlapping this step
+    // window (TraceBuilder::setWindow); the loader filters the tables.
+    std::optional<TimeRange> windowNs;
 };
 
 // Unified / msprof DB. Fills rank.trace (when take.timeline), rank.kernels,

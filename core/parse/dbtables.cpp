@@ -435,7 +435,7 @@ bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
         side = std::thread([&] { tables(*sideCtx); });
     }
     if (take.timeline)
-        importDbTimeline(ctx, device, rank);
+        importDbTimeline(ctx, device, rank, take.windowNs);
     if (side.joinable()) {
         side.join();
         for (const auto& [what, n] : sideReport.counts)

@@ -66,11 +66,13 @@ QByteArray apiLevelLabel(std::string_view typeName)
 class TimelineImport
 {
 public:
-    TimelineImport(DbContext& ctx, const DbDeviceData& device)
+    TimelineImport(DbContext& ctx, const DbDeviceData& device, std::optional<TimeRange> windowNs)
         : m_ctx(ctx)
         , m_device(device)
         , m_fileIndex(m_builder.addSourceFile(ctx.db.path()))
     {
+        if (windowNs)
+            m_builder.setWindow(*windowNs);
     }
 
     TraceData run()
@@ -596,9 +598,9 @@ private:
 
 } // namespace
 
-void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank)
+void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank, std::optional<TimeRange> windowNs)
 {
-    TimelineImport import(ctx, device);
+    TimelineImport import(ctx, device, windowNs);
     rank.trace = import.run();
 }
 

@@ -42,6 +42,7 @@ void TraceBuilder::merge(TraceBuilder&& other)
     st.totalEvents += os.totalEvents;
     st.unmatchedEnds += os.unmatchedEnds;
     st.skippedEvents += os.skippedEvents;
+    st.outsideWindow += os.outsideWindow;
 
     std::vector<std::uint32_t> processMap(other.m_processes.size());
     std::vector<std::vector<std::uint32_t>> threadMap(other.m_processes.size());
@@ -179,6 +180,10 @@ qint64 TraceBuilder::syntheticId(std::string_view text)
 void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
     StringId category, ArgsRef args, StringId taskType)
 {
+    if (!keepsSlice(startNs, durNs)) {
+        ++m_data.stats.outsideWindow;
+        return;
+    }
     ThreadBuild& t = m_processes[process].threads[thread];
     SliceColumns& s = t.track.slices;
     s.startNs.push_back(startNs);
@@ -216,6 +221,10 @@ void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
 void TraceBuilder::addInstant(
     std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
+    if (!keepsTime(tsNs)) {
+        ++m_data.stats.outsideWindow;
+        return;
+    }
     ThreadBuild& t = m_processes[process].threads[thread];
     InstantColumns& i = t.track.instants;
     i.tsNs.push_back(tsNs);
@@ -240,6 +249,10 @@ CounterSeries& TraceBuilder::counterSeries(ProcessBuild& p, StringId name, Strin
 
 void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value)
 {
+    if (!keepsTime(tsNs)) {
+        ++m_data.stats.outsideWindow;
+        return;
+    }
     CounterSeries& c = counterSeries(m_processes[process], name, key);
     c.tsNs.push_back(tsNs);
     c.value.push_back(value);
@@ -264,6 +277,8 @@ void TraceBuilder::setFlowCategoryRole(StringId category, FlowRole role)
 
 void TraceBuilder::addStepMarker(const QString& id, TimeRange rangeNs)
 {
+    if (!keepsSlice(rangeNs.startNs, rangeNs.durationNs()))
+        return;
     m_data.steps.push_back({ id, rangeNs });
 }
 
@@ -510,6 +525,14 @@ void TraceBuilder::pairFlows(
             }
             if (!from) {
                 ++m_data.stats.flowEndsWithoutStart;
+                continue;
+            }
+            if (!keepsTime(from->tsNs) || !keepsTime(p.tsNs)) {
+                ++m_data.stats.outsideWindow; // paired, but an end lies outside the step window
+                if (p.phase == FlowPhase::Step) {
+                    heads.push_back(&p);
+                    taken.push_back(false);
+                }
                 continue;
             }
             std::uint32_t fp = 0, ft = 0, tp = 0, tt = 0;

@@ -79,6 +79,45 @@ public:
     // Args of source `fileIndex` made on demand (see TraceData::argsSources).
     void setArgsSource(std::uint32_t fileIndex, std::shared_ptr<const ArgsSource> source);
 
+    // Partial import (a step window): only events overlapping windowNs are
+    // kept, the rest is dropped as it arrives. Slices are kept when they
+    // overlap the half-open window [start, end) (zero-length ones when they
+    // start inside it), instants and counter samples when their time is
+    // inside it, flows only when both ends are inside it (a flow to an event
+    // that was not kept would point nowhere), step markers when they overlap.
+    // Metadata (names, sort indexes) is always kept. Set before any event.
+    void setWindow(TimeRange windowNs)
+    {
+        m_windowNs = windowNs;
+        m_windowed = true;
+    }
+    bool isWindowed() const
+    {
+        return m_windowed;
+    }
+    TimeRange window() const
+    {
+        return m_windowNs;
+    }
+    // Whether an event would be kept (the add functions check it too):
+    // decoders skip interning the names and args of events outside.
+    bool keepsSlice(TimeNs startNs, TimeNs durNs) const
+    {
+        if (!m_windowed)
+            return true;
+        if (durNs <= 0)
+            return startNs >= m_windowNs.startNs && startNs < m_windowNs.endNs;
+        return startNs < m_windowNs.endNs && startNs + durNs > m_windowNs.startNs;
+    }
+    bool keepsTime(TimeNs tsNs) const
+    {
+        return !m_windowed || (tsNs >= m_windowNs.startNs && tsNs < m_windowNs.endNs);
+    }
+    void countOutsideWindow()
+    {
+        ++m_data.stats.outsideWindow;
+    }
+
     // Consumes the builder.
     TraceData finish();
 
@@ -140,6 +179,8 @@ private:
     std::unordered_map<std::uint32_t, FlowRole> m_flowRoles; // by category string id
     std::uint32_t m_lastProcess = UINT32_MAX;
     qint64 m_lastPid = 0;
+    TimeRange m_windowNs;
+    bool m_windowed = false;
 };
 
 } // namespace profscope

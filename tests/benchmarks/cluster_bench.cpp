@@ -4,7 +4,11 @@
 // ranks). Each measurement runs in a child process so its peak RSS (VmHWM)
 // is its own; the baseline in the same run is the same work on one thread.
 //
-//   profscope-cluster-bench [--size-mb 1024] [--ranks 8] [--wide-ranks 1024] [--keep DIR]
+//   profscope-cluster-bench [--size-mb 1024] [--ranks 8] [--wide-ranks 1024] [--keep DIR] [--partial-only]
+//
+// Partial import (issue 15 item 3): the large cluster loaded whole and for
+// one step of its ten (--steps), in the same run, next to the time of reading
+// its trace files once.
 #include "benchsupport.h"
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
@@ -80,6 +84,54 @@ int childAnalyze(const QString& path, int threads)
     return profile->ranks.empty() ? 1 : 0;
 }
 
+// Child: load PATH (whole, or only `step` when >= 0) and nothing else.
+int childLoad(const QString& path, int threads, int step)
+{
+    QElapsedTimer timer;
+    timer.start();
+    LoadOptions options;
+    options.maxThreads = threads;
+    if (step >= 0)
+        options.filter.firstStep = options.filter.lastStep = step;
+    const ProfilePtr profile = ProfileLoader::load({ path }, options);
+    const qint64 loadMs = timer.elapsed();
+    qint64 slices = 0, kernels = 0;
+    for (const auto& rank : profile->ranks) {
+        slices += qint64(rank->trace.sliceCount());
+        kernels += rank->kernels ? qint64(rank->kernels->size()) : 0;
+    }
+    const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
+        { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("slices"), double(slices) },
+        { QStringLiteral("kernels"), double(kernels) }, { QStringLiteral("peakRssKb"), double(peakRssKb()) } };
+    std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
+    return profile->ranks.empty() ? 1 : 0;
+}
+
+// Reads every trace_view.json under root once (8 MiB reads); ms.
+qint64 readOnceMs(const QString& root)
+{
+    QElapsedTimer timer;
+    timer.start();
+    QByteArray buffer(8 << 20, Qt::Uninitialized);
+    QDirIterator it(root, { QStringLiteral("trace_view.json") }, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (f.open(QIODevice::ReadOnly))
+            while (f.read(buffer.data(), buffer.size()) > 0) {
+            }
+    }
+    return timer.elapsed();
+}
+
+void showPartial(QTextStream& out, const QString& label, const QJsonObject& r, double traceMb)
+{
+    const double ms = r[QStringLiteral("loadMs")].toDouble();
+    out << "  " << label.leftJustified(24) << QString::number(ms / 1000.0, 'f', 2).rightJustified(7) << " s  "
+        << QString::number(traceMb / (ms / 1000.0), 'f', 0).rightJustified(5) << " MiB/s  peak RSS "
+        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0).rightJustified(5) << " MiB  "
+        << qint64(r[QStringLiteral("slices")].toDouble()) << " slices, "
+        << qint64(r[QStringLiteral("kernels")].toDouble()) << " kernels" << Qt::endl;
+}
 
 bool generate(const QString& dir, int ranks, int steps, int ops, QTextStream& out)
 {
@@ -127,6 +179,9 @@ int main(int argc, char** argv)
     const QStringList args = app.arguments();
     if (args.size() >= 4 && args[1] == QLatin1String("analyze"))
         return childAnalyze(args[2], args[3].toInt());
+    if (args.size() >= 5 && args[1] == QLatin1String("load"))
+        return childLoad(args[2], args[3].toInt(), args[4].toInt());
+    const bool partialOnly = args.contains(QStringLiteral("--partial-only"));
 
     qint64 sizeMb = 1024;
     int ranks = 8;
@@ -158,6 +213,30 @@ int main(int argc, char** argv)
     out << "large cluster: " << ranks << " ranks, ~" << sizeMb << " MiB of traces" << Qt::endl;
     if (!generate(big, ranks, kSteps, ops, out))
         return 1;
+    {
+        // Partial import: one step of kSteps against the whole run, same process kind, same run.
+        const double mb = double(traceBytes(big)) / double(1 << 20);
+        const QString threads = QString::number(cores);
+        runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1") }); // warm the page cache
+        const qint64 readMs = readOnceMs(big);
+        out << "\npartial import, large (" << QString::number(mb, 'f', 0) << " MiB of trace_view.json, " << kSteps
+            << " steps), path -> loaded, " << cores << " threads:" << Qt::endl;
+        const QJsonObject whole = runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1") });
+        showPartial(out, QStringLiteral("whole run"), whole, mb);
+        const int step = kSteps / 2;
+        const QJsonObject one = runChild({ QStringLiteral("load"), big, threads, QString::number(step) });
+        showPartial(out, QStringLiteral("--steps %1 (1 of %2)").arg(step).arg(kSteps), one, mb);
+        out << "  read the traces once   " << QString::number(double(readMs) / 1000.0, 'f', 2).rightJustified(7)
+            << " s  " << QString::number(mb / (double(readMs) / 1000.0), 'f', 0).rightJustified(5)
+            << " MiB/s  (page cache warm)" << Qt::endl;
+        out << "  speed-up of one step vs whole: "
+            << QString::number(whole[QStringLiteral("loadMs")].toDouble() / one[QStringLiteral("loadMs")].toDouble(),
+                               'f', 2)
+            << "x" << Qt::endl;
+    }
+    if (partialOnly)
+        return 0;
+
     const QString wide = root + QStringLiteral("/wide");
     out << "wide cluster: " << wideRanks << " small ranks" << Qt::endl;
     if (!generate(wide, wideRanks, 2, 10, out))

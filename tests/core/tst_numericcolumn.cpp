@@ -78,6 +78,21 @@ void TestNumericColumn::missingValuesAndGrowth()
     QVERIFY(std::isnan(c[4]));
     c.resize(8);
     QVERIFY(std::isnan(c[7]));
+    c.keepRows({ 0, 0, 1, 0, 0, 1, 0, 1 });
+    QCOMPARE(c.size(), std::size_t(3));
+    QCOMPARE(c[0], std::numeric_limits<double>::infinity());
+    QCOMPARE(c[1], 2.5);
+    QVERIFY(std::isnan(c[2]));
+    NumericColumn ints;
+    for (double v : { 1.5, 2.25, 3.0 })
+        ints.push_back(v);
+    ints.keepRows({ 1, 0, 1 });
+    QVERIFY(ints.compact());
+    QCOMPARE(ints.size(), std::size_t(2));
+    QCOMPARE(ints[0], 1.5);
+    QCOMPARE(ints[1], 3.0);
+    ints.keepRows({ 1 }); // wrong size: unchanged
+    QCOMPARE(ints.size(), std::size_t(2));
 }
 
 void TestNumericColumn::halfTheMemory()

@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "stepscan.h"
+
+#include "../parse/numbers.h"
+#include "../parse/sqlitedb.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <string_view>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::StepScan)
+};
+
+constexpr std::string_view kMarker = "\"ProfilerStep#";
+
+// The top-level members of the JSON object text [begin, end) that we need,
+// as raw tokens (strings without their quotes). Nested values are skipped.
+struct MarkerEvent
+{
+    std::string_view name, ph, ts, dur;
+};
+
+bool readTopLevelMembers(std::string_view object, MarkerEvent& out)
+{
+    std::size_t i = 1; // past '{'
+    const std::size_t n = object.size();
+    auto skipSpace = [&] {
+        while (i < n && (object[i] == ' ' || object[i] == '\n' || object[i] == '\r' || object[i] == '\t' || object[i] == ','))
+            ++i;
+    };
+    auto readString = [&](std::string_view& s) {
+        const std::size_t start = ++i; // past the opening quote
+        while (i < n && object[i] != '"')
+            i += object[i] == '\\' ? 2 : 1;
+        if (i >= n)
+            return false;
+        s = object.substr(start, i - start);
+        ++i;
+        return true;
+    };
+    while (true) {
+        skipSpace();
+        if (i >= n || object[i] == '}')
+            return true;
+        if (object[i] != '"')
+            return false;
+        std::string_view key;
+        if (!readString(key))
+            return false;
+        while (i < n && (object[i] == ' ' || object[i] == ':' || object[i] == '\t'))
+            ++i;
+        if (i >= n)
+            return false;
+        std::string_view value;
+        if (object[i] == '"') {
+            if (!readString(value))
+                return false;
+        } else if (object[i] == '{' || object[i] == '[') {
+            int depth = 0;
+            bool inString = false;
+            for (; i < n; ++i) {
+                const char c = object[i];
+                if (inString) {
+                    if (c == '\\')
+                        ++i;
+                    else if (c == '"')
+                        inString = false;
+                } else if (c == '"') {
+                    inString = true;
+                } else if (c == '{' || c == '[') {
+                    ++depth;
+                } else if ((c == '}' || c == ']') && --depth == 0) {
+                    ++i;
+                    break;
+                }
+            }
+        } else {
+            const std::size_t start = i;
+            while (i < n && object[i] != ',' && object[i] != '}' && object[i] != ' ' && object[i] != '\n'
+                   && object[i] != '\r' && object[i] != '\t')
+                ++i;
+            value = object.substr(start, i - start);
+        }
+        if (key == "name")
+            out.name = value;
+        else if (key == "ph")
+            out.ph = value;
+        else if (key == "ts")
+            out.ts = value;
+        else if (key == "dur")
+            out.dur = value;
+    }
+}
+
+// The event object around a marker name at `at`: back to its '{' (names
+// come before nested args in every writer we know), forward to the
+// matching '}'. Empty when the text is not an event object.
+std::string_view enclosingObject(const char* data, std::size_t size, std::size_t at)
+{
+    std::size_t begin = at;
+    int depth = 0;
+    while (begin > 0) {
+        --begin;
+        const char c = data[begin];
+        if (c == '}')
+            ++depth;
+        else if (c == '{' && depth-- == 0)
+            break;
+        if (at - begin > 4096)
+            return {};
+    }
+    if (data[begin] != '{')
+        return {};
+    bool inString = false;
+    depth = 0;
+    for (std::size_t i = begin; i < size && i - begin < 1 << 20; ++i) {
+        const char c = data[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{') {
+            ++depth;
+        } else if (c == '}' && --depth == 0) {
+            return { data + begin, i + 1 - begin };
+        }
+    }
+    return {};
+}
+
+std::optional<qint64> stepNumber(std::string_view id)
+{
+    if (id.starts_with("ProfilerStep#"))
+        id.remove_prefix(13);
+    if (id.empty() || id.size() > 18 || !std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    return parseInt(id);
+}
+
+} // namespace
+
+std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error,
+                                           const std::function<bool(double)>& progress)
+{
+    std::vector<StepMark> marks;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = Tr::tr("cannot open: %1").arg(file.errorString());
+        return marks;
+    }
+    const auto size = std::size_t(file.size());
+    if (size == 0)
+        return marks;
+    QByteArray fallback;
+    const char* data = reinterpret_cast<const char*>(file.map(0, qint64(size)));
+    if (!data) {
+        fallback = file.readAll();
+        data = fallback.constData();
+    }
+    // memmem runs at memory speed: the scan costs a read of the file from
+    // the page cache, a fraction of a parse.
+    constexpr std::size_t kProgressBytes = 64u << 20;
+    std::size_t pos = 0, nextProgress = kProgressBytes;
+    bool stopped = false;
+    while (pos < size && !stopped) {
+        if (pos >= nextProgress) {
+            nextProgress = pos + kProgressBytes;
+            if (progress && !progress(double(pos) / double(size)))
+                stopped = true;
+        }
+        // Search up to the next progress point (plus a marker's length, so
+        // that a marker across the point is found once).
+        const std::size_t end = std::min(size, nextProgress + kMarker.size());
+        const void* hit = memmem(data + pos, end - pos, kMarker.data(), kMarker.size());
+        if (!hit) {
+            pos = std::min(size, nextProgress);
+            continue;
+        }
+        const auto at = std::size_t(static_cast<const char*>(hit) - data);
+        pos = at + kMarker.size();
+        const std::string_view object = enclosingObject(data, size, at);
+        MarkerEvent ev;
+        if (object.empty() || !readTopLevelMembers(object, ev) || ev.ph != "X")
+            continue; // the text in an args value, a B/E pair or a broken event: not a marker
+        const auto step = stepNumber(ev.name);
+        const auto ts = parseUsToNs(ev.ts);
+        const auto dur = parseUsToNs(ev.dur);
+        if (!step || !ts || !dur)
+            continue;
+        marks.push_back({ *step, { *ts, *ts + std::max<TimeNs>(*dur, 0) } });
+    }
+    if (progress && !stopped)
+        progress(1.0);
+    return marks;
+}
+
+std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error)
+{
+    std::vector<StepMark> marks;
+    SqliteDb db;
+    if (!db.open(path, error))
+        return marks;
+    if (!db.hasTable(QStringLiteral("STEP_TIME")))
+        return marks;
+    SqlQuery q(db, "SELECT id, startNs, endNs FROM STEP_TIME");
+    while (q.next()) {
+        if (q.isNull(1) || q.isNull(2))
+            continue;
+        const QByteArray id = q.string(0).toUtf8();
+        if (const auto step = stepNumber(std::string_view(id.constData(), std::size_t(id.size()))))
+            marks.push_back({ *step, { q.int64(1), q.int64(2) } });
+    }
+    if (!q.error().isEmpty() && error)
+        *error = q.error();
+    return marks;
+}
+
+std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress)
+{
+    std::map<qint64, TimeRange> byStep;
+    auto add = [&byStep](const std::vector<StepMark>& marks) {
+        for (const StepMark& m : marks) {
+            auto [it, inserted] = byStep.try_emplace(m.step, m.rangeNs);
+            if (!inserted) {
+                it->second.startNs = std::min(it->second.startNs, m.rangeNs.startNs);
+                it->second.endNs = std::max(it->second.endNs, m.rangeNs.endNs);
+            }
+        }
+    };
+    // Databases first: their STEP_TIME is a few rows; the JSON scan reads the file.
+    for (const auto& f : rank.files)
+        if (f.kind == FileKind::Database)
+            add(scanDbStepMarkers(f.path));
+    if (byStep.empty())
+        for (const auto& f : rank.files)
+            if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline || f.kind == FileKind::CannTimeline)
+                add(scanTraceStepMarkers(f.path, nullptr, progress));
+    std::vector<StepMark> out;
+    out.reserve(byStep.size());
+    for (const auto& [step, range] : byStep)
+        out.push_back({ step, range });
+    return out;
+}
+
+QuickScan quickScanProfile(const QStringList& paths, const DiscoveryOptions& options,
+                           const std::function<bool(double)>& progress)
+{
+    QuickScan scan;
+    const DiscoveryResult discovery = discoverProfiles(paths, options);
+    const std::size_t n = discovery.ranks.size();
+    for (std::size_t i = 0; i < n && !scan.canceled; ++i) {
+        const DiscoveredRank& r = discovery.ranks[i];
+        QuickScanRank rank;
+        rank.rankId = r.info.rankId;
+        rank.displayName = r.info.displayName;
+        rank.rootPath = r.info.rootPath;
+        const auto marks = scanRankStepMarkers(r, [&](double f) {
+            const bool go = !progress || progress((double(i) + f) / double(n));
+            scan.canceled = scan.canceled || !go;
+            return go;
+        });
+        for (const StepMark& m : marks) {
+            rank.steps.push_back(m.step);
+            scan.steps.push_back(m.step);
+        }
+        scan.ranks.push_back(std::move(rank));
+        if (progress && !progress(double(i + 1) / double(n)))
+            scan.canceled = true;
+    }
+    std::sort(scan.steps.begin(), scan.steps.end());
+    scan.steps.erase(std::unique(scan.steps.begin(), scan.steps.end()), scan.steps.end());
+    return scan;
+}
+
+TimeRange stepWindowRange(const std::vector<StepMark>& marks, const LoadFilter& filter, std::vector<qint64>* stepsKept)
+{
+    TimeRange range { std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min() };
+    for (const StepMark& m : marks) {
+        if (!filter.keepsStep(m.step))
+            continue;
+        range.startNs = std::min(range.startNs, m.rangeNs.startNs);
+        range.endNs = std::max(range.endNs, m.rangeNs.endNs);
+        if (stepsKept)
+            stepsKept->push_back(m.step);
+    }
+    return range.startNs < range.endNs ? range : TimeRange {};
+}
+
+} // namespace profscope

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The quick scan of a partial import: the step markers of a rank, found
+// without parsing its trace. In a trace JSON file a byte search for
+// "ProfilerStep# finds the marker events, and only those events' ts / dur
+// are read; in a profiler database the STEP_TIME rows are read.
+
+#include "../model/loadfilter.h"
+#include "discovery.h"
+
+#include <QString>
+
+#include <functional>
+#include <vector>
+
+namespace profscope {
+
+struct StepMark
+{
+    qint64 step = -1; // the N of ProfilerStep#N
+    TimeRange rangeNs;
+};
+
+// Markers of one trace JSON file (X events named ProfilerStep#N), in file
+// order. `error` is set when the file cannot be read. `progress` gets the
+// fraction of the file searched; returning false stops the scan.
+std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error = nullptr,
+                                           const std::function<bool(double)>& progress = {});
+// STEP_TIME rows of a profiler database; empty without the table.
+std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error = nullptr);
+
+// The markers of a rank from the files that will give its timeline
+// (trace JSON files and databases), sorted by step; duplicates (a step in
+// two files) are merged into the union of their ranges.
+std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress = {});
+
+// What the GUI's "Open Part of a Profile…" lists before loading: the ranks
+// discovered and the steps each one's markers name.
+struct QuickScanRank
+{
+    int rankId = -1;
+    QString displayName;
+    QString rootPath;
+    std::vector<qint64> steps;
+};
+struct QuickScan
+{
+    std::vector<QuickScanRank> ranks;
+    std::vector<qint64> steps; // over all ranks, sorted, unique
+    bool canceled = false;
+};
+// Discovery and the step-marker scan of every rank; no trace is parsed.
+// `progress` (0..1) returning false cancels.
+QuickScan quickScanProfile(const QStringList& paths, const DiscoveryOptions& options = {},
+                           const std::function<bool(double)>& progress = {});
+
+// The window a filter asks for: [start of the first kept step, end of the
+// last). `stepsKept` gets the steps inside; the range is empty when none is.
+TimeRange stepWindowRange(const std::vector<StepMark>& marks, const LoadFilter& filter,
+                          std::vector<qint64>* stepsKept = nullptr);
+
+} // namespace profscope
