@@ -621,7 +621,8 @@ QList<Replacement> replacements()
 QString mainFile(const QString& root)
 {
     const QStringList files = filesUnder(root);
-    for (const QString& want : { QStringLiteral("trace_view.json"), QStringLiteral("_profiler_0.db"),
+    // The database first: where a rank has both, it is the source read.
+    for (const QString& want : { QStringLiteral("_profiler_0.db"), QStringLiteral("trace_view.json"),
              QStringLiteral("kernel_details.csv"), QStringLiteral("step_trace_raw_0_detail_time.csv") })
         for (const QString& f : files)
             if (f.endsWith(want))
@@ -743,7 +744,7 @@ std::vector<Damaged> makeDamagedProfiles(
             const QString target = mainFile(d.path);
             d.rejected = QDir(d.path).relativeFilePath(target);
             d.needsNonRoot = r.needsNonRoot;
-            d.reasonHas << QFileInfo(target).fileName();
+            // The report's entry names the file; its reason says what is wrong.
             if (!r.reasonHas.isEmpty())
                 d.reasonHas << r.reasonHas;
             QFile::remove(target);

@@ -26,7 +26,7 @@ struct Damaged
     bool mayBeUsed = false;     // the loader may use what is left of it
     bool needsLocation = false; // a broken file's report must carry a line or byte offset
     bool needsNonRoot = false;  // an unreadable file: root reads it anyway
-    QStringList reasonHas;      // what the rejected file's reason must say (its name, the problem)
+    QStringList reasonHas;      // what the rejected file's reason must say ("not a regular file")
     int baseIndex = 0;          // the base's position in the list given; -1: the profile path itself is odd
     int mutationIndex = 0;      // the mutation's position for its base
 };

@@ -20,6 +20,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -65,9 +66,9 @@ struct Program
 // Every program path a user has, for one damaged profile. Each export kind
 // runs on every damaged profile, in CSV on one and JSON on the next (the
 // formats share the analysis; both are written from the same table). The GUI
-// (a second or more per run) renders each mutation on one of the six bases,
-// in turn, and every odd profile path. The sanitizer build (several times slower) runs every fifth kind
-// in turn, and the GUI on a third of the mutations.
+// (a second or more per run) renders each damage on one of the six bases, in
+// turn, and every odd profile path. The sanitizer build (several times
+// slower) runs every fifth kind in turn, and the GUI on a few of the damages.
 QList<Program> programs(const hostile::Damaged& d)
 {
     const int turn = d.baseIndex * 7 + d.mutationIndex;
@@ -99,7 +100,7 @@ QList<Program> programs(const hostile::Damaged& d)
     list << Program { QStringLiteral("report compare md"), false,
         { QStringLiteral("report"), QStringLiteral("%B"), QStringLiteral("--compare"), QStringLiteral("%P"),
             QStringLiteral("-o"), QStringLiteral("%O/report.md") } };
-    if (d.baseIndex < 0 || (d.mutationIndex + d.baseIndex) % (kSanitized ? 18 : 6) == 0)
+    if (d.baseIndex < 0 || (d.mutationIndex + d.baseIndex) % (kSanitized ? 27 : 6) == 0)
         list << Program { QStringLiteral("gui export-views"), true,
             { QStringLiteral("%P"), QStringLiteral("--export-views"), QStringLiteral("%O/views") } };
     return list;
@@ -185,7 +186,10 @@ Outcome TestHostileInputs::run(
     env.insert(QStringLiteral("UBSAN_OPTIONS"), QStringLiteral("print_stacktrace=1"));
     p.setProcessEnvironment(env);
     p.setStandardInputFile(QProcess::nullDevice());
-    const QString program = gui ? QStringLiteral(PROFSCOPE_GUI) : QStringLiteral(PROFSCOPE_CLI);
+    // PROFSCOPE_HOSTILE_CLI / _GUI: other builds of the programs (say the
+    // sanitizer build's CLI, run by this test built without it).
+    const QString cli = qEnvironmentVariable("PROFSCOPE_HOSTILE_CLI", QStringLiteral(PROFSCOPE_CLI));
+    const QString program = gui ? qEnvironmentVariable("PROFSCOPE_HOSTILE_GUI", QStringLiteral(PROFSCOPE_GUI)) : cli;
     Outcome o;
     o.ran = true;
     o.command = QFileInfo(program).fileName() + QLatin1Char(' ') + expanded.join(QLatin1Char(' '));
@@ -247,6 +251,10 @@ void TestHostileInputs::initTestCase()
 {
     QVERIFY(m_root.isValid());
     QVERIFY(m_home.isValid());
+    // PROFSCOPE_HOSTILE_KEEP=1: the damaged profiles stay, to rerun a failing row by hand.
+    m_root.setAutoRemove(!qEnvironmentVariableIsSet("PROFSCOPE_HOSTILE_KEEP"));
+    if (!m_root.autoRemove())
+        qInfo("hostile inputs: keeping %s", qPrintable(m_root.path()));
     QDir().mkpath(m_home.filePath(QStringLiteral("runtime")));
     QFile::setPermissions(m_home.filePath(QStringLiteral("runtime")), QFileDevice::ReadOwner | QFileDevice::WriteOwner
                               | QFileDevice::ExeOwner);
@@ -289,6 +297,11 @@ void TestHostileInputs::initTestCase()
 
     m_damaged = hostile::makeDamagedProfiles(m_root.filePath(QStringLiteral("damaged")), m_bases,
         [this](const QString& name) { return base(name); });
+    // PROFSCOPE_HOSTILE_ONLY=REGEX: only the damaged profiles whose name matches.
+    if (const QString only = qEnvironmentVariable("PROFSCOPE_HOSTILE_ONLY"); !only.isEmpty()) {
+        const QRegularExpression re(only);
+        std::erase_if(m_damaged, [&](const hostile::Damaged& d) { return !re.match(d.name).hasMatch(); });
+    }
     QVERIFY(!m_damaged.empty());
     const qint64 madeMs = timer.elapsed();
     runAll();
@@ -473,6 +486,15 @@ void TestHostileInputs::hostileArguments_data()
         QStringLiteral("100000"), QStringLiteral("--max-depth"), QStringLiteral("-1") };
     QTest::newRow("report fail-above nan") << QStringList { QStringLiteral("report"), p, QStringLiteral("--compare"), p,
         QStringLiteral("--fail-above"), QStringLiteral("nan"), QStringLiteral("-o"), QStringLiteral("%O/r.md") };
+    // -o naming a file of the profile: refused (it destroyed the trace it read).
+    QTest::newRow("output is the input trace") << exp(QStringLiteral("trace"), { QStringLiteral("--with-args"),
+        QStringLiteral("-o"), QStringLiteral("%T") });
+    QTest::newRow("output is the input kernels") << exp(QStringLiteral("overview"), { QStringLiteral("-o"),
+        QStringLiteral("%K") });
+    QTest::newRow("report over the input") << QStringList { QStringLiteral("report"), p, QStringLiteral("-o"),
+        QStringLiteral("%K") };
+    QTest::newRow("compare over the input") << QStringList { QStringLiteral("compare"), p, p, QStringLiteral("-o"),
+        QStringLiteral("%T") };
     QTest::newRow("same path many times") << QStringList { QStringLiteral("inspect"), p, p, p, p };
 }
 
@@ -486,9 +508,15 @@ void TestHostileInputs::hostileArguments()
     const QString outDir = m_root.filePath(QStringLiteral("args/%1").arg(++n));
     QDir().mkpath(outDir);
     hostile::makeFifo(outDir + QStringLiteral("/fifo"));
+    auto firstFile = [&](const QString& name) {
+        QDirIterator it(b, { name }, QDir::Files, QDirIterator::Subdirectories);
+        return it.hasNext() ? it.next() : QString();
+    };
     QStringList expanded;
     for (QString a : args)
-        expanded << a.replace(QLatin1String("%O"), outDir);
+        expanded << a.replace(QLatin1String("%O"), outDir)
+                        .replace(QLatin1String("%T"), firstFile(QStringLiteral("trace_view.json")))
+                        .replace(QLatin1String("%K"), firstFile(QStringLiteral("kernel_details.csv")));
     const Outcome o = run(false, expanded, b, b, m_root.filePath(QStringLiteral("args-out/%1").arg(n)));
     const QString tail = QString::fromLocal8Bit(o.err.right(3000));
     QVERIFY2(o.finished, "did not finish");
