@@ -7,6 +7,7 @@
 // billions of rows, and FIFOs / folders / symlink loops / unreadable files
 // where files are expected.
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
@@ -41,5 +42,28 @@ std::vector<Damaged> makeDamagedProfiles(
 void makeWritable(const QString& root);
 
 bool makeFifo(const QString& path);
+
+// --- the damage done to one file (hostilemutations.cpp), by its kind -------
+
+enum class Kind { Json, Csv, Db, Text }; // .json, .csv, .db, anything else
+Kind kindOf(const QString& path);
+QStringList filesUnder(const QString& root); // regular files, sorted
+QByteArray readAll(const QString& path);
+void writeAll(const QString& path, const QByteArray& bytes);
+
+// `value` in every other number field (JSON members, CSV cells, text tokens,
+// integer and real database cells).
+void hugeNumbers(const QString& path, const QByteArray& value);
+// Ids, ranks, steps and counts in the billions; database rows at rowid 2^63
+// and planner statistics claiming 4 billion rows.
+void billionIds(const QString& path);
+// 0: numbers become text, 1: text becomes numbers, 2: objects and arrays
+// swapped / cells emptied / NULLs, 3: nulls and odd numbers ("1e400", "0x1F").
+void wrongTypes(const QString& path, int variant);
+void deepNesting(const QString& path); // 100 000 nested arrays
+void longLine(const QString& path);    // a 10 MB line (or cell, or value)
+void nonUtf8(const QString& path);     // invalid UTF-8 in every text value
+void utf16(const QString& path);       // the whole text file as UTF-16LE with a BOM
+void duplicates(const QString& path);  // duplicate keys, header columns, lines, rows
 
 } // namespace profscope::test::hostile
