@@ -246,6 +246,8 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
                                  { QStringLiteral("rows"), jsonRows } };
         text = QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     }
+    if (overwritesAnInput(parser.value(output), { profileA.get(), profileB.get() }, err))
+        return 2;
     return writeResult(text, parser.value(output), out, err);
 }
 

@@ -624,6 +624,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
             { QStringLiteral("rows"), rows } };
         text = QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     }
+    if (overwritesAnInput(parser.value(output), { profile.get() }, err))
+        return 2;
     if (const int code = writeResult(text, parser.value(output), out, err); code != 0)
         return code;
     return failures > 0 ? 3 : 0;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "exporttrace.h"
 
+#include "output.h"
+
 #include "report/traceexport.h"
 
 #include <QCoreApplication>
@@ -59,6 +61,8 @@ int exportTrace(const QStringList& paths, const LoadOptions& load, const QString
             return 2;
         }
     }
+    if (overwritesAnInput(outputPath, { profile.get() }, err))
+        return 2;
     QFile file;
     if (outputPath.isEmpty()) {
         out.flush();

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "output.h"
 
+#include "model/profile.h"
+
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 namespace profscope::cli {
 
@@ -143,6 +146,28 @@ int writeResult(const QString& text, const QString& path, QTextStream& out, QTex
         return 1;
     }
     return 0;
+}
+
+bool overwritesAnInput(const QString& path, const QList<const Profile*>& profiles, QTextStream& err)
+{
+    if (path.isEmpty())
+        return false;
+    const QString target = QFileInfo(path).canonicalFilePath();
+    if (target.isEmpty())
+        return false; // a new file
+    for (const Profile* profile : profiles) {
+        if (!profile)
+            continue;
+        for (const FileReport& f : profile->report.files) {
+            if (QFileInfo(f.path).canonicalFilePath() == target) {
+                err << Tr::tr("error: %1 is a file the profile was read from: not overwritten; choose another -o")
+                           .arg(path)
+                    << '\n';
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 } // namespace profscope::cli

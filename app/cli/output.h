@@ -46,4 +46,9 @@ QString csvText(const QStringList& header, const QList<QStringList>& rows);
 // message on err when the file cannot be written.
 int writeResult(const QString& text, const QString& path, QTextStream& out, QTextStream& err);
 
+// True, with a message on err, when `path` is a file one of the profiles was
+// read from: `-o trace_view.json` inside the rank folder would destroy the
+// input (and the trace export reads event args from it while writing).
+bool overwritesAnInput(const QString& path, const QList<const Profile*>& profiles, QTextStream& err);
+
 } // namespace profscope::cli

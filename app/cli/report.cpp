@@ -90,6 +90,8 @@ int runReport(const QStringList& args, QTextStream& out, QTextStream& err)
     }
     const QString text = fmt == QLatin1String("md") ? markdownReport(*base, comparison.get(), options)
                                                     : htmlReport(*base, comparison.get(), options);
+    if (overwritesAnInput(parser.value(output), { base.get(), comparison.get() }, err))
+        return 2;
     if (const int code = writeResult(text, parser.value(output), out, err); code != 0)
         return code;
     if (comparison && failPct >= 0) {

@@ -8,9 +8,11 @@
 #include "overview.h"
 #include "resources.h"
 #include "rootcause.h"
+#include "../parse/inputfile.h"
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 
 #include <algorithm>
@@ -576,10 +578,24 @@ bool adviceThresholdsFromJson(const QJsonObject& json, AdviceThresholds* thresho
 
 bool loadAdviceThresholds(const QString& path, AdviceThresholds* thresholds, QString* error)
 {
+    // A FIFO would block the open, a device never end: regular files only,
+    // and of a size a thresholds file can have.
+    constexpr qint64 kMaxBytes = 16 << 20;
+    const QFileInfo info(path);
+    if (isSpecialFile(info) || info.isDir()) {
+        if (error)
+            *error = isSpecialFile(info) ? specialFileReason(path) : Tr::tr("%1 is a folder, not a file").arg(path);
+        return false;
+    }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
             *error = Tr::tr("%1: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (file.size() > kMaxBytes) {
+        if (error)
+            *error = Tr::tr("%1: %2 bytes is too large for a thresholds file").arg(path).arg(file.size());
         return false;
     }
     QJsonParseError parseError;

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "hostsfile.h"
 
+#include "parse/inputfile.h"
+
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace profscope {
@@ -162,6 +165,11 @@ HostsFile parseHostsFile(const QString& text, const QString& fileName)
 
 HostsFile readHostsFile(const QString& path)
 {
+    if (isSpecialFile(QFileInfo(path))) { // a FIFO would block the open
+        HostsFile result;
+        result.errors << specialFileReason(path);
+        return result;
+    }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         HostsFile result;

@@ -162,6 +162,16 @@ private:
     void addSingleFile(const QFileInfo& info)
     {
         const FileKind kind = classifyFile(info.fileName());
+        if (kind == FileKind::Unknown) {
+            // Not a profiler file: its folder (Downloads, home) is not scanned
+            // on the strength of a file that says nothing about it.
+            m_result.report.error(
+                Tr::tr("%1 is not a profiler file Profscope knows: open a rank folder, its trace_view.json, a CSV or "
+                       "database of it, or the folder holding the ranks")
+                    .arg(info.filePath()),
+                info.filePath());
+            return;
+        }
         if (kind != FileKind::TraceView && kind != FileKind::LegacyTimeline && kind != FileKind::CannTimeline) {
             // A file inside a rank folder: open the folder it belongs to.
             QDir dir = info.absoluteDir();
@@ -307,7 +317,9 @@ private:
                     collectFiles(e.absoluteFilePath(), depth + 1, out);
                 continue;
             }
-            FileKind kind = e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown;
+            // Named like a profiler file but a FIFO, device or broken symlink:
+            // its parser names what is wrong instead of "unknown file".
+            FileKind kind = classifyFile(e.fileName());
             // msprof-analyze output belongs to the cluster, not inside a rank:
             // the rank loader reports it as not read there.
             if (isClusterKind(kind))
@@ -420,7 +432,9 @@ private:
         // folder, and it holds for every rank of the folder.
         std::vector<DiscoveredFile> perFolder;
         for (const auto& e : entries) {
-            if (!e.isFile())
+            // A FIFO, folder or dangling symlink named like a profiler file is
+            // reported (by its parser) rather than dropped in silence.
+            if (!e.isFile() && classifyFile(e.fileName()) == FileKind::Unknown)
                 continue;
             const FileKind kind = classifyFile(e.fileName());
             if (kind == FileKind::LegacyStepTracePointInfo) {

@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include <cmath>
 #include <map>
 
@@ -439,6 +441,9 @@ void TestAdvice::thresholdFilesAreChecked_data()
     QTest::newRow("negative") << QByteArray(R"({"waitRatio": -1})") << false << QStringLiteral("waitRatio");
     QTest::newRow("broken") << QByteArray(R"({"freeRatio": )") << false << QStringLiteral("byte");
     QTest::newRow("array") << QByteArray(R"([1, 2])") << false << QStringLiteral("thresholds.json");
+    // Not files (tst_hostileinputs "thresholds fifo": the open blocked for ever).
+    QTest::newRow("fifo") << QByteArray("<fifo>") << false << QStringLiteral("not a regular file");
+    QTest::newRow("folder") << QByteArray("<folder>") << false << QStringLiteral("folder");
 }
 
 void TestAdvice::thresholdFilesAreChecked()
@@ -447,7 +452,13 @@ void TestAdvice::thresholdFilesAreChecked()
     QFETCH(bool, ok);
     QFETCH(QString, messagePart);
     QTemporaryDir dir;
-    const QString path = test::writeFile(dir, QStringLiteral("thresholds.json"), content);
+    QString path = dir.filePath(QStringLiteral("thresholds.json"));
+    if (content == "<fifo>")
+        QCOMPARE(::mkfifo(QFile::encodeName(path).constData(), 0600), 0);
+    else if (content == "<folder>")
+        QVERIFY(QDir().mkpath(path));
+    else
+        path = test::writeFile(dir, QStringLiteral("thresholds.json"), content);
     AdviceThresholds t;
     QString error;
     QCOMPARE(loadAdviceThresholds(path, &t, &error), ok);

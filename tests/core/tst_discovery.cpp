@@ -59,6 +59,8 @@ private Q_SLOTS:
     void symlinkLoop();
     void missingAndEmpty();
     void fifoGiven();
+    void unknownFileGiven();
+    void legacyNonFilesAreReported();
     void msprofDbFolder();
     void profMsprofDbInRankFolder();
     void profMsprofDbNeverSecondSource();
@@ -341,6 +343,56 @@ void TestDiscovery::missingAndEmpty()
     r = discoverProfiles({ nothing.path() });
     QVERIFY(r.ranks.empty());
     QVERIFY(r.report.messages.back().text.contains(QLatin1String("no profiler data")));
+}
+
+// A file that is no profiler output names itself; its folder (say ~/Downloads,
+// holding other profiles) is not scanned (tst_hostileinputs "path is a
+// garbage file" loaded every profile beside it, 30 s per run).
+void TestDiscovery::unknownFileGiven()
+{
+    QTemporaryDir dir;
+    QVERIFY(test::copyTree(test::serverRank(0), dir.filePath(QStringLiteral("rank0_ascend_pt"))));
+    const QString garbage = test::writeFile(dir, QStringLiteral("notes.bin"), QByteArray("\x01\x02garbage", 9));
+    const auto r = discoverProfiles({ garbage });
+    QVERIFY(r.ranks.empty());
+    QVERIFY(!r.report.messages.empty());
+    QCOMPARE(r.report.messages.front().severity, ImportMessage::Error);
+    QVERIFY2(r.report.messages.front().text.contains(QLatin1String("notes.bin is not a profiler file")),
+             qPrintable(r.report.messages.front().text));
+    // A known file still opens the rank folder it belongs to.
+    QCOMPARE(discoverProfiles({ dir.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv")) })
+                 .ranks.size(),
+             std::size_t(1));
+}
+
+// In a MindInsight profiler/ folder, a FIFO, folder or broken symlink named
+// like a profiler file reaches its parser, which names it (they were dropped
+// without a word: tst_hostileinputs "real-legacy/main file is fifo").
+void TestDiscovery::legacyNonFilesAreReported()
+{
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("profiler"));
+    QVERIFY(copyFile(stepTraceFixture(), folder + QStringLiteral("/step_trace_raw_1_detail_time.csv")));
+    QCOMPARE(::mkfifo(QFile::encodeName(folder + QStringLiteral("/framework_raw_1.csv")).constData(), 0600), 0);
+    QVERIFY(QDir().mkpath(folder + QStringLiteral("/aicore_intermediate_1_detail.csv")));
+    QVERIFY(QFile::link(folder + QStringLiteral("/missing"), folder + QStringLiteral("/hccl_raw_1.csv")));
+    const auto r = discoverProfiles({ dir.path() });
+    QCOMPARE(r.ranks.size(), std::size_t(1));
+    QStringList names;
+    for (const auto& f : r.ranks[0].files)
+        names << QFileInfo(f.path).fileName();
+    for (const char* name : { "framework_raw_1.csv", "aicore_intermediate_1_detail.csv", "hccl_raw_1.csv" })
+        QVERIFY2(names.contains(QLatin1String(name)), qPrintable(names.join(QLatin1Char(' '))));
+    const ProfilePtr p = ProfileLoader::load({ dir.path() });
+    QVERIFY(p);
+    for (const char* name : { "framework_raw_1.csv", "aicore_intermediate_1_detail.csv", "hccl_raw_1.csv" }) {
+        const FileReport* f = test::reportEndingWith(*p, QLatin1String(name));
+        QVERIFY2(f, name);
+        QCOMPARE(f->status, FileStatus::Broken);
+        QVERIFY2(f->reason.contains(QLatin1String(name)), qPrintable(f->reason));
+    }
+    QVERIFY(test::reportEndingWith(*p, QStringLiteral("framework_raw_1.csv"))->reason.contains(
+        QLatin1String("not a regular file")));
 }
 
 // A FIFO given as the profile path is named as such (fuzz_discovery seed),

@@ -75,7 +75,8 @@ namespace {
         const int maxTicks = std::max(2, plot.width() / (fm.horizontalAdvance(QStringLiteral("000.0 ms")) + 16));
         const double step = niceStep(maxMs, maxTicks);
         p.setPen(pal.color(QPalette::Text));
-        for (double v = 0; v <= maxMs * 1.0001 && step > 0; v += step) {
+        // Bounded: an infinite or 1e308 maximum from a hostile file never ends a `v += step` loop.
+        for (double v = 0, i = 0; v <= maxMs * 1.0001 && step > 0 && i <= maxTicks + 2; v += step, ++i) {
             const int x = plot.left() + int(plot.width() * v / maxMs);
             p.setPen(blendTowardText(pal, 0.12));
             p.drawLine(x, plot.top(), x, plot.bottom());
@@ -396,7 +397,7 @@ void CommPacketChart::paintEvent(QPaintEvent*)
     // Y axis: packet counts.
     const double step = std::max(1.0, niceStep(double(maxCount), std::max(2, plot.height() / (fm.height() * 2))));
     const double top = std::ceil(double(maxCount) / step) * step;
-    for (double v = 0; v <= top + 0.5; v += step) {
+    for (double v = 0, i = 0; v <= top + 0.5 && i < 1000; v += step, ++i) {
         const int y = plot.bottom() - int(plot.height() * v / top);
         p.setPen(blendTowardText(pal, 0.12));
         p.drawLine(plot.left(), y, plot.right(), y);

@@ -12,6 +12,7 @@
 #include <QToolTip>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace profscope {
@@ -501,7 +502,10 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
         TimeNs first = ((m_view.startNs - origin) / step) * step + origin;
         if (first < m_view.startNs)
             first += step;
-        for (TimeNs t = first; t <= m_view.endNs; t += step) {
+        // At most one tick per 20 px, and no step past the end of TimeNs
+        // (a span near 2^63 ns from hostile timestamps looped for ever).
+        const int maxTicks = int(plot.width() / 20) + 2;
+        for (TimeNs t = first, i = 0; t <= m_view.endNs && i < maxTicks; ++i) {
             const double x = xOf(t);
             p.setPen(grid);
             p.drawLine(QPointF(x, axisY), QPointF(x, plot.bottom()));
@@ -510,6 +514,9 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
             const QString label = formatTickNs(t - origin, step);
             const int w = fm.horizontalAdvance(label);
             p.drawText(QRectF(x - w / 2.0 - 2, axisY - 4 - fm.height(), w + 4, fm.height()), Qt::AlignCenter, label);
+            if (t > std::numeric_limits<TimeNs>::max() - step)
+                break;
+            t += step;
         }
     }
 

@@ -2,6 +2,7 @@
 #include "colorrulesdialog.h"
 
 #include "common/statuscolors.h"
+#include "parse/inputfile.h"
 #include "timelinecolors.h"
 
 #include <QCheckBox>
@@ -435,6 +436,10 @@ void ColorRulesDialog::done(int result)
 
 bool ColorRulesDialog::importFile(const QString& path, QString* error)
 {
+    if (isSpecialFile(QFileInfo(path))) { // a FIFO would block the open: the window would hang
+        *error = specialFileReason(QDir::toNativeSeparators(path));
+        return false;
+    }
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         *error = tr("%1: cannot be read (%2)").arg(QDir::toNativeSeparators(path), f.errorString());

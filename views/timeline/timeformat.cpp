@@ -4,6 +4,7 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace profscope {
@@ -43,12 +44,17 @@ TimeNs niceTickStepNs(double minNs)
 {
     if (!(minNs > 1))
         return 1;
+    // Hostile timestamps (1e308 in a file) make spans of centuries: the step
+    // stays a representable TimeNs (llround beyond 9.2e18 is undefined).
+    constexpr TimeNs kMaxStepNs = 1000000000000000000; // 1e18 ns, ~31 years
+    if (!(minNs < 1e18))
+        return kMaxStepNs;
     const double p = std::pow(10.0, std::floor(std::log10(minNs)));
     for (const double m : { 1.0, 2.0, 5.0, 10.0 }) {
         if (m * p >= minNs)
-            return TimeNs(std::llround(m * p));
+            return std::min(kMaxStepNs, TimeNs(std::llround(m * p)));
     }
-    return TimeNs(std::llround(10 * p));
+    return std::min(kMaxStepNs, TimeNs(std::llround(10 * p)));
 }
 
 QString formatTickNs(TimeNs ns, TimeNs stepNs)

@@ -11,6 +11,7 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <cmath>
 
@@ -436,10 +437,13 @@ void TimelineRenderer::paintGrid(QPainter& p, const TimelineViewport& vp, int to
     const QColor grid =
         blend(m_palette.color(QPalette::Base), m_palette.color(QPalette::Text), isDarkPalette(m_palette) ? 0.12 : 0.08);
     const TimeNs first = TimeNs(std::floor(vp.startNs / double(step))) * step;
-    for (TimeNs t = first; double(t) <= vp.endNs(); t += step) {
+    // Bounded, and no step past the end of TimeNs (hostile timestamps).
+    for (TimeNs t = first, i = 0; double(t) <= vp.endNs() && i < 4 * vp.width + 8; t += step, ++i) {
         const int x = int(std::round(vp.xOf(double(t))));
         if (x >= vp.headerWidth)
             p.fillRect(QRect(x, top, 1, bottom - top), grid);
+        if (t > std::numeric_limits<TimeNs>::max() - step)
+            break;
     }
 }
 
@@ -689,7 +693,9 @@ void TimelineRenderer::paintRuler(QPainter& p, const TimelineViewport& vp, const
     const TimeNs minor = std::max<TimeNs>(1, step / (step % 5 == 0 && (step / 5) * 5 == step ? 5 : 2));
     p.setPen(m_palette.color(QPalette::WindowText));
     const TimeNs first = TimeNs(std::floor(vp.startNs / double(minor))) * minor;
-    for (TimeNs t = first; double(t) <= vp.endNs(); t += minor) {
+    for (TimeNs t = first, i = 0; double(t) <= vp.endNs() && i < 4 * vp.width + 8
+         && t <= std::numeric_limits<TimeNs>::max() - minor;
+         t += minor, ++i) {
         const double x = std::round(vp.xOf(double(t))) + 0.5;
         if (x < vp.headerWidth)
             continue;
