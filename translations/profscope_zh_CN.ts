@@ -226,6 +226,18 @@
         <source>Thread %1</source>
         <translation>线程 %1</translation>
     </message>
+    <message>
+        <source>B · %1</source>
+        <translation>B · %1</translation>
+    </message>
+    <message>
+        <source>Comparison run (%1): shifted by %2 so that its step %3 starts with step %4 of %5 in the base run</source>
+        <translation>对比运行（%1）：平移 %2，使其迭代 %3 与基准运行中 %5 的迭代 %4 同时开始</translation>
+    </message>
+    <message>
+        <source>Comparison run (%1): shifted by %2 so that its first event lines up with %3&apos;s (no step markers)</source>
+        <translation>对比运行（%1）：平移 %2，使其第一个事件与 %3 的第一个事件对齐（无迭代标记）</translation>
+    </message>
 </context>
 <context>
     <name>TimelineRenderer</name>
@@ -563,6 +575,14 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>stage %1: %2 MFLOPs per device, %3% above the mean</source>
         <translation>阶段 %1：每设备 %2 MFLOPs，比均值高 %3%</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file</source>
+        <translation>%1 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes is too large for a thresholds file</source>
+        <translation>%1：%2 字节，作为阈值文件过大</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1547,41 @@ Open a profiler output folder to see its timeline.</source>
     </message>
 </context>
 <context>
+    <name>profscope::CommComparePanel</name>
+    <message>
+        <source>Links (all groups, total of the step)</source>
+        <translation>链路（所有通信域，迭代合计）</translation>
+    </message>
+    <message>
+        <source>Collectives of the compared ranks</source>
+        <translation>所比较 rank 的集合通信</translation>
+    </message>
+    <message>
+        <source>Load a second run (File → Compare With…) to compare its communication with this one.</source>
+        <translation>加载另一次运行（文件 → 与其他运行对比…），将其通信与本次运行进行对比。</translation>
+    </message>
+    <message>
+        <source>all steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>step %1 vs B&apos;s step %2</source>
+        <translation>迭代 %1 对比 B 的迭代 %2</translation>
+    </message>
+    <message>
+        <source>(all)</source>
+        <translation>（全部）</translation>
+    </message>
+    <message>
+        <source>Base rank %1 vs B rank %2, %3. Δ = B − base; sorted by |Δ|.</source>
+        <translation>基准 rank %1 对比 B rank %2，%3。Δ = B − 基准；按 |Δ| 排序。</translation>
+    </message>
+    <message>
+        <source>Collectives of the compared ranks: base %1 ms, B %2 ms, Δ %3%4 ms</source>
+        <translation>所比较 rank 的集合通信：基准 %1 ms，B %2 ms，Δ %3%4 ms</translation>
+    </message>
+</context>
+<context>
     <name>profscope::CommDurationBars</name>
     <message>
         <source>rank %1</source>
@@ -1780,6 +1835,57 @@ The ranks need communication_matrix.json (profiler level 1 or higher).</source>
     </message>
 </context>
 <context>
+    <name>profscope::CommLinkDeltaModel</name>
+    <message>
+        <source>Only in the base run</source>
+        <translation>仅在基准运行中</translation>
+    </message>
+    <message>
+        <source>Only in the comparison run (B)</source>
+        <translation>仅在对比运行（B）中</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输类型</translation>
+    </message>
+    <message>
+        <source>Base time (ms)</source>
+        <translation>基准耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>B time (ms)</source>
+        <translation>B 耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Δ time (ms)</source>
+        <translation>Δ 耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Base GB/s</source>
+        <translation>基准 GB/s</translation>
+    </message>
+    <message>
+        <source>B GB/s</source>
+        <translation>B GB/s</translation>
+    </message>
+    <message>
+        <source>Δ GB/s</source>
+        <translation>Δ GB/s</translation>
+    </message>
+</context>
+<context>
     <name>profscope::CommLinkOpsModel</name>
     <message>
         <source>Step</source>
@@ -1855,6 +1961,77 @@ The ranks need communication_matrix.json (profiler level 1 or higher).</source>
     <message>
         <source>Slow Link</source>
         <translation>慢链路</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CommOpDeltaModel</name>
+    <message>
+        <source>Only in the comparison run (B)</source>
+        <translation>仅在对比运行（B）中</translation>
+    </message>
+    <message>
+        <source>Only in the base run</source>
+        <translation>仅在基准运行中</translation>
+    </message>
+    <message>
+        <source>Paired by name</source>
+        <translation>按名称配对</translation>
+    </message>
+    <message>
+        <source>Paired by op type (%1) and order</source>
+        <translation>按算子类型（%1）和顺序配对</translation>
+    </message>
+    <message>
+        <source>(not in base)</source>
+        <translation>（基准中没有）</translation>
+    </message>
+    <message>
+        <source>(not in B)</source>
+        <translation>（B 中没有）</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>B op</source>
+        <translation>B 算子</translation>
+    </message>
+    <message>
+        <source>Base count</source>
+        <translation>基准次数</translation>
+    </message>
+    <message>
+        <source>B count</source>
+        <translation>B 次数</translation>
+    </message>
+    <message>
+        <source>Base total (ms)</source>
+        <translation>基准总耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>B total (ms)</source>
+        <translation>B 总耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Base mean (ms)</source>
+        <translation>基准平均耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>B mean (ms)</source>
+        <translation>B 平均耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Δ total (ms)</source>
+        <translation>Δ 总耗时 (ms)</translation>
+    </message>
+    <message>
+        <source>Δ %</source>
+        <translation>Δ %</translation>
     </message>
 </context>
 <context>
@@ -2120,6 +2297,10 @@ The communication page needs communication.json and communication_matrix.json (A
             <numerusform>正在计算 %n 个 rank 的通信统计…</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Run Comparison</source>
+        <translation>运行对比</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Compare</name>
@@ -2186,6 +2367,169 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>note: stream ids differ between the two sides; streams paired by order of first kernel</source>
         <translation>提示：两侧的流 id 不同；按各流第一个算子的先后顺序配对流</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::CompareBarsChart</name>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>Rank (left bar: base run, right bar, lighter: comparison run)</source>
+        <translation>Rank（左侧柱：基准运行；右侧浅色柱：对比运行）</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Time per step (%1)</source>
+        <translation>每个迭代的耗时 (%1)</translation>
+    </message>
+    <message>
+        <source>No rank has step data to compare.</source>
+        <translation>没有任何 rank 具有可对比的迭代数据。</translation>
+    </message>
+    <message>
+        <source>Rank %1 · comparison rank %2</source>
+        <translation>Rank %1 · 对比 rank %2</translation>
+    </message>
+    <message>
+        <source>Base</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Δ</source>
+        <translation>Δ</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>迭代耗时</translation>
+    </message>
+    <message>
+        <source>Double-click: this rank&apos;s timeline</source>
+        <translation>双击：打开此 rank 的时间线</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ComparisonBar</name>
+    <message>
+        <source>Edit mapping…</source>
+        <translation>编辑映射…</translation>
+    </message>
+    <message>
+        <source>Import report</source>
+        <translation>导入报告</translation>
+    </message>
+    <message>
+        <source>Run comparison</source>
+        <translation>运行对比</translation>
+    </message>
+    <message>
+        <source>Choose which rank of the comparison run stands for each rank of the base run</source>
+        <translation>为基准运行的每个 rank 选择对比运行中与之对应的 rank</translation>
+    </message>
+    <message>
+        <source>The import report of the comparison run</source>
+        <translation>对比运行的导入报告</translation>
+    </message>
+    <message>
+        <source>Close the comparison (File → Close Comparison)</source>
+        <translation>关闭对比（文件 → 关闭对比）</translation>
+    </message>
+    <message>
+        <source>Close Comparison</source>
+        <translation>关闭对比</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing with %1 (%n rank(s)) · mapping %2</source>
+        <translation>
+            <numerusform>正在与 %1 对比（%n 个 rank）· 映射：%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Comparison run: %1
+Rank mapping (base:comparison): %2</source>
+        <translation>对比运行：%1
+Rank 映射（基准:对比）：%2</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::ComparisonController</name>
+    <message>
+        <source>Loading the comparison run</source>
+        <translation>正在加载对比运行</translation>
+    </message>
+    <message>
+        <source>Compare &amp;With…</source>
+        <translation>与其他运行对比(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Load a second run beside this one and compare them (or drop its folder on the window with Shift held)</source>
+        <translation>在当前运行之外再加载一次运行并将二者对比（或按住 Shift 将其文件夹拖放到窗口上）</translation>
+    </message>
+    <message>
+        <source>Compare With &amp;File…</source>
+        <translation>与文件对比(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Edit Rank &amp;Mapping…</source>
+        <translation>编辑 Rank 映射(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Comparison Import Re&amp;port…</source>
+        <translation>对比运行导入报告(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Close Compa&amp;rison</source>
+        <translation>关闭对比(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Drop the comparison run; the base run stays</source>
+        <translation>移除对比运行；保留基准运行</translation>
+    </message>
+    <message>
+        <source>Compare With Folder</source>
+        <translation>与文件夹对比</translation>
+    </message>
+    <message>
+        <source>Open a profile first, then compare another run with it.</source>
+        <translation>请先打开性能数据，再将另一次运行与其对比。</translation>
+    </message>
+    <message>
+        <source>Comparing with %1</source>
+        <translation>正在与 %1 对比</translation>
+    </message>
+    <message>
+        <source>by rank id</source>
+        <translation>按 rank id</translation>
+    </message>
+    <message numerus="yes">
+        <source>… (%n pair(s) in all)</source>
+        <translation>
+            <numerusform>…（共 %n 对）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no rank paired</source>
+        <translation>没有已配对的 rank</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
     </message>
 </context>
 <context>
@@ -2633,6 +2977,21 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
 </context>
 <context>
+    <name>profscope::DeltaExplainChart</name>
+    <message>
+        <source>Step-time delta by category (mean over paired ranks)</source>
+        <translation>各类别的迭代耗时差值（已配对 rank 的平均值）</translation>
+    </message>
+    <message>
+        <source>Comparison − base (%1)</source>
+        <translation>对比 − 基准 (%1)</translation>
+    </message>
+    <message>
+        <source>No rank is paired with a comparison rank that has the step.</source>
+        <translation>没有 rank 与包含该迭代的对比 rank 配对。</translation>
+    </message>
+</context>
+<context>
     <name>profscope::DeviceHeatmap</name>
     <message>
         <source>Rank %1</source>
@@ -2708,6 +3067,29 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>not read: %1 at the root of %2 holds the same data</source>
         <translation>未读取：%2 根目录下的 %1 包含相同的数据</translation>
+    </message>
+    <message>
+        <source>%1 is not a profiler file Profscope knows: open a rank folder, its trace_view.json, a CSV or database of it, or the folder holding the ranks</source>
+        <translation>%1 不是 Profscope 可识别的性能数据文件：请打开 rank 文件夹、其中的 trace_view.json、其 CSV 或数据库文件，或包含各 rank 的文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::DropTargets</name>
+    <message>
+        <source>Drop here to open</source>
+        <translation>拖放到此处以打开</translation>
+    </message>
+    <message>
+        <source>Drop here to compare</source>
+        <translation>拖放到此处以对比</translation>
+    </message>
+    <message>
+        <source>Replaces the run shown</source>
+        <translation>替换当前显示的运行</translation>
+    </message>
+    <message>
+        <source>Loads it beside the run shown, as File → Compare With… (or hold Shift anywhere)</source>
+        <translation>与当前显示的运行一同加载，等同于“文件 → 与其他运行对比…”（也可在任意位置按住 Shift 拖放）</translation>
     </message>
 </context>
 <context>
@@ -3439,6 +3821,53 @@ The communication page needs communication.json and communication_matrix.json (A
     </message>
 </context>
 <context>
+    <name>profscope::LoadFilter</name>
+    <message>
+        <source>empty list: give ids such as 0-7,12</source>
+        <translation>列表为空：请给出 id，例如 0-7,12</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an id or a range A-B of non-negative whole numbers (in &quot;%2&quot;)</source>
+        <translation>&quot;%1&quot; 不是 id，也不是由非负整数组成的范围 A-B（位于 &quot;%2&quot; 中）</translation>
+    </message>
+    <message>
+        <source>the range &quot;%1&quot; ends before it starts</source>
+        <translation>范围 &quot;%1&quot; 的结束值小于起始值</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; names too many ids (at most %2)</source>
+        <translation>&quot;%1&quot; 包含的 id 过多（最多 %2 个）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a step number N or a step range A-B (non-negative whole numbers)</source>
+        <translation>&quot;%1&quot; 不是迭代编号 N，也不是迭代范围 A-B（须为非负整数）</translation>
+    </message>
+    <message>
+        <source>the step range &quot;%1&quot; ends before it starts</source>
+        <translation>迭代范围 &quot;%1&quot; 的结束值小于起始值</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>迭代 %1–%2</translation>
+    </message>
+    <message>
+        <source>%1 (no step markers found)</source>
+        <translation>%1（未找到迭代标记）</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%2 中的%1</translation>
+    </message>
+    <message>
+        <source>ranks %1 of %2 (%3 loaded)</source>
+        <translation>rank %1（共 %2 个，已加载 %3 个）</translation>
+    </message>
+</context>
+<context>
     <name>profscope::Main</name>
     <message>
         <source>Profscope: a native viewer for MindSpore and Ascend PyTorch profiler output.</source>
@@ -3483,6 +3912,18 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Show this page after loading: summary, overview, steptrace, timeline, operators, communication, marey, memory, dataprep, resources or strategy.</source>
         <translation>加载后显示此页面：summary、overview、steptrace、timeline、operators、communication、marey、memory、dataprep、resources 或 strategy。</translation>
+    </message>
+    <message>
+        <source>Compare PATH with this second run (File → Compare With…): loaded after PATH, paired rank by rank id.</source>
+        <translation>将 PATH 与这第二次运行对比（文件 → 与其他运行对比…）：在 PATH 之后加载，按 rank id 逐个配对 rank。</translation>
+    </message>
+    <message>
+        <source>Load only steps A to B (or step N); events outside are skipped while reading.</source>
+        <translation>只加载迭代 A 到 B（或迭代 N）；读取时跳过范围外的事件。</translation>
+    </message>
+    <message>
+        <source>Load only these rank ids (&quot;0-7,12&quot;); the other ranks are not read.</source>
+        <translation>只加载这些 rank id（&quot;0-7,12&quot;）；不读取其他 rank。</translation>
     </message>
 </context>
 <context>
@@ -3793,6 +4234,22 @@ The communication page needs communication.json and communication_matrix.json (A
     <message>
         <source>Strategy</source>
         <translation>策略</translation>
+    </message>
+    <message>
+        <source>Partial profile: %1.</source>
+        <translation>部分性能数据：%1。</translation>
+    </message>
+    <message>
+        <source>Partial profile: %1</source>
+        <translation>部分性能数据：%1</translation>
+    </message>
+    <message>
+        <source>Loaded with a step window or a rank subset (File &gt; Open Part of a Profile); what is outside was not read.</source>
+        <translation>已按迭代范围或 rank 子集加载（文件 &gt; 打开部分性能数据）；范围之外的内容未读取。</translation>
+    </message>
+    <message>
+        <source>Open &amp;Part of a Profile…</source>
+        <translation>打开部分性能数据(&amp;P)…</translation>
     </message>
 </context>
 <context>
@@ -4317,6 +4774,50 @@ The Memory page reads ASCEND_PROFILER_OUTPUT/memory_record.csv (memory curves), 
         <source>Show the whole capture, or the selected step. Drag the plot to pan, Ctrl+wheel zooms the time axis</source>
         <translation>显示整个采集范围或所选迭代。拖动图表可平移，Ctrl+滚轮缩放时间轴</translation>
     </message>
+    <message>
+        <source>B · rank ?</source>
+        <translation>B · rank ?</translation>
+    </message>
+    <message>
+        <source>B · rank %1</source>
+        <translation>B · rank %1</translation>
+    </message>
+    <message>
+        <source>B · %1</source>
+        <translation>B · %1</translation>
+    </message>
+    <message>
+        <source>%1%2%</source>
+        <translation>%1%2%</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Solid: base, dashed: B.</source>
+        <translation>实线：基准，虚线：B。</translation>
+    </message>
+    <message>
+        <source>Peak %1: %2 %3 MB · %4 %5 MB · Δ %6%7 MB (%8)</source>
+        <translation>峰值 %1：%2 %3 MB · %4 %5 MB · Δ %6%7 MB（%8）</translation>
+    </message>
+    <message>
+        <source>(the comparison has no such curve: its own peak curve)</source>
+        <translation>（对比运行没有该曲线：使用其自身的峰值曲线）</translation>
+    </message>
+    <message>
+        <source>B&apos;s step %1 aligned with step %2 (shifted by %3 s)</source>
+        <translation>B 的迭代 %1 与迭代 %2 对齐（平移 %3 s）</translation>
+    </message>
+    <message>
+        <source>aligned on the first event (shifted by %1 s)</source>
+        <translation>按第一个事件对齐（平移 %1 s）</translation>
+    </message>
+    <message>
+        <source>Memory · %1 vs %2</source>
+        <translation>内存 · %1 对比 %2</translation>
+    </message>
 </context>
 <context>
     <name>profscope::MindDataParsers</name>
@@ -4744,6 +5245,54 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source> · %1 of %2 rows</source>
         <translation> · 显示 %2 行中的 %1 行</translation>
     </message>
+    <message>
+        <source>%1 has no partner in the comparison run.
+
+Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mapping.</source>
+        <translation>%1 在对比运行中没有配对的 rank。
+
+请在“文件 → 编辑 Rank 映射”中将其与对比运行的某个 rank 配对。</translation>
+    </message>
+    <message>
+        <source>Double-click: the baseline&apos;s longest kernel of this row in the timeline; right-click for the comparison&apos;s</source>
+        <translation>双击：在时间线中显示此行在基准运行中耗时最长的算子；右键单击：显示对比运行中的对应算子</translation>
+    </message>
+    <message>
+        <source>Operators · base run %1 vs comparison run %2 · %3</source>
+        <translation>算子 · 基准运行 %1 与对比运行 %2 · %3</translation>
+    </message>
+    <message>
+        <source> (comparison: step %1)</source>
+        <translation> （对比：迭代 %1）</translation>
+    </message>
+    <message>
+        <source>comparison − base run</source>
+        <translation>对比运行 − 基准运行</translation>
+    </message>
+    <message>
+        <source>comparison %1 − base %2</source>
+        <translation>对比 %1 − 基准 %2</translation>
+    </message>
+    <message>
+        <source>This op only runs in the baseline.</source>
+        <translation>该算子只在基准运行中执行。</translation>
+    </message>
+    <message>
+        <source>The timeline shows the base run only: the comparison run&apos;s kernels cannot be shown there.</source>
+        <translation>时间线只显示基准运行：无法在其中显示对比运行的算子。</translation>
+    </message>
+    <message>
+        <source>Baseline Kernel in &amp;Timeline</source>
+        <translation>在时间线中显示基准算子(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Comparison Kernel in Timeline</source>
+        <translation>在时间线中显示对比算子(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Comparison Kernel in Timeline (not available)</source>
+        <translation>在时间线中显示对比算子（不可用）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Overview</name>
@@ -4845,6 +5394,157 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>%1 (us)</source>
         <translation>%1 (us)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OverviewCompareModel</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>This rank has no figures for the step.</source>
+        <translation>该 rank 没有此迭代的数据。</translation>
+    </message>
+    <message>
+        <source>No rank of the comparison run is mapped to this rank (File → Edit Rank Mapping).</source>
+        <translation>对比运行中没有映射到此 rank 的 rank（文件 → 编辑 Rank 映射）。</translation>
+    </message>
+    <message>
+        <source>The comparison rank has no figures for the step.</source>
+        <translation>对比 rank 没有此迭代的数据。</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rank</translation>
+    </message>
+    <message>
+        <source>Comparison rank</source>
+        <translation>对比 rank</translation>
+    </message>
+    <message>
+        <source>Step time (µs)</source>
+        <translation>迭代耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Comparison step time (µs)</source>
+        <translation>对比迭代耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Δ step time (µs)</source>
+        <translation>Δ 迭代耗时 (µs)</translation>
+    </message>
+    <message>
+        <source>Δ step time (%)</source>
+        <translation>Δ 迭代耗时 (%)</translation>
+    </message>
+    <message>
+        <source>%1 (µs)</source>
+        <translation>%1 (µs)</translation>
+    </message>
+    <message>
+        <source>Comparison %1 (µs)</source>
+        <translation>对比%1 (µs)</translation>
+    </message>
+    <message>
+        <source>Δ %1 (µs)</source>
+        <translation>Δ %1 (µs)</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OverviewComparePane</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>Delta by Category</source>
+        <translation>各类别差值</translation>
+    </message>
+    <message>
+        <source>Per Rank</source>
+        <translation>逐 rank</translation>
+    </message>
+    <message>
+        <source>Step time per rank, base and comparison (mean over steps)</source>
+        <translation>各 rank 的迭代耗时，基准与对比（各迭代平均）</translation>
+    </message>
+    <message>
+        <source>Step %1 per rank, base and comparison</source>
+        <translation>各 rank 的迭代 %1，基准与对比</translation>
+    </message>
+    <message>
+        <source>Step %1 (comparison: step %2) per rank</source>
+        <translation>各 rank 的迭代 %1（对比：迭代 %2）</translation>
+    </message>
+    <message>
+        <source>No rank of %1 is paired with a rank of %2 that has this step: pick another step or edit the rank mapping (File → Edit Rank Mapping).</source>
+        <translation>%1 中没有任何 rank 与 %2 中包含该迭代的 rank 配对：请选择其他迭代，或编辑 rank 映射（文件 → 编辑 Rank 映射）。</translation>
+    </message>
+    <message>
+        <source>about the same</source>
+        <translation>与基准基本相同</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;slower&lt;/b&gt;</source>
+        <translation>&lt;b&gt;更慢&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;faster&lt;/b&gt;</source>
+        <translation>&lt;b&gt;更快&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean step time over %n paired rank(s): %1 → %2 (%3, %4%5 %): the comparison run is %6.</source>
+        <translation>
+            <numerusform>%n 个已配对 rank 的平均迭代耗时：%1 → %2（%3，%4%5 %）：对比运行%6。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most of it: %1 (%2).</source>
+        <translation>主要来自：%1（%2）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n base rank(s) without a comparison.</source>
+        <translation>
+            <numerusform>%n 个基准 rank 没有对比 rank。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) of the comparison run not paired with any base rank.</source>
+        <translation>
+            <numerusform>对比运行中有 %n 个 rank 未与任何基准 rank 配对。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>profscope::OverviewExplainModel</name>
+    <message>
+        <source>The step time: the sum of the parts above</source>
+        <translation>迭代耗时：以上各部分之和</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>迭代耗时</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Base, mean (µs)</source>
+        <translation>基准，平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Comparison, mean (µs)</source>
+        <translation>对比，平均 (µs)</translation>
+    </message>
+    <message>
+        <source>Δ (µs)</source>
+        <translation>Δ (µs)</translation>
+    </message>
+    <message>
+        <source>Share of Δ step time</source>
+        <translation>占 Δ 迭代耗时的比例</translation>
     </message>
 </context>
 <context>
@@ -5054,6 +5754,150 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>Computing the advice for this step…</source>
         <translation>正在计算此迭代的建议…</translation>
+    </message>
+    <message>
+        <source>Compare Runs</source>
+        <translation>运行对比</translation>
+    </message>
+    <message>
+        <source>Show the base and the comparison run side by side (off: the base run only)</source>
+        <translation>并排显示基准运行和对比运行（关闭时只显示基准运行）</translation>
+    </message>
+    <message>
+        <source>Run Comparison Chart…</source>
+        <translation>运行对比图表…</translation>
+    </message>
+    <message>
+        <source>Delta by Category Chart…</source>
+        <translation>各类别差值图表…</translation>
+    </message>
+    <message>
+        <source>Run Comparison per Rank (CSV)…</source>
+        <translation>逐 rank 运行对比 (CSV)…</translation>
+    </message>
+    <message>
+        <source>Delta by Category (CSV)…</source>
+        <translation>各类别差值 (CSV)…</translation>
+    </message>
+    <message>
+        <source>the base run</source>
+        <translation>基准运行</translation>
+    </message>
+    <message>
+        <source>the comparison run</source>
+        <translation>对比运行</translation>
+    </message>
+    <message numerus="yes">
+        <source>compared with %1 (%n rank(s))</source>
+        <translation>
+            <numerusform>与 %1 对比（%n 个 rank）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its step %1</source>
+        <translation>对比运行的迭代 %1</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::PartialImport</name>
+    <message numerus="yes">
+        <source>%n table row(s) outside the step window were left out</source>
+        <translation>
+            <numerusform>已略去迭代范围外的 %n 个表格行</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: no times or steps in these summaries, they cover the whole run</source>
+        <translation>%1：这些汇总中没有时间或迭代信息，其数据涵盖整个运行</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::PartialOpenDialog</name>
+    <message>
+        <source>All steps</source>
+        <translation>全部迭代</translation>
+    </message>
+    <message>
+        <source>Open Part of a Profile</source>
+        <translation>打开部分性能数据</translation>
+    </message>
+    <message>
+        <source>Load only some steps and ranks of a large run: events outside them are skipped while reading. Folder: %1</source>
+        <translation>只加载大型运行中的部分迭代和 rank：读取时跳过范围之外的事件。文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Scanning the folder for ranks and step markers…</source>
+        <translation>正在扫描文件夹中的 rank 和迭代标记…</translation>
+    </message>
+    <message>
+        <source>Steps from</source>
+        <translation>迭代：从</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>Ranks:</source>
+        <translation>Rank：</translation>
+    </message>
+    <message>
+        <source>Check All</source>
+        <translation>全选</translation>
+    </message>
+    <message>
+        <source>Check None</source>
+        <translation>全不选</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>加载</translation>
+    </message>
+    <message>
+        <source>No profiler output found in this folder.</source>
+        <translation>此文件夹中未找到性能数据输出。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) found; no step markers (ProfilerStep#N, STEP_TIME): only ranks can be chosen.</source>
+        <translation>
+            <numerusform>找到 %n 个 rank；没有迭代标记（ProfilerStep#N、STEP_TIME）：只能选择 rank。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) found, steps %1.</source>
+        <translation>
+            <numerusform>找到 %n 个 rank，迭代 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no step markers</source>
+        <translation>无迭代标记</translation>
+    </message>
+    <message>
+        <source>steps %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>rank %1  —  %2  (%3)</source>
+        <translation>rank %1  —  %2  (%3)</translation>
+    </message>
+    <message>
+        <source>%1  —  rank id unknown before loading, always loaded (%2)</source>
+        <translation>%1  —  加载前无法得知 rank id，总是加载  (%2)</translation>
+    </message>
+    <message>
+        <source>Check at least one rank.</source>
+        <translation>请至少勾选一个 rank。</translation>
+    </message>
+    <message>
+        <source>Will load %1.</source>
+        <translation>将加载 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Will load the whole profile (%n rank(s)).</source>
+        <translation>
+            <numerusform>将加载全部性能数据（%n 个 rank）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5331,6 +6175,52 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>%1: rank and device unknown</source>
         <translation>%1：rank 和设备均未知</translation>
     </message>
+    <message>
+        <source>step %1</source>
+        <translation>迭代 %1</translation>
+    </message>
+    <message>
+        <source>steps %1–%2</source>
+        <translation>迭代 %1–%2</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>%1: no step markers found (ProfilerStep#N events, STEP_TIME rows), so the step window could not be applied: the whole rank is loaded</source>
+        <translation>%1：未找到迭代标记（ProfilerStep#N 事件、STEP_TIME 行），无法应用迭代范围：已加载整个 rank</translation>
+    </message>
+    <message>
+        <source>%1: %2 not found (this rank has steps %3): nothing of its timeline or its timed tables is kept</source>
+        <translation>%1：未找到%2（该 rank 的迭代为 %3）：其时间线和带时间的表均未保留</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: partial import of steps %2 of %3 (%4 ms of the run); %n event(s) outside the window skipped</source>
+        <translation>
+            <numerusform>%1：部分导入，迭代 %3 中的 %2（运行中的 %4 ms）；已跳过范围外的 %n 个事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 not found in any rank: the profile has steps %2. Nothing of the timelines was kept; choose steps in that range.</source>
+        <translation>所有 rank 中均未找到%1：该性能数据的迭代为 %2。未保留任何时间线；请选择该范围内的迭代。</translation>
+    </message>
+    <message>
+        <source>not read: none of the steps asked for is in this rank</source>
+        <translation>未读取：该 rank 中没有所请求的任何迭代</translation>
+    </message>
+    <message>
+        <source>%1 events outside the step window were skipped (partial import)</source>
+        <translation>已跳过迭代范围外的 %1 个事件（部分导入）</translation>
+    </message>
+    <message>
+        <source>rank %1: not in --ranks %2</source>
+        <translation>rank %1：不在 --ranks %2 中</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectDock</name>
@@ -5595,6 +6485,10 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
         <source>Slices of the shown lanes that overlap the selected range; each counts only its part inside the range. The Overlap Analysis lanes are summarised below, not counted as ops</source>
         <translation>所显示泳道中与所选范围重叠的切片；每个切片只计入其在范围内的部分。Overlap Analysis 泳道在下方汇总，不计为算子</translation>
     </message>
+    <message>
+        <source>B · </source>
+        <translation>B · </translation>
+    </message>
 </context>
 <context>
     <name>profscope::RankBarsChart</name>
@@ -5645,6 +6539,77 @@ Operator statistics are read from ASCEND_PROFILER_OUTPUT/kernel_details.csv (or 
     <message>
         <source>µs</source>
         <translation>µs</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RankMappingDialog</name>
+    <message>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <source>rank #%1</source>
+        <translation>rank #%1</translation>
+    </message>
+    <message>
+        <source>By Rank Id</source>
+        <translation>按 Rank Id</translation>
+    </message>
+    <message>
+        <source>Rank Mapping</source>
+        <translation>Rank 映射</translation>
+    </message>
+    <message>
+        <source>Base rank</source>
+        <translation>基准 rank</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Comparison rank</source>
+        <translation>对比 rank</translation>
+    </message>
+    <message>
+        <source>As text (base rank id:comparison rank id, comma-separated):</source>
+        <translation>文本形式（基准 rank id:对比 rank id，以逗号分隔）：</translation>
+    </message>
+    <message>
+        <source>e.g. 0:0,1:0</source>
+        <translation>例如 0:0,1:0</translation>
+    </message>
+    <message>
+        <source>Pair equal rank ids; ranks left over in order, round-robin when the comparison run is smaller</source>
+        <translation>将 rank id 相同的 rank 配对；其余 rank 按顺序配对，对比运行的 rank 较少时循环分配</translation>
+    </message>
+    <message numerus="yes">
+        <source>Base run: %1 (%n rank(s))</source>
+        <translation>
+            <numerusform>基准运行：%1（%n 个 rank）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparison run: %1 (%n rank(s))</source>
+        <translation>
+            <numerusform>对比运行：%1（%n 个 rank）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No comparison run is loaded (File → Compare With…).</source>
+        <translation>未加载对比运行（文件 → 与其他运行对比…）。</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -6206,6 +7171,21 @@ Click to open its memory curves</source>
     </message>
 </context>
 <context>
+    <name>profscope::RunCompare</name>
+    <message>
+        <source>&quot;%1&quot; is not a pair of rank ids (base:comparison)</source>
+        <translation>&quot;%1&quot; 不是一对 rank id（基准:对比）</translation>
+    </message>
+    <message>
+        <source>the base run has no rank %1</source>
+        <translation>基准运行中没有 rank %1</translation>
+    </message>
+    <message>
+        <source>the comparison run has no rank %1</source>
+        <translation>对比运行中没有 rank %1</translation>
+    </message>
+</context>
+<context>
     <name>profscope::SearchHitsModel</name>
     <message>
         <source>Name</source>
@@ -6309,6 +7289,13 @@ Click to open its memory curves</source>
     <message>
         <source>No step trace for this rank and step.</source>
         <translation>该 rank 和迭代没有迭代轨迹。</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::StepScan</name>
+    <message>
+        <source>cannot open: %1</source>
+        <translation>无法打开：%1</translation>
     </message>
 </context>
 <context>
@@ -7573,6 +8560,26 @@ FP+BP %3 ms
         <source>Colour rules: colour slices by name pattern or category</source>
         <translation>颜色规则：按名称模式或类别为切片着色</translation>
     </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>B (comparison): %1</source>
+        <translation>B（对比）：%1</translation>
+    </message>
+    <message>
+        <source>%1 ns (B&apos;s trace clock, shown shifted by %2)</source>
+        <translation>%1 ns（B 的 trace 时钟，显示时已平移 %2）</translation>
+    </message>
+    <message>
+        <source>Run B lanes</source>
+        <translation>B 运行的泳道</translation>
+    </message>
+    <message>
+        <source>Show the comparison run&apos;s lanes (B) under the base run&apos;s, aligned on the step&apos;s start</source>
+        <translation>在基准运行的泳道下方显示对比运行（B）的泳道，按迭代开始时间对齐</translation>
+    </message>
 </context>
 <context>
     <name>profscope::TimelineShortcutSheet</name>
@@ -8415,10 +9422,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>要导出的内容：%1。</translation>
     </message>
     <message>
-        <source>trace: only what overlaps steps A to B (or one step A) of the first exported rank.</source>
-        <translation>trace：只导出与第一个导出 rank 的迭代 A 到 B（或单个迭代 A）重叠的内容。</translation>
-    </message>
-    <message>
         <source>trace: include each event&apos;s args (read back from the source files; slow on big traces).</source>
         <translation>trace：包含每个事件的 args（从源文件读回；大 trace 上较慢）。</translation>
     </message>
@@ -8497,6 +9500,10 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>parallel strategy graph per pipeline stage: one row per op and rank, with its sharding strategy, inputs, outputs and matched kernels</source>
         <translation>每个流水线阶段的并行策略图：每个算子和 rank 一行，包含其切分策略、输入、输出和匹配的 kernel</translation>
+    </message>
+    <message>
+        <source>Load only steps A to B (or step N): events outside are skipped while reading (trace: only what overlaps those steps of the first exported rank).</source>
+        <translation>只加载迭代 A 到 B（或迭代 N）：读取时跳过范围外的事件（trace：只导出与第一个导出 rank 的这些迭代重叠的部分）。</translation>
     </message>
 </context>
 <context>
@@ -8758,6 +9765,10 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>op compute time: %1 ops, %2 op types, %3 ms in total per step</source>
         <translation>算子计算时间：%1 个算子，%2 种算子类型，每迭代共 %3 ms</translation>
     </message>
+    <message>
+        <source>Partial import: %1</source>
+        <translation>部分导入：%1</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Main</name>
@@ -8823,6 +9834,30 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>--prefer takes auto, text or db, not &quot;%1&quot;</source>
         <translation>--prefer 应为 auto、text 或 db，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Load only steps A to B (or step N): a quick scan finds the step markers, and events outside the window are skipped while reading.</source>
+        <translation>只加载迭代 A 到 B（或迭代 N）：先快速扫描找到迭代标记，读取时跳过范围外的事件。</translation>
+    </message>
+    <message>
+        <source>Load only these rank ids, e.g. 0-7,12; the other ranks are not read.</source>
+        <translation>只加载这些 rank id，例如 0-7,12；不读取其他 rank。</translation>
+    </message>
+    <message>
+        <source>--steps: %1</source>
+        <translation>--steps：%1</translation>
+    </message>
+    <message>
+        <source>--ranks: %1</source>
+        <translation>--ranks：%1</translation>
+    </message>
+    <message>
+        <source>partial import: %1</source>
+        <translation>部分导入：%1</translation>
+    </message>
+    <message>
+        <source>error: %1 is a file the profile was read from: not overwritten; choose another -o</source>
+        <translation>错误：%1 是读取性能数据时使用的文件：不会覆盖；请另选 -o</translation>
     </message>
 </context>
 <context>
