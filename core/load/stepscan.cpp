@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "stepscan.h"
 
+#include "../parse/jsonscan.h"
 #include "../parse/numbers.h"
 #include "../parse/sqlitedb.h"
 
@@ -66,24 +67,8 @@ bool readTopLevelMembers(std::string_view object, MarkerEvent& out)
             if (!readString(value))
                 return false;
         } else if (object[i] == '{' || object[i] == '[') {
-            int depth = 0;
-            bool inString = false;
-            for (; i < n; ++i) {
-                const char c = object[i];
-                if (inString) {
-                    if (c == '\\')
-                        ++i;
-                    else if (c == '"')
-                        inString = false;
-                } else if (c == '"') {
-                    inString = true;
-                } else if (c == '{' || c == '[') {
-                    ++depth;
-                } else if ((c == '}' || c == ']') && --depth == 0) {
-                    ++i;
-                    break;
-                }
-            }
+            const std::size_t end = skipJsonValue(object.data(), n, i);
+            i = end == std::string_view::npos ? n : end;
         } else {
             const std::size_t start = i;
             while (i < n && object[i] != ',' && object[i] != '}' && object[i] != ' ' && object[i] != '\n'
@@ -121,23 +106,11 @@ std::string_view enclosingObject(const char* data, std::size_t size, std::size_t
     }
     if (data[begin] != '{')
         return {};
-    bool inString = false;
-    depth = 0;
-    for (std::size_t i = begin; i < size && i - begin < 1 << 20; ++i) {
-        const char c = data[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '{') {
-            ++depth;
-        } else if (c == '}' && --depth == 0) {
-            return { data + begin, i + 1 - begin };
-        }
-    }
+    // Event objects are small: a runaway object is not one.
+    const std::size_t limit = std::min(size, begin + (std::size_t(1) << 20));
+    const std::size_t end = skipJsonValue(data, limit, begin);
+    if (end != std::string_view::npos && end > begin && data[end - 1] == '}')
+        return { data + begin, end - begin };
     return {};
 }
 

@@ -2,6 +2,7 @@
 #include "traceparser.h"
 
 #include "inputfile.h"
+#include "jsonscan.h"
 #include "numbers.h"
 #include "tracekernel.h"
 
@@ -140,38 +141,6 @@ std::size_t speculativeCut(const char* d, std::size_t size, std::size_t from)
     return std::string::npos;
 }
 
-// Skips one JSON value at `p` (for keys before "traceEvents"). Returns the
-// offset after it, or npos on malformed input.
-std::size_t skipValue(const char* d, std::size_t size, std::size_t p)
-{
-    int depth = 0;
-    bool inString = false;
-    for (; p < size; ++p) {
-        const char c = d[p];
-        if (inString) {
-            if (c == '\\')
-                ++p;
-            else if (c == '"') {
-                inString = false;
-                if (depth == 0)
-                    return p + 1;
-            }
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[')
-            ++depth;
-        else if (c == '}' || c == ']') {
-            if (depth == 0)
-                return p; // end of the enclosing container
-            if (--depth == 0)
-                return p + 1;
-        } else if (depth == 0 && (c == ',' || c == '}'))
-            return p;
-    }
-    return std::string::npos;
-}
 
 // Partial import: true when no event of the chunk [d, d + n) can be kept
 // in the window, so that the chunk need not be decoded at all. Read from the
@@ -320,7 +289,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             if (pos >= size || data[pos] != '"')
                 break;
             const std::size_t keyStart = pos + 1;
-            const std::size_t keyEnd = skipValue(data, size, pos);
+            const std::size_t keyEnd = skipJsonValue(data, size, pos);
             if (keyEnd == std::string::npos)
                 break;
             const std::string_view key(data + keyStart, keyEnd - keyStart - 1);
@@ -331,7 +300,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 found = true;
                 break;
             }
-            pos = skipValue(data, size, pos);
+            pos = skipJsonValue(data, size, pos);
             if (pos == std::string::npos)
                 break;
         }
@@ -585,6 +554,37 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     if (options.progress)
         options.progress(1.0);
     return events > 0 || ok;
+}
+
+std::size_t skipJsonValue(const char* d, std::size_t size, std::size_t p)
+{
+    int depth = 0;
+    bool inString = false;
+    for (; p < size; ++p) {
+        const char c = d[p];
+        if (inString) {
+            if (c == '\\')
+                ++p;
+            else if (c == '"') {
+                inString = false;
+                if (depth == 0)
+                    return p + 1;
+            }
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        else if (c == '{' || c == '[')
+            ++depth;
+        else if (c == '}' || c == ']') {
+            if (depth == 0)
+                return p; // end of the enclosing container
+            if (--depth == 0)
+                return p + 1;
+        } else if (depth == 0 && (c == ',' || c == '}'))
+            return p;
+    }
+    return std::string::npos;
 }
 
 } // namespace profscope
