@@ -21,7 +21,12 @@ struct TimeRange
 
     constexpr TimeNs durationNs() const
     {
-        return endNs - startNs;
+        // Saturates: a range typed as --start-ns/--end-ns, or spanning the
+        // damaged times of a file, may span more than TimeNs holds.
+        TimeNs d = 0;
+        if (__builtin_sub_overflow(endNs, startNs, &d))
+            return endNs > startNs ? std::numeric_limits<TimeNs>::max() : std::numeric_limits<TimeNs>::min() + 1;
+        return d;
     }
     constexpr bool isEmpty() const
     {

@@ -250,13 +250,28 @@ bool parseLegacyStepTrace(const QString& path, LegacyStepTrace& out, FileReport&
             t.skipRow();
             continue;
         }
+        // Ticks become ns (x 10) and are added to and subtracted from each
+        // other: a count beyond a small part of the TimeNs range is damage,
+        // not a time, and would overflow the step figures.
+        constexpr qint64 kMaxTicks = std::numeric_limits<TimeNs>::max() / (LegacyStepTrace::kTickNs * 8);
+        const auto inRange = [](qint64 v) { return v >= -kMaxTicks && v <= kMaxTicks; };
+        if (!inRange(row.startPoint) || !inRange(row.endPoint) || !inRange(row.total) || !inRange(row.fpPoint)
+            || !inRange(row.bpPoint) || !inRange(row.iterationInterval) || !inRange(row.fpAndBp)
+            || !inRange(row.tail)) {
+            t.warnLine(Tr::tr("a tick count beyond %1 is not a time; row skipped").arg(kMaxTicks));
+            continue;
+        }
+        const auto ticks = [&t, &inRange](int col) {
+            const qint64 v = t.optionalInt(col);
+            return inRange(v) ? v : qint64(-1);
+        };
         row.streamOps.reserve(opColumns.size());
         for (const auto& cols : opColumns) {
             LegacyStepTraceRow::StreamOp op;
             op.name = cols.name;
-            op.startPoint = t.optionalInt(cols.start);
-            op.endPoint = t.optionalInt(cols.end);
-            op.duration = t.optionalInt(cols.duration);
+            op.startPoint = ticks(cols.start);
+            op.endPoint = ticks(cols.end);
+            op.duration = ticks(cols.duration);
             row.streamOps.push_back(std::move(op));
         }
         out.rows.push_back(std::move(row));

@@ -804,6 +804,20 @@ void TstLegacyParsers::corruptInput_data()
             QStringLiteral("line 2"), 1);
         add("extra cells", header + s.row + ",surplus\r\n", false, 1, -1, QStringLiteral("extra"), 1);
     }
+    // Tick counts that cannot be times (a hostile-input finding: x 10 ns
+    // overflowed in the cluster step table): the row is skipped, named.
+    const QByteArray stepHeader = "step_num,start_point,end_point,total,fp_point,bp_point,iteration_interval,"
+                                  "fp_and_bp,tail,stream_1_0_AllReduce-op1,stream_1_0_AllReduce-op1_start_point,"
+                                  "stream_1_0_AllReduce-op1_end_point\n";
+    QTest::addRow("stepTrace: INT64_MAX start tick")
+        << QStringLiteral("stepTrace")
+        << QByteArray(stepHeader + "1,9223372036854775807,200,100,110,190,10,80,10,50,120,170\n"
+                      + "2,300,400,100,310,390,10,80,10,50,320,370\n")
+        << false << qint64(1) << qint64(-1) << QStringLiteral("not a time") << 1;
+    QTest::addRow("stepTrace: huge negative tail")
+        << QStringLiteral("stepTrace")
+        << QByteArray(stepHeader + "1,100,200,100,110,190,10,80,-1000000000000000000,50,120,170\n")
+        << false << qint64(0) << qint64(-1) << QStringLiteral("not a time") << 1;
 }
 
 void TstLegacyParsers::corruptInput()
