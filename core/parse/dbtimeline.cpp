@@ -88,7 +88,7 @@ public:
         levelCounters();
         importDbCounterTables(m_ctx, m_builder, [this](qint64 device, DbCounterProcess kind, const char* name) {
             // After the other counter processes of the device, in table order.
-            return process(devicePid(device, DeviceProcess(SystemCounters + qint64(kind))), name, "NPU", 19 + device * 10);
+            return process(devicePid(device, DeviceProcess(SystemCounters + qint64(kind))), name, "NPU", 19 + (device & 0xffff) * 10);
         });
         overlapLanes();
         for (const auto& [id, range] : m_device.steps)
@@ -148,7 +148,8 @@ private:
         for (const DbTaskRow& r : m_device.tasks) {
             auto it = streams.find({ r.deviceId, r.streamId });
             if (it == streams.end()) {
-                const std::uint32_t p = process(devicePid(r.deviceId, Hardware), "Ascend Hardware", "NPU", 10 + r.deviceId * 10);
+                const std::uint32_t p = process(devicePid(r.deviceId, Hardware), "Ascend Hardware", "NPU",
+                                                     10 + (r.deviceId & 0xffff) * 10); // as devicePid: damaged ids stay in range
                 it = streams.emplace(std::pair { r.deviceId, r.streamId },
                                  Lane { p, thread(p, r.streamId, "Stream " + QByteArray::number(r.streamId), LaneRole::DeviceTasks) })
                          .first;
