@@ -43,4 +43,11 @@ struct TimeRange
     friend constexpr bool operator==(const TimeRange&, const TimeRange&) = default;
 };
 
+// end - start, saturated like TimeRange::durationNs (times read from damaged
+// files may lie at the ends of TimeNs).
+constexpr TimeNs spanNs(TimeNs startNs, TimeNs endNs)
+{
+    return TimeRange { startNs, endNs }.durationNs();
+}
+
 } // namespace profscope

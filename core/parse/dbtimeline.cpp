@@ -35,6 +35,12 @@ qint64 devicePid(qint64 deviceId, DeviceProcess kind)
 {
     return kDevicePidBase + (deviceId & 0xffff) * 16 + kind;
 }
+// The lane order of a device's processes, from the device id masked as in
+// devicePid: a damaged id (2^63 - 1) must not overflow.
+qint64 deviceSortIndex(qint64 deviceId, int lane)
+{
+    return lane + (deviceId & 0xffff) * 10;
+}
 qint64 cannPid(qint64 hostPid)
 {
     return (qint64(1) << 41) + (hostPid & 0xffffffffLL);
@@ -88,7 +94,7 @@ public:
         levelCounters();
         importDbCounterTables(m_ctx, m_builder, [this](qint64 device, DbCounterProcess kind, const char* name) {
             // After the other counter processes of the device, in table order.
-            return process(devicePid(device, DeviceProcess(SystemCounters + qint64(kind))), name, "NPU", 19 + (device & 0xffff) * 10);
+            return process(devicePid(device, DeviceProcess(SystemCounters + qint64(kind))), name, "NPU", deviceSortIndex(device, 19));
         });
         overlapLanes();
         for (const auto& [id, range] : m_device.steps)
@@ -149,7 +155,7 @@ private:
             auto it = streams.find({ r.deviceId, r.streamId });
             if (it == streams.end()) {
                 const std::uint32_t p = process(devicePid(r.deviceId, Hardware), "Ascend Hardware", "NPU",
-                                                     10 + (r.deviceId & 0xffff) * 10); // as devicePid: damaged ids stay in range
+                                                     deviceSortIndex(r.deviceId, 10));
                 it = streams.emplace(std::pair { r.deviceId, r.streamId },
                                  Lane { p, thread(p, r.streamId, "Stream " + QByteArray::number(r.streamId), LaneRole::DeviceTasks) })
                          .first;
@@ -169,7 +175,7 @@ private:
                 name = schedule != m_device.scheduleTaskName.end() ? internId(schedule->second) : intern(hardwareType);
                 taskType = intern(hardwareType);
             }
-            m_builder.addSlice(it->second.process, it->second.thread, r.startNs, r.endNs - r.startNs, name, empty,
+            m_builder.addSlice(it->second.process, it->second.thread, r.startNs, spanNs(r.startNs, r.endNs), name, empty,
                 args(DbArgsKind::Task, r.rowId), taskType);
             m_taskSlices.push_back({ r.connectionId, r.startNs, it->second, compute != m_device.compute.end(),
                 hardwareType == "MEMCPY_ASYNC" });
@@ -194,7 +200,7 @@ private:
         auto opLane = [&](qint64 deviceId, int group) {
             auto it = opLanes.find({ deviceId, group });
             if (it == opLanes.end()) {
-                const std::uint32_t p = process(devicePid(deviceId, Hccl), "HCCL", "NPU", 11 + deviceId * 10);
+                const std::uint32_t p = process(devicePid(deviceId, Hccl), "HCCL", "NPU", deviceSortIndex(deviceId, 11));
                 const QByteArray name = "Group " + QByteArray::number(group) + " Communication";
                 it = opLanes.emplace(std::pair { deviceId, group }, Lane { p, thread(p, qint64(group) * 1000, name, LaneRole::CommunicationOps) }).first;
             }
@@ -202,7 +208,7 @@ private:
         };
         for (const DbCommOp& op : m_device.commOps) {
             const Lane lane = opLane(op.deviceId, groupIndex[op.groupName]);
-            m_builder.addSlice(lane.process, lane.thread, op.startNs, op.endNs - op.startNs, internId(op.opName), {},
+            m_builder.addSlice(lane.process, lane.thread, op.startNs, spanNs(op.startNs, op.endNs), internId(op.opName), {},
                 args(DbArgsKind::CommOp, op.rowId));
             m_commOpSlices.push_back({ op.connectionId, op.startNs, lane, false, false });
         }
@@ -217,14 +223,14 @@ private:
             const int group = groupIndex[c.groupName];
             auto lane = planes.find({ r.deviceId, group, c.planeId });
             if (lane == planes.end()) {
-                const std::uint32_t p = process(devicePid(r.deviceId, Hccl), "HCCL", "NPU", 11 + r.deviceId * 10);
+                const std::uint32_t p = process(devicePid(r.deviceId, Hccl), "HCCL", "NPU", deviceSortIndex(r.deviceId, 11));
                 const QByteArray name = (oneGroup ? QByteArray() : "Group " + QByteArray::number(group) + ' ')
                     + "Plane " + QByteArray::number(c.planeId);
                 lane = planes.emplace(std::tuple { r.deviceId, group, c.planeId },
                                  Lane { p, thread(p, qint64(group) * 1000 + 1 + c.planeId, name, LaneRole::CommunicationTasks) })
                            .first;
             }
-            m_builder.addSlice(lane->second.process, lane->second.thread, r.startNs, r.endNs - r.startNs, internId(c.taskType),
+            m_builder.addSlice(lane->second.process, lane->second.thread, r.startNs, spanNs(r.startNs, r.endNs), internId(c.taskType),
                 {}, args(DbArgsKind::PlaneTask, r.rowId));
             ++planeTasks;
         }
@@ -259,7 +265,7 @@ private:
                     + QByteArray(api.data(), qsizetype(api.size()));
                 name = names.emplace(nameKey, intern(std::string_view(label.constData(), std::size_t(label.size())))).first;
             }
-            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, name->second, {},
+            m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), name->second, {},
                 args(DbArgsKind::CannApi, q.int64(6)));
             m_cannByConnection.emplace(connectionId, HostPoint { start, lane->second });
         }));
@@ -306,7 +312,7 @@ private:
             else if (type == 50004)
                 category = mstx;
             const ArgsRef opArgs = type == 50001 ? args(DbArgsKind::Framework, q.int64(11)) : ArgsRef {};
-            m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, internId(nameId), category, opArgs);
+            m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), internId(nameId), category, opArgs);
             if (!q.isNull(3))
                 m_framework.push_back({ q.int64(3), start, lane->second, type, name.starts_with("Enqueue") });
         }));
@@ -333,7 +339,7 @@ private:
             if (end == start)
                 m_builder.addInstant(lane->second.process, lane->second.thread, start, name, category, {});
             else
-                m_builder.addSlice(lane->second.process, lane->second.thread, start, end - start, name, category, {});
+                m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), name, category, {});
         }));
     }
 
@@ -429,7 +435,7 @@ private:
             m_ctx.count(freqTable, m_ctx.forEachRow(freqTable,
                 "SELECT " + m_ctx.select(freqTable, { "deviceId", "timestampNs", "freq" }) + " FROM AICORE_FREQ",
                 [&](SqlQuery& q) {
-                    const std::uint32_t p = process(devicePid(q.int64(0, 0), Freq), "AI Core Freq", "NPU", 12 + q.int64(0, 0) * 10);
+                    const std::uint32_t p = process(devicePid(q.int64(0, 0), Freq), "AI Core Freq", "NPU", deviceSortIndex(q.int64(0, 0), 12));
                     m_builder.addCounter(p, name, key, q.int64(1), q.real(2));
                 }));
         }
@@ -441,7 +447,7 @@ private:
                 [&](SqlQuery& q) {
                     const std::string_view type = m_ctx.str(q.int64(0, kDbNone32));
                     const QByteArray prefix = type == "app" ? "APP/" : "Device/";
-                    const std::uint32_t p = process(devicePid(q.int64(4, 0), NpuMem), "NPU MEM", "NPU", 13 + q.int64(4, 0) * 10);
+                    const std::uint32_t p = process(devicePid(q.int64(4, 0), NpuMem), "NPU MEM", "NPU", deviceSortIndex(q.int64(4, 0), 13));
                     const double ddrKB = q.real(1) / 1024.0, hbmKB = q.real(2) / 1024.0;
                     const TimeNs ts = q.int64(3);
                     const std::string base = prefix.toStdString();
@@ -471,7 +477,7 @@ private:
                                       std::pair { intern("HBM " + std::to_string(hbm) + "/" + dir), intern(dir + "(MB/s)") })
                                  .first;
                     }
-                    const std::uint32_t p = process(devicePid(device, Hbm), "HBM", "NPU", 15 + device * 10);
+                    const std::uint32_t p = process(devicePid(device, Hbm), "HBM", "NPU", deviceSortIndex(device, 15));
                     m_builder.addCounter(p, it->second.first, it->second.second, q.int64(1), q.real(2) / 1048576.0);
                 }));
         }
@@ -490,7 +496,7 @@ private:
                                       std::pair { intern(base + "/Throughput"), intern(base + "/Hit Rate") })
                                  .first;
                     }
-                    const std::uint32_t p = process(devicePid(device, Llc), "LLC", "NPU", 16 + device * 10);
+                    const std::uint32_t p = process(devicePid(device, Llc), "LLC", "NPU", deviceSortIndex(device, 16));
                     m_builder.addCounter(p, it->second.first, throughputKey, q.int64(2), q.real(4) / 1048576.0);
                     m_builder.addCounter(p, it->second.second, hitKey, q.int64(2), q.real(3));
                 }));
@@ -512,7 +518,7 @@ private:
                     + " FROM ACC_PMU",
                 [&](SqlQuery& q) {
                     const qint64 device = q.int64(0, 0), acc = q.int64(2, 0);
-                    const std::uint32_t p = process(devicePid(device, Acc), "Acc PMU", "NPU", 17 + device * 10);
+                    const std::uint32_t p = process(devicePid(device, Acc), "Acc PMU", "NPU", deviceSortIndex(device, 17));
                     for (int c = 0; c < 4; ++c) {
                         auto [it, inserted] = names.try_emplace({ acc, c });
                         if (inserted)
@@ -528,7 +534,7 @@ private:
                 "SELECT " + m_ctx.select(socTable, { "deviceId", "timestampNs", "l2BufferBwLevel", "mataBwLevel" }) + " FROM SOC_BANDWIDTH_LEVEL",
                 [&](SqlQuery& q) {
                     const qint64 device = q.int64(0, 0);
-                    const std::uint32_t p = process(devicePid(device, Soc), "Stars Soc Info", "NPU", 18 + device * 10);
+                    const std::uint32_t p = process(devicePid(device, Soc), "Stars Soc Info", "NPU", deviceSortIndex(device, 18));
                     m_builder.addCounter(p, l2, l2, q.int64(1), q.real(2));
                     m_builder.addCounter(p, mata, mata, q.int64(1), q.real(3));
                 }));
@@ -550,7 +556,7 @@ private:
             const IntervalSet comm = IntervalSet::fromUnsorted(std::move(intervals.second));
             const IntervalSet busy = compute.unite(comm);
             const IntervalSet free = IntervalSet::fromUnsorted({ busy.bounds() }).subtract(busy);
-            const std::uint32_t p = process(devicePid(deviceId, Overlap), "Overlap Analysis", "NPU", 14 + deviceId * 10);
+            const std::uint32_t p = process(devicePid(deviceId, Overlap), "Overlap Analysis", "NPU", deviceSortIndex(deviceId, 14));
             const std::pair<const char*, const IntervalSet*> lanes[] = { { "Computing", &compute },
                 { "Communication", &comm }, { "Communication(Not Overlapped)", nullptr }, { "Free", &free } };
             const IntervalSet commOnly = comm.subtract(compute);
