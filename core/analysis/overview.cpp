@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace profscope {
@@ -325,14 +326,19 @@ OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window, Ov
                     continue;
             }
             const std::string_view name = trace.strings.view(s.name[i]);
+            // Saturating: slices of damaged files can each span most of TimeNs.
+            const auto add = [durNs](TimeNs& total) {
+                if (__builtin_add_overflow(total, durNs, &total))
+                    total = std::numeric_limits<TimeNs>::max();
+            };
             if (name == "Computing")
-                totals.computingNs += durNs;
+                add(totals.computingNs);
             else if (name == "Communication")
-                totals.communicationNs += durNs;
+                add(totals.communicationNs);
             else if (name == "Communication(Not Overlapped)")
-                totals.communicationNotOverlappedNs += durNs;
+                add(totals.communicationNotOverlappedNs);
             else if (name == "Free")
-                totals.freeNs += durNs;
+                add(totals.freeNs);
         }
     }
     return totals;
