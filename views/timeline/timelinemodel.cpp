@@ -253,7 +253,7 @@ void TimelineModel::addRank(int r, const RankData& rank, const QString& title, c
         pl.rank = r;
         pl.process = int(p);
         pl.parent = rankLane;
-    pl.comparison = comparison;
+        pl.comparison = comparison;
         pl.level = 1;
         pl.key = laneKey(r, &proc);
         pl.title = proc.displayName();
@@ -269,7 +269,7 @@ void TimelineModel::addRank(int r, const RankData& rank, const QString& title, c
             tl.process = int(p);
             tl.thread = int(t);
             tl.parent = procLane;
-    tl.comparison = comparison;
+            tl.comparison = comparison;
             tl.level = 2;
             tl.key = laneKey(r, &proc, &th);
             tl.title = th.name.isEmpty() ? Tr::tr("Thread %1").arg(th.tid) : th.name;
@@ -284,7 +284,7 @@ void TimelineModel::addRank(int r, const RankData& rank, const QString& title, c
             cl.process = int(p);
             cl.counter = int(c);
             cl.parent = procLane;
-    cl.comparison = comparison;
+            cl.comparison = comparison;
             cl.level = 2;
             cl.key = laneKey(r, &proc, nullptr, int(c));
             cl.title = trace.strings.string(cs.name);
