@@ -57,22 +57,7 @@ double peakAllocatedMB(const QString& csv, const QString& component)
 
 qint64 stepStartNs(const QString& traceView, const QString& step)
 {
-    QFile f(traceView);
-    if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    const QJsonDocument doc = QJsonDocument::fromJson(f.readAll());
-    const QJsonArray events = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("traceEvents")).toArray();
-    for (const QJsonValue& v : events) {
-        const QJsonObject e = v.toObject();
-        if (e.value(QStringLiteral("name")).toString() != QStringLiteral("ProfilerStep#") + step)
-            continue;
-        const QString s = e.value(QStringLiteral("ts")).toString();
-        const qsizetype dot = s.indexOf(QLatin1Char('.'));
-        const QString whole = dot < 0 ? s : s.left(dot);
-        const QString frac = dot < 0 ? QString() : QString(s.mid(dot + 1) + QStringLiteral("000")).left(3);
-        return whole.toLongLong() * 1000 + frac.toLongLong();
-    }
-    return -1;
+    return test::referenceSliceStartNs(traceView, QStringLiteral("ProfilerStep#") + step);
 }
 
 } // namespace
