@@ -185,4 +185,23 @@ qint64 referenceSliceStartNs(const QString& traceViewJson, const QString& name, 
     return -1;
 }
 
+std::vector<CsvStep> readStepTraceCsv(const QString& rankRoot)
+{
+    std::vector<CsvStep> steps;
+    QFile file(rankRoot + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"));
+    if (!file.open(QIODevice::ReadOnly))
+        return steps;
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList header = lines.value(0).trimmed().split(QLatin1Char(','));
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList fields = lines[i].trimmed().split(QLatin1Char(','));
+        CsvStep s;
+        s.step = fields.value(0);
+        for (int c = 1; c < header.size(); ++c)
+            s.us[header[c]] = fields.value(c).toDouble();
+        steps.push_back(s);
+    }
+    return steps;
+}
+
 } // namespace profscope::test

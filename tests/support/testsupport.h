@@ -7,6 +7,9 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include <map>
+#include <vector>
+
 namespace profscope {
 struct FileReport;
 struct Profile;
@@ -61,5 +64,14 @@ QHash<QString, ReferenceRangeRow> referenceRangeByName(
     const QString& traceViewJson, qint64 startNs, qint64 endNs, QHash<QString, qint64>* overlapLanes = nullptr);
 // The ts (ns) of the first X event with this name, -1 when none.
 qint64 referenceSliceStartNs(const QString& traceViewJson, const QString& name, qint64* durNs = nullptr);
+
+// One rank's ASCEND_PROFILER_OUTPUT/step_trace_time.csv read with a plain
+// split: per row the step and every column by header name, in µs as written.
+struct CsvStep
+{
+    QString step;
+    std::map<QString, double> us;
+};
+std::vector<CsvStep> readStepTraceCsv(const QString& rankRoot);
 
 } // namespace profscope::test

@@ -44,31 +44,11 @@ using namespace profscope;
 
 namespace {
 
-// One rank's step_trace_time.csv in µs, read with a plain split: columns by
-// header name, values as written (µs with decimals).
-struct CsvStep
-{
-    QString step;
-    std::map<QString, double> us;
-};
+using test::CsvStep;
 
 std::vector<CsvStep> readStepTrace(const QString& rankRoot)
 {
-    std::vector<CsvStep> steps;
-    QFile file(rankRoot + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv"));
-    if (!file.open(QIODevice::ReadOnly))
-        return steps;
-    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    const QStringList header = lines.value(0).trimmed().split(QLatin1Char(','));
-    for (int i = 1; i < lines.size(); ++i) {
-        const QStringList fields = lines[i].trimmed().split(QLatin1Char(','));
-        CsvStep s;
-        s.step = fields.value(0);
-        for (int c = 1; c < header.size(); ++c)
-            s.us[header[c]] = fields.value(c).toDouble();
-        steps.push_back(s);
-    }
-    return steps;
+    return test::readStepTraceCsv(rankRoot);
 }
 
 // The five bar components of one csv step, in µs.
@@ -723,13 +703,13 @@ void TestOverviewPage::exportItems()
     OverviewPage page(&state);
     state.setProfile(profile);
     const QList<ExportItem> items = page.exportItems();
-    QCOMPARE(items.size(), 4);
+    QCOMPARE(items.size(), 5);
     QTemporaryDir out;
     QStringList errors;
     const QStringList written = exportPage(page, out.path(), &errors, QSize(1000, 600));
     QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
-    // 2 charts × (PNG + SVG) + 4 tables.
-    QCOMPARE(written.size(), 8);
+    // 3 charts (bars, distribution, trend) × (PNG + SVG) + 4 tables.
+    QCOMPARE(written.size(), 10);
     QImage png(out.filePath(QStringLiteral("overview-ranks.png")));
     QCOMPARE(png.size(), QSize(1000, 600));
     // Not blank: the plot drew coloured bars, even though never shown.

@@ -3,6 +3,7 @@
 
 #include "common/statuscolors.h"
 #include "overviewmodels.h"
+#include "overviewplots.h"
 
 #include <QApplication>
 #include <QLocale>
@@ -26,6 +27,10 @@ double barWidth(double slotPx, double share = 0.72)
 {
     return slotPx <= 0 ? share : std::min(share, kMaxBarPx / slotPx);
 }
+
+} // namespace
+
+namespace overviewplot {
 
 // ms for steps of a millisecond and more, µs below.
 double unitFor(TimeNs largestNs)
@@ -128,7 +133,9 @@ void setUpPlot(VectorPlot* plot)
     });
 }
 
-} // namespace
+} // namespace overviewplot
+
+using namespace overviewplot;
 
 // ---------------------------------------------------------------------------
 

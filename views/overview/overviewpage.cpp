@@ -12,6 +12,7 @@
 #include "overviewcomparemodels.h"
 #include "overviewcomparepane.h"
 #include "overviewmodels.h"
+#include "rankspreadchart.h"
 #include "steptracechart.h"
 
 #include <QComboBox>
@@ -62,6 +63,9 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     , m_empty(mutedLabel(QString(), this))
     , m_barsModel(new OverviewBarsModel(this))
     , m_barsChart(new RankBarsChart(m_barsModel, this))
+    , m_spreadChart(new RankSpreadChart(m_barsModel, this))
+    , m_rankCharts(new QStackedWidget(this))
+    , m_chartKind(new QComboBox(this))
     , m_trendModel(new StepTrendModel(this))
     , m_trendChart(new StepTrendChart(m_trendModel, this))
     , m_stepModel(new ClusterStepTableModel(this))
@@ -102,6 +106,16 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_compareButton->setToolTip(tr("Show the base and the comparison run side by side (off: the base run only)"));
     m_compareButton->hide();
     header->addWidget(m_compareButton);
+    m_chartKindLabel = new QLabel(tr("Show:"), this);
+    m_chartKindLabel->setBuddy(m_chartKind);
+    header->addWidget(m_chartKindLabel);
+    m_chartKind->setObjectName(QStringLiteral("rankChartCombo"));
+    m_chartKind->addItem(tr("Every rank"), int(RankChart::EveryRank));
+    m_chartKind->addItem(tr("Distribution"), int(RankChart::Distribution));
+    m_chartKind->setToolTip(tr("Every rank: a bar per rank, scrolled and sorted as you choose. "
+                               "Distribution: all ranks at once, sorted by step time, with the p10–p90 band, "
+                               "the median and the outliers named."));
+    header->addWidget(m_chartKind);
     auto* sortLabel = new QLabel(tr("Sort bars by:"), this);
     m_sortLabel = sortLabel;
     sortLabel->setBuddy(m_sortCombo);
@@ -133,6 +147,8 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     auto* exportMenu = new QMenu(m_exportButton);
     exportMenu->addAction(tr("Rank Chart…"), this,
         [this] { exportWidgetInteractive(this, m_barsChart->plot(), QStringLiteral("overview-ranks")); });
+    exportMenu->addAction(tr("Distribution Chart…"), this,
+        [this] { exportWidgetInteractive(this, m_spreadChart, QStringLiteral("overview-distribution")); });
     exportMenu->addAction(tr("Step Trend Chart…"), this,
         [this] { exportWidgetInteractive(this, m_trendChart, QStringLiteral("overview-trend")); });
     exportMenu->addSeparator();
@@ -188,11 +204,14 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     // Charts: bars (wide) beside the trend.
     auto* charts = new QSplitter(Qt::Horizontal, this);
     charts->setChildrenCollapsible(false);
-    charts->addWidget(m_barsChart);
+    m_rankCharts->addWidget(m_barsChart);
+    m_rankCharts->addWidget(m_spreadChart);
+    charts->addWidget(m_rankCharts);
     charts->addWidget(m_trendChart);
     charts->setStretchFactor(0, 2);
     charts->setStretchFactor(1, 1);
-    for (QWidget* chart : { static_cast<QWidget*>(m_barsChart->plot()), static_cast<QWidget*>(m_trendChart) }) {
+    for (QWidget* chart : { static_cast<QWidget*>(m_barsChart->plot()), static_cast<QWidget*>(m_spreadChart),
+             static_cast<QWidget*>(m_trendChart) }) {
         chart->setContextMenuPolicy(Qt::CustomContextMenu);
         connect(chart, &QWidget::customContextMenuRequested, this, [this, chart](const QPoint& pos) {
             QMenu menu(this);
@@ -306,6 +325,11 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
         sortBars(m_barsModel->sortColumn(), descending ? Qt::DescendingOrder : Qt::AscendingOrder);
     });
     connect(m_barsChart, &RankBarsChart::rankActivated, m_state, &ViewState::requestRank);
+    connect(m_spreadChart, &RankSpreadChart::rankActivated, m_state, &ViewState::requestRank);
+    connect(m_chartKind, &QComboBox::activated, this, [this](int row) {
+        m_chartKindChosen = true;
+        showRankChart(RankChart(m_chartKind->itemData(row).toInt()));
+    });
 
     // Hidden, the page only notes what changed; shown, it catches up.
     m_refresh = new DeferredRefresh(this, [this] { refreshNow(); });
@@ -378,9 +402,7 @@ void OverviewPage::refreshComparison()
 {
     m_compareButton->setVisible(m_state->runCompare());
     const bool compare = showsComparison();
-    m_sortLabel->setVisible(!compare);
-    m_sortCombo->setVisible(!compare);
-    m_descending->setVisible(!compare);
+    updateHeaderControls();
     if (!compare) {
         AnalysisService::instance()->cancel(this, QStringLiteral("compare"));
         if (m_stack->currentWidget() == m_comparePane)
@@ -450,6 +472,12 @@ void OverviewPage::refresh()
     m_ranksFromSummary = int(fromSummary.size());
     m_barsModel->setRows(std::move(averages));
     m_barsChart->rebuild();
+    m_spreadChart->rebuild();
+    // Above this many ranks a bar each needs a scroll bar: the distribution
+    // shows the whole cluster instead, until the user picks a chart.
+    constexpr int kSpreadAboveRanks = 64;
+    if (!m_chartKindChosen)
+        showRankChart(m_barsModel->rowCount() > kSpreadAboveRanks ? RankChart::Distribution : RankChart::EveryRank);
     m_trendModel->setRows(trendRows, m_allSteps.steps);
     m_trendChart->rebuild();
     m_trendChart->setSelectedStep(step);
@@ -631,6 +659,32 @@ void OverviewPage::updateHeading()
                 : QString()));
     m_barsChart->setSubtitle(step.isEmpty() ? tr("Where each rank's step time goes (average)")
                                             : tr("Where each rank's time goes in step %1").arg(step));
+    m_spreadChart->setStep(step);
+}
+
+void OverviewPage::showRankChart(RankChart kind)
+{
+    const int row = m_chartKind->findData(int(kind));
+    if (row != m_chartKind->currentIndex()) {
+        const QSignalBlocker blocker(m_chartKind);
+        m_chartKind->setCurrentIndex(row);
+    }
+    m_rankCharts->setCurrentWidget(
+        kind == RankChart::EveryRank ? static_cast<QWidget*>(m_barsChart) : static_cast<QWidget*>(m_spreadChart));
+    updateHeaderControls();
+}
+
+void OverviewPage::updateHeaderControls()
+{
+    const bool compare = showsComparison();
+    // The distribution has its own order; the comparison its own charts.
+    const bool bars = m_rankCharts->currentWidget() == m_barsChart;
+    m_sortLabel->setText(bars ? tr("Sort bars by:") : tr("Sort ranks by:"));
+    m_sortLabel->setVisible(!compare);
+    m_sortCombo->setVisible(!compare);
+    m_descending->setVisible(!compare && bars); // the distribution is always smallest first
+    m_chartKindLabel->setVisible(!compare);
+    m_chartKind->setVisible(!compare);
 }
 
 void OverviewPage::sortBars(int column, Qt::SortOrder order)
@@ -646,6 +700,9 @@ void OverviewPage::sortBars(int column, Qt::SortOrder order)
     }
     m_barsModel->sort(column, order);
     m_barsChart->rebuild();
+    // It reads the model's rows (now in another order) and sorts on the same column.
+    m_spreadChart->setMetric(column);
+    m_spreadChart->rebuild();
 }
 
 QMenu* OverviewPage::createFindingMenu(int row)
@@ -721,6 +778,7 @@ QList<ExportItem> OverviewPage::exportItems() const
 {
     QList<ExportItem> items {
         { QStringLiteral("overview-ranks"), m_barsChart->plot(), m_barsModel },
+        { QStringLiteral("overview-distribution"), m_spreadChart, nullptr },
         { QStringLiteral("overview-trend"), m_trendChart, m_trendModel },
         { QStringLiteral("overview-steps"), nullptr, m_stepProxy },
         { QStringLiteral("overview-advice"), nullptr, m_adviceModel },

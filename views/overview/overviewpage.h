@@ -26,6 +26,7 @@ class ClusterStepTableModel;
 class OverviewBarsModel;
 class OverviewComparePane;
 class RankBarsChart;
+class RankSpreadChart;
 class StepTrendChart;
 class StepTrendModel;
 class ViewState;
@@ -90,6 +91,21 @@ public:
     {
         return m_barsChart;
     }
+    // The whole cluster sorted by step time (the default above 64 ranks).
+    RankSpreadChart* spreadChart() const
+    {
+        return m_spreadChart;
+    }
+    QComboBox* chartKindCombo() const
+    {
+        return m_chartKind;
+    }
+    enum class RankChart
+    {
+        EveryRank,
+        Distribution
+    };
+    void showRankChart(RankChart kind);
     StepTrendChart* trendChart() const
     {
         return m_trendChart;
@@ -139,6 +155,7 @@ private:
     void refreshAdvice();
     void applyAdvice(std::vector<Finding> findings);
     void updateHeading();
+    void updateHeaderControls(); // which of sort and chart choice apply
     void showExportMenu();
     void refreshComparison();
 
@@ -158,6 +175,11 @@ private:
     QLabel* m_empty;
     OverviewBarsModel* m_barsModel;
     RankBarsChart* m_barsChart;
+    RankSpreadChart* m_spreadChart;
+    QStackedWidget* m_rankCharts;
+    QComboBox* m_chartKind;
+    QLabel* m_chartKindLabel = nullptr;
+    bool m_chartKindChosen = false; // by the user: kept across profiles
     StepTrendModel* m_trendModel;
     StepTrendChart* m_trendChart;
     ClusterStepTableModel* m_stepModel;

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+// The overview's whole-cluster distribution: ranks sorted by step time or by
+// one component, drawn against the values of each rank's own
+// step_trace_time.csv (read in the test), with the rank the generator slowed
+// down named as the outlier.
+#include "common/export.h"
+#include "common/viewstate.h"
+#include "generate/clustergenerator.h"
+#include "load/profileloader.h"
+#include "overview/overviewcharts.h"
+#include "overview/overviewmodels.h"
+#include "overview/overviewpage.h"
+#include "overview/rankspreadchart.h"
+#include "testsupport.h"
+#include "viewtestsupport.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace profscope;
+
+namespace {
+
+constexpr int kManyRanks = 96; // above the 64 where bars stop fitting
+constexpr int kSlowRank = 37;
+
+ProfilePtr generated(QTemporaryDir& dir, int ranks)
+{
+    GeneratorOptions options;
+    options.ranks = ranks;
+    options.steps = 2;
+    options.ops = 6;
+    options.slowRank = ranks > kSlowRank ? kSlowRank : -1;
+    QString error;
+    if (!generateCluster(dir.path(), options, &error)) {
+        qWarning("%s", qPrintable(error));
+        return nullptr;
+    }
+    return ProfileLoader::load({ dir.path() });
+}
+
+// Per rank id, from its step_trace_time.csv: the mean over steps of
+// "Computing - Overlapped" (compute only) and of the five parts' sum (step time), in µs.
+struct CsvRank
+{
+    int rankId = -1;
+    double computeOnlyUs = 0;
+    double stepUs = 0;
+};
+
+std::vector<CsvRank> csvRanks(const Profile& profile)
+{
+    std::vector<CsvRank> ranks;
+    for (const auto& rank : profile.ranks) {
+        const std::vector<test::CsvStep> steps = test::readStepTraceCsv(rank->info.rootPath);
+        CsvRank r;
+        r.rankId = rank->info.rankId;
+        for (const test::CsvStep& s : steps) {
+            const auto at = [&](const char* name) { return s.us.at(QString::fromLatin1(name)); };
+            r.computeOnlyUs += (at("Computing") - at("Overlapped")) / double(steps.size());
+            r.stepUs += (at("Computing") + at("Communication(Not Overlapped)") + at("Free") + at("Preparing"))
+                / double(steps.size());
+        }
+        ranks.push_back(r);
+    }
+    return ranks;
+}
+
+// The drawn value (µs) at sorted position p: the top of the last visible area.
+double drawnUs(const RankSpreadChart& chart, int p)
+{
+    for (int g = chart.graphCount() - 1; g >= 0; --g)
+        if (chart.graph(g)->visible() && chart.graph(g)->dataCount() > p)
+            return chart.graph(g)->data()->at(p)->value * chart.unitNs() / 1000.0;
+    return -1;
+}
+
+} // namespace
+
+class TestRankSpreadChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void manyRanksShowTheDistribution();
+    void sortedByComputeNamesTheSlowRank();
+    void fewRanksKeepBarsUntilChosen();
+    void exportShowsEveryRank();
+
+private:
+    QTemporaryDir m_manyDir;
+    ProfilePtr m_many;
+};
+
+void TestRankSpreadChart::initTestCase()
+{
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    m_many = generated(m_manyDir, kManyRanks);
+    QVERIFY(m_many);
+    QCOMPARE(int(m_many->ranks.size()), kManyRanks);
+}
+
+void TestRankSpreadChart::manyRanksShowTheDistribution()
+{
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(m_many);
+    QCOMPARE(page.chartKindCombo()->currentData().toInt(), int(OverviewPage::RankChart::Distribution));
+    QVERIFY(page.spreadChart()->isVisibleTo(&page));
+    QVERIFY(!page.descendingButton()->isVisibleTo(&page));
+
+    const RankSpreadChart& chart = *page.spreadChart();
+    QCOMPARE(int(chart.spread().order.size()), kManyRanks);
+    // Every rank drawn, in the order of the CSV step times.
+    std::vector<CsvRank> csv = csvRanks(*m_many);
+    std::sort(csv.begin(), csv.end(), [](const CsvRank& a, const CsvRank& b) { return a.stepUs < b.stepUs; });
+    const double tolerance = 0.01 * csv.back().stepUs;
+    for (int p = 0; p < kManyRanks; ++p)
+        QVERIFY2(std::abs(drawnUs(chart, p) - csv[std::size_t(p)].stepUs) <= tolerance,
+            qPrintable(QStringLiteral("position %1: drawn %2 µs, csv %3 µs")
+                           .arg(p)
+                           .arg(drawnUs(chart, p))
+                           .arg(csv[std::size_t(p)].stepUs)));
+    // The median: the 48th of 96 sorted (nearest rank).
+    QVERIFY(std::abs(double(chart.spread().p50Ns) / 1000.0 - csv[47].stepUs) <= tolerance);
+    QVERIFY(chart.graph(0)->visible() && chart.graph(4)->visible());
+}
+
+void TestRankSpreadChart::sortedByComputeNamesTheSlowRank()
+{
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(m_many);
+    page.sortBars(OverviewBarsModel::ComputingOnlyColumn, Qt::DescendingOrder);
+    const RankSpreadChart& chart = *page.spreadChart();
+    QCOMPARE(chart.metric(), 0);
+    // One area: compute only, sorted smallest first, as in the CSV.
+    QVERIFY(chart.graph(0)->visible());
+    for (int g = 1; g < 5; ++g)
+        QVERIFY(!chart.graph(g)->visible());
+    std::vector<CsvRank> csv = csvRanks(*m_many);
+    std::sort(
+        csv.begin(), csv.end(), [](const CsvRank& a, const CsvRank& b) { return a.computeOnlyUs < b.computeOnlyUs; });
+    QCOMPARE(csv.back().rankId, kSlowRank); // what the generator planted
+    const double tolerance = 0.01 * csv.back().stepUs;
+    for (int p = 0; p < kManyRanks; ++p)
+        QVERIFY(std::abs(drawnUs(chart, p) - csv[std::size_t(p)].computeOnlyUs) <= tolerance);
+    const int lastRow = chart.rowAt(kManyRanks - 1);
+    QCOMPARE(page.barsModel()->row(lastRow).rankId, kSlowRank);
+    // Named, and only it: its kernels run 30% longer than everyone's.
+    QCOMPARE(chart.outlierLabels().size(), 1);
+    QVERIFY2(chart.outlierLabels().constFirst().startsWith(QStringLiteral("rank %1 · +").arg(kSlowRank)),
+        qPrintable(chart.outlierLabels().join(QLatin1Char('|'))));
+    const double percent = (csv.back().computeOnlyUs / csv[47].computeOnlyUs - 1.0) * 100.0;
+    QVERIFY2(chart.outlierLabels().constFirst().contains(QString::number(percent, 'f', 1).left(2)),
+        qPrintable(chart.outlierLabels().constFirst() + QStringLiteral(" vs %1%").arg(percent)));
+
+    QTemporaryDir shots;
+    QVERIFY(page.grab().save(test::screenshotDir(shots) + QStringLiteral("/overview-distribution-compute.png")));
+
+    // Back to step time: the stacked parts again.
+    page.sortBars(OverviewBarsModel::RankColumn, Qt::AscendingOrder);
+    QCOMPARE(chart.metric(), -1);
+    for (int g = 0; g < 5; ++g)
+        QVERIFY(chart.graph(g)->visible());
+}
+
+void TestRankSpreadChart::fewRanksKeepBarsUntilChosen()
+{
+    QTemporaryDir dir;
+    const ProfilePtr few = generated(dir, 8);
+    QVERIFY(few);
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(few);
+    QCOMPARE(page.chartKindCombo()->currentData().toInt(), int(OverviewPage::RankChart::EveryRank));
+    QVERIFY(page.barsChart()->isVisibleTo(&page));
+    QVERIFY(page.descendingButton()->isVisibleTo(&page));
+    // The user picks the distribution (keyboard on the combo, as a user would)…
+    page.chartKindCombo()->setFocus();
+    QTest::keyClick(page.chartKindCombo(), Qt::Key_Down);
+    QCOMPARE(page.chartKindCombo()->currentData().toInt(), int(OverviewPage::RankChart::Distribution));
+    QVERIFY(page.spreadChart()->isVisibleTo(&page));
+    QCOMPARE(int(page.spreadChart()->spread().order.size()), 8);
+    // …and it stays chosen for the next profiles, small or large.
+    state.setProfile(m_many);
+    state.setProfile(few);
+    QCOMPARE(page.chartKindCombo()->currentData().toInt(), int(OverviewPage::RankChart::Distribution));
+}
+
+void TestRankSpreadChart::exportShowsEveryRank()
+{
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(m_many);
+    // The bars show a part of the ranks; the distribution every one.
+    QVERIFY(page.barsChart()->maxVisibleBars() < kManyRanks);
+    QTemporaryDir out;
+    QStringList errors;
+    const QStringList files = exportPage(page, out.path(), &errors, QSize(1600, 900));
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QLatin1Char('\n'))));
+    const QString png = out.filePath(QStringLiteral("overview-distribution.png"));
+    QVERIFY2(files.contains(png), qPrintable(files.join(QLatin1Char('\n'))));
+    QVERIFY(QFileInfo(png).size() > 10000);
+    QVERIFY(files.contains(out.filePath(QStringLiteral("overview-distribution.svg"))));
+    const QCPRange range = page.spreadChart()->xAxis->range();
+    QVERIFY(range.lower <= 0 && range.upper >= kManyRanks - 1);
+}
+
+QTEST_MAIN(TestRankSpreadChart)
+#include "tst_rankspreadchart.moc"

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// What the overview's plots share: units, the title row, the legend above
+// the axis rect and the stacked component series.
+
+#include "common/vectorplot.h"
+#include "model/types.h"
+
+#include <array>
+
+namespace profscope::overviewplot {
+
+// ms for steps of a millisecond and more, µs below.
+double unitFor(TimeNs largestNs);
+QString unitName(double unitNs);
+QString formatValue(TimeNs ns, double unitNs);
+// A bold title row above the axis rect.
+QCPTextElement* addTitle(QCustomPlot* plot);
+// The legend as one row (or two) under the title, outside the axis rect.
+void moveLegendAboveAxisRect(QCustomPlot* plot);
+void setLegendColumns(QCustomPlot* plot, int width);
+void colorBars(const std::array<QCPBars*, 5>& bars, const QPalette& palette);
+std::array<QCPBars*, 5> makeStackedBars(QCustomPlot* plot, const QPalette& palette);
+// Settings every overview plot shares.
+void setUpPlot(VectorPlot* plot);
+
+} // namespace profscope::overviewplot
