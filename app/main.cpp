@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "openfiles.h"
 #include "projecttreemodel.h"
+#include "settledgrab.h"
 #include "theme.h"
 
 #include <QApplication>
@@ -151,8 +152,9 @@ int main(int argc, char** argv)
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-        Tr::tr("Wait until loading has finished, save a PNG of the main window "
-               "(or of the import report with --report) to FILE, and quit."),
+        Tr::tr("Wait until loading has finished and the window has settled (analyses done, no repaint "
+               "for a moment), save a PNG of the main window (or of the import report with --report) "
+               "to FILE, and quit."),
         QStringLiteral("FILE"));
     const QCommandLineOption report(QStringLiteral("report"), Tr::tr("Open the import report after loading."));
     const QCommandLineOption page(QStringLiteral("page"),
@@ -225,14 +227,10 @@ int main(int argc, char** argv)
     std::function<void()> grab;
     if (takeScreenshot) {
         const QString file = parser.value(screenshot);
-        grab = [&window, &taken, file, openReport] {
-            if (taken)
-                return;
-            taken = true;
-            // Let layouts settle and the banner / dialog paint before grabbing.
-            QTimer::singleShot(500, &window, [&window, file, openReport] {
-                // The page shown may still wait for its analysis jobs.
-                profscope::AnalysisService::instance()->waitUntilIdle();
+        // Waits for the last paint (analysis jobs done, no repaint for a
+        // quiet period) rather than a fixed delay.
+        auto* settled = new profscope::SettledGrab(
+            [&window, file, openReport] {
                 QWidget* target = &window;
                 if (openReport && window.importReportDialog()->isVisible())
                     target = window.importReportDialog();
@@ -241,7 +239,13 @@ int main(int argc, char** argv)
                 if (!saved)
                     std::fprintf(stderr, "%s\n", qPrintable(Tr::tr("profscope: could not write %1").arg(file)));
                 QCoreApplication::exit(saved ? 0 : 1);
-            });
+            },
+            &window);
+        grab = [&taken, settled] {
+            if (taken)
+                return;
+            taken = true;
+            settled->start();
         };
         const auto grabWhenIdle = [grab, &window](bool loading) {
             if (!loading && loadsIdle(window))
