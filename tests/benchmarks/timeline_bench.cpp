@@ -227,10 +227,20 @@ int main(int argc, char** argv)
     for (const Level& l : levels) {
         if (only >= 0 && &l - levels != only)
             continue;
-        const Figures f = measure(w, image, l.start, l.end, frames);
-        std::printf("%-20s %7.1f (%6.1f) %7.1f (%6.1f) %8.1f %7.1f (%6.1f) %8.1f %7lld %9lld\n", l.name, f.firstMs,
-            f.firstCpuMs, f.panMedian, f.panCpuMedian, f.panMax, f.cachedMedian, f.cachedCpuMedian, f.cachedMax,
-            f.blocks, f.slices);
+        const auto row = [&](const char* name) {
+            const Figures f = measure(w, image, l.start, l.end, frames);
+            std::printf("%-20s %7.1f (%6.1f) %7.1f (%6.1f) %8.1f %7.1f (%6.1f) %8.1f %7lld %9lld\n", name, f.firstMs,
+                f.firstCpuMs, f.panMedian, f.panCpuMedian, f.panMax, f.cachedMedian, f.cachedCpuMedian, f.cachedMax,
+                f.blocks, f.slices);
+        };
+        row(l.name);
+        if (&l == levels) {
+            // Baseline in the same run: runs merged while gaps stay under a
+            // pixel, however long (no coverage shading along the lane).
+            w.renderer().setMaxRunPx(0);
+            row("  baseline: unbounded runs");
+            w.renderer().setMaxRunPx(6.0);
+        }
     }
     if (stack > 1) {
         // The multi-rank timeline: the same slice count spread over N ranks

@@ -640,6 +640,18 @@ const ThreadIndex& TimelineModel::threadIndex(int lane) const
             slot->byDepth[d].reserve(counts[d]);
         for (std::size_t i = 0; i < s.size(); ++i)
             slot->byDepth[s.depth[i]].push_back(std::uint32_t(i));
+        slot->busyBefore.resize(slot->byDepth.size());
+        for (std::size_t d = 0; d < slot->byDepth.size(); ++d) {
+            std::vector<TimeNs>& busy = slot->busyBefore[d];
+            busy.reserve(slot->byDepth[d].size() + 1);
+            TimeNs sum = 0;
+            busy.push_back(sum);
+            for (const std::uint32_t i : slot->byDepth[d]) {
+                if (__builtin_add_overflow(sum, std::max<TimeNs>(0, s.durNs[i]), &sum))
+                    sum = std::numeric_limits<TimeNs>::max();
+                busy.push_back(sum);
+            }
+        }
     }
     return *slot;
 }

@@ -63,6 +63,10 @@ struct TimelineRow
 struct ThreadIndex
 {
     std::vector<std::vector<std::uint32_t>> byDepth;
+    // Per depth, busyBefore[d][j] = summed durations of byDepth[d][0, j)
+    // (saturating): how busy a merged run of sub-pixel slices is, in O(1).
+    // Slices of one depth never overlap, so the sum is the covered time.
+    std::vector<std::vector<TimeNs>> busyBefore;
 };
 
 // Run comparison: ranks of a second profile stacked under the base's, each

@@ -174,14 +174,22 @@ void TimelineRenderer::buildThread(int lane, const TimelineViewport& vp, LaneGeo
                 k = k2;
                 if (k >= n || start[v[k]] >= hiTs)
                     break;
+                // Runs stay a few pixels long so that their shading shows
+                // where the lane is busy, not one average over the screen.
+                if (m_maxRunPx > 0 && rx1 - x0 >= m_maxRunPx)
+                    break;
                 const std::uint32_t next = v[k];
                 const double nx0 = px(start[next]);
                 const double nx1 = px(start[next] + dur[next]);
                 if (nx1 - nx0 >= 1.0 || nx0 - rx1 >= 1.0)
                     break;
             }
-            g.blocks.push_back(
-                { clampPx(x0, width), clampPx(rx1, width), i, std::uint32_t(k - runStart), std::uint16_t(d) });
+            const std::vector<TimeNs>& busy = index.busyBefore[d];
+            const double busyPx = double(busy[k] - busy[runStart]) * inv;
+            const float coverage =
+                rx1 > x0 ? float(std::clamp(busyPx / (rx1 - x0), 0.0, 1.0)) : 1.0f;
+            g.blocks.push_back({ clampPx(x0, width), clampPx(rx1, width), i, std::uint32_t(k - runStart),
+                std::uint16_t(d), coverage });
         }
     }
 }
@@ -467,9 +475,15 @@ void TimelineRenderer::paintThread(
     const int textPad = 3;
     const int minLabelPx = m_charWidth * 3 + 2 * textPad;
     const QRgb baseRgb = m_palette.color(QPalette::Base).rgb();
-    // Merged runs are drawn a little lighter so that they read as "many".
-    auto lighter = [baseRgb](QRgb c) {
-        auto mix = [](int a, int b) { return (a * 3 + b) / 4; };
+    // Merged runs are drawn lighter so that they read as "many", and the
+    // more so the less of their width the slices cover: from 3/4 of the
+    // colour (fully busy) down to 1/5 (nearly idle), over the lane background.
+    auto lighter = [baseRgb](QRgb c, float coverage) {
+        // In eighths: neighbouring runs of about the same density get the
+        // same colour and are filled as one rectangle.
+        const float eighths = std::round(std::clamp(coverage, 0.0f, 1.0f) * 8.0f) / 8.0f;
+        const int w = 51 + int(std::lround(140.0f * eighths)); // of 255
+        auto mix = [w](int a, int b) { return (a * w + b * (255 - w)) / 255; };
         return qRgb(mix(qRed(c), qRed(baseRgb)), mix(qGreen(c), qGreen(baseRgb)), mix(qBlue(c), qBlue(baseRgb)));
     };
     // Fills first, labels after: text state changes only once per lane.
@@ -491,7 +505,13 @@ void TimelineRenderer::paintThread(
         const int x0 = left + int(std::floor(b.x0));
         const int x1 = left + std::max(int(std::ceil(b.x1)), int(std::floor(b.x0)) + 1);
         const QRect rect(x0, y, x1 - x0, rowHeight - 1);
-        m_fills.push_back({ b.count > 1 ? lighter(c) : c, rect });
+        const QRgb fill = b.count > 1 ? lighter(c, b.coverage) : c;
+        // Touching merged runs of one colour: one wider rectangle.
+        if (b.count > 1 && !m_fills.empty() && m_fills.back().merged && m_fills.back().color == fill
+            && m_fills.back().rect.top() == rect.top() && m_fills.back().rect.right() + 1 >= rect.left())
+            m_fills.back().rect.setRight(std::max(m_fills.back().rect.right(), rect.right()));
+        else
+            m_fills.push_back({ fill, rect, b.count > 1 });
         ++m_stats.blocks;
         m_stats.slicesInBlocks += b.count;
         if (labels && b.count == 1) {
