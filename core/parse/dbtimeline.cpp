@@ -283,9 +283,8 @@ private:
             return;
         }
         const QByteArray sql = "SELECT CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
-            + m_ctx.select(table, { "globalTid", "connectionId", "name", "sequenceNumber", "fwdThreadId", "inputDtypes",
-                                      "inputShapes", "callchainId", "type" })
-            + ", rowid FROM PYTORCH_API";
+            + m_ctx.select(table, { "globalTid", "connectionId", "name", "type" })
+            + ", rowid FROM PYTORCH_API"; // the op's args are read when shown (DbArgsSource)
         m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
             const qint64 globalTid = q.int64(2, 0);
@@ -298,9 +297,9 @@ private:
             const qint64 nameId = q.int64(4, kDbNone32);
             const std::string_view name = m_ctx.str(nameId);
             // Before 2024-08 there is no type column: the queue events go by their names.
-            const qint64 type = q.isNull(10)
+            const qint64 type = q.isNull(5)
                 ? (name.starts_with("Enqueue") || name.starts_with("Dequeue") ? 50002 : 50001)
-                : q.int64(10);
+                : q.int64(5);
             StringId category = cpuOp;
             if (type == 50002)
                 category = name.starts_with("Dequeue") ? dequeue : enqueue;
@@ -308,7 +307,7 @@ private:
                 category = python;
             else if (type == 50004)
                 category = mstx;
-            const ArgsRef opArgs = type == 50001 ? args(DbArgsKind::Framework, q.int64(11)) : ArgsRef {};
+            const ArgsRef opArgs = type == 50001 ? args(DbArgsKind::Framework, q.int64(6)) : ArgsRef {};
             m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), internId(nameId), category, opArgs);
             if (!q.isNull(3))
                 m_framework.push_back({ q.int64(3), start, lane->second, type, name.starts_with("Enqueue") });
