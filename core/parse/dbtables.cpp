@@ -104,8 +104,8 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         // without handing every row over.
         const QString typeColumn = ctx.db.column(QStringLiteral("CANN_API"), QStringLiteral("type"));
         SqlQuery q(ctx.db, typeColumn.isEmpty() ? QByteArray("SELECT 1 WHERE 0")
-            : "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId" }) + " FROM CANN_API WHERE "
-                + quoteIdentifier(typeColumn) + " = " + QByteArray::number(nodeType));
+            : "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId" }) + " FROM CANN_API WHERE CAST("
+                + quoteIdentifier(typeColumn) + " AS INTEGER) = " + QByteArray::number(nodeType));
         while (q.next()) {
             const TimeNs a = q.int64(0), b = q.int64(1);
             for (std::size_t s = 0; s < steps.size(); ++s)
