@@ -83,6 +83,7 @@ constexpr const char* kSchema[] = {
     "CREATE TABLE PYTORCH_API (startNs TEXT, endNs TEXT, globalTid INTEGER, connectionId INTEGER, name INTEGER, "
     "sequenceNumber INTEGER, fwdThreadId INTEGER, inputDtypes INTEGER, inputShapes INTEGER, callchainId INTEGER, "
     "type INTEGER)",
+    "CREATE TABLE PYTORCH_CALLCHAINS (id INTEGER, stack INTEGER, stackDepth INTEGER)",
     "CREATE TABLE CONNECTION_IDS (id INTEGER, connectionId INTEGER)",
     "CREATE TABLE STEP_TIME (id INTEGER, startNs INTEGER, endNs INTEGER)",
     "CREATE TABLE MEMORY_RECORD (component INTEGER, timestamp INTEGER, totalAllocated INTEGER, totalReserved "
@@ -205,6 +206,11 @@ struct FrameworkRow
     TimeNs endNs = 0;
     qint64 name = 0;
     qint64 connectionIndex = -1; // CONNECTION_IDS.id; -1: NULL
+    // The op's args (hostOpArgs), as STRING_IDS ids; -1: NULL.
+    qint64 sequenceNumber = -1;
+    qint64 inputDtypes = -1;
+    qint64 inputShapes = -1;
+    qint64 callchainId = -1;
 };
 
 qint64 bytesFromMB(double mb)
@@ -266,6 +272,13 @@ private:
     std::vector<CommTaskRow> m_commTasks;
     std::vector<ApiRow> m_apis;
     std::vector<FrameworkRow> m_framework;
+    struct CallchainRow
+    {
+        qint64 id;
+        qint64 stack; // STRING_IDS: one frame
+        qint64 depth;
+    };
+    std::vector<CallchainRow> m_callchains;
     std::vector<qint64> m_connectionIds; // CONNECTION_IDS: index -> CANN connection id
 };
 
@@ -468,6 +481,19 @@ void RankDb::collectFramework()
             const Kernel& kr = m_rs.kernels[k];
             FrameworkRow op { kr.hostNs, kr.hostNs + kr.hostDurNs,
                 m_strings.id(m_c.ops[std::size_t(kr.op)].type, StringIds::Framework) };
+            const HostOpArgs args = hostOpArgs(m_c, kr);
+            op.sequenceNumber = args.sequenceNumber;
+            if (!args.inputDims.isEmpty()) {
+                op.inputShapes = m_strings.id(args.inputDims, StringIds::Framework);
+                op.inputDtypes = m_strings.id(args.inputType, StringIds::Framework);
+            }
+            if (!args.callStack.isEmpty()) {
+                // One chain per op row, its frames shared through STRING_IDS (as torch_npu writes it).
+                op.callchainId = m_callchains.empty() ? 0 : m_callchains.back().id + 1;
+                for (qsizetype depth = 0; depth < args.callStack.size(); ++depth)
+                    m_callchains.push_back(
+                        { op.callchainId, m_strings.id(args.callStack[depth], StringIds::Framework), qint64(depth) });
+            }
             // async_npu: the text trace links the compute stream's kernels to
             // their op; the DB does it through CONNECTION_IDS.
             if (kr.stream == kComputeStream) {
@@ -607,11 +633,13 @@ void RankDb::writeHost(SqliteFile& db)
         SqliteInsert fwk(db, "INSERT INTO PYTORCH_API VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)");
         for (const FrameworkRow& f : m_framework) {
             const QByteArray start = QByteArray::number(f.startNs), end = QByteArray::number(f.endNs);
-            if (f.connectionIndex >= 0)
-                fwk.row(start, end, m_globalTid, f.connectionIndex, f.name, -1, 0, nullptr, nullptr, nullptr, kApiOp);
-            else
-                fwk.row(start, end, m_globalTid, nullptr, f.name, -1, 0, nullptr, nullptr, nullptr, kApiOp);
+            const auto orNull = [](qint64 v) { return v >= 0 ? std::optional<qint64>(v) : std::nullopt; };
+            fwk.row(start, end, m_globalTid, orNull(f.connectionIndex), f.name, f.sequenceNumber, 0, orNull(f.inputDtypes),
+                orNull(f.inputShapes), orNull(f.callchainId), kApiOp);
         }
+        SqliteInsert chains(db, "INSERT INTO PYTORCH_CALLCHAINS VALUES (?1,?2,?3)");
+        for (const CallchainRow& c : m_callchains)
+            chains.row(c.id, c.stack, c.depth);
     }
     {
         SqliteInsert connections(db, "INSERT INTO CONNECTION_IDS VALUES (?1,?2)");

@@ -6,6 +6,8 @@
 // Internal to core/generate.
 #pragma once
 
+#include <optional>
+
 #include <QByteArray>
 #include <QString>
 
@@ -43,6 +45,13 @@ private:
     void bind(int index, double value);
     void bind(int index, const QByteArray& value); // TEXT
     void bind(int index, std::nullptr_t); // NULL
+    void bind(int index, const std::optional<qint64>& value)
+    {
+        if (value)
+            bindInt64(index, *value);
+        else
+            bind(index, nullptr);
+    }
     void bindInt64(int index, long long value);
     void run();
 

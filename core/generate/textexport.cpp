@@ -107,6 +107,61 @@ QJsonObject transportInfo(double sizeMB, TimeNs timeNs, double packetMB, double 
 
 } // namespace
 
+HostOpArgs hostOpArgs(const Cluster& c, const Kernel& k)
+{
+    HostOpArgs a;
+    const OpSpec& spec = c.ops[std::size_t(k.op)];
+    // A fixed choice per op (the same op keeps its args in every step).
+    const int op = k.op;
+    if (op % 9 == 0)
+        a.sequenceNumber = qint64(k.connId); // the ops autograd records
+    if (op % 3 != 2) {
+        a.inputDims = spec.inShape + ";\r\n" + spec.outShape + ";\r\n;\r\n";
+        a.inputType = "c10::Half;\r\nc10::Half;\r\nScalar;\r\nNone";
+    }
+    if (op % 8 < 3) {
+        // A training script's stack down to the op, as torch_npu records it.
+        const QByteArray site = "/usr/local/lib/python3.9/site-packages/";
+        const QByteArray line = QByteArray::number(100 + op % 400);
+        a.callStack = { site + "torch/nn/functional.py(" + line + "): " + spec.type.toLower(),
+            site + "torch/nn/modules/linear.py(114): forward",
+            site + "torch/nn/modules/module.py(1527): _call_impl",
+            site + "torch/nn/modules/module.py(1518): _wrapped_call_impl",
+            site + "megatron/core/transformer/mlp.py(" + QByteArray::number(80 + op % 50) + "): forward",
+            site + "torch/nn/modules/module.py(1527): _call_impl",
+            site + "torch/nn/modules/module.py(1518): _wrapped_call_impl",
+            site + "megatron/core/transformer/transformer_layer.py(" + QByteArray::number(180 + op % 30) + "): forward",
+            site + "torch/nn/modules/module.py(1527): _call_impl",
+            site + "torch/nn/modules/module.py(1518): _wrapped_call_impl",
+            site + "megatron/core/transformer/transformer_block.py(411): forward",
+            site + "megatron/core/models/gpt/gpt_model.py(178): forward",
+            "/home/user/Megatron-LM/pretrain_gpt.py(154): forward_step",
+            site + "megatron/core/pipeline_parallel/schedules.py(193): forward_step",
+            "/home/user/Megatron-LM/pretrain_gpt.py(238): <module>" };
+    }
+    return a;
+}
+
+namespace {
+
+QByteArray hostOpArgsJson(const HostOpArgs& a)
+{
+    // The JSON escapes of the real file: \r\n inside strings.
+    auto text = [](const QByteArray& v) -> QByteArray {
+        QByteArray e = v;
+        e.replace("\r", "\\r").replace("\n", "\\n");
+        return '"' + e + '"';
+    };
+    QByteArray json = "{\"Sequence number\": " + QByteArray::number(a.sequenceNumber) + ", \"Fwd thread id\": 0";
+    if (!a.inputDims.isEmpty())
+        json += ", \"Input Dims\": " + text(a.inputDims) + ", \"Input type\": " + text(a.inputType);
+    if (!a.callStack.isEmpty())
+        json += ", \"Call stack\": " + text(a.callStack.join(";\r\n"));
+    return json + '}';
+}
+
+} // namespace
+
 QByteArray traceView(const Cluster& c, const RankSim& rs, const std::vector<std::vector<const Kernel*>>& perStep,
     const std::vector<StepValues>& values)
 {
@@ -173,7 +228,7 @@ QByteArray traceView(const Cluster& c, const RankSim& rs, const std::vector<std:
 
         for (const Kernel* k : perStep[s]) {
             const OpSpec& spec = c.ops[std::size_t(k->op)];
-            w.slice(spec.type, pid, pid, k->hostNs, k->hostDurNs, "cpu_op");
+            w.slice(spec.type, pid, pid, k->hostNs, k->hostDurNs, "cpu_op", hostOpArgsJson(hostOpArgs(c, *k)));
             w.slice("AscendCL@aclnn" + spec.type, kCannPid, pid, k->launchNs, k->launchDurNs, {},
                 launchArgs(pid, "aclnn" + spec.type, k->connId));
             w.slice(spec.name, kHardwarePid, k->stream, k->startNs, k->durNs, {}, deviceArgs(spec.core, k->stream, *k));

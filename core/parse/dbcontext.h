@@ -5,6 +5,7 @@
 // and the report bookkeeping (one message per table, naming it).
 
 #include "../model/importreport.h"
+#include "../model/stringpool.h"
 #include "sqlitedb.h"
 
 #include <QString>
@@ -12,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace profscope {
 
@@ -21,6 +23,8 @@ class DbContext
 {
 public:
     DbContext(SqliteDb& db, FileReport& report);
+    DbContext(const DbContext&) = delete; // the string views point into m_text
+    DbContext& operator=(const DbContext&) = delete;
 
     SqliteDb& db;
     FileReport& report;
@@ -28,8 +32,19 @@ public:
     // STRING_IDS value of an id; empty for unknown ids, NULL and the 4294967295 sentinel.
     std::string_view str(qint64 id) const
     {
+        // Every name of every row comes through here: the ids are dense from
+        // 0 in practice, so a vector indexed by id (the hash map holds the rest).
+        if (id >= 0 && id < qint64(m_dense.size()))
+            return m_dense[std::size_t(id)];
+        if (m_strings.empty())
+            return {};
         const auto it = m_strings.find(id);
         return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
+    }
+    // Ids below this are indexed directly (str() of an id past it is a hash lookup).
+    qint64 denseStringIds() const
+    {
+        return qint64(m_dense.size());
     }
     // ENUM_<table> name of an id, per file (ids differ between versions).
     std::string_view enumName(const char* table, qint64 id);
@@ -61,9 +76,40 @@ public:
     QByteArray orderBy(const QString& table, const char* column);
 
 private:
-    std::unordered_map<qint64, std::string> m_strings;
+    std::string m_text;                   // the dense ids' values, back to back
+    std::vector<std::string_view> m_dense; // id -> view into m_text (empty: unknown id)
+    std::unordered_map<qint64, std::string> m_strings; // ids outside the dense range
     std::unordered_map<std::string, std::unordered_map<qint64, std::string>> m_enums;
     int m_warnings = 0;
+};
+
+// STRING_IDS id -> a pool id made from its string on first use (names,
+// shapes: most ids of a file name no row of a given table). A vector for
+// the dense ids, a hash map for the rest.
+class DbStringCache
+{
+public:
+    template<typename Make>
+    StringId get(const DbContext& ctx, qint64 id, Make&& make)
+    {
+        if (id >= 0 && id < ctx.denseStringIds()) {
+            if (m_dense.empty())
+                m_dense.assign(std::size_t(ctx.denseStringIds()), kUnset);
+            std::uint32_t& v = m_dense[std::size_t(id)];
+            if (v == kUnset)
+                v = make(ctx.str(id)).value;
+            return StringId { v };
+        }
+        auto [it, inserted] = m_other.try_emplace(id);
+        if (inserted)
+            it->second = make(ctx.str(id));
+        return it->second;
+    }
+
+private:
+    static constexpr std::uint32_t kUnset = UINT32_MAX;
+    std::vector<std::uint32_t> m_dense;
+    std::unordered_map<qint64, StringId> m_other;
 };
 
 } // namespace profscope

@@ -29,10 +29,34 @@ DbContext::DbContext(SqliteDb& database, FileReport& fileReport)
 {
     if (!db.hasTable(QStringLiteral("STRING_IDS")))
         return;
+    // One allocation for all values; views into it are made once the text
+    // has stopped growing.
+    std::vector<std::pair<qint64, std::pair<std::size_t, std::size_t>>> spans; // id -> (offset, length)
     const qint64 rows = forEachRow(QStringLiteral("STRING_IDS"), "SELECT id, value FROM STRING_IDS", [&](SqlQuery& q) {
-        m_strings.emplace(q.int64(0), std::string(q.text(1)));
+        const std::string_view v = q.text(1);
+        spans.push_back({ q.int64(0, -1), { m_text.size(), v.size() } });
+        m_text.append(v);
     });
     count(QStringLiteral("STRING_IDS"), rows);
+    qint64 maxId = -1;
+    for (const auto& [id, span] : spans)
+        maxId = std::max(maxId, id);
+    // Dense unless the ids are far more spread than the rows (odd files).
+    const qint64 dense = maxId < qint64(spans.size()) * 4 + 1024 ? maxId + 1 : 0;
+    m_dense.assign(std::size_t(std::max<qint64>(dense, 0)), std::string_view());
+    std::vector<char> seen(m_dense.size(), 0);
+    for (const auto& [id, span] : spans) {
+        const std::string_view v(m_text.data() + span.first, span.second);
+        if (id >= 0 && id < dense) {
+            // The first row of an id wins, as with the map before.
+            if (!seen[std::size_t(id)]) {
+                seen[std::size_t(id)] = 1;
+                m_dense[std::size_t(id)] = v;
+            }
+        } else {
+            m_strings.emplace(id, std::string(v));
+        }
+    }
 }
 
 std::string_view DbContext::enumName(const char* table, qint64 id)
@@ -248,18 +272,26 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             ctx.count(taskTable, n);
         }
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const DbTaskRow& a, const DbTaskRow& b) {
+    // The profilers write TASK in start order (TaskIndex is on startNs,
+    // globalTaskId): sort only when it is not.
+    const auto byStart = [](const DbTaskRow& a, const DbTaskRow& b) {
         return a.startNs != b.startNs ? a.startNs < b.startNs : a.globalTaskId < b.globalTaskId;
-    });
+    };
+    if (!std::is_sorted(rows.begin(), rows.end(), byStart))
+        std::stable_sort(rows.begin(), rows.end(), byStart);
+    for (DbTaskRow& r : rows) {
+        if (const auto it = out.compute.find(r.globalTaskId); it != out.compute.end())
+            r.compute = &it->second;
+        if (const auto it = out.commTasks.find(r.globalTaskId); it != out.commTasks.end())
+            r.comm = &it->second;
+    }
     // Container rule: keys (device, stream, task id) that have a row with info.
     auto key = [](const DbTaskRow& r) {
         return (std::uint64_t(r.deviceId & 0xffff) << 48) ^ (std::uint64_t(r.streamId & 0xffff) << 32)
             ^ std::uint64_t(r.taskId & 0xffffffff);
     };
     std::unordered_set<std::uint64_t> withInfo;
-    auto hasInfo = [&out](const DbTaskRow& r) {
-        return out.compute.count(r.globalTaskId) || out.commTasks.count(r.globalTaskId);
-    };
+    auto hasInfo = [](const DbTaskRow& r) { return r.compute || r.comm; };
     for (const DbTaskRow& r : rows)
         if (hasInfo(r))
             withInfo.insert(key(r));

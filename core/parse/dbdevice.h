@@ -14,6 +14,9 @@
 
 namespace profscope {
 
+struct DbComputeInfo;
+struct DbCommTaskInfo;
+
 struct DbTaskRow
 {
     qint64 rowId = 0;
@@ -27,6 +30,10 @@ struct DbTaskRow
     qint64 streamId = 0;
     qint64 taskId = 0;
     qint64 modelId = kDbNone32;
+    // The row's COMPUTE_TASK_INFO / COMMUNICATION_TASK_INFO entry (in
+    // DbDeviceData's maps), looked up once when the rows are read.
+    const DbComputeInfo* compute = nullptr;
+    const DbCommTaskInfo* comm = nullptr;
 };
 
 struct DbComputeInfo

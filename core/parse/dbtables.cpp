@@ -10,10 +10,13 @@
 
 #include <QCoreApplication>
 
+#include <sqlite3.h>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <thread>
 #include <unordered_map>
 
@@ -65,7 +68,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
     };
     std::vector<Row> rows;
     for (const DbTaskRow& r : device.tasks)
-        if (device.compute.count(r.globalTaskId))
+        if (r.compute)
             rows.push_back({ &r, nullptr, r.startNs, r.endNs, r.deviceId });
     for (const DbCommOp& op : device.commOps)
         rows.push_back({ nullptr, &op, op.startNs, op.endNs, op.deviceId });
@@ -97,10 +100,13 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
             if (ctx.enumName("ENUM_API_TYPE", candidate) == "node")
                 nodeType = candidate;
         std::unordered_map<qint64, int> stepOfLaunch;
-        SqlQuery q(ctx.db, "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId", "type" }) + " FROM CANN_API");
+        // Only the node-level rows (a tenth of the table): SQLite filters them
+        // without handing every row over.
+        const QString typeColumn = ctx.db.column(QStringLiteral("CANN_API"), QStringLiteral("type"));
+        SqlQuery q(ctx.db, typeColumn.isEmpty() ? QByteArray("SELECT 1 WHERE 0")
+            : "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId" }) + " FROM CANN_API WHERE CAST("
+                + quoteIdentifier(typeColumn) + " AS INTEGER) = " + QByteArray::number(nodeType));
         while (q.next()) {
-            if (q.int64(3, -1) != nodeType)
-                continue;
             const TimeNs a = q.int64(0), b = q.int64(1);
             for (std::size_t s = 0; s < steps.size(); ++s)
                 if (a >= steps[s].host.startNs && b <= steps[s].host.endNs) {
@@ -132,13 +138,8 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
     StringPool& pool = k.strings;
     const StringId hccl = pool.intern("HCCL"), na = pool.intern("N/A");
     // STRING_IDS id -> pool id (plain, N/A for empty, literal quotes stripped).
-    std::unordered_map<qint64, StringId> plain, orNA, shapes;
-    auto cached = [&ctx](std::unordered_map<qint64, StringId>& cache, qint64 id, auto&& make) {
-        auto [it, inserted] = cache.try_emplace(id);
-        if (inserted)
-            it->second = make(ctx.str(id));
-        return it->second;
-    };
+    DbStringCache plain, orNA, shapes;
+    auto cached = [&ctx](DbStringCache& cache, qint64 id, auto&& make) { return cache.get(ctx, id, make); };
     auto str = [&](qint64 id) { return cached(plain, id, [&](std::string_view v) { return pool.intern(v); }); };
     auto strNA = [&](qint64 id) { return cached(orNA, id, [&](std::string_view v) { return internNA(pool, v); }); };
     auto shape = [&](qint64 id) {
@@ -173,7 +174,7 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         k.durNs.push_back(r.endNs - r.startNs);
         k.waitNs.push_back(wait);
         if (r.task) {
-            const DbComputeInfo& c = device.compute.at(r.task->globalTaskId);
+            const DbComputeInfo& c = *r.task->compute;
             k.modelId.push_back(noneToMinusOne(r.task->modelId));
             k.taskId.push_back(r.task->taskId);
             k.streamId.push_back(r.task->streamId);
@@ -219,10 +220,15 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         std::size_t next = 0;
         ctx.count(pmuTable, ctx.forEachRow(pmuTable, "SELECT " + ctx.select(pmuTable, { "globalTaskId", "name", "value" }) + " FROM TASK_PMU_INFO",
             [&](SqlQuery& q) {
-                const qint64 row = kernelRow(q.int64(0));
+                // Two thirds of a database's rows: the columns are read with
+                // one sqlite3 call each where the type allows.
+                sqlite3_stmt* st = q.statement();
+                const qint64 row = kernelRow(sqlite3_column_int64(st, 0));
                 if (row < 0)
                     return;
-                const qint64 nameId = q.int64(1, kDbNone32);
+                qint64 nameId = sqlite3_column_int64(st, 1);
+                if (nameId == 0 && sqlite3_column_type(st, 1) != SQLITE_INTEGER)
+                    nameId = q.int64(1, kDbNone32);
                 std::pair<std::size_t, bool> column;
                 if (next < recent.size() && recent[next].first == nameId) {
                     column = recent[next++].second;
@@ -241,7 +247,18 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
                         ++next;
                     ++next;
                 }
-                const double v = q.real(2, kNoValue);
+                double v;
+                switch (sqlite3_column_type(st, 2)) {
+                case SQLITE_INTEGER:
+                    v = double(sqlite3_column_int64(st, 2));
+                    break;
+                case SQLITE_FLOAT:
+                    v = sqlite3_column_double(st, 2);
+                    break;
+                default: // NULL, or a number written as text
+                    v = q.real(2, kNoValue);
+                    break;
+                }
                 k.metrics[column.first].set(std::size_t(row), column.second ? v / 1000.0 : v);
             }));
     }
@@ -290,9 +307,13 @@ void importMemory(DbContext& ctx, RankData& rank)
                 });
         }
         if (db.hasTable(recordTable)) {
+            // The rows come in time order from the profilers: read them as
+            // stored (an ORDER BY makes SQLite sort every row, 3x the scan)
+            // and sort here only when they are not.
+            const std::size_t first = m.size();
             ctx.count(recordTable, ctx.forEachRow(recordTable,
                 "SELECT " + ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" })
-                    + " FROM MEMORY_RECORD" + ctx.orderBy(recordTable, "timestamp"),
+                    + " FROM MEMORY_RECORD",
                 [&](SqlQuery& q) {
                     auto [component, inserted] = components.try_emplace(q.int64(0, kDbNone32));
                     if (inserted)
@@ -305,6 +326,25 @@ void importMemory(DbContext& ctx, RankData& rank)
                     m.streamPtr.push_back(q.isNull(5) ? StringId {} : stream(q.int64(5)));
                     m.deviceType.push_back(device(q.int64(6, 0)));
                 }));
+            if (!std::is_sorted(m.tsNs.begin() + qsizetype(first), m.tsNs.end())) {
+                std::vector<std::size_t> order(m.size() - first);
+                std::iota(order.begin(), order.end(), first);
+                std::stable_sort(order.begin(), order.end(), [&m](std::size_t a, std::size_t b) { return m.tsNs[a] < m.tsNs[b]; });
+                auto permute = [&order, first](auto& column) {
+                    std::remove_reference_t<decltype(column)> sorted(column.begin(), column.begin() + qsizetype(first));
+                    sorted.reserve(column.size());
+                    for (const std::size_t i : order)
+                        sorted.push_back(column[i]);
+                    column = std::move(sorted);
+                };
+                permute(m.component);
+                permute(m.tsNs);
+                permute(m.allocatedMB);
+                permute(m.reservedMB);
+                permute(m.activeMB);
+                permute(m.streamPtr);
+                permute(m.deviceType);
+            }
         }
         if (m.size() > 0)
             rank.memoryRecords = std::move(records);

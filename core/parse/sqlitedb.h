@@ -115,6 +115,13 @@ public:
         return m_rows;
     }
 
+    // For the few loops over millions of rows (TASK_PMU_INFO) that read
+    // columns with the sqlite3_column_* calls themselves.
+    sqlite3_stmt* statement() const
+    {
+        return m_stmt;
+    }
+
     bool isNull(int column) const;
     // Integers as stored; TEXT holding a decimal integer (PYTORCH_API.startNs)
     // converts exactly; NULL gives `fallback`.

@@ -65,6 +65,11 @@ public:
     // idKey: the numeric id, or idText's value for a non-numeric id.
     void addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId category,
                       StringId name, std::uint64_t idKey, StringId idText, bool bindEnclosing);
+    // Room for `more` flow points beyond those added (importers that know their count).
+    void reserveFlowPoints(std::size_t more)
+    {
+        m_flowPoints.reserve(m_flowPoints.size() + more);
+    }
 
     void setProcessName(std::uint32_t process, std::string_view name);
     void setProcessLabels(std::uint32_t process, std::string_view labels);

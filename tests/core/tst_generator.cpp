@@ -45,6 +45,7 @@ private Q_SLOTS:
     void dbMatchesText_data();
     void dbMatchesText();
     void dbOnlyAndDeterministic();
+    void frameworkOpArgs();
 
 private:
     // Loads `dir`, checks the files and the step_trace_time.csv agreement; returns the profile.
@@ -1294,6 +1295,85 @@ void TestGenerator::dbOnlyAndDeterministic()
     QVERIFY2(generateCluster(other.path(), o, &error), qPrintable(error));
     for (const auto& [path, bytes] : first)
         QVERIFY2(readAll(QDir(other.path()).filePath(path)) == bytes, qPrintable(path));
+}
+
+// The framework ops carry the args of real trace_view.json files in the
+// shares the real level-2 fixture shows (ascend-msinsight pytorch/text/level2
+// rank 0: 860 cpu_op, all with "Sequence number" and "Fwd thread id", 551
+// (64%) with "Input Dims" / "Input type", 316 (37%) with a "Call stack" of
+// ~15 frames), and the DB twin holds the same values: PYTORCH_API's columns
+// and PYTORCH_CALLCHAINS, read here with SQL.
+void TestGenerator::frameworkOpArgs()
+{
+    QTemporaryDir textDir, dbDir;
+    GeneratorOptions o;
+    o.ranks = 1;
+    o.steps = 2;
+    o.ops = 48;
+    o.seed = 5;
+    QString error;
+    QVERIFY2(generateCluster(textDir.path(), o, &error), qPrintable(error));
+    o.format = GeneratorOptions::Format::Db;
+    QVERIFY2(generateCluster(dbDir.path(), o, &error), qPrintable(error));
+    const QStringList textFolders = rankFolders(textDir.path()), dbFolders = rankFolders(dbDir.path());
+    QCOMPARE(textFolders.size(), 1);
+    QCOMPARE(dbFolders.size(), 1);
+
+    // (start ns, name) -> args of every cpu_op with args, from the text.
+    std::map<std::pair<qint64, QString>, QJsonObject> textArgs;
+    const QJsonArray events = QJsonDocument::fromJson(readAll(
+        QDir(textFolders[0]).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json")))).array();
+    int withStack = 0, withDims = 0;
+    for (const QJsonValue& v : events) {
+        const QJsonObject e = v.toObject();
+        if (e[QStringLiteral("cat")].toString() != QLatin1String("cpu_op") || !e.contains(QStringLiteral("args")))
+            continue;
+        const QJsonObject args = e[QStringLiteral("args")].toObject();
+        QVERIFY(args.contains(QStringLiteral("Sequence number")));
+        QCOMPARE(args[QStringLiteral("Fwd thread id")].toInt(-1), 0);
+        if (args.contains(QStringLiteral("Call stack"))) {
+            ++withStack;
+            QCOMPARE(args[QStringLiteral("Call stack")].toString().split(QStringLiteral(";\r\n")).size(), 15);
+        }
+        if (args.contains(QStringLiteral("Input Dims"))) {
+            ++withDims;
+            QVERIFY(args.contains(QStringLiteral("Input type")));
+        }
+        // ts is exact µs text with three decimals.
+        const qint64 ns = e[QStringLiteral("ts")].toString().remove(QLatin1Char('.')).toLongLong();
+        textArgs[{ ns, e[QStringLiteral("name")].toString() }] = args;
+    }
+    const int ops = int(textArgs.size());
+    QCOMPARE(ops, o.steps * o.ops);
+    // 3 of every 8 ops have a stack, 2 of every 3 input dims (48 ops per step).
+    QCOMPARE(withStack, o.steps * 18);
+    QCOMPARE(withDims, o.steps * 32);
+
+    const QDir out { QDir(dbFolders[0]).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")) };
+    const ReadDb db(out.filePath(QStringLiteral("ascend_mindspore_profiler_%1.db").arg(rankOf(dbFolders[0]))));
+    QVERIFY(db.isOpen());
+    int compared = 0;
+    for (const DbRow& r : db.rows("SELECT CAST(p.startNs AS INTEGER), n.value, p.sequenceNumber, p.fwdThreadId, "
+                                  "d.value, s.value, p.callchainId FROM PYTORCH_API p JOIN STRING_IDS n ON n.id = p.name "
+                                  "LEFT JOIN STRING_IDS d ON d.id = p.inputDtypes "
+                                  "LEFT JOIN STRING_IDS s ON s.id = p.inputShapes")) {
+        const auto it = textArgs.find({ r[0].toInt(), r[1].toString() });
+        if (it == textArgs.end())
+            continue; // ProfilerStep#, DataLoader: no args in either form
+        const QJsonObject& args = it->second;
+        QCOMPARE(r[2].toInt(), qint64(args[QStringLiteral("Sequence number")].toInteger()));
+        QCOMPARE(r[3].toInt(), qint64(0));
+        QCOMPARE(r[5].toString(), args[QStringLiteral("Input Dims")].toString());
+        QCOMPARE(r[4].toString(), args[QStringLiteral("Input type")].toString());
+        QStringList frames;
+        if (r[6].type != SQLITE_NULL)
+            for (const DbRow& f : db.rows("SELECT s.value FROM PYTORCH_CALLCHAINS c JOIN STRING_IDS s ON s.id = c.stack "
+                                          "WHERE c.id = " + QByteArray::number(r[6].toInt()) + " ORDER BY c.stackDepth"))
+                frames << f[0].toString();
+        QCOMPARE(frames.join(QStringLiteral(";\r\n")), args[QStringLiteral("Call stack")].toString());
+        ++compared;
+    }
+    QCOMPARE(compared, ops);
 }
 
 QTEST_GUILESS_MAIN(TestGenerator)
