@@ -4,6 +4,7 @@
 #include "output.h"
 
 #include "load/profileloader.h"
+#include "load/tracecache.h"
 #include "parse/tracekernel.h"
 
 #include <QCommandLineParser>
@@ -240,7 +241,7 @@ QJsonObject profileToJson(const Profile& profile)
             o[QStringLiteral("byteOffset")] = double(f.byteOffset);
         o[QStringLiteral("sizeBytes")] = double(f.sizeBytes);
         o[QStringLiteral("parseMs")] = f.parseMs;
-        if (f.fromCache)
+        if (TraceCache::isFromCache(f))
             o[QStringLiteral("fromCache")] = true;
         QJsonObject counts;
         for (const auto& [k, v] : f.counts)

@@ -259,17 +259,10 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             cacheKey = TraceCache::keyFor(paths);
             if (auto entry = cache->read(cacheKey)) {
                 rank->trace = std::move(entry->trace);
-                const QString note =
-                    Tr::tr("from the cache, parsed on %1")
-                        .arg(entry->parsedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
                 const double ms = double(cacheTimer.nsecsElapsed()) / 1e6 / double(entry->reports.size());
                 for (FileReport& r : entry->reports) {
-                    r.fromCache = true;
                     r.parseMs = ms;
-                    if (r.reason.isEmpty())
-                        r.reason = note;
-                    else
-                        r.warnings << note;
+                    TraceCache::markFromCache(r, entry->parsedAt);
                     advance(r.sizeBytes);
                     files.push_back(std::move(r));
                 }

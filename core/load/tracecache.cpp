@@ -587,6 +587,30 @@ TraceCache::Key TraceCache::keyFor(const QStringList& traceFiles)
     return key;
 }
 
+QString TraceCache::reportNote(const QDateTime& parsedAt)
+{
+    return Tr::tr("from the cache, parsed on %1")
+        .arg(parsedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+}
+
+bool TraceCache::isFromCache(const FileReport& report)
+{
+    // The note's fixed part, in the language of this process (the loader wrote it).
+    const QString prefix = Tr::tr("from the cache, parsed on %1").section(QStringLiteral("%1"), 0, 0);
+    if (report.reason.startsWith(prefix))
+        return true;
+    return std::any_of(report.warnings.begin(), report.warnings.end(),
+                       [&](const QString& w) { return w.startsWith(prefix); });
+}
+
+void TraceCache::markFromCache(FileReport& report, const QDateTime& parsedAt)
+{
+    if (report.reason.isEmpty())
+        report.reason = reportNote(parsedAt);
+    else
+        report.warnings << reportNote(parsedAt);
+}
+
 QString TraceCache::entryPath(const Key& key) const
 {
     return m_directory + QLatin1Char('/') + keyFileName(key);

@@ -92,6 +92,13 @@ public:
     int entryCount() const;
     bool clear() const;
 
+    // The import report's note on a trace file read from the cache, and
+    // whether a report carries it (in its reason, or its warnings when the
+    // file's reason says something else).
+    static QString reportNote(const QDateTime& parsedAt);
+    static bool isFromCache(const FileReport& report);
+    static void markFromCache(FileReport& report, const QDateTime& parsedAt);
+
     // The entry file of a key (for tests: damage it).
     QString entryPath(const Key& key) const;
 

@@ -31,7 +31,6 @@ struct FileReport
     qint64 byteOffset = -1; // byte offset of the problem, when known
     qint64 sizeBytes = 0;
     double parseMs = 0;
-    bool fromCache = false; // a trace read back from the trace cache (tracecache.h), not parsed
     std::vector<std::pair<QString, qint64>> counts; // ("rows", 191), ("X", 4384), ...
     QStringList warnings; // recoverable problems inside a used file
 

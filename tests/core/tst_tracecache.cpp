@@ -190,7 +190,7 @@ private slots:
         QCOMPARE(parsed->ranks.size(), std::size_t(1));
         const FileReport* first = traceReport(*parsed);
         QVERIFY(first);
-        QVERIFY(!first->fromCache);
+        QVERIFY(!TraceCache::isFromCache(*first));
         QCOMPARE(first->status, FileStatus::Used);
         QCOMPARE(TraceCache().entryCount(), 1);
 
@@ -198,7 +198,7 @@ private slots:
         QCOMPARE(cached->ranks.size(), std::size_t(1));
         const FileReport* second = traceReport(*cached);
         QVERIFY(second);
-        QVERIFY(second->fromCache);
+        QVERIFY(TraceCache::isFromCache(*second));
         QVERIFY2(second->reason.startsWith(QStringLiteral("from the cache, parsed on ")), qPrintable(second->reason));
         QCOMPARE(second->counts, first->counts);
         QCOMPARE(second->sizeBytes, first->sizeBytes);
@@ -274,16 +274,16 @@ private slots:
         QTemporaryDir data;
         QVERIFY(test::copyTree(m_rank, data.path()));
         const QString trace = data.path() + QLatin1Char('/') + kTraceSuffix;
-        QVERIFY(!traceReport(*load(data.path()))->fromCache);
-        QVERIFY(traceReport(*load(data.path()))->fromCache);
+        QVERIFY(!TraceCache::isFromCache(*traceReport(*load(data.path()))));
+        QVERIFY(TraceCache::isFromCache(*traceReport(*load(data.path()))));
 
         // Same bytes, another mtime: stale, parsed and cached again.
         QFile f(trace);
         QVERIFY(f.open(QIODevice::ReadWrite));
         QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-3600), QFileDevice::FileModificationTime));
         f.close();
-        QVERIFY(!traceReport(*load(data.path()))->fromCache);
-        QVERIFY(traceReport(*load(data.path()))->fromCache);
+        QVERIFY(!TraceCache::isFromCache(*traceReport(*load(data.path()))));
+        QVERIFY(TraceCache::isFromCache(*traceReport(*load(data.path()))));
         QCOMPARE(TraceCache().entryCount(), 1); // rebuilt in place, not beside
 
         // Another size (a trailing blank keeps the JSON valid).
@@ -291,9 +291,9 @@ private slots:
         f.write("\n");
         f.close();
         const ProfilePtr reparsed = load(data.path());
-        QVERIFY(!traceReport(*reparsed)->fromCache);
+        QVERIFY(!TraceCache::isFromCache(*traceReport(*reparsed)));
         QCOMPARE(traceReport(*reparsed)->sizeBytes, QFileInfo(m_rank + QLatin1Char('/') + kTraceSuffix).size() + 1);
-        QVERIFY(traceReport(*load(data.path()))->fromCache);
+        QVERIFY(TraceCache::isFromCache(*traceReport(*load(data.path()))));
     }
 
     void damagedEntryFallsBack_data()
@@ -333,11 +333,11 @@ private slots:
         f.close();
 
         const ProfilePtr again = load(m_rank);
-        QVERIFY(!traceReport(*again)->fromCache);
+        QVERIFY(!TraceCache::isFromCache(*traceReport(*again)));
         QCOMPARE(traceReport(*again)->status, FileStatus::Used);
         QCOMPARE(describe(again->ranks[0]->trace), describe(parsed->ranks[0]->trace));
         // Rewritten: the next load comes from the cache again.
-        QVERIFY(traceReport(*load(m_rank))->fromCache);
+        QVERIFY(TraceCache::isFromCache(*traceReport(*load(m_rank))));
     }
 
     void noCacheWritesNothing()
