@@ -177,7 +177,9 @@ int main(int argc, char** argv)
         Tr::tr("Load only steps A to B (or step N); events outside are skipped while reading."), QStringLiteral("A-B"));
     const QCommandLineOption loadRanks(QStringLiteral("load-ranks"),
         Tr::tr("Load only these rank ids (\"0-7,12\"); the other ranks are not read."), QStringLiteral("LIST"));
-    parser.addOptions({ screenshot, report, page, exportViews, stackRanks, compare, loadSteps, loadRanks });
+    const QCommandLineOption noCache(QStringLiteral("no-cache"),
+        Tr::tr("Parse every trace file: neither read parsed traces from the cache folder nor write them there."));
+    parser.addOptions({ screenshot, report, page, exportViews, stackRanks, compare, loadSteps, loadRanks, noCache });
     parser.addPositionalArgument(QStringLiteral("PATH"),
         Tr::tr("Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file "
                "(trace_view.json, CSV, .db). Without PATH the first start opens a generated demo cluster, later "
@@ -197,6 +199,7 @@ int main(int argc, char** argv)
             return 2;
         }
     }
+    profscope::LoadController::setCacheEnabled(!parser.isSet(noCache));
     if (parser.isSet(exportViews))
         return exportAllViews(app, paths, parser.value(exportViews), parser.value(compare));
 

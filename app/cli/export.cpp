@@ -404,7 +404,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         QStringLiteral("end-ns"), Tr::tr("range: end of the range (ns, exclusive)."), QStringLiteral("B"));
     const QCommandLineOption prefer = preferOption();
     parser.addOptions({ what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt,
-        thresholdsOpt, stepsOpt, ranksOpt, withArgsOpt, startOpt, endOpt, prefer });
+        thresholdsOpt, stepsOpt, ranksOpt, withArgsOpt, startOpt, endOpt, prefer, noCacheOption() });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;
@@ -441,6 +441,8 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
             compareArgs << QStringLiteral("--steps") << parser.value(stepsOpt);
         if (parser.isSet(ranksOpt))
             compareArgs << QStringLiteral("--ranks") << parser.value(ranksOpt);
+        if (parser.optionNames().contains(QStringLiteral("no-cache")))
+            compareArgs << QStringLiteral("--no-cache");
         return runCompare(compareArgs, out, err);
     }
     const QString byValue = parser.value(groupBy);

@@ -4,6 +4,7 @@
 #include "output.h"
 
 #include "load/profileloader.h"
+#include "load/tracecache.h"
 #include "parse/tracekernel.h"
 
 #include <QCommandLineParser>
@@ -240,6 +241,8 @@ QJsonObject profileToJson(const Profile& profile)
             o[QStringLiteral("byteOffset")] = double(f.byteOffset);
         o[QStringLiteral("sizeBytes")] = double(f.sizeBytes);
         o[QStringLiteral("parseMs")] = f.parseMs;
+        if (TraceCache::isFromCache(f))
+            o[QStringLiteral("fromCache")] = true;
         QJsonObject counts;
         for (const auto& [k, v] : f.counts)
             counts[k] = double(v);
@@ -374,7 +377,7 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption prefer = preferOption();
     const QCommandLineOption steps = loadStepsOption();
     const QCommandLineOption ranks = loadRanksOption();
-    parser.addOptions({ json, threads, depth, prefer, steps, ranks });
+    parser.addOptions({ json, threads, depth, prefer, steps, ranks, noCacheOption() });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."),
                                  QStringLiteral("PATH..."));
     if (!parser.parse(args)) {

@@ -90,9 +90,17 @@ QCommandLineOption loadRanksOption()
         Tr::tr("Load only these rank ids, e.g. 0-7,12; the other ranks are not read."), QStringLiteral("LIST"));
 }
 
+QCommandLineOption noCacheOption()
+{
+    return QCommandLineOption(QStringLiteral("no-cache"),
+        Tr::tr("Parse every trace file: neither read parsed traces from the cache folder nor write them there."));
+}
+
 bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
                             const QCommandLineOption& ranks, LoadOptions& load, QTextStream& err)
 {
+    // Every subcommand that loads defines --no-cache (noCacheOption()).
+    load.useCache = !parser.optionNames().contains(QStringLiteral("no-cache"));
     QString error;
     if (parser.isSet(steps)
         && !parseStepWindow(parser.value(steps), load.filter.firstStep, load.filter.lastStep, &error)) {

@@ -29,6 +29,8 @@ bool applyPreferOption(const QCommandLineParser& parser, const QCommandLineOptio
 // loader's LoadFilter. One parser for the range lists (core/model/loadfilter.h).
 QCommandLineOption loadStepsOption(const QString& help = {});
 QCommandLineOption loadRanksOption();
+// --no-cache: parse every trace instead of reading it back from the trace cache (tracecache.h).
+QCommandLineOption noCacheOption();
 // False with a message on err for a malformed value.
 bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
                             const QCommandLineOption& ranks, LoadOptions& load, QTextStream& err);

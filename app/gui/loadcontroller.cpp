@@ -4,9 +4,24 @@
 #include "analysis/analysisservice.h"
 
 #include <algorithm>
+#include <atomic>
 #include <utility>
 
 namespace profscope {
+
+namespace {
+std::atomic<bool> s_cacheEnabled { true };
+} // namespace
+
+void LoadController::setCacheEnabled(bool enabled)
+{
+    s_cacheEnabled = enabled;
+}
+
+bool LoadController::isCacheEnabled()
+{
+    return s_cacheEnabled;
+}
 
 LoadController::LoadController(QObject* parent)
     : QObject(parent)
@@ -60,6 +75,7 @@ void LoadController::load(const QStringList& paths)
     });
     connect(m_watcher, &QFutureWatcherBase::finished, this, &LoadController::onFinished);
     LoadOptions options = m_options;
+    options.useCache = isCacheEnabled();
     options.filter = std::exchange(m_nextFilter, LoadFilter {});
     m_watcher->setFuture(ProfileLoader::loadAsync(paths, options));
 

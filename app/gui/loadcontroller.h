@@ -26,6 +26,10 @@ public:
     {
         m_options = options;
     }
+    // The trace cache (tracecache.h) for every load of the process; the GUI's
+    // --no-cache turns it off.
+    static void setCacheEnabled(bool enabled);
+    static bool isCacheEnabled();
     // Partial import: the next load() reads only these ranks / steps; the
     // loads after it read everything again.
     void setNextFilter(const LoadFilter& filter)

@@ -5,6 +5,7 @@
 
 #include "aboutdialog.h"
 #include "banner.h"
+#include "cacheactions.h"
 #include "common/export.h"
 #include "common/importreportview.h"
 #include "common/viewstate.h"
@@ -360,6 +361,8 @@ void MainWindow::createActions()
     m_reportAction = file->addAction(tr("Import &Report…"), this, &MainWindow::showImportReport);
     m_reportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_reportAction->setStatusTip(tr("Every file that was found, with its status, counts and problems"));
+    QAction* clearCache = file->addAction(tr("Clear &Cache…"), this, [this] { askClearTraceCache(this); });
+    clearCache->setStatusTip(tr("Remove the parsed traces kept for instant re-opening"));
 
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);

@@ -12,6 +12,7 @@
 #include "legacytimeline.h"
 #include "partialtables.h"
 #include "stepscan.h"
+#include "tracecache.h"
 #include "rankformats.h"
 
 #include <QCoreApplication>
@@ -29,6 +30,7 @@
 #include <malloc.h>
 #endif
 #include <atomic>
+#include <optional>
 #include <map>
 
 namespace profscope {
@@ -125,7 +127,8 @@ void applyPartialToProfile(const LoadFilter& filter, std::vector<std::shared_ptr
 std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discovered, std::vector<FileReport>& files,
                                                   const LoadControl& control,
                                                   const std::function<void(double)>& fraction, int traceThreads,
-                                                  SourcePreference preference, const LoadFilter& filter)
+                                                  SourcePreference preference, const LoadFilter& filter,
+                                                  const TraceCache* cache)
 {
     auto rank = std::make_shared<RankData>();
     rank->info = discovered.info;
@@ -241,63 +244,94 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
 
     // Traces: every trace file of the rank goes into one timeline.
     if (!traces.empty() || !legacyTimelineData.empty()) {
-        TraceBuilder builder;
-        if (window.applied)
-            builder.setWindow(window.windowNs);
-        bool legacyDisplay = false;
-        for (const DiscoveredFile* f : traces) {
-            FileReport report;
-            report.path = f->path;
-            report.kind = fileKindName(f->kind);
-            const qint64 size = fileSize(f->path);
-            if (canceled() || nothingInWindow) {
-                report.status = FileStatus::Skipped;
-                report.reason = canceled() ? Tr::tr("canceled")
-                                           : Tr::tr("not read: none of the steps asked for is in this rank");
-                report.sizeBytes = size;
+        // Instant re-open: whole loads of text traces only (a step window,
+        // a legacy rank's merged timeline data are parsed every time).
+        const bool cacheable = cache && cache->isEnabled() && !legacyRank && legacyTimelineData.empty()
+            && !filter.hasSteps() && !window.applied && !canceled();
+        TraceCache::Key cacheKey;
+        bool fromCache = false;
+        if (cacheable) {
+            QStringList paths;
+            for (const DiscoveredFile* f : traces)
+                paths << f->path;
+            QElapsedTimer cacheTimer;
+            cacheTimer.start();
+            cacheKey = TraceCache::keyFor(paths);
+            if (auto entry = cache->read(cacheKey)) {
+                rank->trace = std::move(entry->trace);
+                const double ms = double(cacheTimer.nsecsElapsed()) / 1e6 / double(entry->reports.size());
+                for (FileReport& r : entry->reports) {
+                    r.parseMs = ms;
+                    TraceCache::markFromCache(r, entry->parsedAt);
+                    advance(r.sizeBytes);
+                    files.push_back(std::move(r));
+                }
+                fromCache = true;
+            }
+        }
+        if (!fromCache) {
+            const std::size_t firstTraceReport = files.size();
+            TraceBuilder builder;
+            if (window.applied)
+                builder.setWindow(window.windowNs);
+            bool legacyDisplay = false;
+            for (const DiscoveredFile* f : traces) {
+                FileReport report;
+                report.path = f->path;
+                report.kind = fileKindName(f->kind);
+                const qint64 size = fileSize(f->path);
+                if (canceled() || nothingInWindow) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = canceled() ? Tr::tr("canceled")
+                                               : Tr::tr("not read: none of the steps asked for is in this rank");
+                    report.sizeBytes = size;
+                    advance(size);
+                    files.push_back(std::move(report));
+                    continue;
+                }
+                const auto before = builder.stats().eventsByPhase;
+                TraceParseOptions options;
+                options.threads = traceThreads;
+                const qint64 base = doneBytes;
+                options.progress = [&](double done) {
+                    if (fraction)
+                        fraction(double(base + qint64(done * double(size))) / double(totalBytes));
+                    return !canceled();
+                };
+                parseTraceFile(f->path, builder, report, options);
+                if (f->kind == FileKind::LegacyTimeline && builder.stats().totalEvents > 0)
+                    legacyDisplay = true;
+                const auto& after = builder.stats().eventsByPhase;
+                for (const char* p = kReportedPhases; *p; ++p) {
+                    const auto i = std::uint8_t(*p);
+                    if (after[i] - before[i] > 0)
+                        report.addCount(QString(QLatin1Char(*p)), after[i] - before[i]);
+                }
+                doneBytes = base;
                 advance(size);
                 files.push_back(std::move(report));
-                continue;
             }
-            const auto before = builder.stats().eventsByPhase;
-            TraceParseOptions options;
-            options.threads = traceThreads;
-            const qint64 base = doneBytes;
-            options.progress = [&](double done) {
-                if (fraction)
-                    fraction(double(base + qint64(done * double(size))) / double(totalBytes));
-                return !canceled();
-            };
-            parseTraceFile(f->path, builder, report, options);
-            if (f->kind == FileKind::LegacyTimeline && builder.stats().totalEvents > 0)
-                legacyDisplay = true;
-            const auto& after = builder.stats().eventsByPhase;
-            for (const char* p = kReportedPhases; *p; ++p) {
-                const auto i = std::uint8_t(*p);
-                if (after[i] - before[i] > 0)
-                    report.addCount(QString(QLatin1Char(*p)), after[i] - before[i]);
+            LegacyTimeline legacy(*rank);
+            for (const DiscoveredFile* f : legacyTimelineData) {
+                FileReport report = reportFor(*f);
+                if (canceled()) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = Tr::tr("canceled");
+                } else {
+                    runParser(report, [&] { legacy.readTimelineData(f->path, report); });
+                }
+                advance(report.sizeBytes);
+                files.push_back(std::move(report));
             }
-            doneBytes = base;
-            advance(size);
-            files.push_back(std::move(report));
+            if (legacyRank)
+                legacy.addTo(builder, legacyDisplay);
+            rank->trace = builder.finish();
+            if (legacyRank)
+                legacy.finish(rank->trace, files);
+            if (cacheable && !canceled())
+                cache->write(cacheKey, rank->trace,
+                    std::vector<FileReport>(files.begin() + std::ptrdiff_t(firstTraceReport), files.end()));
         }
-        LegacyTimeline legacy(*rank);
-        for (const DiscoveredFile* f : legacyTimelineData) {
-            FileReport report = reportFor(*f);
-            if (canceled()) {
-                report.status = FileStatus::Skipped;
-                report.reason = Tr::tr("canceled");
-            } else {
-                runParser(report, [&] { legacy.readTimelineData(f->path, report); });
-            }
-            advance(report.sizeBytes);
-            files.push_back(std::move(report));
-        }
-        if (legacyRank)
-            legacy.addTo(builder, legacyDisplay);
-        rank->trace = builder.finish();
-        if (legacyRank)
-            legacy.finish(rank->trace, files);
         const TraceStats& stats = rank->trace.stats;
         QStringList notes;
         if (stats.flowStartsWithoutEnd)
@@ -307,7 +341,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         if (stats.unmatchedEnds)
             notes << Tr::tr("%1 E events without a B").arg(stats.unmatchedEnds);
         if (stats.unterminatedBegins)
-            notes << Tr::tr("%1 B events without an E, closed at the thread's last event").arg(stats.unterminatedBegins);
+            notes
+                << Tr::tr("%1 B events without an E, closed at the thread's last event").arg(stats.unterminatedBegins);
         if (stats.skippedEvents)
             notes << Tr::tr("%1 events without a usable ph or ts were skipped").arg(stats.skippedEvents);
         if (stats.outsideWindow)
@@ -417,6 +452,9 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     std::atomic<qint64> doneTotal { 0 };
     std::atomic<int> ranksDone { 0 };
 
+    std::optional<TraceCache> cache;
+    if (options.useCache)
+        cache.emplace(options.cacheDirectory);
     QThreadPool pool;
     const int workers = options.maxThreads > 0 ? options.maxThreads : QThread::idealThreadCount();
     pool.setMaxThreadCount(workers);
@@ -443,7 +481,8 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             };
             LoadControl rankControl;
             rankControl.isCanceled = control.isCanceled;
-            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources, filter);
+            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources, filter,
+                                 cache ? &*cache : nullptr);
             // Our recomputed step figures against the profiler's own (step_trace_time.csv /
             // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
             if (loaded[i] && !canceled() && !loaded[i]->trace.isEmpty())

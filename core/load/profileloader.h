@@ -19,6 +19,7 @@ namespace profscope {
 enum class SourcePreference { Auto, Text, Database };
 
 struct LoadControl;
+class TraceCache;
 
 struct LoadOptions
 {
@@ -31,6 +32,11 @@ struct LoadOptions
     // each rank's step markers (stepscan.h) and events outside it are
     // dropped while the trace streams in.
     LoadFilter filter;
+    // Instant re-open: parsed trace files are kept in (and read back from)
+    // the user's cache folder (tracecache.h). Off by default so that tests
+    // and benchmarks parse; the CLI and the GUI turn it on unless --no-cache.
+    bool useCache = false;
+    QString cacheDirectory; // empty: TraceCache::defaultDirectory()
     // loadAsync only: run after reading, inside the load job, with progress
     // from `fromPermille` to 1000 (the GUI passes prepareAnalyses: what every
     // page needs first). A hook, so that the loader does not depend on the analyses.
@@ -61,7 +67,7 @@ public:
                                               const LoadControl& control, const std::function<void(double)>& fraction,
                                               int traceThreads = 0,
                                               SourcePreference preference = SourcePreference::Auto,
-                                              const LoadFilter& filter = {});
+                                              const LoadFilter& filter = {}, const TraceCache* cache = nullptr);
 };
 
 } // namespace profscope

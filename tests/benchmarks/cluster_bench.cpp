@@ -5,18 +5,24 @@
 // is its own; the baseline in the same run is the same work on one thread.
 //
 //   profscope-cluster-bench [--size-mb 1024] [--ranks 8] [--wide-ranks 1024] [--keep DIR] [--partial-only]
+//                           [--cache-only]
 //
 // Partial import (issue 15 item 3): the large cluster loaded whole and for
 // one step of its ten (--steps), in the same run, next to the time of reading
 // its trace files once.
-#include "benchsupport.h"
+//
+// Instant re-open (issue 15 item 4): the large cluster loaded cold (parsed,
+// and the trace cache written) and warm (the traces read back from the
+// cache), in a fresh cache folder, next to a load without the cache.
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
 #include "analysis/communication.h"
 #include "analysis/memory.h"
 #include "analysis/operators.h"
+#include "benchsupport.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
+#include "load/tracecache.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -37,7 +43,6 @@ using bench::peakRssKb;
 using bench::runChild;
 
 namespace {
-
 
 qint64 traceBytes(const QString& root)
 {
@@ -78,31 +83,37 @@ int childAnalyze(const QString& path, int threads)
         { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("analysisMs"), double(totalMs - loadMs) },
         { QStringLiteral("totalMs"), double(totalMs) }, { QStringLiteral("findings"), double(findings) },
         { QStringLiteral("rows"), double(rows) }, { QStringLiteral("clockEstimated"), clock.estimated },
-        { QStringLiteral("peakRssKb"), double(peakRssKb()) }, { QStringLiteral("peakAnonKb"), double(rss.peakAnonKb()) },
+        { QStringLiteral("peakRssKb"), double(peakRssKb()) },
+        { QStringLiteral("peakAnonKb"), double(rss.peakAnonKb()) },
         { QStringLiteral("peakFileKb"), double(rss.peakFileKb()) } };
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return profile->ranks.empty() ? 1 : 0;
 }
 
-// Child: load PATH (whole, or only `step` when >= 0) and nothing else.
-int childLoad(const QString& path, int threads, int step)
+// Child: load PATH (whole, or only `step` when >= 0) and nothing else;
+// with the trace cache when `cache`.
+int childLoad(const QString& path, int threads, int step, bool cache)
 {
     QElapsedTimer timer;
     timer.start();
     LoadOptions options;
     options.maxThreads = threads;
+    options.useCache = cache;
     if (step >= 0)
         options.filter.firstStep = options.filter.lastStep = step;
     const ProfilePtr profile = ProfileLoader::load({ path }, options);
     const qint64 loadMs = timer.elapsed();
-    qint64 slices = 0, kernels = 0;
+    qint64 slices = 0, kernels = 0, fromCache = 0;
     for (const auto& rank : profile->ranks) {
         slices += qint64(rank->trace.sliceCount());
         kernels += rank->kernels ? qint64(rank->kernels->size()) : 0;
     }
+    for (const auto& f : profile->report.files)
+        fromCache += TraceCache::isFromCache(f) ? 1 : 0;
     const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
         { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("slices"), double(slices) },
-        { QStringLiteral("kernels"), double(kernels) }, { QStringLiteral("peakRssKb"), double(peakRssKb()) } };
+        { QStringLiteral("kernels"), double(kernels) }, { QStringLiteral("peakRssKb"), double(peakRssKb()) },
+        { QStringLiteral("fromCache"), double(fromCache) } };
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return profile->ranks.empty() ? 1 : 0;
 }
@@ -117,8 +128,7 @@ qint64 readOnceMs(const QString& root)
     while (it.hasNext()) {
         QFile f(it.next());
         if (f.open(QIODevice::ReadOnly))
-            while (f.read(buffer.data(), buffer.size()) > 0) {
-            }
+            while (f.read(buffer.data(), buffer.size()) > 0) { }
     }
     return timer.elapsed();
 }
@@ -164,9 +174,9 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double t
         << QString::number(r[QStringLiteral("analysisMs")].toDouble() / 1000.0, 'f', 2) << " s)  "
         << QString::number(traceMb / (total / 1000.0), 'f', 0) << " MiB/s  peak RSS "
         << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0) << " MiB ("
-        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0 / traceMb, 'f', 2) << " x trace; anonymous "
-        << QString::number(r[QStringLiteral("peakAnonKb")].toDouble() / 1024.0, 'f', 0) << ", file-backed "
-        << QString::number(r[QStringLiteral("peakFileKb")].toDouble() / 1024.0, 'f', 0) << ")  "
+        << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0 / traceMb, 'f', 2)
+        << " x trace; anonymous " << QString::number(r[QStringLiteral("peakAnonKb")].toDouble() / 1024.0, 'f', 0)
+        << ", file-backed " << QString::number(r[QStringLiteral("peakFileKb")].toDouble() / 1024.0, 'f', 0) << ")  "
         << qint64(r[QStringLiteral("ranks")].toDouble()) << " ranks, "
         << qint64(r[QStringLiteral("findings")].toDouble()) << " findings" << Qt::endl;
 }
@@ -180,8 +190,9 @@ int main(int argc, char** argv)
     if (args.size() >= 4 && args[1] == QLatin1String("analyze"))
         return childAnalyze(args[2], args[3].toInt());
     if (args.size() >= 5 && args[1] == QLatin1String("load"))
-        return childLoad(args[2], args[3].toInt(), args[4].toInt());
+        return childLoad(args[2], args[3].toInt(), args[4].toInt(), args.value(5) == QLatin1String("cache"));
     const bool partialOnly = args.contains(QStringLiteral("--partial-only"));
+    const bool cacheOnly = args.contains(QStringLiteral("--cache-only"));
 
     qint64 sizeMb = 1024;
     int ranks = 8;
@@ -214,6 +225,41 @@ int main(int argc, char** argv)
     if (!generate(big, ranks, kSteps, ops, out))
         return 1;
     {
+        // Instant re-open: a fresh cache folder for the children (they inherit the environment).
+        QTemporaryDir cacheHome(root + QStringLiteral("/cache-XXXXXX"));
+        qputenv("XDG_CACHE_HOME", cacheHome.path().toUtf8());
+        qputenv("PROFSCOPE_CACHE_MAX_MB", "16384");
+        const double mb = double(traceBytes(big)) / double(1 << 20);
+        const QString threads = QString::number(cores);
+        runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1") }); // warm the page cache
+        out << "\ninstant re-open, large (" << QString::number(mb, 'f', 0)
+            << " MiB of trace_view.json), path -> loaded, " << cores << " threads:" << Qt::endl;
+        const QJsonObject plain = runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1") });
+        showPartial(out, QStringLiteral("no cache"), plain, mb);
+        const QJsonObject cold =
+            runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1"), QStringLiteral("cache") });
+        showPartial(out, QStringLiteral("cold (parse + write)"), cold, mb);
+        qint64 cacheBytes = 0;
+        QDirIterator entries(cacheHome.path(), QDir::Files, QDirIterator::Subdirectories);
+        while (entries.hasNext())
+            cacheBytes += QFileInfo(entries.next()).size();
+        const QJsonObject warm =
+            runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1"), QStringLiteral("cache") });
+        showPartial(out, QStringLiteral("warm (from the cache)"), warm, mb);
+        out << "  traces from the cache: " << qint64(warm[QStringLiteral("fromCache")].toDouble()) << ", cache folder "
+            << QString::number(double(cacheBytes) / double(1 << 20), 'f', 0) << " MiB; re-open "
+            << QString::number(
+                   plain[QStringLiteral("loadMs")].toDouble() / warm[QStringLiteral("loadMs")].toDouble(), 'f', 1)
+            << "x faster, first load "
+            << QString::number(
+                   cold[QStringLiteral("loadMs")].toDouble() / plain[QStringLiteral("loadMs")].toDouble(), 'f', 2)
+            << "x of the uncached one" << Qt::endl;
+        qunsetenv("XDG_CACHE_HOME");
+        qunsetenv("PROFSCOPE_CACHE_MAX_MB");
+    }
+    if (cacheOnly)
+        return 0;
+    {
         // Partial import: one step of kSteps against the whole run, same process kind, same run.
         const double mb = double(traceBytes(big)) / double(1 << 20);
         const QString threads = QString::number(cores);
@@ -230,8 +276,8 @@ int main(int argc, char** argv)
             << " s  " << QString::number(mb / (double(readMs) / 1000.0), 'f', 0).rightJustified(5)
             << " MiB/s  (page cache warm)" << Qt::endl;
         out << "  speed-up of one step vs whole: "
-            << QString::number(whole[QStringLiteral("loadMs")].toDouble() / one[QStringLiteral("loadMs")].toDouble(),
-                               'f', 2)
+            << QString::number(
+                   whole[QStringLiteral("loadMs")].toDouble() / one[QStringLiteral("loadMs")].toDouble(), 'f', 2)
             << "x" << Qt::endl;
     }
     if (partialOnly)

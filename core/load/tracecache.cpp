@@ -1,0 +1,757 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tracecache.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <filesystem>
+#include <type_traits>
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(TraceCache)
+};
+
+static_assert(
+    std::endian::native == std::endian::little, "the cache stores little-endian arrays as they are in memory");
+
+constexpr char kMagic[8] = { 'P', 'S', 'T', 'R', 'C', 'A', 'C', 'H' };
+constexpr qint64 kHashedEdgeBytes = 64 * 1024;
+constexpr const char* kSuffix = ".pstrace";
+
+// Fixed-size header; the payload follows.
+struct Header
+{
+    char magic[8];
+    quint32 version;
+    quint32 headerBytes;
+    quint64 payloadBytes;
+    quint64 payloadHash;
+    qint64 parsedAtMs;
+};
+static_assert(std::is_trivially_copyable_v<Header> && sizeof(Header) == 40);
+
+// A 4-lane multiply-rotate hash (the xxHash64 round): several GB/s, so the
+// whole payload is checked on every read and a damaged entry is never used.
+quint64 rotl(quint64 x, int r)
+{
+    return (x << r) | (x >> (64 - r));
+}
+constexpr quint64 kP1 = 0x9E3779B185EBCA87ull;
+constexpr quint64 kP2 = 0xC2B2AE3D27D4EB4Full;
+quint64 round64(quint64 acc, quint64 w)
+{
+    return rotl(acc + w * kP2, 31) * kP1;
+}
+quint64 hashBytes(const uchar* p, std::size_t n, quint64 seed = 0)
+{
+    quint64 a = seed + kP1 + kP2, b = seed + kP2, c = seed, d = seed - kP1;
+    const std::size_t blocks = n / 32;
+    for (std::size_t i = 0; i < blocks; ++i, p += 32) {
+        quint64 w[4];
+        std::memcpy(w, p, 32);
+        a = round64(a, w[0]);
+        b = round64(b, w[1]);
+        c = round64(c, w[2]);
+        d = round64(d, w[3]);
+    }
+    quint64 h = rotl(a, 1) + rotl(b, 7) + rotl(c, 12) + rotl(d, 18) + quint64(n);
+    std::size_t rest = n % 32;
+    while (rest >= 8) {
+        quint64 w;
+        std::memcpy(&w, p, 8);
+        h = round64(h, w);
+        p += 8;
+        rest -= 8;
+    }
+    while (rest-- > 0)
+        h = round64(h, *p++);
+    h ^= h >> 33;
+    h *= kP2;
+    h ^= h >> 29;
+    return h;
+}
+
+// Appends to the entry file; every array is its length then its raw bytes.
+class Writer
+{
+public:
+    explicit Writer(QIODevice& device)
+        : m_device(device)
+    {
+    }
+    bool ok() const
+    {
+        return m_ok;
+    }
+    void raw(const void* data, std::size_t n)
+    {
+        if (m_ok && n > 0)
+            m_ok = m_device.write(static_cast<const char*>(data), qint64(n)) == qint64(n);
+    }
+    template <typename T> void pod(T v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        raw(&v, sizeof v);
+    }
+    template <typename T> void array(const std::vector<T>& v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        pod(quint64(v.size()));
+        raw(v.data(), v.size() * sizeof(T));
+    }
+    void string(const QString& s)
+    {
+        const QByteArray utf8 = s.toUtf8();
+        pod(quint32(utf8.size()));
+        raw(utf8.constData(), std::size_t(utf8.size()));
+    }
+    void bytes(std::string_view s)
+    {
+        pod(quint32(s.size()));
+        raw(s.data(), s.size());
+    }
+
+private:
+    QIODevice& m_device;
+    bool m_ok = true;
+};
+
+// Reads the mapped payload; every length is checked against what is left,
+// so a damaged file fails (ok() false) instead of reading past the end.
+class Reader
+{
+public:
+    Reader(const uchar* begin, const uchar* end)
+        : m_p(begin)
+        , m_end(end)
+    {
+    }
+    bool ok() const
+    {
+        return m_ok;
+    }
+    bool atEnd() const
+    {
+        return m_p == m_end;
+    }
+    void fail()
+    {
+        m_ok = false;
+    }
+    template <typename T> T pod()
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        T v {};
+        if (!m_ok || std::size_t(m_end - m_p) < sizeof(T)) {
+            m_ok = false;
+            return v;
+        }
+        std::memcpy(&v, m_p, sizeof(T));
+        m_p += sizeof(T);
+        return v;
+    }
+    template <typename T> void array(std::vector<T>& v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        const auto n = pod<quint64>();
+        if (!m_ok || n > std::size_t(m_end - m_p) / sizeof(T)) {
+            m_ok = false;
+            return;
+        }
+        v.resize(std::size_t(n));
+        if (n > 0)
+            std::memcpy(static_cast<void*>(v.data()), m_p, std::size_t(n) * sizeof(T));
+        m_p += std::size_t(n) * sizeof(T);
+    }
+    std::string_view bytes()
+    {
+        const auto n = pod<quint32>();
+        if (!m_ok || n > std::size_t(m_end - m_p)) {
+            m_ok = false;
+            return {};
+        }
+        const std::string_view s(reinterpret_cast<const char*>(m_p), n);
+        m_p += n;
+        return s;
+    }
+    QString string()
+    {
+        const std::string_view s = bytes();
+        return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    }
+    // A count of items that take at least `minBytes` each: rejects absurd counts early.
+    quint32 count(std::size_t minBytes)
+    {
+        const auto n = pod<quint32>();
+        if (!m_ok || std::size_t(n) * minBytes > std::size_t(m_end - m_p)) {
+            m_ok = false;
+            return 0;
+        }
+        return n;
+    }
+
+private:
+    const uchar* m_p;
+    const uchar* m_end;
+    bool m_ok = true;
+};
+
+void writeKey(Writer& w, const TraceCache::Key& key)
+{
+    w.pod(quint32(key.files.size()));
+    for (const auto& f : key.files) {
+        w.string(f.path);
+        w.pod(f.sizeBytes);
+        w.pod(f.mtimeMs);
+        w.pod(f.contentHash);
+    }
+}
+
+TraceCache::Key readKey(Reader& r)
+{
+    TraceCache::Key key;
+    const quint32 n = r.count(28);
+    for (quint32 i = 0; i < n && r.ok(); ++i) {
+        TraceCache::FileKey f;
+        f.path = r.string();
+        f.sizeBytes = r.pod<qint64>();
+        f.mtimeMs = r.pod<qint64>();
+        f.contentHash = r.pod<quint64>();
+        key.files.push_back(std::move(f));
+    }
+    return key;
+}
+
+void writeReports(Writer& w, const std::vector<FileReport>& reports)
+{
+    w.pod(quint32(reports.size()));
+    for (const auto& f : reports) {
+        w.string(f.path);
+        w.string(f.kind);
+        w.pod(quint8(f.status));
+        w.string(f.reason);
+        w.pod(f.line);
+        w.pod(f.byteOffset);
+        w.pod(f.sizeBytes);
+        w.pod(f.parseMs);
+        w.pod(quint32(f.counts.size()));
+        for (const auto& [what, n] : f.counts) {
+            w.string(what);
+            w.pod(n);
+        }
+        w.pod(quint32(f.warnings.size()));
+        for (const auto& warning : f.warnings)
+            w.string(warning);
+    }
+}
+
+std::vector<FileReport> readReports(Reader& r)
+{
+    std::vector<FileReport> reports;
+    const quint32 n = r.count(40);
+    for (quint32 i = 0; i < n && r.ok(); ++i) {
+        FileReport f;
+        f.path = r.string();
+        f.kind = r.string();
+        const auto status = r.pod<quint8>();
+        if (status > quint8(FileStatus::Broken))
+            r.fail();
+        f.status = FileStatus(status);
+        f.reason = r.string();
+        f.line = r.pod<qint64>();
+        f.byteOffset = r.pod<qint64>();
+        f.sizeBytes = r.pod<qint64>();
+        f.parseMs = r.pod<double>();
+        const quint32 counts = r.count(12);
+        for (quint32 c = 0; c < counts && r.ok(); ++c) {
+            QString what = r.string();
+            f.counts.emplace_back(std::move(what), r.pod<qint64>());
+        }
+        const quint32 warnings = r.count(4);
+        for (quint32 c = 0; c < warnings && r.ok(); ++c)
+            f.warnings << r.string();
+        reports.push_back(std::move(f));
+    }
+    return reports;
+}
+
+void writeTrace(Writer& w, const TraceData& t)
+{
+    w.pod(quint32(t.sourceFiles.size()));
+    for (const auto& s : t.sourceFiles)
+        w.string(s);
+    w.pod(quint32(t.argsSources.size()));
+    w.pod(quint32(t.strings.size()));
+    for (std::uint32_t id = 1; id <= t.strings.size(); ++id)
+        w.bytes(t.strings.view(StringId { id }));
+    w.pod(quint32(t.processes.size()));
+    for (const auto& p : t.processes) {
+        w.pod(p.pid);
+        w.string(p.name);
+        w.string(p.labels);
+        w.pod(p.sortIndex);
+        w.pod(quint8(p.hasSortIndex));
+        w.pod(quint8(p.hasMetadata));
+        w.pod(quint32(p.threads.size()));
+        for (const auto& th : p.threads) {
+            w.pod(th.tid);
+            w.string(th.name);
+            w.pod(th.sortIndex);
+            w.pod(quint8(th.hasSortIndex));
+            w.pod(th.maxDepth);
+            w.pod(quint8(th.role));
+            const SliceColumns& s = th.slices;
+            w.array(s.startNs);
+            w.array(s.durNs);
+            w.array(s.name);
+            w.array(s.category);
+            w.array(s.depth);
+            w.array(s.args);
+            w.array(s.taskType);
+            const InstantColumns& in = th.instants;
+            w.array(in.tsNs);
+            w.array(in.name);
+            w.array(in.category);
+            w.array(in.args);
+        }
+        w.pod(quint32(p.counters.size()));
+        for (const auto& c : p.counters) {
+            w.pod(c.name);
+            w.pod(c.key);
+            w.array(c.tsNs);
+            w.array(c.value);
+        }
+    }
+    const FlowColumns& f = t.flows;
+    w.array(f.category);
+    w.array(f.role);
+    w.array(f.name);
+    w.array(f.id);
+    w.array(f.idText);
+    w.array(f.fromNs);
+    w.array(f.toNs);
+    w.array(f.fromProcess);
+    w.array(f.fromThread);
+    w.array(f.fromSlice);
+    w.array(f.toProcess);
+    w.array(f.toThread);
+    w.array(f.toSlice);
+    w.pod(quint32(t.steps.size()));
+    for (const auto& s : t.steps) {
+        w.string(s.id);
+        w.pod(s.rangeNs);
+    }
+    const TraceStats& st = t.stats;
+    w.pod(st.eventsByPhase);
+    w.pod(st.totalEvents);
+    w.pod(st.unmatchedEnds);
+    w.pod(st.unterminatedBegins);
+    w.pod(st.flowStartsWithoutEnd);
+    w.pod(st.flowEndsWithoutStart);
+    w.pod(st.skippedEvents);
+    w.pod(st.outsideWindow);
+    w.pod(st.bytes);
+    w.pod(quint32(st.flowsByCategory.size()));
+    for (const auto& [name, n] : st.flowsByCategory) {
+        w.string(name);
+        w.pod(n);
+    }
+    w.pod(t.rangeNs);
+}
+
+template <typename T, typename... Rest> bool sameSize(std::size_t n, const std::vector<T>& v, const Rest&... rest)
+{
+    if constexpr (sizeof...(rest) == 0)
+        return v.size() == n;
+    else
+        return v.size() == n && sameSize(n, rest...);
+}
+
+// Everything the views index by without checking: equal column lengths,
+// depths within the lane, flow ends naming existing lanes and slices.
+bool consistent(const TraceData& t)
+{
+    for (const auto& p : t.processes) {
+        for (const auto& th : p.threads) {
+            const SliceColumns& s = th.slices;
+            if (!sameSize(s.size(), s.durNs, s.name, s.category, s.depth, s.args, s.taskType))
+                return false;
+            for (const std::uint16_t d : s.depth)
+                if (d > th.maxDepth)
+                    return false;
+            const InstantColumns& in = th.instants;
+            if (!sameSize(in.size(), in.name, in.category, in.args))
+                return false;
+        }
+        for (const auto& c : p.counters)
+            if (c.tsNs.size() != c.value.size())
+                return false;
+    }
+    const FlowColumns& f = t.flows;
+    if (!sameSize(f.size(), f.category, f.role, f.name, f.id, f.idText, f.toNs, f.fromProcess, f.fromThread,
+            f.fromSlice, f.toProcess, f.toThread, f.toSlice))
+        return false;
+    const auto validEnd = [&](std::uint32_t process, std::uint32_t thread, std::int32_t slice) {
+        if (process >= t.processes.size() || thread >= t.processes[process].threads.size())
+            return false;
+        return slice >= -1 && (slice < 0 || std::size_t(slice) < t.processes[process].threads[thread].slices.size());
+    };
+    for (std::size_t i = 0; i < f.size(); ++i)
+        if (!validEnd(f.fromProcess[i], f.fromThread[i], f.fromSlice[i])
+            || !validEnd(f.toProcess[i], f.toThread[i], f.toSlice[i]))
+            return false;
+    return true;
+}
+
+bool readTrace(Reader& r, TraceData& t)
+{
+    const quint32 files = r.count(4);
+    for (quint32 i = 0; i < files && r.ok(); ++i)
+        t.sourceFiles << r.string();
+    const quint32 argsSources = r.pod<quint32>();
+    if (argsSources > files)
+        return false;
+    t.argsSources.resize(argsSources);
+    const quint32 strings = r.count(4);
+    for (quint32 i = 1; i <= strings && r.ok(); ++i) {
+        const std::string_view s = r.bytes();
+        // Interned in id order, each string gets its old id back; anything
+        // else (an empty or repeated string) means the entry is damaged.
+        if (s.empty() || t.strings.intern(s).value != i)
+            return false;
+    }
+    const quint32 processes = r.count(40);
+    t.processes.resize(processes);
+    for (auto& p : t.processes) {
+        if (!r.ok())
+            return false;
+        p.pid = r.pod<qint64>();
+        p.name = r.string();
+        p.labels = r.string();
+        p.sortIndex = r.pod<qint64>();
+        p.hasSortIndex = r.pod<quint8>() != 0;
+        p.hasMetadata = r.pod<quint8>() != 0;
+        p.threads.resize(r.count(100));
+        for (auto& th : p.threads) {
+            if (!r.ok())
+                return false;
+            th.tid = r.pod<qint64>();
+            th.name = r.string();
+            th.sortIndex = r.pod<qint64>();
+            th.hasSortIndex = r.pod<quint8>() != 0;
+            th.maxDepth = r.pod<std::uint16_t>();
+            const auto role = r.pod<quint8>();
+            if (role > quint8(LaneRole::OverlapAnalysis))
+                return false;
+            th.role = LaneRole(role);
+            SliceColumns& s = th.slices;
+            r.array(s.startNs);
+            r.array(s.durNs);
+            r.array(s.name);
+            r.array(s.category);
+            r.array(s.depth);
+            r.array(s.args);
+            r.array(s.taskType);
+            InstantColumns& in = th.instants;
+            r.array(in.tsNs);
+            r.array(in.name);
+            r.array(in.category);
+            r.array(in.args);
+        }
+        p.counters.resize(r.count(24));
+        for (auto& c : p.counters) {
+            c.name = r.pod<StringId>();
+            c.key = r.pod<StringId>();
+            r.array(c.tsNs);
+            r.array(c.value);
+        }
+    }
+    FlowColumns& f = t.flows;
+    r.array(f.category);
+    r.array(f.role);
+    r.array(f.name);
+    r.array(f.id);
+    r.array(f.idText);
+    r.array(f.fromNs);
+    r.array(f.toNs);
+    r.array(f.fromProcess);
+    r.array(f.fromThread);
+    r.array(f.fromSlice);
+    r.array(f.toProcess);
+    r.array(f.toThread);
+    r.array(f.toSlice);
+    for (const FlowRole role : f.role)
+        if (quint8(role) > quint8(FlowRole::Launch))
+            return false;
+    const quint32 steps = r.count(20);
+    for (quint32 i = 0; i < steps && r.ok(); ++i) {
+        StepMarker s;
+        s.id = r.string();
+        s.rangeNs = r.pod<TimeRange>();
+        t.steps.push_back(std::move(s));
+    }
+    TraceStats& st = t.stats;
+    st.eventsByPhase = r.pod<decltype(st.eventsByPhase)>();
+    st.totalEvents = r.pod<qint64>();
+    st.unmatchedEnds = r.pod<qint64>();
+    st.unterminatedBegins = r.pod<qint64>();
+    st.flowStartsWithoutEnd = r.pod<qint64>();
+    st.flowEndsWithoutStart = r.pod<qint64>();
+    st.skippedEvents = r.pod<qint64>();
+    st.outsideWindow = r.pod<qint64>();
+    st.bytes = r.pod<qint64>();
+    const quint32 categories = r.count(12);
+    for (quint32 i = 0; i < categories && r.ok(); ++i) {
+        QString name = r.string();
+        st.flowsByCategory.emplace_back(std::move(name), r.pod<qint64>());
+    }
+    t.rangeNs = r.pod<TimeRange>();
+    return r.ok() && consistent(t);
+}
+
+QString keyFileName(const TraceCache::Key& key)
+{
+    QByteArray blob;
+    for (const auto& f : key.files) {
+        blob += f.path.toUtf8();
+        blob += '\0';
+    }
+    // The name only spreads the entries; the full key in the file decides.
+    const quint64 h = hashBytes(
+        reinterpret_cast<const uchar*>(blob.constData()), std::size_t(blob.size()), TraceCache::kFormatVersion);
+    return QStringLiteral("%1%2").arg(h, 16, 16, QLatin1Char('0')).arg(QLatin1String(kSuffix));
+}
+
+QFileInfoList entryFiles(const QString& directory)
+{
+    return QDir(directory).entryInfoList({ QStringLiteral("*") + QLatin1String(kSuffix) }, QDir::Files);
+}
+
+} // namespace
+
+TraceCache::TraceCache(const QString& directory, qint64 maxBytes)
+    : m_directory(directory.isEmpty() ? defaultDirectory() : directory)
+    , m_maxBytes(maxBytes < 0 ? maxBytesFromEnvironment() : maxBytes)
+{
+}
+
+QString TraceCache::defaultDirectory()
+{
+    // The generic location: the CLI and the GUI share one cache whatever the
+    // application name is. Never beside the data.
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+    return base.isEmpty() ? QString() : base + QStringLiteral("/profscope/traces");
+}
+
+qint64 TraceCache::maxBytesFromEnvironment()
+{
+    bool ok = false;
+    const qint64 mb = qEnvironmentVariable("PROFSCOPE_CACHE_MAX_MB").toLongLong(&ok);
+    return ok && mb >= 0 ? mb * 1024 * 1024 : qint64(4096) * 1024 * 1024;
+}
+
+TraceCache::Key TraceCache::keyFor(const QStringList& traceFiles)
+{
+    Key key;
+    for (const QString& path : traceFiles) {
+        const QFileInfo info(path);
+        QFile file(path);
+        if (!info.isFile() || !file.open(QIODevice::ReadOnly))
+            return {};
+        FileKey f;
+        f.path = info.canonicalFilePath();
+        f.sizeBytes = info.size();
+        f.mtimeMs = info.lastModified().toMSecsSinceEpoch();
+        // Head and tail: cheap, and catches a file rewritten within the
+        // mtime's resolution with the same size.
+        QByteArray edges = file.read(kHashedEdgeBytes);
+        if (f.sizeBytes > kHashedEdgeBytes && file.seek(std::max(kHashedEdgeBytes, f.sizeBytes - kHashedEdgeBytes)))
+            edges += file.read(kHashedEdgeBytes);
+        f.contentHash = hashBytes(reinterpret_cast<const uchar*>(edges.constData()), std::size_t(edges.size()));
+        key.files.push_back(std::move(f));
+    }
+    return key;
+}
+
+QString TraceCache::reportNote(const QDateTime& parsedAt)
+{
+    return Tr::tr("from the cache, parsed on %1")
+        .arg(parsedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+}
+
+bool TraceCache::isFromCache(const FileReport& report)
+{
+    // The note's fixed part, in the language of this process (the loader wrote it).
+    const QString prefix = Tr::tr("from the cache, parsed on %1").section(QStringLiteral("%1"), 0, 0);
+    if (report.reason.startsWith(prefix))
+        return true;
+    return std::any_of(report.warnings.begin(), report.warnings.end(),
+                       [&](const QString& w) { return w.startsWith(prefix); });
+}
+
+void TraceCache::markFromCache(FileReport& report, const QDateTime& parsedAt)
+{
+    if (report.reason.isEmpty())
+        report.reason = reportNote(parsedAt);
+    else
+        report.warnings << reportNote(parsedAt);
+}
+
+QString TraceCache::entryPath(const Key& key) const
+{
+    return m_directory + QLatin1Char('/') + keyFileName(key);
+}
+
+std::optional<TraceCache::Entry> TraceCache::read(const Key& key, QString* why) const
+{
+    const auto miss = [&](const QString& reason) -> std::optional<Entry> {
+        if (why)
+            *why = reason;
+        return std::nullopt;
+    };
+    if (!isEnabled() || !key.isValid())
+        return miss(Tr::tr("cache off"));
+    QFile file(entryPath(key));
+    if (!file.open(QIODevice::ReadOnly))
+        return miss(Tr::tr("not in the cache"));
+    const qint64 size = file.size();
+    Header h {};
+    const auto damaged = [&] {
+        file.close();
+        QFile::remove(file.fileName());
+        return miss(Tr::tr("the cache entry was damaged and is rebuilt"));
+    };
+    if (size < qint64(sizeof(Header)) || file.read(reinterpret_cast<char*>(&h), sizeof h) != qint64(sizeof h)
+        || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0)
+        return damaged();
+    if (h.version != kFormatVersion)
+        return miss(Tr::tr("cache entry of another version"));
+    if (h.headerBytes != sizeof(Header) || h.payloadBytes != quint64(size) - sizeof(Header))
+        return damaged();
+    const uchar* map = file.map(0, size);
+    if (!map)
+        return miss(Tr::tr("the cache entry cannot be read"));
+    const uchar* payload = map + sizeof(Header);
+    if (hashBytes(payload, std::size_t(h.payloadBytes)) != h.payloadHash)
+        return damaged();
+    Reader r(payload, payload + h.payloadBytes);
+    if (readKey(r) != key) {
+        // Another file at the same path, or the same file changed: stale.
+        if (!r.ok())
+            return damaged();
+        return miss(Tr::tr("the trace changed since it was cached"));
+    }
+    Entry entry;
+    entry.reports = readReports(r);
+    if (!r.ok() || !readTrace(r, entry.trace) || !r.atEnd())
+        return damaged();
+    entry.parsedAt = QDateTime::fromMSecsSinceEpoch(h.parsedAtMs, Qt::UTC);
+    file.unmap(const_cast<uchar*>(map));
+    // Least recently used goes first: a read is a use.
+    file.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
+    return entry;
+}
+
+bool TraceCache::write(const Key& key, const TraceData& trace, const std::vector<FileReport>& reports) const
+{
+    if (!isEnabled() || !key.isValid())
+        return false;
+    for (const auto& source : trace.argsSources)
+        if (source) // args made by a database: not from a file the key covers
+            return false;
+    if (!QDir().mkpath(m_directory))
+        return false;
+    // A temporary file beside the entry, renamed over it when complete: a
+    // reader never sees half an entry, and concurrent loads of the same
+    // trace each install a complete one (the last rename wins).
+    QTemporaryFile file(m_directory + QStringLiteral("/XXXXXX.tmp"));
+    if (!file.open())
+        return false;
+    Header h {};
+    std::memcpy(h.magic, kMagic, sizeof kMagic);
+    h.version = kFormatVersion;
+    h.headerBytes = sizeof(Header);
+    h.parsedAtMs = QDateTime::currentMSecsSinceEpoch();
+    Writer w(file);
+    w.pod(h); // placeholder, rewritten with the payload's length and hash
+    writeKey(w, key);
+    writeReports(w, reports);
+    writeTrace(w, trace);
+    if (!w.ok() || !file.flush())
+        return false;
+    const qint64 size = file.size();
+    h.payloadBytes = quint64(size) - sizeof(Header);
+    // The hash of what was written, read back through a map (page cache).
+    const uchar* map = file.map(0, size);
+    if (!map)
+        return false;
+    h.payloadHash = hashBytes(map + sizeof(Header), std::size_t(h.payloadBytes));
+    file.unmap(const_cast<uchar*>(map));
+    if (!file.seek(0) || file.write(reinterpret_cast<const char*>(&h), sizeof h) != qint64(sizeof h) || !file.flush())
+        return false;
+    file.close();
+    std::error_code error;
+    std::filesystem::rename(
+        QFile::encodeName(file.fileName()).toStdString(), QFile::encodeName(entryPath(key)).toStdString(), error);
+    if (error)
+        return false;
+    file.setAutoRemove(false);
+    evict(m_maxBytes);
+    return true;
+}
+
+void TraceCache::evict(qint64 maxBytes) const
+{
+    // Temporary files of writes that never finished (a killed process).
+    const QDateTime hourAgo = QDateTime::currentDateTimeUtc().addSecs(-3600);
+    for (const QFileInfo& t : QDir(m_directory).entryInfoList({ QStringLiteral("*.tmp") }, QDir::Files))
+        if (t.lastModified() < hourAgo)
+            QFile::remove(t.filePath());
+    QFileInfoList entries = entryFiles(m_directory);
+    std::sort(entries.begin(), entries.end(), [](const QFileInfo& a, const QFileInfo& b) {
+        return a.lastModified() > b.lastModified(); // newest first
+    });
+    qint64 total = 0;
+    for (const QFileInfo& e : entries) {
+        total += e.size();
+        if (total > maxBytes)
+            QFile::remove(e.filePath());
+    }
+}
+
+qint64 TraceCache::sizeBytes() const
+{
+    qint64 total = 0;
+    for (const QFileInfo& e : entryFiles(m_directory))
+        total += e.size();
+    return total;
+}
+
+int TraceCache::entryCount() const
+{
+    return int(entryFiles(m_directory).size());
+}
+
+bool TraceCache::clear() const
+{
+    bool ok = true;
+    for (const QFileInfo& e : entryFiles(m_directory))
+        ok = QFile::remove(e.filePath()) && ok;
+    return ok;
+}
+
+} // namespace profscope
