@@ -148,6 +148,26 @@ TimeRange MareyOp::bounds() const
     return b;
 }
 
+TimeRange MareyOp::medianRange() const
+{
+    std::vector<TimeNs> starts;
+    std::vector<TimeNs> ends;
+    starts.reserve(ranges.size());
+    ends.reserve(ranges.size());
+    for (const TimeRange& r : ranges) {
+        if (isMissing(r))
+            continue;
+        starts.push_back(r.startNs);
+        ends.push_back(r.endNs);
+    }
+    if (starts.empty())
+        return missing();
+    const std::size_t mid = (starts.size() - 1) / 2;
+    std::nth_element(starts.begin(), starts.begin() + std::ptrdiff_t(mid), starts.end());
+    std::nth_element(ends.begin(), ends.begin() + std::ptrdiff_t(mid), ends.end());
+    return { starts[mid], std::max(starts[mid], ends[mid]) };
+}
+
 TimeNs MareyOp::maxDurationNs() const
 {
     TimeNs m = 0;

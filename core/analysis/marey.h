@@ -91,6 +91,10 @@ struct MareyOp
     }
     int presentCount() const;
     TimeRange bounds() const; // earliest start to latest end over the devices
+    // The typical device: the median start to the median end over the
+    // devices that ran it (lower median of an even count); with bounds(),
+    // the envelope a collapsed stage draws, so skew shows as a halo.
+    TimeRange medianRange() const;
     TimeNs maxDurationNs() const;
 };
 

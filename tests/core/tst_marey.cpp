@@ -38,6 +38,8 @@ private Q_SLOTS:
     void clockAlignment();
     void emptyProfile();
     void flopsAndCapacityBlocks();
+    void medianRange_data();
+    void medianRange();
 
 private:
     QTemporaryDir m_cluster;
@@ -409,6 +411,37 @@ void TestMarey::flopsAndCapacityBlocks()
     QCOMPARE(int(summary.devices.size()), 1);
     QCOMPARE(summary.devices[0].memoryCapacityMB, 32.0 * 1024.0);
     QCOMPARE(summary.devices[0].peakMemoryMB, 8.0 * 1024.0);
+}
+
+// The collapsed stage's solid core: the median start to the median end
+// over the devices that ran the op (lower median of an even count), worked
+// out by hand from the sorted starts and ends.
+void TestMarey::medianRange_data()
+{
+    QTest::addColumn<QList<qint64>>("startEnd"); // pairs; -1 -1 = missing on that device
+    QTest::addColumn<qint64>("startNs");
+    QTest::addColumn<qint64>("endNs");
+    // starts 10 12 30 -> 12; ends 20 25 40 -> 25.
+    QTest::newRow("three") << QList<qint64> { 30, 40, 10, 20, 12, 25 } << 12ll << 25ll;
+    // starts 0 1 2 100 -> lower median 1; ends 5 6 7 900 -> 6 (the straggler does not move it).
+    QTest::newRow("straggler") << QList<qint64> { 0, 5, 100, 900, 1, 6, 2, 7 } << 1ll << 6ll;
+    // A device that did not run it is left out: starts 4 8 -> 4, ends 9 10 -> 9.
+    QTest::newRow("missing") << QList<qint64> { 4, 9, -1, -1, 8, 10 } << 4ll << 9ll;
+    QTest::newRow("one") << QList<qint64> { 3, 7 } << 3ll << 7ll;
+}
+
+void TestMarey::medianRange()
+{
+    QFETCH(QList<qint64>, startEnd);
+    MareyOp op;
+    for (int i = 0; i + 1 < startEnd.size(); i += 2)
+        op.ranges.push_back(startEnd[i] < 0 ? MareyOp::missing() : TimeRange { startEnd[i], startEnd[i + 1] });
+    const TimeRange m = op.medianRange();
+    QTEST(qint64(m.startNs), "startNs");
+    QTEST(qint64(m.endNs), "endNs");
+    MareyOp none;
+    none.ranges = { MareyOp::missing() };
+    QVERIFY(MareyOp::isMissing(none.medianRange()));
 }
 
 QTEST_GUILESS_MAIN(TestMarey)

@@ -572,8 +572,12 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
         [this](const Shape& s) { return m_data->ops[std::size_t(s.op)].kind == MareyOp::Kind::Communication; });
     for (const Shape& s : all) {
         const MareyOp& op = m_data->ops[std::size_t(s.op)];
+        // A collapsed stage's row: the envelope of its devices, earliest
+        // start to latest end (light: the skew), over the median device's
+        // start to end (solid).
+        const bool envelope = isStageCollapsed(op.stage) && op.presentCount() > 1;
         QColor fill = opColor(op.kind, pal);
-        fill.setAlpha(op.mergedOps > 1 ? 120 : 200);
+        fill.setAlpha(envelope ? 70 : op.mergedOps > 1 ? 120 : 200);
         const bool hover = s.op == m_hoverOp;
         if (hover)
             fill = fill.lighter(isDarkPalette(pal) ? 130 : 115);
@@ -582,6 +586,18 @@ void MareyCanvas::paintEvent(QPaintEvent* event)
                                       : Qt::NoPen);
         p.setBrush(fill);
         p.drawPolygon(s.polygon);
+        if (envelope) {
+            const TimeRange median = op.medianRange();
+            const QRectF box = s.polygon.boundingRect();
+            const double xs = xOf(median.startNs);
+            const double xe = std::max(xOf(median.endNs), xs + 1.0);
+            QColor solid = opColor(op.kind, pal);
+            solid.setAlpha(op.mergedOps > 1 ? 150 : 220);
+            p.setPen(Qt::NoPen);
+            p.setBrush(solid);
+            const double inset = box.height() * 0.18;
+            p.drawRect(QRectF(xs, box.top() + inset, xe - xs, box.height() - 2 * inset));
+        }
     }
     // The selected op on top of everything, outlined.
     for (const Shape& s : all)
@@ -776,6 +792,17 @@ QString MareyCanvas::tooltipFor(const Hit& hit) const
         html += tr("Duration min %1 · avg %2 · max %3")
                     .arg(formatDurationNs(double(minDur)), formatDurationNs(double(sumDur) / present),
                         formatDurationNs(double(maxDur)));
+    if (present > 1 && isStageCollapsed(op.stage)) {
+        // What the collapsed row draws: the envelope over the median.
+        const TimeRange median = op.medianRange();
+        const TimeRange bounds = op.bounds();
+        html += QStringLiteral("<br>")
+            + tr("Median device %1 → %2; all devices %3 → %4 (skew: start %5, end %6)")
+                  .arg(formatDurationNs(double(median.startNs - origin)), formatDurationNs(double(median.endNs - origin)),
+                      formatDurationNs(double(bounds.startNs - origin)), formatDurationNs(double(bounds.endNs - origin)),
+                      formatDurationNs(double(spanNs(bounds.startNs, median.startNs))),
+                      formatDurationNs(double(spanNs(median.endNs, bounds.endNs))));
+    }
     if (present < stage.deviceCount)
         html += QStringLiteral("<br>") + tr("missing on %n device(s)", nullptr, stage.deviceCount - present);
     html += QStringLiteral("<br><i>%1</i>")

@@ -16,7 +16,8 @@ namespace profscope {
 // each device of its stage (green compute, orange communication), so skew
 // between devices shows as slanted edges and waiting as gaps. A collapsed
 // stage is one row with the union (earliest start, latest end) of its
-// devices. Right of the plot, three small bars per row: compute time,
+// devices, drawn light, over the median device's start to end, solid: the
+// halo around an op is how far its devices are apart. Right of the plot, three small bars per row: compute time,
 // communication time and peak memory, each relative to the largest row.
 class MareyCanvas : public QWidget
 {
