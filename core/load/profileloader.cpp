@@ -6,6 +6,7 @@
 
 #include "../parse/dbimport.h"
 #include "../parse/sqlitedb.h"
+#include "../model/timebounds.h"
 #include "../parse/traceparser.h"
 #include "clustermerge.h"
 #include "datasources.h"
@@ -310,6 +311,10 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             notes << Tr::tr("%1 B events without an E, closed at the thread's last event").arg(stats.unterminatedBegins);
         if (stats.skippedEvents)
             notes << Tr::tr("%1 events without a usable ph or ts were skipped").arg(stats.skippedEvents);
+        if (stats.timesOutOfRange)
+            notes << Tr::tr("%1 events had times outside the representable range (beyond ±%2 years) and were skipped")
+                         .arg(stats.timesOutOfRange)
+                         .arg(kMaxAbsTimeNs / (365LL * 24 * 3600 * 1000000000LL));
         if (stats.outsideWindow)
             notes << Tr::tr("%1 events outside the step window were skipped (partial import)").arg(stats.outsideWindow);
         // Attach the merged-trace notes to the last trace file used.

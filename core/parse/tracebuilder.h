@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "../model/timebounds.h"
 #include "../model/trace.h"
 
 #include <QString>
@@ -107,7 +108,7 @@ public:
             return true;
         if (durNs <= 0)
             return startNs >= m_windowNs.startNs && startNs < m_windowNs.endNs;
-        return startNs < m_windowNs.endNs && startNs + durNs > m_windowNs.startNs;
+        return startNs < m_windowNs.endNs && saturatingAdd(startNs, durNs) > m_windowNs.startNs;
     }
     bool keepsTime(TimeNs tsNs) const
     {
