@@ -100,11 +100,12 @@ public:
         for (const auto& [id, range] : m_device.steps)
             m_builder.addStepMarker(id, range);
         m_builder.setArgsSource(m_fileIndex, std::make_shared<DbArgsSource>(m_ctx.db.path()));
+        const qint64 timesOutOfRange = m_builder.timesOutOfRange();
         TraceData data = m_builder.finish();
-        if (data.stats.timesOutOfRange > 0)
+        if (timesOutOfRange > 0)
             m_ctx.report.warnings << Tr::tr("%1 timeline rows had times outside the representable range (beyond ±%2 "
                                             "years) and were skipped")
-                                         .arg(data.stats.timesOutOfRange)
+                                         .arg(timesOutOfRange)
                                          .arg(kMaxAbsTimeNs / (365LL * 24 * 3600 * 1000000000LL));
         return data;
     }

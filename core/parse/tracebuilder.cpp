@@ -42,7 +42,7 @@ void TraceBuilder::merge(TraceBuilder&& other)
     st.totalEvents += os.totalEvents;
     st.unmatchedEnds += os.unmatchedEnds;
     st.skippedEvents += os.skippedEvents;
-    st.timesOutOfRange += os.timesOutOfRange;
+    m_timesOutOfRange += other.m_timesOutOfRange;
     st.outsideWindow += os.outsideWindow;
 
     std::vector<std::uint32_t> processMap(other.m_processes.size());
@@ -182,7 +182,7 @@ void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
     StringId category, ArgsRef args, StringId taskType)
 {
     if (!isRepresentableTime(startNs) || !isRepresentableDuration(durNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     if (!keepsSlice(startNs, durNs)) {
@@ -204,7 +204,7 @@ void TraceBuilder::beginSlice(
     std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
     if (!isRepresentableTime(tsNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     ThreadBuild& t = m_processes[process].threads[thread];
@@ -215,7 +215,7 @@ void TraceBuilder::beginSlice(
 void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs)
 {
     if (!isRepresentableTime(tsNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     ThreadBuild& t = m_processes[process].threads[thread];
@@ -235,7 +235,7 @@ void TraceBuilder::addInstant(
     std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
     if (!isRepresentableTime(tsNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     if (!keepsTime(tsNs)) {
@@ -267,7 +267,7 @@ CounterSeries& TraceBuilder::counterSeries(ProcessBuild& p, StringId name, Strin
 void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value)
 {
     if (!isRepresentableTime(tsNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     if (!keepsTime(tsNs)) {
@@ -283,7 +283,7 @@ void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uin
     StringId category, StringId name, std::uint64_t idKey, StringId idText, bool bindEnclosing)
 {
     if (!isRepresentableTime(tsNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread, std::uint32_t(m_flowPoints.size()),
@@ -303,7 +303,7 @@ void TraceBuilder::setFlowCategoryRole(StringId category, FlowRole role)
 void TraceBuilder::addStepMarker(const QString& id, TimeRange rangeNs)
 {
     if (!isRepresentableTime(rangeNs.startNs) || !isRepresentableTime(rangeNs.endNs)) {
-        ++m_data.stats.timesOutOfRange;
+        ++m_timesOutOfRange;
         return;
     }
     if (!keepsSlice(rangeNs.startNs, rangeNs.durationNs()))

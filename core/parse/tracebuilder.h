@@ -121,6 +121,16 @@ public:
 
     // Consumes the builder.
     TraceData finish();
+    // Events dropped for a time or duration beyond ±kMaxAbsTimeNs
+    // (timebounds.h); kept here, not in TraceStats, and reported by the caller.
+    qint64 timesOutOfRange() const
+    {
+        return m_timesOutOfRange;
+    }
+    void countTimeOutOfRange()
+    {
+        ++m_timesOutOfRange;
+    }
 
 private:
     struct OpenSlice
@@ -182,6 +192,7 @@ private:
     qint64 m_lastPid = 0;
     TimeRange m_windowNs;
     bool m_windowed = false;
+    qint64 m_timesOutOfRange = 0;
 };
 
 } // namespace profscope
