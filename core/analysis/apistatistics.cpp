@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "apistatistics.h"
 
+#include "../model/timebounds.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -27,8 +29,8 @@ void add(Pool& p, const ApiStatisticRow& row)
         s.minNs = std::min(s.minNs, row.minNs);
         s.maxNs = std::max(s.maxNs, row.maxNs);
     }
-    s.count += row.count;
-    s.totalNs += row.totalNs;
+    s.count = saturatingAdd(s.count, row.count);
+    s.totalNs = saturatingAdd(s.totalNs, row.totalNs);
     ++s.ranks;
     if (std::isnan(row.variance) || row.count <= 0) {
         p.varianceKnown = p.varianceKnown && row.count <= 0;
@@ -76,7 +78,7 @@ std::vector<ApiStatisticRow> apiStatisticsFromTrace(const TraceData& trace)
                     s.row.minNs = d;
                 s.row.maxNs = std::max(s.row.maxNs, d);
                 ++s.row.count;
-                s.row.totalNs += d;
+                s.row.totalNs = saturatingAdd(s.row.totalNs, d);
                 s.sumSquaresUs2 += (double(d) / 1000.0) * (double(d) / 1000.0);
             }
         }
@@ -95,8 +97,8 @@ std::vector<ApiStatisticRow> apiStatisticsFromTrace(const TraceData& trace)
         r.apiName = api;
         r.minNs = r.count > 0 ? std::min(r.minNs, s.row.minNs) : s.row.minNs;
         r.maxNs = std::max(r.maxNs, s.row.maxNs);
-        r.count += s.row.count;
-        r.totalNs += s.row.totalNs;
+        r.count = saturatingAdd(r.count, s.row.count);
+        r.totalNs = saturatingAdd(r.totalNs, s.row.totalNs);
         const double meanUs = double(r.totalNs) / 1000.0 / double(r.count);
         r.variance = std::max(0.0, (oldSquares + s.sumSquaresUs2) / double(r.count) - meanUs * meanUs);
         r.avgNs = r.totalNs / r.count;
@@ -155,8 +157,8 @@ std::vector<ApiTypeStat> apiTypeStatistics(const std::vector<ApiStat>& stats)
         ApiTypeStat& t = byLevel[s.level];
         t.level = s.level;
         ++t.apis;
-        t.count += s.count;
-        t.totalNs += s.totalNs;
+        t.count = saturatingAdd(t.count, s.count);
+        t.totalNs = saturatingAdd(t.totalNs, s.totalNs);
     }
     std::vector<ApiTypeStat> out;
     for (auto& [level, t] : byLevel)

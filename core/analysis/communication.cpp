@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "communication.h"
 
+#include "../model/timebounds.h"
+
 #include <algorithm>
 
 namespace profscope {
@@ -50,7 +52,8 @@ std::vector<RankCommunication> communicationByRankAndGroup(const Profile& profil
                 t.timeMs += b.transitTimeMs;
                 for (const auto& [sizeMB, countAndTime] : b.sizeDistribution) {
                     auto& d = t.sizeDistribution[sizeMB];
-                    d.first += countAndTime.first;
+                    // Saturated: a count is no time, and a damaged file's 1e308 count is kept.
+                    d.first = saturatingAdd(d.first, countAndTime.first);
                     d.second += countAndTime.second;
                 }
             }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compare.h"
 
+#include "../model/timebounds.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -318,12 +320,12 @@ OperatorComparison compareOperators(const KernelTable& base, const KernelTable& 
     for (std::size_t i = 0; i < base.size(); ++i) {
         TypeDelta& d = typeOf(base, i);
         ++d.baseCount;
-        d.baseTotalNs += base.durNs[i];
+        d.baseTotalNs = saturatingAdd(d.baseTotalNs, base.durNs[i]);
     }
     for (std::size_t i = 0; i < other.size(); ++i) {
         TypeDelta& d = typeOf(other, i);
         ++d.otherCount;
-        d.otherTotalNs += other.durNs[i];
+        d.otherTotalNs = saturatingAdd(d.otherTotalNs, other.durNs[i]);
     }
     for (const MatchedOp& mo : result.matched)
         ++typeOf(base, std::size_t(mo.baseIndex)).matchedCount;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "operators.h"
 
+#include "../model/timebounds.h"
+
 #include <algorithm>
 #include <map>
 #include <tuple>
@@ -42,12 +44,12 @@ std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const Operato
             s.maxNs = dur;
         }
         ++s.count;
-        s.totalNs += dur;
+        s.totalNs = saturatingAdd(s.totalNs, dur);
         s.minNs = std::min(s.minNs, dur);
         s.maxNs = std::max(s.maxNs, dur);
         if (k.waitNs[i] != kInvalidTime)
             s.waitNs += k.waitNs[i];
-        allTotal += dur;
+        allTotal = saturatingAdd(allTotal, dur);
         if (!s.communication)
             computeTotal += dur;
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "steptrace.h"
 
+#include "../model/timebounds.h"
+
 #include "cluster.h"
 #include "overview.h"
 #include "resources.h"
@@ -281,7 +283,7 @@ struct Mean
     {
         if (v == kInvalidTime)
             return;
-        sum += v;
+        sum = saturatingAdd(sum, v);
         ++n;
     }
     TimeNs value() const

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "strategy.h"
 
+#include "../model/timebounds.h"
+
 #include <QCoreApplication>
 #include <QHash>
 #include <QSet>
@@ -67,8 +69,8 @@ struct RankKernels
                 entries.push_back({ name, 0, 0, kInvalidTime, 0 });
             }
             Entry& e = entries[std::size_t(*it)];
-            e.count += count;
-            e.totalNs += totalNs;
+            e.count = saturatingAdd(e.count, count);
+            e.totalNs = saturatingAdd(e.totalNs, totalNs);
             if (startNs != kInvalidTime && (e.firstStartNs == kInvalidTime || startNs < e.firstStartNs)) {
                 e.firstStartNs = startNs;
                 e.firstDurNs = durNs;
@@ -114,7 +116,7 @@ struct RankKernels
                 for (std::size_t i = 0; i < sl.startNs.size(); ++i) {
                     Agg& a = byName[sl.name[i].value];
                     ++a.count;
-                    a.totalNs += sl.durNs[i];
+                    a.totalNs = saturatingAdd(a.totalNs, sl.durNs[i]);
                     if (a.firstStartNs == kInvalidTime || sl.startNs[i] < a.firstStartNs) {
                         a.firstStartNs = sl.startNs[i];
                         a.firstDurNs = sl.durNs[i];

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "partialtables.h"
 
+#include "../parse/numbers.h"
+
 #include <QCoreApplication>
 
 namespace profscope {
@@ -73,7 +75,7 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
         dropped += eraseRowsIf(rank.communication, [&](const CommOpRecord& op) {
             if (stepNumberOf(op.step) >= 0)
                 return dropStep(op.step);
-            return op.startNs != kInvalidTime && !overlapsWindow(win, op.startNs, TimeNs(op.elapseMs * 1e6));
+            return op.startNs != kInvalidTime && !overlapsWindow(win, op.startNs, unitsToNs(op.elapseMs, 1e6).value_or(0));
         });
         if (KernelTable* k = rank.kernels.get()) {
             std::vector<char> keep(k->size());

@@ -4,6 +4,7 @@
 
 #include "../analysis/overview.h"
 
+#include "../model/timebounds.h"
 #include "../parse/dbimport.h"
 #include "../parse/sqlitedb.h"
 #include "../parse/traceparser.h"
@@ -325,7 +326,9 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             }
             if (legacyRank)
                 legacy.addTo(builder, legacyDisplay);
+            const qint64 timesOutOfRange = builder.timesOutOfRange();
             rank->trace = builder.finish();
+            rank->trace.stats.timesOutOfRange = timesOutOfRange;
             if (legacyRank)
                 legacy.finish(rank->trace, files);
             if (cacheable && !canceled())
@@ -345,6 +348,10 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 << Tr::tr("%1 B events without an E, closed at the thread's last event").arg(stats.unterminatedBegins);
         if (stats.skippedEvents)
             notes << Tr::tr("%1 events without a usable ph or ts were skipped").arg(stats.skippedEvents);
+        if (stats.timesOutOfRange)
+            notes << Tr::tr("%1 events had times outside the representable range (beyond ±%2 years) and were skipped")
+                         .arg(stats.timesOutOfRange)
+                         .arg(kMaxAbsTimeNs / (365LL * 24 * 3600 * 1000000000LL));
         if (stats.outsideWindow)
             notes << Tr::tr("%1 events outside the step window were skipped (partial import)").arg(stats.outsideWindow);
         // Attach the merged-trace notes to the last trace file used.

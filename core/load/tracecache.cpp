@@ -363,6 +363,7 @@ void writeTrace(Writer& w, const TraceData& t)
     w.pod(st.flowStartsWithoutEnd);
     w.pod(st.flowEndsWithoutStart);
     w.pod(st.skippedEvents);
+    w.pod(st.timesOutOfRange);
     w.pod(st.outsideWindow);
     w.pod(st.bytes);
     w.pod(quint32(st.flowsByCategory.size()));
@@ -512,6 +513,7 @@ bool readTrace(Reader& r, TraceData& t)
     st.flowStartsWithoutEnd = r.pod<qint64>();
     st.flowEndsWithoutStart = r.pod<qint64>();
     st.skippedEvents = r.pod<qint64>();
+    st.timesOutOfRange = r.pod<qint64>();
     st.outsideWindow = r.pod<qint64>();
     st.bytes = r.pod<qint64>();
     const quint32 categories = r.count(12);

@@ -29,7 +29,7 @@ class TraceCache
 public:
     // Bump whenever TraceData, the parser's output or this file format changes:
     // older entries then miss and are rebuilt.
-    static constexpr quint32 kFormatVersion = 1;
+    static constexpr quint32 kFormatVersion = 2; // 2: TraceStats::timesOutOfRange
 
     struct FileKey
     {

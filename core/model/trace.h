@@ -208,6 +208,7 @@ struct TraceStats
     qint64 flowStartsWithoutEnd = 0;
     qint64 flowEndsWithoutStart = 0;
     qint64 skippedEvents = 0;       // events without a usable ph/ts
+    qint64 timesOutOfRange = 0;     // events with a time beyond ±kMaxAbsTimeNs (damaged files), dropped
     qint64 outsideWindow = 0;       // partial import: events (and flows) outside the step window, dropped
     qint64 bytes = 0;
     // Flow edges per category name, filled by the builder.

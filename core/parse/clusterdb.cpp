@@ -55,11 +55,6 @@ std::optional<int> rankAt(const SqlQuery& q, int c)
     return int(*v);
 }
 
-TimeNs usToNs(double us)
-{
-    return TimeNs(std::llround(us * 1000.0));
-}
-
 // An epoch µs value stored as REAL (pandas): us * 1000 would leave the 2^53
 // range of exact doubles, so the integer part is scaled as an integer.
 TimeNs epochUsToNs(double us)
@@ -79,7 +74,7 @@ TimeNs startNsAt(const SqlQuery& q, int c)
         if (const auto ns = parseUsToNs(text))
             return *ns;
     const auto v = numberAt(q, c);
-    return v && std::abs(*v) < 9e15 ? epochUsToNs(*v) : kInvalidTime;
+    return v && std::abs(*v) * 1000.0 < double(kMaxAbsTimeNs) ? epochUsToNs(*v) : kInvalidTime;
 }
 
 class ClusterDbReader
@@ -174,8 +169,16 @@ public:
             }
             for (int c = 0; c < StepTraceRow::ColumnCount; ++c) {
                 bool bad = false;
-                if (const auto v = numberAt(q, 3 + c, &bad))
-                    values[std::size_t(c)] = usToNs(*v);
+                if (const auto v = numberAt(q, 3 + c, &bad)) {
+                    const auto ns = unitsToNs(*v, 1000.0);
+                    if (!ns) {
+                        badRow(table, q.rowsRead(),
+                            Tr::tr("%1 holds %2 µs, outside the representable range of times")
+                                .arg(QLatin1String(kValueColumns[c]), q.string(3 + c)));
+                        return;
+                    }
+                    values[std::size_t(c)] = *ns;
+                }
                 if (bad) {
                     badRow(table, q.rowsRead(),
                         Tr::tr("%1 holds \"%2\", not a number").arg(QLatin1String(kValueColumns[c]), q.string(3 + c)));

@@ -152,6 +152,7 @@ bool CsvTable::next()
 {
     while (m_reader.next()) {
         m_rowProblem.clear();
+        m_rowOutOfRange = false;
         ++m_records;
         m_lastRecordLine = m_reader.line();
         if (m_family == CsvFamily::Legacy ? acceptLegacy() : acceptAligned())
@@ -255,12 +256,37 @@ std::optional<T> CsvTable::requiredCell(int col, std::optional<T> (CsvReader::*r
 
 std::optional<TimeNs> CsvTable::requiredNs(int col)
 {
-    return requiredCell(col, &CsvReader::microsToNs);
+    auto v = m_reader.microsToNs(col);
+    if (!v)
+        timeProblem(col, 3);
+    return v;
 }
 
 std::optional<TimeNs> CsvTable::requiredMsNs(int col)
 {
-    return requiredCell(col, &CsvReader::millisToNs);
+    auto v = m_reader.millisToNs(col);
+    if (!v)
+        timeProblem(col, 6);
+    return v;
+}
+
+// A required time cell that did not read: a number beyond ±kMaxAbsTimeNs
+// skips the row too, but is counted for one message per file (finish())
+// instead of one per row.
+void CsvTable::timeProblem(int col, int decimalShift)
+{
+    if (m_rowProblem.isEmpty() && isOutOfRangeTime(m_reader.cell(col), decimalShift)) {
+        m_rowOutOfRange = true;
+        m_rowProblem = TableTr::tr("column \"%1\" is outside the representable range of times").arg(columnName(col));
+        return;
+    }
+    rowProblem(col);
+}
+
+void CsvTable::countTimeOutOfRange()
+{
+    if (m_timesOutOfRange++ == 0)
+        m_firstOutOfRangeLine = line();
 }
 
 std::optional<qint64> CsvTable::requiredInt(int col)
@@ -284,6 +310,10 @@ QString CsvTable::requiredText(int col)
 void CsvTable::skipRow()
 {
     ++m_skipped;
+    if (m_rowOutOfRange) {
+        countTimeOutOfRange();
+        return;
+    }
     if (m_family == CsvFamily::Legacy)
         warnLine(m_rowProblem);
     else
@@ -303,6 +333,13 @@ T CsvTable::optionalCell(int col, T fallback, std::optional<T> (CsvReader::*read
 
 TimeNs CsvTable::optionalNs(int col, TimeNs fallback)
 {
+    // Beyond ±kMaxAbsTimeNs: the value is left out like an empty cell, and
+    // counted for the one message of the file.
+    if (col >= 0 && !isNullCell(m_reader.cell(col)) && !m_reader.microsToNs(col)
+        && isOutOfRangeTime(m_reader.cell(col), 3)) {
+        countTimeOutOfRange();
+        return fallback;
+    }
     return optionalCell(col, fallback, &CsvReader::microsToNs);
 }
 
@@ -333,6 +370,14 @@ bool CsvTable::finish(qint64 rows, std::initializer_list<std::pair<QString, qint
     // to record.
     if (m_family == CsvFamily::Legacy && !failed() && rows == 0 && m_records == 0)
         warnAt(m_headerLine, LegacyTr::tr("%1 has a header but no data rows").arg(fileName()));
+    // Past the cap of warnings too: it is the one message about these rows.
+    if (m_timesOutOfRange > 0)
+        m_report.warnings << (TableTr::tr("%1: %2 rows hold times outside the representable range (beyond ±%3 years), first at line %4: "
+                         "those times were skipped")
+                 .arg(fileName())
+                 .arg(m_timesOutOfRange)
+                 .arg(kMaxAbsTimeNs / (365LL * 24 * 3600 * 1000000000LL))
+                 .arg(m_firstOutOfRangeLine));
     m_report.addCount(QStringLiteral("rows"), rows);
     for (const auto& [what, n] : counts)
         m_report.addCount(what, n);

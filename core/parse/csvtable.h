@@ -130,6 +130,8 @@ private:
     template<class T>
     T optionalCell(int col, T fallback, std::optional<T> (CsvReader::*read)(int) const);
     void rowProblem(int col);
+    void timeProblem(int col, int decimalShift);
+    void countTimeOutOfRange();
     void badCell(int col);
 
     CsvFamily m_family;
@@ -142,6 +144,11 @@ private:
     qint64 m_records = 0;
     qint64 m_lastRecordLine = -1;
     qint64 m_skipped = 0;
+    // Times beyond ±kMaxAbsTimeNs (timebounds.h): rows skipped or values left
+    // out, reported once by finish().
+    bool m_rowOutOfRange = false;
+    qint64 m_timesOutOfRange = 0;
+    qint64 m_firstOutOfRangeLine = -1;
     // Legacy: a short record is reported once the next one shows whether it
     // was the last line of a truncated file.
     bool m_endsWithNewline = true;

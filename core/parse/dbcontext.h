@@ -6,6 +6,7 @@
 
 #include "../model/importreport.h"
 #include "../model/stringpool.h"
+#include "../model/timebounds.h"
 #include "sqlitedb.h"
 
 #include <QString>
@@ -54,13 +55,39 @@ public:
     template<typename Fn>
     qint64 forEachRow(const QString& table, const QByteArray& sql, Fn&& row)
     {
+        const qint64 outOfRangeBefore = m_timesOutOfRange;
         SqlQuery q(db, sql);
         while (q.next())
             row(q);
         if (!q.error().isEmpty())
             fail(table, q.error());
+        if (m_timesOutOfRange > outOfRangeBefore)
+            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
         return q.rowsRead();
     }
+    // False when one of the row's times lies beyond ±kMaxAbsTimeNs
+    // (timebounds.h): the caller skips the row, and forEachRow (or
+    // reportTimesOutOfRange for a query of its own) names the table and the
+    // count once.
+    bool timesRepresentable(std::initializer_list<TimeNs> times)
+    {
+        for (const TimeNs t : times)
+            if (!isRepresentableTime(t)) {
+                ++m_timesOutOfRange;
+                return false;
+            }
+        return true;
+    }
+    // Counts a time the caller found beyond the bound itself (a double).
+    void countTimeOutOfRange()
+    {
+        ++m_timesOutOfRange;
+    }
+    qint64 timesOutOfRange() const
+    {
+        return m_timesOutOfRange;
+    }
+    void reportTimesOutOfRange(const QString& table, qint64 rows);
     void fail(const QString& table, const QString& what);
     void warn(const QString& text);
     // "TABLE rows" counts for the report, once per table.
@@ -81,6 +108,7 @@ private:
     std::unordered_map<qint64, std::string> m_strings; // ids outside the dense range
     std::unordered_map<std::string, std::unordered_map<qint64, std::string>> m_enums;
     int m_warnings = 0;
+    qint64 m_timesOutOfRange = 0;
 };
 
 // STRING_IDS id -> a pool id made from its string on first use (names,

@@ -87,6 +87,16 @@ void DbContext::fail(const QString& table, const QString& what)
     }
 }
 
+void DbContext::reportTimesOutOfRange(const QString& table, qint64 rows)
+{
+    // Past the cap of warnings too: it is the one message about these rows.
+    report.warnings << Tr::tr("table %1: %2 rows had times outside the representable range (beyond ±%3 years) and "
+                              "were skipped")
+                           .arg(table)
+                           .arg(rows)
+                           .arg(kMaxAbsTimeNs / (365LL * 24 * 3600 * 1000000000LL));
+}
+
 void DbContext::warn(const QString& text)
 {
     if (++m_warnings <= kMaxWarnings)
@@ -177,7 +187,7 @@ std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx)
         return steps;
     const qint64 rows = ctx.forEachRow(table, "SELECT " + ctx.select(table, { "id", "startNs", "endNs" }) + " FROM STEP_TIME",
         [&](SqlQuery& q) {
-            if (q.isNull(1) || q.isNull(2))
+            if (q.isNull(1) || q.isNull(2) || !ctx.timesRepresentable({ q.int64(1), q.int64(2) }))
                 return;
             steps.emplace_back(q.string(0), TimeRange { q.int64(1), q.int64(2) });
         });
@@ -258,6 +268,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 DbTaskRow r;
                 r.startNs = q.int64(0);
                 r.endNs = std::max(q.int64(1), r.startNs);
+                if (!ctx.timesRepresentable({ r.startNs, r.endNs }))
+                    return;
                 r.globalTaskId = q.int64(2);
                 r.deviceId = q.int64(3, 0);
                 r.connectionId = q.int64(4, kDbNone32);
@@ -318,6 +330,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             DbCommOp op;
             op.startNs = q.int64(0);
             op.endNs = std::max(q.int64(1), op.startNs);
+            if (!ctx.timesRepresentable({ op.startNs, op.endNs }))
+                return;
             op.opName = q.int64(2, kDbNone32);
             op.connectionId = q.int64(3, kDbNone32);
             op.groupName = q.int64(4, kDbNone32);

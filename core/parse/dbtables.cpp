@@ -295,7 +295,7 @@ void importMemory(DbContext& ctx, RankData& rank)
             const StringId app = m.strings.intern("APP");
             ctx.forEachRow(npuTable, "SELECT " + ctx.select(npuTable, { "type", "hbm", "timestampNs", "deviceId" }) + " FROM NPU_MEM" + ctx.orderBy(npuTable, "timestampNs"),
                 [&](SqlQuery& q) {
-                    if (ctx.str(q.int64(0, kDbNone32)) != "app")
+                    if (ctx.str(q.int64(0, kDbNone32)) != "app" || !ctx.timesRepresentable({ q.int64(2) }))
                         return;
                     m.component.push_back(app);
                     m.tsNs.push_back(q.int64(2));
@@ -315,6 +315,8 @@ void importMemory(DbContext& ctx, RankData& rank)
                 "SELECT " + ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" })
                     + " FROM MEMORY_RECORD",
                 [&](SqlQuery& q) {
+                    if (!ctx.timesRepresentable({ q.int64(1) }))
+                        return;
                     auto [component, inserted] = components.try_emplace(q.int64(0, kDbNone32));
                     if (inserted)
                         component->second = m.strings.intern(ctx.str(component->first));
@@ -356,6 +358,8 @@ void importMemory(DbContext& ctx, RankData& rank)
         ctx.count(moduleTable, ctx.forEachRow(moduleTable,
             "SELECT " + ctx.select(moduleTable, { "moduleId", "timestampNs", "totalReserved", "deviceId" }) + " FROM NPU_MODULE_MEM" + ctx.orderBy(moduleTable, "timestampNs"),
             [&](SqlQuery& q) {
+                if (!ctx.timesRepresentable({ q.int64(1) }))
+                    return;
                 const std::string_view module = ctx.enumName("ENUM_MODULE", q.int64(0, -1));
                 m.component.push_back(module.empty() ? m.strings.intern(std::to_string(q.int64(0, -1))) : m.strings.intern(module));
                 m.tsNs.push_back(q.int64(1));
@@ -378,6 +382,9 @@ void importMemory(DbContext& ctx, RankData& rank)
                                               "releaseTotalActive", "streamPtr", "deviceId" })
                 + " FROM OP_MEMORY" + ctx.orderBy(opTable, "allocationTime"),
             [&](SqlQuery& q) {
+                for (int c = 2; c <= 6; ++c)
+                    if (ns(q, c) != kInvalidTime && !ctx.timesRepresentable({ ns(q, c) }))
+                        return;
                 m.name.push_back(m.strings.intern(ctx.str(q.int64(0, kDbNone32))));
                 m.sizeKB.push_back(q.real(1) / 1024.0);
                 m.allocationNs.push_back(ns(q, 2));
@@ -526,8 +533,14 @@ bool importAnalysisDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
             StepTraceRow row;
             row.step = q.string(0);
             for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
-                if (!q.isNull(c + 1))
-                    row.valueNs[std::size_t(c)] = TimeNs(std::llround(q.real(c + 1) * 1000.0));
+                if (!q.isNull(c + 1)) {
+                    const auto ns = unitsToNs(q.real(c + 1), 1000.0);
+                    if (!ns) {
+                        ctx.countTimeOutOfRange();
+                        return;
+                    }
+                    row.valueNs[std::size_t(c)] = *ns;
+                }
             row.deviceId = q.int64(10, -1);
             rank.stepTrace.push_back(std::move(row));
         }));
@@ -552,7 +565,12 @@ bool importAnalysisDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
                 if (rec.opName.isEmpty() || rec.opName == QLatin1String("Total Op Info"))
                     return;
                 // µs epoch, integer or real: keep the integer exact when it is one.
-                rec.startNs = q.isNull(2) ? kInvalidTime : TimeNs(std::llround(q.real(2) * 1000.0));
+                const auto startNs = q.isNull(2) ? std::optional<TimeNs>(kInvalidTime) : unitsToNs(q.real(2), 1000.0);
+                if (!startNs) {
+                    ctx.countTimeOutOfRange();
+                    return;
+                }
+                rec.startNs = *startNs;
                 rec.elapseMs = q.real(3);
                 rec.transitMs = q.real(4);
                 rec.waitMs = q.real(5);
@@ -592,7 +610,7 @@ bool importAnalysisDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
                         band = rec.bandwidth.end() - 1;
                     }
                     if (q.real(8) > 0)
-                        band->sizeDistribution[q.real(7)] = { qint64(q.real(8)), q.real(9) };
+                        band->sizeDistribution[q.real(7)] = { toIntegral<qint64>(q.real(8)).value_or(0), q.real(9) };
                 }));
         }
         ctx.count(QStringLiteral("communication ops"), qint64(rank.communication.size() - first));

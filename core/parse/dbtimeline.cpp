@@ -100,7 +100,14 @@ public:
         for (const auto& [id, range] : m_device.steps)
             m_builder.addStepMarker(id, range);
         m_builder.setArgsSource(m_fileIndex, std::make_shared<DbArgsSource>(m_ctx.db.path()));
-        return m_builder.finish();
+        const qint64 timesOutOfRange = m_builder.timesOutOfRange();
+        TraceData data = m_builder.finish();
+        if (timesOutOfRange > 0)
+            m_ctx.report.warnings << Tr::tr("%1 timeline rows had times outside the representable range (beyond ±%2 "
+                                            "years) and were skipped")
+                                         .arg(timesOutOfRange)
+                                         .arg(kMaxAbsTimeNs / (365LL * 24 * 3600 * 1000000000LL));
+        return data;
     }
 
 private:

@@ -277,7 +277,8 @@ std::optional<TimeNs> usToNs(const Json* v)
     if (v->is_string())
         return parseUsToNs(v->get_ref<const std::string&>());
     if (const auto i = toInt(v)) {
-        constexpr qint64 kLimit = std::numeric_limits<qint64>::max() / 1000;
+        // Beyond ±kMaxAbsTimeNs (timebounds.h) is no time an analysis may see.
+        constexpr qint64 kLimit = kMaxAbsTimeNs / 1000;
         if (*i > kLimit || *i < -kLimit)
             return std::nullopt;
         return *i * 1000;

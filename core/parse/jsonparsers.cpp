@@ -218,8 +218,10 @@ bool parseProfilerInfo(const QString& filePath, RankInfo& info, FileReport& repo
         known = true;
         // ns already; an integer (exact) or, defensively, a decimal text.
         std::optional<qint64> ns = end->is_string() ? parseScaledDecimal(end->get_ref<const std::string&>(), 0) : toInt(end);
-        if (ns)
+        if (ns && isRepresentableTime(*ns))
             info.collectionEndNs = *ns;
+        else if (ns)
+            file.warn(Tr::tr("\"collectionTimeEnd\" is outside the representable range of times: %1").arg(toText(end)));
         else
             file.warn(Tr::tr("\"collectionTimeEnd\" is not an integer: %1").arg(toText(end)));
         break;

@@ -71,6 +71,10 @@ bool parseMinCycleCounter(const QString& path, qint64& ticks, FileReport& report
         const auto value = parseScaledDecimal(view(text), 0);
         if (!value || *value < 0)
             return file.brokenAtLine(lineNo, Tr::tr("\"%1\" is not a device counter value").arg(clipped(text)));
+        // 10 ns ticks: beyond kMaxAbsTimeNs (timebounds.h) once scaled.
+        if (*value > kMaxAbsTimeNs / LegacyStepTrace::kTickNs)
+            return file.brokenAtLine(lineNo,
+                Tr::tr("\"%1\" is outside the representable range of times").arg(clipped(text)));
         ticks = *value;
         report.addCount(QStringLiteral("rows"), 1);
         return file.finish();

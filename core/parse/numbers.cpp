@@ -226,4 +226,27 @@ std::optional<std::uint64_t> parseUInt64(std::string_view text)
     return value;
 }
 
+bool isOutOfRangeTime(std::string_view text, int decimalShift)
+{
+    // Exact where the value fits 64 bits (a double cannot tell 2^61 from 2^61 + 1).
+    if (const auto exact = parseScaledDecimal(text, decimalShift))
+        return !isRepresentableTime(*exact);
+    const auto v = parseDouble(text);
+    return v && isOutOfRangeTime(*v, std::pow(10.0, decimalShift));
+}
+
+bool isOutOfRangeTime(double value, double nsPerUnit)
+{
+    if (std::isnan(value))
+        return false;
+    return !(std::fabs(value * nsPerUnit) <= double(kMaxAbsTimeNs));
+}
+
+std::optional<TimeNs> unitsToNs(double value, double nsPerUnit)
+{
+    if (std::isnan(value) || isOutOfRangeTime(value, nsPerUnit))
+        return std::nullopt;
+    return TimeNs(std::llround(value * nsPerUnit));
+}
+
 } // namespace profscope

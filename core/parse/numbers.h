@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "../model/types.h"
+#include "../model/timebounds.h"
 
 #include <cmath>
 #include <cstdint>
@@ -31,14 +31,27 @@ bool isNullCell(std::string_view text); // "", "N/A", "NA", "null", "None", "-"
 // Returns nullopt for null cells, garbage or overflow.
 std::optional<qint64> parseScaledDecimal(std::string_view text, int decimalShift);
 
+// Times and durations: nullopt also for values beyond ±kMaxAbsTimeNs
+// (timebounds.h), which no analysis may see; isOutOfRangeTime() tells those
+// apart from garbage, for the importers that count them.
 inline std::optional<TimeNs> parseUsToNs(std::string_view text)
 {
-    return parseScaledDecimal(text, 3);
+    return representableTime(parseScaledDecimal(text, 3));
 }
 inline std::optional<TimeNs> parseMsToNs(std::string_view text)
 {
-    return parseScaledDecimal(text, 6);
+    return representableTime(parseScaledDecimal(text, 6));
 }
+// True when `text` is a number (±1e308, "9223372036854775807", inf) whose
+// value times 10^decimalShift ns lies beyond ±kMaxAbsTimeNs.
+bool isOutOfRangeTime(std::string_view text, int decimalShift);
+// The same for a value read as a double (µs, ms) or integer (ns) from JSON or
+// a database: its ns lie beyond ±kMaxAbsTimeNs (or it is not finite).
+bool isOutOfRangeTime(double value, double nsPerUnit);
+// A time read as a double in some unit (µs: 1000 ns per unit) in ns, rounded;
+// nullopt for NaN and values beyond ±kMaxAbsTimeNs (a plain llround of 1e308
+// is unspecified).
+std::optional<TimeNs> unitsToNs(double value, double nsPerUnit);
 
 std::optional<double> parseDouble(std::string_view text);
 std::optional<qint64> parseInt(std::string_view text);        // also accepts "12.0"

@@ -42,6 +42,7 @@ void TraceBuilder::merge(TraceBuilder&& other)
     st.totalEvents += os.totalEvents;
     st.unmatchedEnds += os.unmatchedEnds;
     st.skippedEvents += os.skippedEvents;
+    m_timesOutOfRange += other.m_timesOutOfRange;
     st.outsideWindow += os.outsideWindow;
 
     std::vector<std::uint32_t> processMap(other.m_processes.size());
@@ -180,6 +181,10 @@ qint64 TraceBuilder::syntheticId(std::string_view text)
 void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs startNs, TimeNs durNs, StringId name,
     StringId category, ArgsRef args, StringId taskType)
 {
+    if (!isRepresentableTime(startNs) || !isRepresentableDuration(durNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     if (!keepsSlice(startNs, durNs)) {
         ++m_data.stats.outsideWindow;
         return;
@@ -198,6 +203,10 @@ void TraceBuilder::addSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
 void TraceBuilder::beginSlice(
     std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
+    if (!isRepresentableTime(tsNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     ThreadBuild& t = m_processes[process].threads[thread];
     t.open.push_back({ tsNs, name, category, args });
     touch(t, tsNs);
@@ -205,6 +214,10 @@ void TraceBuilder::beginSlice(
 
 void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs tsNs)
 {
+    if (!isRepresentableTime(tsNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     ThreadBuild& t = m_processes[process].threads[thread];
     if (t.open.empty()) {
         if (m_partial)
@@ -221,6 +234,10 @@ void TraceBuilder::endSlice(std::uint32_t process, std::uint32_t thread, TimeNs 
 void TraceBuilder::addInstant(
     std::uint32_t process, std::uint32_t thread, TimeNs tsNs, StringId name, StringId category, ArgsRef args)
 {
+    if (!isRepresentableTime(tsNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     if (!keepsTime(tsNs)) {
         ++m_data.stats.outsideWindow;
         return;
@@ -249,6 +266,10 @@ CounterSeries& TraceBuilder::counterSeries(ProcessBuild& p, StringId name, Strin
 
 void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key, TimeNs tsNs, double value)
 {
+    if (!isRepresentableTime(tsNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     if (!keepsTime(tsNs)) {
         ++m_data.stats.outsideWindow;
         return;
@@ -261,6 +282,10 @@ void TraceBuilder::addCounter(std::uint32_t process, StringId name, StringId key
 void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uint32_t thread, TimeNs tsNs,
     StringId category, StringId name, std::uint64_t idKey, StringId idText, bool bindEnclosing)
 {
+    if (!isRepresentableTime(tsNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread, std::uint32_t(m_flowPoints.size()),
         phase, bindEnclosing });
 }
@@ -277,6 +302,10 @@ void TraceBuilder::setFlowCategoryRole(StringId category, FlowRole role)
 
 void TraceBuilder::addStepMarker(const QString& id, TimeRange rangeNs)
 {
+    if (!isRepresentableTime(rangeNs.startNs) || !isRepresentableTime(rangeNs.endNs)) {
+        ++m_timesOutOfRange;
+        return;
+    }
     if (!keepsSlice(rangeNs.startNs, rangeNs.durationNs()))
         return;
     m_data.steps.push_back({ id, rangeNs });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "../model/timebounds.h"
 #include "../model/trace.h"
 
 #include <QString>
@@ -112,7 +113,7 @@ public:
             return true;
         if (durNs <= 0)
             return startNs >= m_windowNs.startNs && startNs < m_windowNs.endNs;
-        return startNs < m_windowNs.endNs && startNs + durNs > m_windowNs.startNs;
+        return startNs < m_windowNs.endNs && saturatingAdd(startNs, durNs) > m_windowNs.startNs;
     }
     bool keepsTime(TimeNs tsNs) const
     {
@@ -125,6 +126,16 @@ public:
 
     // Consumes the builder.
     TraceData finish();
+    // Events dropped for a time or duration beyond ±kMaxAbsTimeNs
+    // (timebounds.h); kept here, not in TraceStats, and reported by the caller.
+    qint64 timesOutOfRange() const
+    {
+        return m_timesOutOfRange;
+    }
+    void countTimeOutOfRange()
+    {
+        ++m_timesOutOfRange;
+    }
 
 private:
     struct OpenSlice
@@ -186,6 +197,7 @@ private:
     qint64 m_lastPid = 0;
     TimeRange m_windowNs;
     bool m_windowed = false;
+    qint64 m_timesOutOfRange = 0;
 };
 
 } // namespace profscope
