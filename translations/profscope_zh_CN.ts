@@ -279,6 +279,37 @@ Open a profiler output folder to see its timeline.</source>
     </message>
 </context>
 <context>
+    <name>TraceCache</name>
+    <message>
+        <source>from the cache, parsed on %1</source>
+        <translation>来自缓存，解析于 %1</translation>
+    </message>
+    <message>
+        <source>cache off</source>
+        <translation>缓存已关闭</translation>
+    </message>
+    <message>
+        <source>not in the cache</source>
+        <translation>不在缓存中</translation>
+    </message>
+    <message>
+        <source>the cache entry was damaged and is rebuilt</source>
+        <translation>缓存条目已损坏，正在重建</translation>
+    </message>
+    <message>
+        <source>cache entry of another version</source>
+        <translation>其他版本的缓存条目</translation>
+    </message>
+    <message>
+        <source>the cache entry cannot be read</source>
+        <translation>无法读取缓存条目</translation>
+    </message>
+    <message>
+        <source>the trace changed since it was cached</source>
+        <translation>缓存后该 trace 已更改</translation>
+    </message>
+</context>
+<context>
     <name>profscope::Advice</name>
     <message>
         <source>%1 µs</source>
@@ -993,6 +1024,10 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>%1: rank set &quot;%2&quot; is not a rank list</source>
         <translation>%1：rank 集合 &quot;%2&quot; 不是 rank 列表</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 µs, outside the representable range of times</source>
+        <translation>%1 为 %2 µs，超出可表示的时间范围</translation>
     </message>
 </context>
 <context>
@@ -2975,6 +3010,14 @@ Rank 映射（基准:对比）：%2</translation>
             <numerusform>NPU_OP_MEM：已略去 %n 个既非分配也非释放的事件</numerusform>
         </translation>
     </message>
+    <message>
+        <source>table %1: %2 rows had times outside the representable range (beyond ±%3 years) and were skipped</source>
+        <translation>表 %1：%2 行的时间超出可表示范围（超过 ±%3 年），已跳过</translation>
+    </message>
+    <message>
+        <source>%1 timeline rows had times outside the representable range (beyond ±%2 years) and were skipped</source>
+        <translation>%1 个时间线行的时间超出可表示范围（超过 ±%2 年），已跳过</translation>
+    </message>
 </context>
 <context>
     <name>profscope::DeltaExplainChart</name>
@@ -3639,6 +3682,14 @@ Rank 映射（基准:对比）：%2</translation>
             <numerusform>已省略 %n 个没有 name 或 fullName 的图节点</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a tick count beyond %1 is not a time; row skipped</source>
+        <translation>超过 %1 的 tick 计数不是时间；已跳过该行</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is outside the representable range of times</source>
+        <translation>&quot;%1&quot; 超出可表示的时间范围</translation>
+    </message>
 </context>
 <context>
     <name>profscope::LegacyTimeline</name>
@@ -3874,10 +3925,6 @@ Rank 映射（基准:对比）：%2</translation>
         <translation>Profscope：MindSpore 与 Ascend PyTorch 性能数据的原生查看器。</translation>
     </message>
     <message>
-        <source>Wait until loading has finished, save a PNG of the main window (or of the import report with --report) to FILE, and quit.</source>
-        <translation>等待加载完成，将主窗口（配合 --report 时为导入报告）保存为 PNG 文件 FILE，然后退出。</translation>
-    </message>
-    <message>
         <source>Open the import report after loading.</source>
         <translation>加载完成后打开导入报告。</translation>
     </message>
@@ -3924,6 +3971,14 @@ Rank 映射（基准:对比）：%2</translation>
     <message>
         <source>Load only these rank ids (&quot;0-7,12&quot;); the other ranks are not read.</source>
         <translation>只加载这些 rank id（&quot;0-7,12&quot;）；不读取其他 rank。</translation>
+    </message>
+    <message>
+        <source>Wait until loading has finished and the window has settled (analyses done, no repaint for a moment), save a PNG of the main window (or of the import report with --report) to FILE, and quit.</source>
+        <translation>等待加载完成且窗口稳定（分析完成，片刻内无重绘）后，将主窗口（使用 --report 时为导入报告）保存为 PNG 图像到 FILE，然后退出。</translation>
+    </message>
+    <message>
+        <source>Parse every trace file: neither read parsed traces from the cache folder nor write them there.</source>
+        <translation>解析每个 trace 文件：既不从缓存文件夹读取已解析的 trace，也不写入缓存。</translation>
     </message>
 </context>
 <context>
@@ -4251,6 +4306,40 @@ Rank 映射（基准:对比）：%2</translation>
         <source>Open &amp;Part of a Profile…</source>
         <translation>打开部分性能数据(&amp;P)…</translation>
     </message>
+    <message>
+        <source>Clear Cache</source>
+        <translation>清除缓存</translation>
+    </message>
+    <message>
+        <source>The trace cache is empty.
+
+Parsed traces are kept in %1 so that a profile opened again loads at once.</source>
+        <translation>trace 缓存为空。
+
+已解析的 trace 保存在 %1 中，以便再次打开性能数据时立即加载。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Remove %n parsed trace(s) (%1) from the cache in %2?
+
+Profiles opened again are parsed from their files, and cached again.</source>
+        <translation>
+            <numerusform>从 %2 中的缓存删除 %n 个已解析的 trace（%1）？
+
+再次打开的性能数据将从文件解析，并重新缓存。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Some cache entries in %1 could not be removed.</source>
+        <translation>%1 中的部分缓存条目无法删除。</translation>
+    </message>
+    <message>
+        <source>Clear &amp;Cache…</source>
+        <translation>清除缓存(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Remove the parsed traces kept for instant re-opening</source>
+        <translation>删除为即时重新打开而保存的已解析 trace</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Marey</name>
@@ -4416,6 +4505,10 @@ Rank 映射（基准:对比）：%2</translation>
     <message>
         <source>%1 G/s</source>
         <translation>%1 G/s</translation>
+    </message>
+    <message>
+        <source>Median device %1 → %2; all devices %3 → %4 (skew: start %5, end %6)</source>
+        <translation>中位设备 %1 → %2；所有设备 %3 → %4（偏差：开始 %5，结束 %6）</translation>
     </message>
 </context>
 <context>
@@ -5797,6 +5890,30 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <source>its step %1</source>
         <translation>对比运行的迭代 %1</translation>
     </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>Every rank</source>
+        <translation>每个 rank</translation>
+    </message>
+    <message>
+        <source>Distribution</source>
+        <translation>分布</translation>
+    </message>
+    <message>
+        <source>Every rank: a bar per rank, scrolled and sorted as you choose. Distribution: all ranks at once, sorted by step time, with the p10–p90 band, the median and the outliers named.</source>
+        <translation>每个 rank：每个 rank 一根柱，可滚动并按所选方式排序。分布：一次显示所有 rank，按迭代时间排序，带 p10–p90 区间、中位数，并标出离群 rank。</translation>
+    </message>
+    <message>
+        <source>Distribution Chart…</source>
+        <translation>分布图…</translation>
+    </message>
+    <message>
+        <source>Sort ranks by:</source>
+        <translation>rank 排序依据：</translation>
+    </message>
 </context>
 <context>
     <name>profscope::PartialImport</name>
@@ -6221,6 +6338,10 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <source>rank %1: not in --ranks %2</source>
         <translation>rank %1：不在 --ranks %2 中</translation>
     </message>
+    <message>
+        <source>%1 events had times outside the representable range (beyond ±%2 years) and were skipped</source>
+        <translation>%1 个事件的时间超出可表示范围（超过 ±%2 年），已跳过</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectDock</name>
@@ -6610,6 +6731,73 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::RankSpreadChart</name>
+    <message>
+        <source>Step time</source>
+        <translation>迭代时间</translation>
+    </message>
+    <message>
+        <source>%1 over the cluster, ranks sorted (average)</source>
+        <translation>集群内的%1，rank 已排序（平均）</translation>
+    </message>
+    <message>
+        <source>%1 over the cluster in step %2, ranks sorted</source>
+        <translation>迭代 %2 中集群内的%1，rank 已排序</translation>
+    </message>
+    <message>
+        <source>1 rank</source>
+        <translation>1 个 rank</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s), sorted by step time (fastest left)</source>
+        <translation>
+            <numerusform>%n 个 rank，按迭代时间排序（最快在左）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s), sorted by %1 (smallest left)</source>
+        <translation>
+            <numerusform>%n 个 rank，按%1排序（最小在左）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Time per step (%1)</source>
+        <translation>每迭代时间（%1）</translation>
+    </message>
+    <message>
+        <source>%1 per step (%2)</source>
+        <translation>每迭代%1（%2）</translation>
+    </message>
+    <message>
+        <source>No rank has step data to show.</source>
+        <translation>没有可显示迭代数据的 rank。</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>p10</source>
+        <translation>p10</translation>
+    </message>
+    <message>
+        <source>rank %1 · %2%3</source>
+        <translation>rank %1 · %2%3</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>迭代时间</translation>
+    </message>
+    <message>
+        <source>%1 of %2 by %3, smallest first (%4 of the ranks have more)</source>
+        <translation>按%3第 %1/%2（从小到大；%4 的 rank 更大）</translation>
     </message>
 </context>
 <context>
@@ -8188,6 +8376,18 @@ FP+BP %3 ms
     <message>
         <source>profiler metadata: JSON nested deeper than %1 levels at byte %2</source>
         <translation>profiler 元数据：第 %2 字节处 JSON 嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>column &quot;%1&quot; is outside the representable range of times</source>
+        <translation>列 &quot;%1&quot; 超出可表示的时间范围</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows hold times outside the representable range (beyond ±%3 years), first at line %4: those times were skipped</source>
+        <translation>%1：%2 行的时间超出可表示范围（超过 ±%3 年），首个位于第 %4 行：这些时间已跳过</translation>
+    </message>
+    <message>
+        <source>&quot;collectionTimeEnd&quot; is outside the representable range of times: %1</source>
+        <translation>&quot;collectionTimeEnd&quot; 超出可表示的时间范围：%1</translation>
     </message>
 </context>
 <context>
@@ -9858,6 +10058,10 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>error: %1 is a file the profile was read from: not overwritten; choose another -o</source>
         <translation>错误：%1 是读取性能数据时使用的文件：不会覆盖；请另选 -o</translation>
+    </message>
+    <message>
+        <source>Parse every trace file: neither read parsed traces from the cache folder nor write them there.</source>
+        <translation>解析每个 trace 文件：既不从缓存文件夹读取已解析的 trace，也不写入缓存。</translation>
     </message>
 </context>
 <context>

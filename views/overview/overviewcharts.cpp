@@ -133,6 +133,30 @@ void setUpPlot(VectorPlot* plot)
     });
 }
 
+QString rankToolTip(const OverviewBarsModel& model, int row, double unitNs, const QPalette& palette, const QString& note)
+{
+    const ClusterStepRow& r = model.row(row);
+    QString text = QStringLiteral("<b>")
+        + RankBarsChart::tr("Rank %1").arg(model.index(row, OverviewBarsModel::RankColumn).data().toString())
+        + QStringLiteral("</b>");
+    if (!r.host.isEmpty())
+        text += QStringLiteral(" · ") + r.host.toHtmlEscaped();
+    if (r.stage >= 0)
+        text += QStringLiteral(" · ") + RankBarsChart::tr("stage %1").arg(r.stage);
+    if (!note.isEmpty())
+        text += QStringLiteral("<br>") + note;
+    text += QStringLiteral("<table>");
+    for (int c = kBarComponentCount - 1; c >= 0; --c) {
+        const QColor color = barComponentColor(BarComponent(c), palette);
+        text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td align='right'>&nbsp;%3</td></tr>")
+                    .arg(color.name(), barComponentName(BarComponent(c)).toHtmlEscaped(),
+                        formatValue(model.componentNs(row, BarComponent(c)), unitNs));
+    }
+    text += QStringLiteral("<tr><td><b>%1</b></td><td align='right'>&nbsp;<b>%2</b></td></tr></table>")
+                .arg(RankBarsChart::tr("Step time"), formatValue(model.totalNs(row), unitNs));
+    return text + RankBarsChart::tr("Double-click: open this rank");
+}
+
 } // namespace overviewplot
 
 using namespace overviewplot;
@@ -368,25 +392,7 @@ void RankBarsChart::showToolTip(QMouseEvent* event)
         QToolTip::hideText();
         return;
     }
-    const ClusterStepRow& r = m_model->row(row);
-    QString text = QStringLiteral("<b>")
-        + tr("Rank %1").arg(m_model->index(row, OverviewBarsModel::RankColumn).data().toString())
-        + QStringLiteral("</b>");
-    if (!r.host.isEmpty())
-        text += QStringLiteral(" · ") + r.host.toHtmlEscaped();
-    if (r.stage >= 0)
-        text += QStringLiteral(" · ") + tr("stage %1").arg(r.stage);
-    text += QStringLiteral("<table>");
-    for (int c = kBarComponentCount - 1; c >= 0; --c) {
-        const QColor color = barComponentColor(BarComponent(c), palette());
-        text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td align='right'>&nbsp;%3</td></tr>")
-                    .arg(color.name(), barComponentName(BarComponent(c)).toHtmlEscaped(),
-                        formatValue(m_model->componentNs(row, BarComponent(c)), m_unitNs));
-    }
-    text += QStringLiteral("<tr><td><b>%1</b></td><td align='right'>&nbsp;<b>%2</b></td></tr></table>")
-                .arg(tr("Step time"), formatValue(m_model->totalNs(row), m_unitNs));
-    text += tr("Double-click: open this rank");
-    QToolTip::showText(event->globalPosition().toPoint(), text, m_plot);
+    QToolTip::showText(event->globalPosition().toPoint(), rankToolTip(*m_model, row, m_unitNs, palette()), m_plot);
 }
 
 // ---------------------------------------------------------------------------

@@ -9,6 +9,10 @@
 
 #include <array>
 
+namespace profscope {
+class OverviewBarsModel;
+}
+
 namespace profscope::overviewplot {
 
 // ms for steps of a millisecond and more, µs below.
@@ -24,5 +28,9 @@ void colorBars(const std::array<QCPBars*, 5>& bars, const QPalette& palette);
 std::array<QCPBars*, 5> makeStackedBars(QCustomPlot* plot, const QPalette& palette);
 // Settings every overview plot shares.
 void setUpPlot(VectorPlot* plot);
+// A rank's tooltip: rank, host, stage, `note` (HTML, may be empty), the
+// components and the step time.
+QString rankToolTip(const OverviewBarsModel& model, int row, double unitNs, const QPalette& palette,
+    const QString& note = {});
 
 } // namespace profscope::overviewplot

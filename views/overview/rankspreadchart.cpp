@@ -307,29 +307,14 @@ void RankSpreadChart::showToolTip(QMouseEvent* event)
         QToolTip::hideText();
         return;
     }
-    const ClusterStepRow& r = m_model->row(row);
     const int n = int(m_spread.order.size());
-    QString text = QStringLiteral("<b>")
-        + tr("Rank %1").arg(m_model->index(row, OverviewBarsModel::RankColumn).data().toString())
-        + QStringLiteral("</b>");
-    if (!r.host.isEmpty())
-        text += QStringLiteral(" · ") + r.host.toHtmlEscaped();
-    if (r.stage >= 0)
-        text += QStringLiteral(" · ") + tr("stage %1").arg(r.stage);
-    text += QStringLiteral("<br>") + tr("%1 of %2 in step time (faster than %3 of the ranks)")
-                .arg(position + 1)
-                .arg(n)
-                .arg(percentText(n > 1 ? double(n - 1 - position) / double(n) : 0.0));
-    text += QStringLiteral("<table>");
-    for (int c = kBarComponentCount - 1; c >= 0; --c) {
-        const QColor color = barComponentColor(BarComponent(c), palette());
-        text += QStringLiteral("<tr><td><span style='color:%1'>■</span> %2</td><td align='right'>&nbsp;%3</td></tr>")
-                    .arg(color.name(), barComponentName(BarComponent(c)).toHtmlEscaped(),
-                        formatValue(m_model->componentNs(row, BarComponent(c)), m_unitNs));
-    }
-    text += QStringLiteral("<tr><td><b>%1</b></td><td align='right'>&nbsp;<b>%2</b></td></tr></table>")
-                .arg(tr("Step time"), formatValue(m_model->totalNs(row), m_unitNs));
-    text += tr("Double-click: open this rank");
+    const QString what = m_metric < 0 ? tr("step time") : barComponentName(BarComponent(m_metric)).toLower();
+    const QString note = tr("%1 of %2 by %3, smallest first (%4 of the ranks have more)")
+                             .arg(position + 1)
+                             .arg(n)
+                             .arg(what)
+                             .arg(percentText(n > 1 ? double(n - 1 - position) / double(n) : 0.0));
+    const QString text = rankToolTip(*m_model, row, m_unitNs, palette(), note);
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
