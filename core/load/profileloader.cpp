@@ -201,6 +201,28 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         report.sizeBytes = fileSize(f.path);
         return report;
     };
+    // The two big tables come from the trace cache too, on whole loads only
+    // (a step window cuts their rows afterwards: never cached, never read).
+    const auto tableCacheable = [&](const DiscoveredFile& f) {
+        return cache && cache->isEnabled() && !legacyRank && !filter.hasSteps() && !window.applied
+            && ((f.kind == FileKind::KernelDetails && !rank->kernels) || f.kind == FileKind::MemoryRecord);
+    };
+    // The table of `f` from the cache into the rank and its report; false
+    // (and `key` set for the write after parsing) when it is not there.
+    const auto readCachedTable = [&](const DiscoveredFile& f, TraceCache::Key& key, FileReport& report) {
+        key = TraceCache::keyFor({ f.path });
+        auto entry = cache->readTable(key);
+        if (!entry || (f.kind == FileKind::KernelDetails) != bool(entry->kernels))
+            return false;
+        if (entry->kernels)
+            rank->kernels = std::move(entry->kernels);
+        else
+            rank->memoryRecords = std::move(entry->memoryRecords);
+        report = std::move(entry->report);
+        report.parseMs = 0; // runParser times the read
+        TraceCache::markFromCache(report, entry->parsedAt);
+        return true;
+    };
     for (const DiscoveredFile* f : ordered) {
         FileReport report = reportFor(*f);
         if (canceled()) {
@@ -217,6 +239,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             files.push_back(std::move(report));
             continue;
         }
+        TraceCache::Key tableKey;
+        bool tableFromCache = false;
         runParser(report, [&] {
             if (f->kind == FileKind::Database) {
                 DbTake take = sources.takeFrom(f);
@@ -225,7 +249,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 take.threads = traceThreads > 0 ? traceThreads : QThread::idealThreadCount();
                 readDatabase(databases.at(f), *rank, take, report);
             } else if (const RankFormat* format = rankFormat(f->kind)) {
-                format->read(f->path, *rank, report);
+                if (!tableCacheable(*f) || !(tableFromCache = readCachedTable(*f, tableKey, report)))
+                    format->read(f->path, *rank, report);
             } else if (f->kind == FileKind::KnownUnused) {
                 report.status = FileStatus::Skipped;
                 report.reason = QFileInfo(f->path).isDir()
@@ -236,6 +261,10 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 report.reason = Tr::tr("not a file Profscope knows");
             }
         });
+        // Written here, in the loader's worker thread, once the report is final.
+        if (tableKey.isValid() && !tableFromCache && !canceled() && report.status == FileStatus::Used)
+            cache->writeTable(tableKey, f->kind == FileKind::KernelDetails ? rank->kernels.get() : nullptr,
+                f->kind == FileKind::MemoryRecord ? rank->memoryRecords.get() : nullptr, report);
         advance(report.sizeBytes);
         files.push_back(std::move(report));
     }

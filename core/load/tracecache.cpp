@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tracecache.h"
 
+#include "cacheio.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
@@ -14,11 +16,15 @@
 #include <bit>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <type_traits>
 
 namespace profscope {
 
 namespace {
+
+using cacheio::Reader;
+using cacheio::Writer;
 
 struct Tr
 {
@@ -84,131 +90,6 @@ quint64 hashBytes(const uchar* p, std::size_t n, quint64 seed = 0)
     h ^= h >> 29;
     return h;
 }
-
-// Appends to the entry file; every array is its length then its raw bytes.
-class Writer
-{
-public:
-    explicit Writer(QIODevice& device)
-        : m_device(device)
-    {
-    }
-    bool ok() const
-    {
-        return m_ok;
-    }
-    void raw(const void* data, std::size_t n)
-    {
-        if (m_ok && n > 0)
-            m_ok = m_device.write(static_cast<const char*>(data), qint64(n)) == qint64(n);
-    }
-    template <typename T> void pod(T v)
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        raw(&v, sizeof v);
-    }
-    template <typename T> void array(const std::vector<T>& v)
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        pod(quint64(v.size()));
-        raw(v.data(), v.size() * sizeof(T));
-    }
-    void string(const QString& s)
-    {
-        const QByteArray utf8 = s.toUtf8();
-        pod(quint32(utf8.size()));
-        raw(utf8.constData(), std::size_t(utf8.size()));
-    }
-    void bytes(std::string_view s)
-    {
-        pod(quint32(s.size()));
-        raw(s.data(), s.size());
-    }
-
-private:
-    QIODevice& m_device;
-    bool m_ok = true;
-};
-
-// Reads the mapped payload; every length is checked against what is left,
-// so a damaged file fails (ok() false) instead of reading past the end.
-class Reader
-{
-public:
-    Reader(const uchar* begin, const uchar* end)
-        : m_p(begin)
-        , m_end(end)
-    {
-    }
-    bool ok() const
-    {
-        return m_ok;
-    }
-    bool atEnd() const
-    {
-        return m_p == m_end;
-    }
-    void fail()
-    {
-        m_ok = false;
-    }
-    template <typename T> T pod()
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        T v {};
-        if (!m_ok || std::size_t(m_end - m_p) < sizeof(T)) {
-            m_ok = false;
-            return v;
-        }
-        std::memcpy(&v, m_p, sizeof(T));
-        m_p += sizeof(T);
-        return v;
-    }
-    template <typename T> void array(std::vector<T>& v)
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        const auto n = pod<quint64>();
-        if (!m_ok || n > std::size_t(m_end - m_p) / sizeof(T)) {
-            m_ok = false;
-            return;
-        }
-        v.resize(std::size_t(n));
-        if (n > 0)
-            std::memcpy(static_cast<void*>(v.data()), m_p, std::size_t(n) * sizeof(T));
-        m_p += std::size_t(n) * sizeof(T);
-    }
-    std::string_view bytes()
-    {
-        const auto n = pod<quint32>();
-        if (!m_ok || n > std::size_t(m_end - m_p)) {
-            m_ok = false;
-            return {};
-        }
-        const std::string_view s(reinterpret_cast<const char*>(m_p), n);
-        m_p += n;
-        return s;
-    }
-    QString string()
-    {
-        const std::string_view s = bytes();
-        return QString::fromUtf8(s.data(), qsizetype(s.size()));
-    }
-    // A count of items that take at least `minBytes` each: rejects absurd counts early.
-    quint32 count(std::size_t minBytes)
-    {
-        const auto n = pod<quint32>();
-        if (!m_ok || std::size_t(n) * minBytes > std::size_t(m_end - m_p)) {
-            m_ok = false;
-            return 0;
-        }
-        return n;
-    }
-
-private:
-    const uchar* m_p;
-    const uchar* m_end;
-    bool m_ok = true;
-};
 
 void writeKey(Writer& w, const TraceCache::Key& key)
 {
@@ -618,16 +499,26 @@ QString TraceCache::entryPath(const Key& key) const
     return m_directory + QLatin1Char('/') + keyFileName(key);
 }
 
-std::optional<TraceCache::Entry> TraceCache::read(const Key& key, QString* why) const
+namespace {
+
+// What an entry holds, after its key: one cache folder for the timeline and
+// the big tables, each entry keyed by its own source files.
+// A table entry then says which table (TableKind).
+enum class EntryKind : quint8 { Trace = 1, Table = 2 };
+enum class TableKind : quint8 { Kernels = 1, MemoryRecords = 2 };
+
+// Opens and checks the entry file, then `body` reads what follows the
+// reports. Nothing when absent, stale or damaged (`why` says which; a
+// damaged file is removed).
+bool readEntry(const QString& path, const TraceCache::Key& key, EntryKind kind, QString* why,
+    std::vector<FileReport>& reports, QDateTime& parsedAt, const std::function<bool(Reader&)>& body)
 {
-    const auto miss = [&](const QString& reason) -> std::optional<Entry> {
+    const auto miss = [&](const QString& reason) {
         if (why)
             *why = reason;
-        return std::nullopt;
+        return false;
     };
-    if (!isEnabled() || !key.isValid())
-        return miss(Tr::tr("cache off"));
-    QFile file(entryPath(key));
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return miss(Tr::tr("not in the cache"));
     const qint64 size = file.size();
@@ -640,7 +531,7 @@ std::optional<TraceCache::Entry> TraceCache::read(const Key& key, QString* why) 
     if (size < qint64(sizeof(Header)) || file.read(reinterpret_cast<char*>(&h), sizeof h) != qint64(sizeof h)
         || std::memcmp(h.magic, kMagic, sizeof kMagic) != 0)
         return damaged();
-    if (h.version != kFormatVersion)
+    if (h.version != TraceCache::kFormatVersion)
         return miss(Tr::tr("cache entry of another version"));
     if (h.headerBytes != sizeof(Header) || h.payloadBytes != quint64(size) - sizeof(Header))
         return damaged();
@@ -657,42 +548,40 @@ std::optional<TraceCache::Entry> TraceCache::read(const Key& key, QString* why) 
             return damaged();
         return miss(Tr::tr("the trace changed since it was cached"));
     }
-    Entry entry;
-    entry.reports = readReports(r);
-    if (!r.ok() || !readTrace(r, entry.trace) || !r.atEnd())
+    if (r.pod<quint8>() != quint8(kind))
         return damaged();
-    entry.parsedAt = QDateTime::fromMSecsSinceEpoch(h.parsedAtMs, Qt::UTC);
+    reports = readReports(r);
+    if (!r.ok() || !body(r) || !r.ok() || !r.atEnd())
+        return damaged();
+    parsedAt = QDateTime::fromMSecsSinceEpoch(h.parsedAtMs, Qt::UTC);
     file.unmap(const_cast<uchar*>(map));
     // Least recently used goes first: a read is a use.
     file.setFileTime(QDateTime::currentDateTimeUtc(), QFileDevice::FileModificationTime);
-    return entry;
+    return true;
 }
 
-bool TraceCache::write(const Key& key, const TraceData& trace, const std::vector<FileReport>& reports) const
+bool writeEntry(const QString& directory, const QString& path, const TraceCache::Key& key, EntryKind kind,
+    const std::vector<FileReport>& reports, const std::function<void(Writer&)>& body)
 {
-    if (!isEnabled() || !key.isValid())
-        return false;
-    for (const auto& source : trace.argsSources)
-        if (source) // args made by a database: not from a file the key covers
-            return false;
-    if (!QDir().mkpath(m_directory))
+    if (!QDir().mkpath(directory))
         return false;
     // A temporary file beside the entry, renamed over it when complete: a
     // reader never sees half an entry, and concurrent loads of the same
     // trace each install a complete one (the last rename wins).
-    QTemporaryFile file(m_directory + QStringLiteral("/XXXXXX.tmp"));
+    QTemporaryFile file(directory + QStringLiteral("/XXXXXX.tmp"));
     if (!file.open())
         return false;
     Header h {};
     std::memcpy(h.magic, kMagic, sizeof kMagic);
-    h.version = kFormatVersion;
+    h.version = TraceCache::kFormatVersion;
     h.headerBytes = sizeof(Header);
     h.parsedAtMs = QDateTime::currentMSecsSinceEpoch();
     Writer w(file);
     w.pod(h); // placeholder, rewritten with the payload's length and hash
     writeKey(w, key);
+    w.pod(quint8(kind));
     writeReports(w, reports);
-    writeTrace(w, trace);
+    body(w);
     if (!w.ok() || !file.flush())
         return false;
     const qint64 size = file.size();
@@ -708,10 +597,91 @@ bool TraceCache::write(const Key& key, const TraceData& trace, const std::vector
     file.close();
     std::error_code error;
     std::filesystem::rename(
-        QFile::encodeName(file.fileName()).toStdString(), QFile::encodeName(entryPath(key)).toStdString(), error);
+        QFile::encodeName(file.fileName()).toStdString(), QFile::encodeName(path).toStdString(), error);
     if (error)
         return false;
     file.setAutoRemove(false);
+    return true;
+}
+
+} // namespace
+
+std::optional<TraceCache::Entry> TraceCache::read(const Key& key, QString* why) const
+{
+    if (!isEnabled() || !key.isValid()) {
+        if (why)
+            *why = Tr::tr("cache off");
+        return std::nullopt;
+    }
+    Entry entry;
+    if (!readEntry(entryPath(key), key, EntryKind::Trace, why, entry.reports, entry.parsedAt,
+            [&](Reader& r) { return readTrace(r, entry.trace); }))
+        return std::nullopt;
+    return entry;
+}
+
+bool TraceCache::write(const Key& key, const TraceData& trace, const std::vector<FileReport>& reports) const
+{
+    if (!isEnabled() || !key.isValid())
+        return false;
+    for (const auto& source : trace.argsSources)
+        if (source) // args made by a database: not from a file the key covers
+            return false;
+    if (!writeEntry(m_directory, entryPath(key), key, EntryKind::Trace, reports,
+            [&](Writer& w) { writeTrace(w, trace); }))
+        return false;
+    evict(m_maxBytes);
+    return true;
+}
+
+std::optional<TraceCache::TableEntry> TraceCache::readTable(const Key& key, QString* why) const
+{
+    if (!isEnabled() || !key.isValid()) {
+        if (why)
+            *why = Tr::tr("cache off");
+        return std::nullopt;
+    }
+    TableEntry entry;
+    std::vector<FileReport> reports;
+    const auto body = [&](Reader& r) {
+        const auto which = r.pod<quint8>();
+        if (which == quint8(TableKind::Kernels)) {
+            entry.kernels = std::make_unique<KernelTable>();
+            return cacheio::readKernelTable(r, *entry.kernels);
+        }
+        if (which == quint8(TableKind::MemoryRecords)) {
+            entry.memoryRecords = std::make_unique<MemoryRecordTable>();
+            return cacheio::readMemoryRecordTable(r, *entry.memoryRecords);
+        }
+        return false;
+    };
+    if (!readEntry(entryPath(key), key, EntryKind::Table, why, reports, entry.parsedAt, body))
+        return std::nullopt;
+    if (reports.size() != 1) {
+        QFile::remove(entryPath(key));
+        if (why)
+            *why = Tr::tr("the cache entry was damaged and is rebuilt");
+        return std::nullopt;
+    }
+    entry.report = std::move(reports.front());
+    return entry;
+}
+
+bool TraceCache::writeTable(const Key& key, const KernelTable* kernels, const MemoryRecordTable* memoryRecords,
+    const FileReport& report) const
+{
+    if (!isEnabled() || !key.isValid() || (kernels == nullptr) == (memoryRecords == nullptr))
+        return false;
+    if (!writeEntry(m_directory, entryPath(key), key, EntryKind::Table, { report }, [&](Writer& w) {
+            if (kernels) {
+                w.pod(quint8(TableKind::Kernels));
+                cacheio::writeKernelTable(w, *kernels);
+            } else {
+                w.pod(quint8(TableKind::MemoryRecords));
+                cacheio::writeMemoryRecordTable(w, *memoryRecords);
+            }
+        }))
+        return false;
     evict(m_maxBytes);
     return true;
 }

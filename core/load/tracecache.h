@@ -2,12 +2,14 @@
 #pragma once
 
 #include "../model/importreport.h"
+#include "../model/tables.h"
 #include "../model/trace.h"
 
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -16,7 +18,8 @@ namespace profscope {
 // Instant re-open (issue 15 item 4): the parsed timeline of a rank's trace
 // files (trace_view.json, ...) kept as raw column arrays in the user's cache
 // folder, never in the data folder. Parsing the JSON is ~90% of a load; the
-// small CSV / JSON tables are still read normally.
+// two big tables (kernel_details.csv, memory_record.csv) are cached the same
+// way, one entry per file; the small CSV / JSON tables are read normally.
 //
 // An entry is keyed by every trace file's canonical path, size, mtime and a
 // hash of its first and last 64 KiB, plus the format version: a changed file
@@ -29,7 +32,7 @@ class TraceCache
 public:
     // Bump whenever TraceData, the parser's output or this file format changes:
     // older entries then miss and are rebuilt.
-    static constexpr quint32 kFormatVersion = 2; // 2: TraceStats::timesOutOfRange
+    static constexpr quint32 kFormatVersion = 3; // 2: TraceStats::timesOutOfRange, 3: entry kind, tables
 
     struct FileKey
     {
@@ -52,6 +55,15 @@ public:
     {
         TraceData trace;
         std::vector<FileReport> reports; // the trace files' reports as the parse made them
+        QDateTime parsedAt;
+    };
+
+    // A cached kernel_details.csv or memory_record.csv: exactly one table set.
+    struct TableEntry
+    {
+        std::unique_ptr<KernelTable> kernels;
+        std::unique_ptr<MemoryRecordTable> memoryRecords;
+        FileReport report; // the file's report as the parse made it
         QDateTime parsedAt;
     };
 
@@ -84,6 +96,11 @@ public:
     // Writes atomically (temporary file, then rename), then evicts the least
     // recently used entries beyond maxBytes(). False when not written.
     bool write(const Key& key, const TraceData& trace, const std::vector<FileReport>& reports) const;
+    // The same for one table file (key: keyFor({ csvPath })); write takes
+    // exactly one of the two tables.
+    std::optional<TableEntry> readTable(const Key& key, QString* why = nullptr) const;
+    bool writeTable(const Key& key, const KernelTable* kernels, const MemoryRecordTable* memoryRecords,
+        const FileReport& report) const;
     // Removes the oldest entries (by access time) until the folder holds at most `maxBytes`.
     void evict(qint64 maxBytes) const;
 

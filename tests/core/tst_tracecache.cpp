@@ -5,7 +5,9 @@
 // of trace_view.json (QJsonDocument here, never the parser). A changed
 // source is parsed again, a damaged entry falls back to parsing, --no-cache
 // writes nothing, eviction keeps the folder under its cap, and nothing is
-// ever written beside the data.
+// ever written beside the data. kernel_details.csv and memory_record.csv
+// are cached the same way (one entry per file), checked against a plain
+// split of the CSV text.
 #include "load/profileloader.h"
 #include "load/tracecache.h"
 #include "testsupport.h"
@@ -25,6 +27,10 @@ using namespace profscope;
 namespace {
 
 const QString kTraceSuffix = QStringLiteral("ASCEND_PROFILER_OUTPUT/trace_view.json");
+const QString kKernelSuffix = QStringLiteral("ASCEND_PROFILER_OUTPUT/kernel_details.csv");
+const QString kMemorySuffix = QStringLiteral("ASCEND_PROFILER_OUTPUT/memory_record.csv");
+// A whole load of the text rank writes the trace, kernel_details.csv and memory_record.csv entries.
+constexpr int kEntriesPerRank = 3;
 
 // Exact decimal µs text -> ns (at most three decimals in the files).
 qint64 usTextToNs(const QJsonValue& v)
@@ -134,6 +140,105 @@ QStringList describe(const TraceData& t)
     return lines;
 }
 
+QString number(double v)
+{
+    return QString::number(v, 'g', 17);
+}
+
+// Every cell of the kernel table, one line per row (and the metric names).
+QStringList describe(const KernelTable& t)
+{
+    QStringList lines { QStringLiteral("%1 rows, %2 strings, metrics %3")
+                            .arg(t.size())
+                            .arg(t.strings.size())
+                            .arg(t.metricNames.join(QLatin1Char(','))) };
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        QStringList cells;
+        cells << QString::number(t.stepId[i]) << QString::number(t.modelId[i]) << QString::number(t.taskId[i])
+              << QString::number(t.streamId[i]) << QString::number(t.deviceId[i]) << t.strings.string(t.name[i])
+              << t.strings.string(t.type[i]) << t.strings.string(t.opState[i])
+              << t.strings.string(t.acceleratorCore[i]) << QString::number(t.communication[i])
+              << QString::number(t.startNs[i]) << QString::number(t.durNs[i]) << QString::number(t.waitNs[i])
+              << QString::number(t.blockDim[i]) << t.strings.string(t.inputShapes[i])
+              << t.strings.string(t.inputDataTypes[i]) << t.strings.string(t.outputShapes[i])
+              << QString::number(t.contextId[i]);
+        for (const NumericColumn& c : t.metrics)
+            cells << number(c[i]);
+        lines << cells.join(QLatin1Char('|'));
+    }
+    for (const NumericColumn& c : t.metrics)
+        lines << QStringLiteral("compact %1 scale %2").arg(c.compact()).arg(c.scale());
+    return lines;
+}
+
+QStringList describe(const MemoryRecordTable& t)
+{
+    QStringList lines { QStringLiteral("%1 rows, %2 strings").arg(t.size()).arg(t.strings.size()) };
+    for (std::size_t i = 0; i < t.size(); ++i)
+        lines << QStringList { t.strings.string(t.component[i]), QString::number(t.tsNs[i]), number(t.allocatedMB[i]),
+                     number(t.reservedMB[i]), number(t.activeMB[i]), t.strings.string(t.streamPtr[i]),
+                     t.strings.string(t.deviceType[i]) }
+                     .join(QLatin1Char('|'));
+    return lines;
+}
+
+// A column of a CSV by header name, by a plain split on commas: right for
+// the columns before the first quoted cell (Duration(us), Total Reserved(MB)).
+QStringList csvColumn(const QString& path, const QString& header)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QStringList lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const qsizetype column = lines.value(0).trimmed().split(QLatin1Char(',')).indexOf(header);
+    QStringList cells;
+    for (qsizetype i = 1; column >= 0 && i < lines.size(); ++i)
+        if (!lines[i].trimmed().isEmpty())
+            cells << lines[i].split(QLatin1Char(',')).value(column).trimmed();
+    return cells;
+}
+
+// The same report, apart from the cache's note.
+void compareReports(const FileReport& cached, const FileReport& parsed)
+{
+    QVERIFY(!TraceCache::isFromCache(parsed));
+    QVERIFY2(TraceCache::isFromCache(cached), qPrintable(cached.path));
+    QCOMPARE(cached.path, parsed.path);
+    QCOMPARE(cached.kind, parsed.kind);
+    QCOMPARE(cached.status, parsed.status);
+    QCOMPARE(cached.counts, parsed.counts);
+    QCOMPARE(cached.sizeBytes, parsed.sizeBytes);
+    QCOMPARE(cached.line, parsed.line);
+    if (parsed.reason.isEmpty()) {
+        QVERIFY2(cached.reason.startsWith(QStringLiteral("from the cache, parsed on ")), qPrintable(cached.reason));
+        QCOMPARE(cached.warnings, parsed.warnings);
+    } else {
+        QCOMPARE(cached.reason, parsed.reason);
+        QCOMPARE(cached.warnings.mid(0, parsed.warnings.size()), parsed.warnings);
+        QCOMPARE(cached.warnings.size(), parsed.warnings.size() + 1);
+    }
+}
+
+// Damages a cache entry file the way `damage` names (see damagedEntryFallsBack_data).
+bool damageFile(const QString& path, const QString& damage)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadWrite))
+        return false;
+    const qint64 size = f.size();
+    if (damage == QLatin1String("half"))
+        return f.resize(size / 2);
+    if (damage == QLatin1String("header"))
+        return f.resize(40);
+    if (damage == QLatin1String("empty"))
+        return f.resize(0);
+    if (damage == QLatin1String("flip")) {
+        char c = 0;
+        return f.seek(size * 2 / 3) && f.getChar(&c) && f.seek(size * 2 / 3) && f.putChar(char(c ^ 0x5a));
+    }
+    return f.seek(0) && f.write(QByteArray(int(std::min<qint64>(size, 4096)), 'x')) > 0;
+}
+
 ProfilePtr load(const QString& path, bool useCache = true)
 {
     LoadOptions options;
@@ -192,7 +297,7 @@ private slots:
         QVERIFY(first);
         QVERIFY(!TraceCache::isFromCache(*first));
         QCOMPARE(first->status, FileStatus::Used);
-        QCOMPARE(TraceCache().entryCount(), 1);
+        QCOMPARE(TraceCache().entryCount(), kEntriesPerRank);
 
         const ProfilePtr cached = load(m_rank);
         QCOMPARE(cached->ranks.size(), std::size_t(1));
@@ -284,7 +389,7 @@ private slots:
         f.close();
         QVERIFY(!TraceCache::isFromCache(*traceReport(*load(data.path()))));
         QVERIFY(TraceCache::isFromCache(*traceReport(*load(data.path()))));
-        QCOMPARE(TraceCache().entryCount(), 1); // rebuilt in place, not beside
+        QCOMPARE(TraceCache().entryCount(), kEntriesPerRank); // rebuilt in place, not beside
 
         // Another size (a trailing blank keeps the JSON valid).
         QVERIFY(f.open(QIODevice::Append));
@@ -361,7 +466,7 @@ private slots:
             { QStringLiteral("inspect"), QStringLiteral("--json"), m_rank });
         QCOMPARE(first.exitCode, 0);
         QVERIFY(!fromCache(first));
-        QCOMPARE(TraceCache().entryCount(), 1);
+        QCOMPARE(TraceCache().entryCount(), kEntriesPerRank);
         const test::CliRun second = test::runProgram(QStringLiteral(PROFSCOPE_CLI),
             { QStringLiteral("inspect"), QStringLiteral("--json"), m_rank });
         QVERIFY(fromCache(second));
@@ -380,6 +485,100 @@ private slots:
         options.filter.firstStep = options.filter.lastStep = 1;
         ProfileLoader::load({ m_rank }, options);
         QCOMPARE(TraceCache().entryCount(), 0);
+    }
+
+    void tablesFromCache()
+    {
+        const QString kernelPath = m_rank + QLatin1Char('/') + kKernelSuffix;
+        const QString memoryPath = m_rank + QLatin1Char('/') + kMemorySuffix;
+        const ProfilePtr parsed = load(m_rank);
+        QCOMPARE(TraceCache().entryCount(), kEntriesPerRank);
+        const ProfilePtr cached = load(m_rank);
+        QCOMPARE(cached->ranks.size(), std::size_t(1));
+        for (const QString& suffix : { kKernelSuffix, kMemorySuffix }) {
+            const FileReport* a = test::reportEndingWith(*parsed, suffix);
+            const FileReport* b = test::reportEndingWith(*cached, suffix);
+            QVERIFY(a && b);
+            QCOMPARE(a->status, FileStatus::Used);
+            compareReports(*b, *a);
+        }
+        const RankData& pr = *parsed->ranks[0];
+        const RankData& cr = *cached->ranks[0];
+        QVERIFY(pr.kernels && cr.kernels && pr.memoryRecords && cr.memoryRecords);
+        QCOMPARE(describe(*cr.kernels), describe(*pr.kernels));
+        QCOMPARE(describe(*cr.memoryRecords), describe(*pr.memoryRecords));
+        QVERIFY(!cr.kernels->metrics.empty());
+
+        // Independent figures from the CSV text: rows, the sum of
+        // Duration(us) (exact µs text to ns), the sum of Total Reserved(MB).
+        const QStringList durations = csvColumn(kernelPath, QStringLiteral("Duration(us)"));
+        QCOMPARE(durations.size(), 191);
+        QCOMPARE(qsizetype(cr.kernels->size()), durations.size());
+        qint64 durationNs = 0;
+        for (const QString& d : durations)
+            durationNs += usTextToNs(QJsonValue(d));
+        qint64 cachedNs = 0;
+        for (const TimeNs d : cr.kernels->durNs)
+            cachedNs += d;
+        QCOMPARE(cachedNs, durationNs);
+        const QStringList reserved = csvColumn(memoryPath, QStringLiteral("Total Reserved(MB)"));
+        QCOMPARE(reserved.size(), qsizetype(1004));
+        QCOMPARE(qsizetype(cr.memoryRecords->size()), reserved.size());
+        double reservedMB = 0, cachedMB = 0;
+        for (const QString& r : reserved)
+            reservedMB += r.toDouble();
+        for (const double r : cr.memoryRecords->reservedMB)
+            cachedMB += r;
+        QVERIFY2(qAbs(cachedMB - reservedMB) <= 1e-9 * qAbs(reservedMB),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(cachedMB, 0, 'g', 17).arg(reservedMB, 0, 'g', 17)));
+    }
+
+    void damagedTableEntryFallsBack_data()
+    {
+        QTest::addColumn<QString>("suffix");
+        QTest::addColumn<QString>("damage");
+        for (const QString& suffix : { kKernelSuffix, kMemorySuffix })
+            for (const char* damage : { "half", "header", "flip", "empty", "garbage" })
+                QTest::addRow("%s %s", qPrintable(suffix.section(QLatin1Char('/'), -1)), damage)
+                    << suffix << QString::fromLatin1(damage);
+    }
+    void damagedTableEntryFallsBack()
+    {
+        QFETCH(QString, suffix);
+        QFETCH(QString, damage);
+        const ProfilePtr parsed = load(m_rank);
+        const QString entry = TraceCache().entryPath(TraceCache::keyFor({ m_rank + QLatin1Char('/') + suffix }));
+        QVERIFY(QFileInfo::exists(entry));
+        QVERIFY(damageFile(entry, damage));
+
+        const ProfilePtr again = load(m_rank);
+        const FileReport* report = test::reportEndingWith(*again, suffix);
+        QVERIFY(report);
+        QVERIFY(!TraceCache::isFromCache(*report));
+        QCOMPARE(report->status, FileStatus::Used);
+        // The other table still comes from the cache.
+        const QString other = suffix == kKernelSuffix ? kMemorySuffix : kKernelSuffix;
+        QVERIFY(TraceCache::isFromCache(*test::reportEndingWith(*again, other)));
+        QCOMPARE(describe(*again->ranks[0]->kernels), describe(*parsed->ranks[0]->kernels));
+        QCOMPARE(describe(*again->ranks[0]->memoryRecords), describe(*parsed->ranks[0]->memoryRecords));
+        // Rewritten: the next load comes from the cache again.
+        QVERIFY(TraceCache::isFromCache(*test::reportEndingWith(*load(m_rank), suffix)));
+    }
+
+    void partialLoadDoesNotReadTables()
+    {
+        load(m_rank);
+        QCOMPARE(TraceCache().entryCount(), kEntriesPerRank);
+        LoadOptions options;
+        options.useCache = true;
+        options.filter.firstStep = options.filter.lastStep = 1;
+        const ProfilePtr partial = ProfileLoader::load({ m_rank }, options);
+        for (const QString& suffix : { kTraceSuffix, kKernelSuffix, kMemorySuffix }) {
+            const FileReport* report = test::reportEndingWith(*partial, suffix);
+            QVERIFY(report);
+            QVERIFY2(!TraceCache::isFromCache(*report), qPrintable(suffix));
+        }
+        QCOMPARE(TraceCache().entryCount(), kEntriesPerRank);
     }
 
     void evictionKeepsUnderCap()
