@@ -4,16 +4,9 @@
 // came from the cache.
 #include "cacheio.h"
 
-#include <cmath>
-#include <limits>
-
 namespace profscope::cacheio {
 
 namespace {
-
-constexpr int kMaxScale = 6; // NumericColumn's
-constexpr double kPow10[kMaxScale + 1] = { 1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6 };
-constexpr qint32 kMissing = std::numeric_limits<qint32>::min();
 
 void writeStrings(Writer& w, const StringPool& pool)
 {
@@ -43,50 +36,32 @@ bool idsValid(const std::vector<StringId>& ids, const StringPool& pool)
     return true;
 }
 
-// By the public accessors (numericcolumn.h stays as it is): while compact,
-// the 32-bit mantissas at the column's scale, else the doubles. Reading
-// pushes the same values in the same order, which rebuilds the same form.
+// In its stored form (numericcolumn.h): the 32-bit mantissas at the
+// column's scale while compact, else the doubles; read back as they are.
 void writeColumn(Writer& w, const NumericColumn& c)
 {
-    const bool compact = c.compact() && c.scale() >= 0 && c.scale() <= kMaxScale;
-    w.pod(quint8(compact));
+    w.pod(quint8(c.compact()));
     w.pod(qint32(c.scale()));
-    if (compact) {
-        std::vector<qint32> m(c.size());
-        const double p = kPow10[c.scale()];
-        for (std::size_t i = 0; i < m.size(); ++i) {
-            const double v = c[i];
-            m[i] = std::isnan(v) ? kMissing : qint32(std::nearbyint(v * p));
-        }
-        w.array(m);
-    } else {
-        std::vector<double> v(c.size());
-        for (std::size_t i = 0; i < v.size(); ++i)
-            v[i] = c[i];
-        w.array(v);
-    }
+    if (c.compact())
+        w.array(c.scaledValues());
+    else
+        w.array(c.doubleValues());
 }
 
 bool readColumn(Reader& r, NumericColumn& c)
 {
     const auto compact = r.pod<quint8>();
     const auto scale = r.pod<qint32>();
-    if (!r.ok() || compact > 1 || scale < 0 || scale > kMaxScale)
+    if (!r.ok() || compact > 1)
         return false;
     if (compact) {
         std::vector<qint32> m;
         r.array(m);
-        c.reserve(m.size());
-        const double p = kPow10[scale];
-        for (const qint32 v : m)
-            c.push_back(v == kMissing ? std::numeric_limits<double>::quiet_NaN() : double(v) / p);
-    } else {
-        std::vector<double> v;
-        r.array(v);
-        c.reserve(v.size());
-        for (const double x : v)
-            c.push_back(x);
+        return r.ok() && c.assignScaled(std::move(m), scale);
     }
+    std::vector<double> v;
+    r.array(v);
+    c.assignDoubles(std::move(v));
     return r.ok();
 }
 

@@ -101,6 +101,25 @@ void NumericColumn::set(std::size_t row, double value)
     m_scaled[row] = qint32(scaled);
 }
 
+bool NumericColumn::assignScaled(std::vector<qint32> scaled, int scale)
+{
+    if (scale < 0 || scale > kMaxScale)
+        return false;
+    m_scaled = std::move(scaled);
+    m_double.clear();
+    m_scale = scale;
+    m_doubles = false;
+    return true;
+}
+
+void NumericColumn::assignDoubles(std::vector<double> values)
+{
+    m_double = std::move(values);
+    m_scaled.clear();
+    m_scale = 0;
+    m_doubles = true;
+}
+
 void NumericColumn::resize(std::size_t rows)
 {
     if (m_doubles)

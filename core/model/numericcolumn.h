@@ -53,6 +53,21 @@ public:
         return m_scale;
     }
 
+    // The stored form, for the trace cache (core/load/tablecache.cpp): while
+    // compact(), each value times 10^scale() with INT32_MIN for "no value",
+    // else the doubles. Assigning replaces the column; false (column
+    // unchanged) when the scale is outside 0..6.
+    const std::vector<qint32>& scaledValues() const
+    {
+        return m_scaled;
+    }
+    const std::vector<double>& doubleValues() const
+    {
+        return m_double;
+    }
+    bool assignScaled(std::vector<qint32> scaled, int scale);
+    void assignDoubles(std::vector<double> values);
+
 private:
     static constexpr qint32 kMissing = INT32_MIN;
     void toDoubles();
