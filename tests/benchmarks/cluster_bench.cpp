@@ -12,7 +12,7 @@
 // its trace files once.
 //
 // Instant re-open (issue 15 item 4): the large cluster loaded cold (parsed,
-// and the trace cache written) and warm (the traces read back from the
+// and the trace cache written) and warm (traces and big tables read back from the
 // cache), in a fresh cache folder, next to a load without the cache.
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
@@ -246,7 +246,7 @@ int main(int argc, char** argv)
         const QJsonObject warm =
             runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1"), QStringLiteral("cache") });
         showPartial(out, QStringLiteral("warm (from the cache)"), warm, mb);
-        out << "  traces from the cache: " << qint64(warm[QStringLiteral("fromCache")].toDouble()) << ", cache folder "
+        out << "  files from the cache: " << qint64(warm[QStringLiteral("fromCache")].toDouble()) << ", cache folder "
             << QString::number(double(cacheBytes) / double(1 << 20), 'f', 0) << " MiB; re-open "
             << QString::number(
                    plain[QStringLiteral("loadMs")].toDouble() / warm[QStringLiteral("loadMs")].toDouble(), 'f', 1)
