@@ -178,7 +178,7 @@ int main(int argc, char** argv)
     const QCommandLineOption loadRanks(QStringLiteral("load-ranks"),
         Tr::tr("Load only these rank ids (\"0-7,12\"); the other ranks are not read."), QStringLiteral("LIST"));
     const QCommandLineOption noCache(QStringLiteral("no-cache"),
-        Tr::tr("Parse every trace file: neither read parsed traces from the cache folder nor write them there."));
+        Tr::tr("Parse every file: neither read parsed traces and tables from the cache folder nor write them there."));
     parser.addOptions({ screenshot, report, page, exportViews, stackRanks, compare, loadSteps, loadRanks, noCache });
     parser.addPositionalArgument(QStringLiteral("PATH"),
         Tr::tr("Profiles to open: a rank folder, a folder of ranks, a cluster root or a profiler file "

@@ -3977,8 +3977,8 @@ Rank 映射（基准:对比）：%2</translation>
         <translation>等待加载完成且窗口稳定（分析完成，片刻内无重绘）后，将主窗口（使用 --report 时为导入报告）保存为 PNG 图像到 FILE，然后退出。</translation>
     </message>
     <message>
-        <source>Parse every trace file: neither read parsed traces from the cache folder nor write them there.</source>
-        <translation>解析每个 trace 文件：既不从缓存文件夹读取已解析的 trace，也不写入缓存。</translation>
+        <source>Parse every file: neither read parsed traces and tables from the cache folder nor write them there.</source>
+        <translation>解析每个文件：既不从缓存文件夹读取已解析的 trace 和表，也不写入缓存。</translation>
     </message>
 </context>
 <context>
@@ -10060,8 +10060,8 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>错误：%1 是读取性能数据时使用的文件：不会覆盖；请另选 -o</translation>
     </message>
     <message>
-        <source>Parse every trace file: neither read parsed traces from the cache folder nor write them there.</source>
-        <translation>解析每个 trace 文件：既不从缓存文件夹读取已解析的 trace，也不写入缓存。</translation>
+        <source>Parse every file: neither read parsed traces and tables from the cache folder nor write them there.</source>
+        <translation>解析每个文件：既不从缓存文件夹读取已解析的 trace 和表，也不写入缓存。</translation>
     </message>
 </context>
 <context>

@@ -93,7 +93,7 @@ QCommandLineOption loadRanksOption()
 QCommandLineOption noCacheOption()
 {
     return QCommandLineOption(QStringLiteral("no-cache"),
-        Tr::tr("Parse every trace file: neither read parsed traces from the cache folder nor write them there."));
+        Tr::tr("Parse every file: neither read parsed traces and tables from the cache folder nor write them there."));
 }
 
 bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
