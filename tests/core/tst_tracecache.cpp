@@ -62,17 +62,18 @@ QStringList describe(const TraceData& t)
         lines << QStringLiteral("process %1 %2 %3 %4 %5").arg(p.pid).arg(p.name, p.labels).arg(p.sortIndex).arg(p.hasMetadata);
         for (const auto& th : p.threads) {
             const SliceColumns& s = th.slices;
-            qint64 starts = 0, durs = 0, depths = 0;
+            // Wrapping (unsigned) sums: epoch timestamps add up beyond qint64.
+            quint64 starts = 0, durs = 0, depths = 0;
             quint64 args = 0;
             for (std::size_t i = 0; i < s.size(); ++i) {
-                starts += s.startNs[i];
-                durs += s.durNs[i];
+                starts += quint64(s.startNs[i]);
+                durs += quint64(s.durNs[i]);
                 depths += s.depth[i];
                 args += s.args[i].packed;
             }
-            qint64 instants = 0;
+            quint64 instants = 0;
             for (const TimeNs ts : th.instants.tsNs)
-                instants += ts;
+                instants += quint64(ts);
             lines << QStringLiteral("  thread %1 %2 role %3 depth %4: %5 slices start %6 dur %7 depth %8 args %9 names %10 "
                                     "cats %11 tasks %12 instants %13/%14/%15")
                          .arg(th.tid)
@@ -93,10 +94,10 @@ QStringList describe(const TraceData& t)
         }
         for (const auto& c : p.counters) {
             double sum = 0;
-            qint64 ts = 0;
+            quint64 ts = 0;
             for (std::size_t i = 0; i < c.tsNs.size(); ++i) {
                 sum += c.value[i];
-                ts += c.tsNs[i];
+                ts += quint64(c.tsNs[i]);
             }
             lines << QStringLiteral("  counter %1/%2: %3 points ts %4 sum %5")
                          .arg(t.strings.string(c.name), t.strings.string(c.key))
