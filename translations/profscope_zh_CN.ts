@@ -2407,14 +2407,6 @@ The communication page needs communication.json and communication_matrix.json (A
 <context>
     <name>profscope::CompareBarsChart</name>
     <message>
-        <source>ms</source>
-        <translation>ms</translation>
-    </message>
-    <message>
-        <source>µs</source>
-        <translation>µs</translation>
-    </message>
-    <message>
         <source>Rank (left bar: base run, right bar, lighter: comparison run)</source>
         <translation>Rank（左侧柱：基准运行；右侧浅色柱：对比运行）</translation>
     </message>

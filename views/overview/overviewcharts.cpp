@@ -33,9 +33,9 @@ double barWidth(double slotPx, double share = 0.72)
 namespace overviewplot {
 
 // ms for steps of a millisecond and more, µs below.
-double unitFor(TimeNs largestNs)
+double unitFor(double largestNs)
 {
-    return largestNs >= 1000000 ? 1e6 : 1e3;
+    return largestNs >= 1e6 ? 1e6 : 1e3;
 }
 
 QString unitName(double unitNs)
@@ -43,9 +43,9 @@ QString unitName(double unitNs)
     return unitNs >= 1e6 ? RankBarsChart::tr("ms") : RankBarsChart::tr("µs");
 }
 
-QString formatValue(TimeNs ns, double unitNs)
+QString formatValue(double ns, double unitNs)
 {
-    return QLocale().toString(double(ns) / unitNs, 'f', unitNs >= 1e6 ? 3 : 1) + QLatin1Char(' ') + unitName(unitNs);
+    return QLocale().toString(ns / unitNs, 'f', unitNs >= 1e6 ? 3 : 1) + QLatin1Char(' ') + unitName(unitNs);
 }
 
 QCPTextElement* addTitle(QCustomPlot* plot)

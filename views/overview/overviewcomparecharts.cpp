@@ -3,6 +3,7 @@
 
 #include "overviewcomparemodels.h"
 #include "overviewmodels.h"
+#include "overviewplots.h"
 
 #include <QLocale>
 #include <QToolTip>
@@ -13,41 +14,16 @@
 
 namespace profscope {
 
+using namespace overviewplot;
+
 namespace {
 
 constexpr int kMaxPairsShown = 16; // more: drag to see the rest
 constexpr int kMaxDeltaLabels = 48;
 
-double unitFor(double largestNs)
-{
-    return largestNs >= 1e6 ? 1e6 : 1e3;
-}
-
-QString unitName(double unitNs)
-{
-    return unitNs >= 1e6 ? CompareBarsChart::tr("ms") : CompareBarsChart::tr("µs");
-}
-
-QString formatValue(double ns, double unitNs)
-{
-    return QLocale().toString(ns / unitNs, 'f', unitNs >= 1e6 ? 3 : 1) + QLatin1Char(' ') + unitName(unitNs);
-}
-
 QString formatSigned(double ns, double unitNs)
 {
     return (ns < 0 ? QStringLiteral("−") : QStringLiteral("+")) + formatValue(std::abs(ns), unitNs);
-}
-
-QCPTextElement* addTitle(QCustomPlot* plot)
-{
-    plot->plotLayout()->insertRow(0);
-    QFont font = plot->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 1.1);
-    auto* title = new QCPTextElement(plot, QString(), font);
-    title->setMargins(QMargins(0, 6, 0, 0));
-    plot->plotLayout()->addElement(0, 0, title);
-    return title;
 }
 
 // The comparison run's bars: the same hue, lighter, with a solid outline.

@@ -15,10 +15,11 @@ class OverviewBarsModel;
 
 namespace profscope::overviewplot {
 
-// ms for steps of a millisecond and more, µs below.
-double unitFor(TimeNs largestNs);
+// ms for steps of a millisecond and more, µs below (doubles: averages and
+// deltas of averages are not whole ns).
+double unitFor(double largestNs);
 QString unitName(double unitNs);
-QString formatValue(TimeNs ns, double unitNs);
+QString formatValue(double ns, double unitNs);
 // A bold title row above the axis rect.
 QCPTextElement* addTitle(QCustomPlot* plot);
 // The legend as one row (or two) under the title, outside the axis rect.
