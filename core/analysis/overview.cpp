@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "overview.h"
 
+#include "../model/timebounds.h"
 #include "intervals.h"
 
 #include <QCoreApplication>
@@ -327,10 +328,7 @@ OverlapLaneTotals overlapLaneTotals(const TraceData& trace, TimeRange window, Ov
             }
             const std::string_view name = trace.strings.view(s.name[i]);
             // Saturating: slices of damaged files can each span most of TimeNs.
-            const auto add = [durNs](TimeNs& total) {
-                if (__builtin_add_overflow(total, durNs, &total))
-                    total = std::numeric_limits<TimeNs>::max();
-            };
+            const auto add = [durNs](TimeNs& total) { total = saturatingAdd(total, durNs); };
             if (name == "Computing")
                 add(totals.computingNs);
             else if (name == "Communication")

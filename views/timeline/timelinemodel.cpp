@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timelinemodel.h"
 
+#include "model/timebounds.h"
 #include "timeformat.h"
 
 #include <QCoreApplication>
@@ -647,8 +648,7 @@ const ThreadIndex& TimelineModel::threadIndex(int lane) const
             TimeNs sum = 0;
             busy.push_back(sum);
             for (const std::uint32_t i : slot->byDepth[d]) {
-                if (__builtin_add_overflow(sum, std::max<TimeNs>(0, s.durNs[i]), &sum))
-                    sum = std::numeric_limits<TimeNs>::max();
+                sum = saturatingAdd(sum, std::max<TimeNs>(0, s.durNs[i]));
                 busy.push_back(sum);
             }
         }
