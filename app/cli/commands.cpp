@@ -7,6 +7,7 @@
 #include "generate.h"
 #include "inspect.h"
 #include "report.h"
+#include "summarize.h"
 
 #include <QCoreApplication>
 
@@ -46,6 +47,8 @@ const QList<CliCommand>& cliCommands()
             Tr::tr("write a synthetic MindSpore-style demo cluster"), &runGenerate },
         { QStringLiteral("collect"), QStringLiteral("--hosts FILE --remote-path PATTERN [--from DIR]... OUT_DIR"),
             Tr::tr("copy the rank folders of a multi-host job into one folder (ssh)"), &runCollect },
+        { QStringLiteral("summarize"), QStringLiteral("PATH... -o OUT [-j N]"),
+            Tr::tr("compact per-rank summaries, computed next to the data, that open as a cluster"), &runSummarize },
         { QStringLiteral("report"),
             QStringLiteral("PATH [--compare PATH_B] [-o FILE.html|FILE.md] [--format html|md] [--fail-above PCT]"),
             Tr::tr("one self-contained HTML (or Markdown) report; a regression report with --compare"), &runReport },

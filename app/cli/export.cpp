@@ -48,11 +48,14 @@ constexpr StepTraceRow::Column kColumns[] = { StepTraceRow::Computing, StepTrace
     StepTraceRow::Overlapped, StepTraceRow::Communication, StepTraceRow::Free, StepTraceRow::Stage,
     StepTraceRow::Bubble, StepTraceRow::CommunicationNotOverlappedExcludeReceive, StepTraceRow::Preparing };
 
-// Where a step's figures come from: recomputed from the device tasks, or the
-// profiler's own summary for ranks without a timeline (not recomputed).
-QString overviewSourceName(bool fromSummary)
+// Where a step's figures come from: recomputed from the device tasks, the
+// same recomputed next to the data (a Profscope summary), or the profiler's
+// own summary for ranks without a timeline (not recomputed).
+QString overviewSourceName(const StepOverview& step)
 {
-    return fromSummary ? QStringLiteral("profiler summary") : QStringLiteral("recomputed");
+    if (step.fromProfscopeSummary)
+        return QStringLiteral("profscope summary");
+    return step.fromSummary ? QStringLiteral("profiler summary") : QStringLiteral("recomputed");
 }
 
 CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
@@ -75,7 +78,7 @@ CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
         for (auto c : kColumns)
             row << (r.overviewKnown ? cellUs(r.overview.value(c)) : cellUs(kInvalidTime));
         row << cellUs(r.iterationIntervalNs) << cellUs(r.fpBpNs) << cellUs(r.tailNs)
-            << cell(overviewSourceName(r.overview.fromSummary));
+            << cell(overviewSourceName(r.overview));
         t.rows << row;
     }
     return t;
@@ -583,7 +586,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                     { QStringLiteral("computeTasks"), double(s.computeTasks) },
                     { QStringLiteral("communicationOps"), double(s.communicationOps) },
                     { QStringLiteral("path"), rank->info.rootPath },
-                    { QStringLiteral("source"), overviewSourceName(s.fromSummary) } };
+                    { QStringLiteral("source"), overviewSourceName(s) } };
                 QJsonObject values;
                 for (auto c : kColumns) {
                     row << microsText(s.value(c));
@@ -591,7 +594,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                 }
                 j[QStringLiteral("valuesNs")] = values;
                 row << QString::number(s.computeTasks) << QString::number(s.communicationOps) << rank->info.rootPath
-                    << overviewSourceName(s.fromSummary);
+                    << overviewSourceName(s);
                 table.rows << row;
                 table.json << j;
             }

@@ -153,6 +153,7 @@ RankOverview overviewFromSummary(const RankData& rank, const QString& why)
         StepOverview step;
         step.step = row.step;
         step.fromSummary = true;
+        step.fromProfscopeSummary = rank.summary.isSummary() && rank.summary.stepsRecomputed;
         for (int c = 0; c < StepTraceRow::ColumnCount; ++c)
             step.valueNs[std::size_t(c)] = row.valueNs[std::size_t(c)] == kInvalidTime ? 0 : row.valueNs[std::size_t(c)];
         TimeNs span = step.value(StepTraceRow::Stage) + step.value(StepTraceRow::Bubble);
@@ -161,6 +162,14 @@ RankOverview overviewFromSummary(const RankData& rank, const QString& why)
                 + step.value(StepTraceRow::Free);
         step.spanNs = { 0, span };
         step.kernelTimeNs = step.value(StepTraceRow::Computing);
+        // A Profscope summary keeps what was recomputed from the timeline.
+        if (row.spanNs.durationNs() > 0)
+            step.spanNs = row.spanNs;
+        step.hostRangeNs = row.hostRangeNs;
+        if (row.kernelTimeNs != kInvalidTime)
+            step.kernelTimeNs = row.kernelTimeNs;
+        step.computeTasks = std::max<qint64>(row.computeTasks, 0);
+        step.communicationOps = std::max<qint64>(row.communicationOps, 0);
         result.steps.push_back(std::move(step));
     }
     if (result.steps.empty()) {
@@ -168,6 +177,13 @@ RankOverview overviewFromSummary(const RankData& rank, const QString& why)
         return result;
     }
     result.fromSummary = true;
+    if (rank.summary.isSummary() && rank.summary.stepsRecomputed) {
+        result.fromProfscopeSummary = true;
+        result.note = Tr::tr("recomputed from the timeline next to the data by %1 on %2 (%3); the timeline itself was "
+                             "not copied")
+                          .arg(rank.summary.generator, rank.summary.computedOn, rank.summary.createdUtc);
+        return result;
+    }
     result.note = Tr::tr("from the profiler's summary (step_trace_time.csv / StepTraceTime), not recomputed: %1").arg(why);
     return result;
 }

@@ -50,6 +50,10 @@ struct StepOverview
     // StepTraceTime, the cluster step table) because the rank has no timeline:
     // shown as such, not recomputed. spanNs then starts at 0 and lasts Stage + Bubble.
     bool fromSummary = false;
+    // A Profscope summary's step (profscope-cli summarize, see summary.h):
+    // recomputed with these definitions next to the data, read back from the
+    // summary file. fromSummary is set too (no timeline is loaded).
+    bool fromProfscopeSummary = false;
 
     TimeNs value(StepTraceRow::Column c) const
     {
@@ -85,6 +89,9 @@ struct RankOverview
     std::vector<OverviewCheck> checks; // empty when the rank has neither step_trace_time.csv nor Overlap lanes
     QString note; // why nothing could be computed, when steps is empty; where the figures come from otherwise
     bool fromSummary = false; // the steps are the profiler's summary (see StepOverview::fromSummary)
+    // … or a Profscope summary (profscope-cli summarize): recomputed from the
+    // timeline, next to the data, with the same definitions; fromSummary is set too.
+    bool fromProfscopeSummary = false;
 };
 
 // Column names exactly as step_trace_time.csv writes them.

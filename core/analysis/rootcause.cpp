@@ -93,18 +93,13 @@ struct RankAccumulator
     }
 };
 
-// Host-bound evidence: launches of compute kernels (HostToDevice flows) and
-// how many of them the device started at once, on an idle device.
-struct LaunchMeasure
-{
-    qint64 tasks = 0; // compute tasks with a launch flow
-    qint64 prompt = 0; // … that start within the limit after their launch
-    qint64 starved = 0; // … of which the device had nothing queued at the launch
-};
+} // namespace
 
-LaunchMeasure measureLaunches(const RankData& rank, const AdviceThresholds& t)
+LaunchMeasure measureLaunches(const RankData& rank, double launchGapUs)
 {
     LaunchMeasure m;
+    if (rank.trace.isEmpty() && rank.summary.isSummary() && rank.summary.launchTasks >= 0)
+        return { rank.summary.launchTasks, rank.summary.launchPrompt, rank.summary.launchStarved };
     const std::shared_ptr<const DeviceTasks> shared = rankDeviceTasks(rank);
     const DeviceTasks& device = *shared;
     std::vector<const DeviceTask*> compute;
@@ -113,7 +108,7 @@ LaunchMeasure measureLaunches(const RankData& rank, const AdviceThresholds& t)
             compute.push_back(&task);
     std::sort(compute.begin(), compute.end(),
         [](const auto* a, const auto* b) { return a->rangeNs.startNs < b->rangeNs.startNs; });
-    const TimeNs limitNs = TimeNs(t.hostBoundLaunchGapUs * 1000.0);
+    const TimeNs limitNs = TimeNs(launchGapUs * 1000.0);
     TimeNs busyUntilNs = std::numeric_limits<TimeNs>::min();
     for (const DeviceTask* task : compute) {
         if (task->launchNs != kInvalidTime) {
@@ -129,6 +124,8 @@ LaunchMeasure measureLaunches(const RankData& rank, const AdviceThresholds& t)
     }
     return m;
 }
+
+namespace {
 
 Finding rankFinding(const RankAccumulator& a, int d, const StepScale& scale, const AdviceThresholds& t)
 {
@@ -246,7 +243,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
 
     std::vector<LaunchMeasure> launches(profile.ranks.size());
     QtConcurrent::blockingMap(launches,
-        [&](LaunchMeasure& m) { m = measureLaunches(*profile.ranks[std::size_t(&m - launches.data())], t); });
+        [&](LaunchMeasure& m) { m = measureLaunches(*profile.ranks[std::size_t(&m - launches.data())], t.hostBoundLaunchGapUs); });
 
     QList<int> absoluteHostBound; // ranks host-bound without standing out from their peers (all of them are)
     double absoluteFreeNs = 0;

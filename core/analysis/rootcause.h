@@ -43,6 +43,18 @@ StepScale stepScale(const ClusterSteps& steps);
 
 Finding::Severity severityForShare(double share, const AdviceThresholds& t);
 
+// Host-bound evidence: launches of compute kernels (HostToDevice flows) and
+// how many of them the device started at once, on an idle device. A rank
+// read from a Profscope summary has no timeline: its figures come from the
+// summary, measured with the limit the summary names (launchGapUs).
+struct LaunchMeasure
+{
+    qint64 tasks = 0; // compute tasks with a launch flow
+    qint64 prompt = 0; // … that start within the limit after their launch
+    qint64 starved = 0; // … of which the device had nothing queued at the launch
+};
+LaunchMeasure measureLaunches(const RankData& rank, double launchGapUs);
+
 // Compute-slow, host-bound and data-loading ranks.
 void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepScale& scale, const AdviceThresholds& t,
     std::vector<Finding>& out);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "discovery.h"
+
 #include "discoverymsprof.h"
 
 #include "../parse/inputfile.h"
+#include "../model/summary.h"
 #include "../parse/strategyparser.h"
 
 #include <QCoreApplication>
@@ -40,6 +42,7 @@ const std::vector<KindPattern>& patterns()
                                       QRegularExpression::CaseInsensitiveOption);
         };
         return std::vector<KindPattern> {
+            { FileKind::ProfscopeSummary, re(".*\\.profscope-summary\\.json") },
             { FileKind::TraceView, re("trace_view(_\\d+)?\\.json") },
             { FileKind::LegacyTimeline, re("(ascend_|gpu_)?timeline_display_\\d+\\.json") },
             { FileKind::CannTimeline, re("(msprof|hccl|task_time|step_trace)_\\d+_\\d+_\\d+\\.json") },
@@ -262,6 +265,10 @@ private:
                 m_msprofDbRanks << e.absoluteFilePath();
                 m_result.ranks.push_back(msprofDbRank(path, e.absoluteFilePath()));
             }
+        // Profscope summaries (profscope-cli summarize): one rank per file.
+        for (const auto& e : entries)
+            if (e.isFile() && classifyFile(e.fileName()) == FileKind::ProfscopeSummary)
+                m_result.ranks.push_back(summaryRank(e));
         if (depth >= m_options.maxDepth) {
             for (const auto& e : entries)
                 if (e.isDir())
@@ -273,6 +280,20 @@ private:
         for (const auto& e : entries)
             if (e.isDir())
                 visit(e.absoluteFilePath(), depth + 1);
+    }
+
+    static DiscoveredRank summaryRank(const QFileInfo& file)
+    {
+        DiscoveredRank rank;
+        rank.info.rootPath = file.absoluteFilePath();
+        rank.info.displayName = file.fileName().chopped(qsizetype(qstrlen(kSummaryFileSuffix)));
+        rank.info.layout = RankLayout::ProfscopeSummary;
+        // summarize names its files rank{id}_…; the file's own "rank" object is authoritative.
+        static const QRegularExpression idPattern(QStringLiteral("^rank(\\d+)"));
+        if (const auto m = idPattern.match(file.fileName()); m.hasMatch())
+            rank.info.rankId = m.captured(1).toInt();
+        rank.files.push_back({ file.absoluteFilePath(), FileKind::ProfscopeSummary });
+        return rank;
     }
 
     static bool hasLegacyFiles(const QFileInfoList& entries)
@@ -756,6 +777,7 @@ QString fileKindName(FileKind kind)
     case FileKind::ClusterCommunicationMatrix: return QStringLiteral("cluster_communication_matrix.json");
     case FileKind::ClusterCommunicationGroup: return QStringLiteral("communication_group.json");
     case FileKind::ClusterAnalysisDb: return QStringLiteral("cluster_analysis.db");
+    case FileKind::ProfscopeSummary: return QStringLiteral("profscope-summary.json");
     case FileKind::KnownUnused: return QStringLiteral("profiler output (not read)");
     }
     return {};

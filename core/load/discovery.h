@@ -66,6 +66,7 @@ enum class FileKind {
     ClusterCommunicationMatrix, // cluster_communication_matrix.json
     ClusterCommunicationGroup,  // communication_group.json
     ClusterAnalysisDb,          // cluster_analysis.db
+    ProfscopeSummary,   // *.profscope-summary.json (profscope-cli summarize): one rank per file
     KnownUnused,        // recognised profiler output we do not read (yet); the report says so
 };
 

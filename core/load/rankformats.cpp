@@ -6,6 +6,7 @@
 #include "../parse/minddataparsers.h"
 #include "../parse/resourceparsers.h"
 #include "../parse/strategyparser.h"
+#include "../parse/summaryparser.h"
 #include "../parse/tableparsers.h"
 
 #include <QCoreApplication>
@@ -52,6 +53,8 @@ const std::vector<RankFormat>& rankFormats()
                                            .arg(rank.info.rankId)
                                            .arg(idFromFolder);
             } },
+        { FileKind::ProfscopeSummary,
+            [](const QString& path, RankData& rank, FileReport& report) { parseProfscopeSummary(path, rank, report); } },
         { FileKind::ProfilerMetadata,
             [](const QString& path, RankData& rank, FileReport& report) { parseProfilerMetadata(path, rank.info, report); } },
         { FileKind::KernelDetails,

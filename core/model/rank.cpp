@@ -19,6 +19,8 @@ QString rankLayoutName(RankLayout layout)
         return QStringLiteral("cann_msprof");
     case RankLayout::ClusterSummary:
         return QStringLiteral("msprof_analyze");
+    case RankLayout::ProfscopeSummary:
+        return QStringLiteral("profscope_summary");
     }
     return {};
 }

@@ -4,6 +4,7 @@
 #include "legacy.h"
 #include "minddata.h"
 #include "strategy.h"
+#include "summary.h"
 #include "tables.h"
 #include "analysismemo.h"
 #include "trace.h"
@@ -23,6 +24,7 @@ enum class RankLayout {
     LegacyClusterRank,   // cluster_profiler/{host}/profiler/ of the legacy cluster layout
     CannMsprof,          // CANN PROF_*/device_N folder with timeline/*.json
     ClusterSummary,      // known only from msprof-analyze's cluster_analysis_output (no trace)
+    ProfscopeSummary,    // a *.profscope-summary.json written by profscope-cli summarize (no trace)
 };
 
 QString rankLayoutName(RankLayout layout);
@@ -107,6 +109,7 @@ struct RankData
     MindDataFiles minddata;
     ParallelStrategyFile parallelStrategy; // parallel_strategy_{rank}.json
     RankStepWindow stepWindow;
+    SummaryOrigin summary; // set when the rank was read from a Profscope summary
 };
 
 } // namespace profscope

@@ -125,6 +125,15 @@ struct StepTraceRow
         a.fill(kInvalidTime);
         return a;
     }();
+    // Only in a Profscope summary (profscope-cli summarize recomputed the
+    // step from the timeline next to the data): the step's device span and
+    // host marker, its task counts and Σ kernel time. The profiler's own
+    // files leave them unset (empty ranges, -1).
+    TimeRange spanNs {};
+    TimeRange hostRangeNs {};
+    TimeNs kernelTimeNs = kInvalidTime;
+    qint64 computeTasks = -1;
+    qint64 communicationOps = -1;
 };
 
 // communication.json: one entry per communication op of a step.
