@@ -380,6 +380,9 @@ QVariant ClusterStepTableModel::data(const QModelIndex& index, int role) const
     const Field f = m_fields[index.column()];
     if (role == RankIndexRole)
         return r.rankIndex;
+    if (r.overview.fromProfscopeSummary && role == Qt::ToolTipRole)
+        return tr("From a Profscope summary (profscope-cli summarize): recomputed from this rank's timeline next to "
+                  "the data, with the same definitions; the timeline itself was not copied");
     if (r.overview.fromSummary && role == Qt::ToolTipRole)
         return tr("From the profiler's summary (step_trace_time.csv / StepTraceTime): this rank has no timeline, "
                   "so the figures are shown as written, not recomputed");

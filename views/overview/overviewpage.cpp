@@ -447,7 +447,7 @@ void OverviewPage::refresh()
                 return true;
         return false;
     };
-    std::set<int> withoutComponents, fromSummary;
+    std::set<int> withoutComponents, fromSummary, fromProfscopeSummary;
     if (profile) {
         for (ClusterStepRow& row : clusterStepAverages(m_allSteps, step)) {
             if (!m_state->rankVisible(row.rankIndex))
@@ -460,7 +460,9 @@ void OverviewPage::refresh()
         for (const ClusterStepRow& row : m_allSteps.rows) {
             if (!m_state->rankVisible(row.rankIndex))
                 continue;
-            if (row.overview.fromSummary)
+            if (row.overview.fromProfscopeSummary)
+                fromProfscopeSummary.insert(row.rankIndex);
+            else if (row.overview.fromSummary)
                 fromSummary.insert(row.rankIndex);
             if (hasComponents(row))
                 trendRows.push_back(row);
@@ -470,6 +472,7 @@ void OverviewPage::refresh()
     }
     m_ranksWithoutComponents = int(withoutComponents.size());
     m_ranksFromSummary = int(fromSummary.size());
+    m_ranksFromProfscopeSummary = int(fromProfscopeSummary.size());
     m_barsModel->setRows(std::move(averages));
     m_barsChart->rebuild();
     m_spreadChart->rebuild();
@@ -643,6 +646,10 @@ void OverviewPage::updateHeading()
     if (m_ranksFromSummary > 0) // no timeline: the profiler's own step figures
         ranks += QStringLiteral(" (")
             + tr("%n rank(s) from the profiler's summary, not recomputed", nullptr, m_ranksFromSummary)
+            + QLatin1Char(')');
+    if (m_ranksFromProfscopeSummary > 0) // summarize ran next to the data: recomputed there
+        ranks += QStringLiteral(" (")
+            + tr("%n rank(s) from summaries computed next to the data", nullptr, m_ranksFromProfscopeSummary)
             + QLatin1Char(')');
     if (showsComparison()) {
         const ProfilePtr& other = m_state->comparisonProfile();

@@ -166,6 +166,7 @@ private:
     DeferredRefresh* m_refresh = nullptr;
     int m_ranksWithoutComponents = 0;
     int m_ranksFromSummary = 0; // ranks shown from step_trace_time.csv / StepTraceTime (no timeline)
+    int m_ranksFromProfscopeSummary = 0; // ranks read from *.profscope-summary.json (recomputed next to the data)
     QLabel* m_heading;
     QLabel* m_subheading;
     QComboBox* m_sortCombo;
