@@ -97,9 +97,9 @@ CellTable operatorsTable(const Profile& profile, const QString& step, int onlyRa
     bool ok = false;
     query.stepId = step.isEmpty() ? -1 : step.toInt(&ok);
     for (const auto& rank : profile.ranks) {
-        if ((onlyRank >= 0 && rank->info.rankId != onlyRank) || !rank->kernels)
+        if ((onlyRank >= 0 && rank->info.rankId != onlyRank) || !hasOperatorStatistics(*rank))
             continue;
-        for (const OperatorStat& s : operatorStatistics(*rank->kernels, query))
+        for (const OperatorStat& s : rankOperatorStatistics(*rank, query))
             t.rows << QList<Cell> { cell(rank->info.rankId), cell(s.key), cell(s.type), cell(s.core),
                 cell(s.inputShapes), cell(s.count), cellUs(s.totalNs), cellUs(s.minNs), cellUs(s.avgNs()),
                 cellUs(s.maxNs), cellNumber(s.ratioPercent, 2), cellUs(s.waitNs) };

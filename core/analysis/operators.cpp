@@ -70,4 +70,41 @@ std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const Operato
     return out;
 }
 
+bool hasOperatorStatistics(const RankData& rank)
+{
+    return (rank.kernels && rank.kernels->size() > 0) || !rank.opStatistics.empty();
+}
+
+std::vector<OperatorStat> rankOperatorStatistics(const RankData& rank, const OperatorQuery& query, bool* fromSummary)
+{
+    if (fromSummary)
+        *fromSummary = false;
+    if (rank.kernels && rank.kernels->size() > 0)
+        return operatorStatistics(*rank.kernels, query);
+    if (fromSummary)
+        *fromSummary = !rank.opStatistics.empty();
+    std::vector<OperatorStat> out;
+    for (const OpStatisticRow& row : rank.opStatistics) {
+        OperatorStat s;
+        s.key = row.opType;
+        s.type = row.opType;
+        s.core = row.coreType;
+        s.count = row.count;
+        s.totalNs = row.totalNs;
+        s.minNs = row.minNs;
+        s.maxNs = row.maxNs;
+        s.ratioPercent = hasValue(row.ratioPercent) ? row.ratioPercent : 0.0;
+        s.communication = isCommunicationKernel(row.opType.toStdString(), row.coreType.toStdString());
+        out.push_back(std::move(s));
+    }
+    std::stable_sort(out.begin(), out.end(), [](const OperatorStat& a, const OperatorStat& b) {
+        if (a.totalNs != b.totalNs)
+            return a.totalNs > b.totalNs;
+        return a.key < b.key;
+    });
+    if (query.topN > 0 && out.size() > std::size_t(query.topN))
+        out.resize(std::size_t(query.topN));
+    return out;
+}
+
 } // namespace profscope

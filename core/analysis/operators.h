@@ -43,4 +43,12 @@ struct OperatorQuery
 
 std::vector<OperatorStat> operatorStatistics(const KernelTable& kernels, const OperatorQuery& query = {});
 
+// A rank without a kernel table (a summary-only copy, a Profscope summary)
+// still has per-type statistics: op_statistic.csv or the summary's
+// "operators". Whole run, by op type and core only, no wait times.
+bool hasOperatorStatistics(const RankData& rank);
+// From the kernels when the rank has them, else from those statistics
+// (`fromSummary` set; the query's step and grouping cannot apply then).
+std::vector<OperatorStat> rankOperatorStatistics(const RankData& rank, const OperatorQuery& query, bool* fromSummary = nullptr);
+
 } // namespace profscope

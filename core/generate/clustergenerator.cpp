@@ -34,8 +34,8 @@ bool validate(const QString& out, const GeneratorOptions& o, QString* error)
     };
     if (out.isEmpty())
         return fail(Tr::tr("no output folder given"));
-    if (o.ranks < 1 || o.ranks > 4096)
-        return fail(Tr::tr("--ranks must be between 1 and 4096"));
+    if (o.ranks < 1 || o.ranks > 16384)
+        return fail(Tr::tr("--ranks must be between 1 and 16384"));
     if (o.steps < 1 || o.steps > 10000)
         return fail(Tr::tr("--steps must be between 1 and 10000"));
     if (o.ops < 1 || o.ops > 100000)

@@ -88,17 +88,11 @@ Json stepsJson(const RankOverview& overview)
 
 Json operatorsJson(const RankData& rank)
 {
+    // From the kernels; without a kernel table, the profiler's own op_statistic.csv.
     Json out = Json::array();
-    if (rank.kernels && rank.kernels->size() > 0) {
-        for (const OperatorStat& s : operatorStatistics(*rank.kernels))
-            out.push_back({ { "opType", text(s.type) }, { "coreType", text(s.core) }, { "count", s.count },
-                { "totalNs", s.totalNs }, { "minNs", s.minNs }, { "avgNs", s.avgNs() }, { "maxNs", s.maxNs },
-                { "ratioPercent", number(s.ratioPercent) } });
-        return out;
-    }
-    for (const OpStatisticRow& s : rank.opStatistics) // no kernel table: the profiler's own statistics
-        out.push_back({ { "opType", text(s.opType) }, { "coreType", text(s.coreType) }, { "count", s.count },
-            { "totalNs", s.totalNs }, { "minNs", s.minNs }, { "avgNs", s.avgNs }, { "maxNs", s.maxNs },
+    for (const OperatorStat& s : rankOperatorStatistics(rank, {}))
+        out.push_back({ { "opType", text(s.type) }, { "coreType", text(s.core) }, { "count", s.count },
+            { "totalNs", s.totalNs }, { "minNs", s.minNs }, { "avgNs", s.avgNs() }, { "maxNs", s.maxNs },
             { "ratioPercent", number(s.ratioPercent) } });
     return out;
 }

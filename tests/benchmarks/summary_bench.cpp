@@ -88,18 +88,31 @@ int childOpen(const QString& path, int threads)
     const ProfilePtr profile = ProfileLoader::load({ path }, options);
     const qint64 loadMs = timer.elapsed();
     qint64 rows = 0;
+    QJsonObject parts;
+    qint64 lastMs = loadMs;
+    auto lap = [&](const char* what) {
+        const qint64 now = timer.elapsed();
+        parts[QLatin1String(what)] = double(now - lastMs);
+        lastMs = now;
+    };
     const ClusterSteps steps = clusterSteps(*profile);
     rows += qint64(steps.rows.size());
+    lap("steps");
     const qint64 findings = qint64(computeAdvice(*profile).size());
+    lap("advice");
     rows += qint64(communicationByRankAndGroup(*profile).size());
+    lap("communication");
     rows += qint64(communicationMatrix(*profile).size());
+    lap("matrix");
     for (const auto& rank : profile->ranks)
         rows += qint64(memoryCurves(*rank).size());
+    lap("memory");
     const qint64 totalMs = timer.elapsed();
     print({ { QStringLiteral("ranks"), double(profile->ranks.size()) }, { QStringLiteral("loadMs"), double(loadMs) },
         { QStringLiteral("analysisMs"), double(totalMs - loadMs) }, { QStringLiteral("totalMs"), double(totalMs) },
         { QStringLiteral("findings"), double(findings) }, { QStringLiteral("rows"), double(rows) },
-        { QStringLiteral("stepRows"), double(steps.rows.size()) }, { QStringLiteral("peakRssKb"), double(peakRssKb()) } });
+        { QStringLiteral("stepRows"), double(steps.rows.size()) }, { QStringLiteral("peakRssKb"), double(peakRssKb()) },
+        { QStringLiteral("analysisPartsMs"), parts } });
     return profile->ranks.empty() ? 1 : 0;
 }
 
@@ -112,6 +125,11 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double m
         << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0) << " MiB  "
         << qint64(r[QStringLiteral("ranks")].toDouble()) << " ranks, " << qint64(r[QStringLiteral("stepRows")].toDouble())
         << " step rows, " << qint64(r[QStringLiteral("findings")].toDouble()) << " findings" << Qt::endl;
+    const QJsonObject parts = r[QStringLiteral("analysisPartsMs")].toObject();
+    out << "    analyses:";
+    for (auto it = parts.begin(); it != parts.end(); ++it)
+        out << " " << it.key() << " " << QString::number(it.value().toDouble() / 1000.0, 'f', 2) << " s";
+    out << Qt::endl;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 // must still be named by the advice from the summaries alone.
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
+#include "analysis/operators.h"
 #include "analysis/overview.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
@@ -90,13 +91,19 @@ std::map<QString, double> reservedPeaks(const QString& rankRoot)
     return peaks;
 }
 
-// Data rows of kernel_details.csv.
-int kernelRows(const QString& rankRoot)
+// Data rows of kernel_details.csv, per "Type" (no cell of these files holds a comma inside quotes
+// before the Type column).
+std::map<QString, int> kernelsPerType(const QString& rankRoot)
 {
+    std::map<QString, int> out;
     QFile f(rankRoot + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv"));
     if (!f.open(QIODevice::ReadOnly))
-        return -1;
-    return int(QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size()) - 1;
+        return out;
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const qsizetype type = lines.value(0).split(QLatin1Char(',')).indexOf(QStringLiteral("Type"));
+    for (int i = 1; i < lines.size(); ++i)
+        ++out[lines[i].split(QLatin1Char(',')).value(type).trimmed()];
+    return out;
 }
 
 std::map<QString, double> summaryReservedPeaks(const RankData& rank)
@@ -195,11 +202,17 @@ private slots:
 
         QCOMPARE(int(rank.communication.size()), communicationOps(root));
         QCOMPARE(int(rank.communicationMatrix.size()), matrixLinks(root));
+        // Operator statistics per type, as the Operators page and `export --what operators` show them.
+        bool fromSummary = false;
+        std::map<QString, int> perType;
         qint64 opCount = 0;
-        for (const OpStatisticRow& row : rank.opStatistics)
-            opCount += row.count;
+        for (const OperatorStat& s : rankOperatorStatistics(rank, {}, &fromSummary)) {
+            perType[s.type] += int(s.count);
+            opCount += s.count;
+        }
+        QVERIFY(fromSummary);
         QCOMPARE(opCount, qint64(kernels));
-        QCOMPARE(kernelRows(root), kernels);
+        QCOMPARE(perType, kernelsPerType(root));
 
         const std::map<QString, double> expectedPeaks = reservedPeaks(root);
         QVERIFY(!expectedPeaks.empty());

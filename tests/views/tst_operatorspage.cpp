@@ -534,14 +534,28 @@ void TestOperatorsPage::emptyStates()
     QVERIFY(page.emptyText().contains(QStringLiteral("No profile")));
     QVERIFY(page.exportItems().isEmpty());
 
-    // A rank without kernel_details.csv says what it needs.
+    // A rank without kernel_details.csv but with op_statistic.csv (a
+    // summary-only copy) shows the profiler's per-type statistics.
     QTemporaryDir dir;
-    QVERIFY(test::copyTree(test::textRank(1, 0), dir.filePath(QStringLiteral("rank0_ascend_pt"))));
-    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/kernel_details.csv"))));
-    const ProfilePtr profile = ProfileLoader::load({ dir.filePath(QStringLiteral("rank0_ascend_pt")) });
+    const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    QVERIFY(test::copyTree(test::textRank(1, 0), rankDir));
+    QVERIFY(QFile::remove(rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv")));
+    QFile opStatistic(rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/op_statistic.csv"));
+    QVERIFY(opStatistic.open(QIODevice::ReadOnly));
+    const qsizetype opStatisticRows
+        = QString::fromUtf8(opStatistic.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size() - 1;
+    opStatistic.close();
+    ProfilePtr profile = ProfileLoader::load({ rankDir });
     QCOMPARE(profile->ranks.size(), std::size_t(1));
     if (profile->ranks[0]->kernels)
         QSKIP("the loader rebuilt a kernel table without kernel_details.csv");
+    state.setProfile(profile);
+    QVERIFY(!page.isEmptyStateShown());
+    QCOMPARE(qsizetype(page.statProxy()->rowCount()), opStatisticRows);
+
+    // Without either, it says what it needs.
+    QVERIFY(opStatistic.remove());
+    profile = ProfileLoader::load({ rankDir });
     state.setProfile(profile);
     QVERIFY(page.isEmptyStateShown());
     QVERIFY(page.emptyText().contains(QStringLiteral("kernel_details.csv")));

@@ -463,7 +463,7 @@ void OperatorsPage::rebuild()
         m_cache = {};
         const int index = m_state->currentRank() >= 0 ? m_state->currentRank() : 0;
         const RankData* rank = rankAt(index);
-        if (!rank || !rank->kernels) {
+        if (!rank || !hasOperatorStatistics(*rank)) {
             showEmpty(noKernels(index));
             return;
         }
@@ -476,14 +476,17 @@ void OperatorsPage::rebuild()
 
 void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
 {
-    const KernelTable& k = *rank.kernels;
+    // Without a kernel table (a summary-only copy, a Profscope summary): the
+    // per-type statistics of op_statistic.csv or the summary, whole run.
+    const KernelTable* k = rank.kernels && rank.kernels->size() > 0 ? rank.kernels.get() : nullptr;
     m_rebuilding = true;
     OperatorQuery query;
-    query.grouping = grouping();
-    query.stepId = stepId;
+    query.grouping = k ? grouping() : OperatorGrouping::TypeAndCore;
+    query.stepId = k ? stepId : -1;
     query.topN = m_topN->value();
-    const bool hasWait = std::any_of(k.waitNs.begin(), k.waitNs.end(), [](TimeNs w) { return w != kInvalidTime; });
-    m_statModel->setStatistics(operatorStatistics(k, query), query.grouping, hasWait);
+    const bool hasWait
+        = k && std::any_of(k->waitNs.begin(), k->waitNs.end(), [](TimeNs w) { return w != kInvalidTime; });
+    m_statModel->setStatistics(rankOperatorStatistics(rank, query), query.grouping, hasWait);
     int sortSection = m_statModel->section(OperatorStatModel::Column(m_statSortKind));
     if (sortSection < 0) {
         m_statSortKind = OperatorStatModel::TotalColumn;
@@ -503,12 +506,12 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
 
     // Charts: all kernels of the step, by type (cores summed) and by core.
     OperatorQuery all;
-    all.stepId = stepId;
+    all.stepId = query.stepId;
     std::map<QString, TimeNs> byType, byCore;
     TimeNs total = 0;
     qint64 kernels = 0;
     const bool withCommunication = m_communication->isChecked();
-    for (const OperatorStat& s : operatorStatistics(k, all)) {
+    for (const OperatorStat& s : rankOperatorStatistics(rank, all)) {
         if (s.communication && !withCommunication)
             continue;
         byType[s.type] += s.totalNs;
@@ -518,7 +521,7 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     }
     const int bars = m_topN->value() > 0 ? std::min(m_topN->value(), kMaxChartBars) : kDefaultChartBars;
     const QColor othersColor = mutedTextColor(palette());
-    const QString step = stepId >= 0 ? tr(" · step %1").arg(stepId) : QString();
+    const QString step = query.stepId >= 0 ? tr(" · step %1").arg(query.stepId) : QString();
     m_typeChart->setTitle((withCommunication ? tr("Device time by op type") : tr("Compute time by op type")) + step);
     m_typeChart->setValueAxisTitle(tr("Total time"));
     m_typeChart->setNoBarsText(tr("No kernels in this step"));
@@ -534,7 +537,14 @@ void OperatorsPage::rebuildSingle(const RankData& rank, qint32 stepId)
     QString summary = tr("%1 kernels, %2 of device time%3")
                           .arg(kernels)
                           .arg(formatDurationText(total), withCommunication ? QString() : tr(" without communication"));
-    if (m_state && !m_state->step().isEmpty() && !hasStepIds(k))
+    if (!k) {
+        summary += rank.summary.isSummary()
+            ? tr(" · from the rank's Profscope summary: the whole run by op type and core (no kernel table)")
+            : tr(" · from op_statistic.csv: the whole run by op type and core (no kernel_details.csv)");
+        m_summary->setText(summary);
+        return;
+    }
+    if (m_state && !m_state->step().isEmpty() && !hasStepIds(*k))
         summary += tr(" · kernel_details.csv has no Step Id: showing all steps");
     summary += tr(" · double-click a row to show its longest kernel in the timeline");
     m_summary->setText(summary);
