@@ -27,6 +27,7 @@
 #include <cstring>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace profscope::cacheio {
@@ -89,8 +90,10 @@ public:
     template <typename C, typename F> void sequence(C& items, std::size_t /*minBytes*/, F&& each)
     {
         pod(quint32(items.size()));
-        for (auto& item : items)
-            each(item);
+        // Iterated as const: a non-const begin() would detach a shared Qt
+        // container that other threads may be reading. `each` only reads.
+        for (const auto& item : std::as_const(items))
+            each(const_cast<std::remove_const_t<std::remove_reference_t<decltype(item)>>&>(item));
     }
 
 private:
