@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// Shared by the collector's source files only (collector.cpp, collectplan.cpp,
-// localcopy.cpp, remotecopy.cpp, remotelisting.cpp, manifest.cpp,
-// collectprocess.cpp): the helpers they have in common and the collector's
-// private state. Not part of the public API.
+// Shared by the collector's source files only: collector.cpp (the run),
+// collectplan.cpp (options, summary filter, rank destinations),
+// collectprocess.cpp (external programs), localcopy.cpp, remotelisting.cpp,
+// remotecopy.cpp + remotesession.cpp (ssh hosts), manifest.cpp. The helpers
+// they have in common and the collector's private state; not public API.
 
 #include "collector.h"
 

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Collecting from remote hosts over ssh: the ssh options, then rsync or scp.
+// Collecting from remote hosts over ssh: the ssh options, then per host the
+// connection probe, the rank folders found there and their copies (the
+// commands and copies themselves: remotesession.h).
 #include "collectorinternal.h"
 
 #include "remotecommand.h"
+#include "remotesession.h"
 
 #include <QDir>
 #include <QFile>
@@ -95,14 +98,11 @@ void Collector::collectRemote(Job& job)
     const QString ssh = program(m_options.sshProgram, QStringLiteral("ssh"));
     if (ssh.isEmpty())
         return fail(Tr::tr("ssh is not installed (Debian: apt-get install openssh-client)"));
-    const QStringList sshOpts = sshOptionArguments(job.host);
-    const auto remote = [&](const QString& commandLine) {
-        return runProcess(ssh, sshOpts + QStringList { QStringLiteral("--"), job.host.host, commandLine });
-    };
+    const RemoteSession session(ssh, sshOptionArguments(job.host), job.host.host);
     log(Tr::tr("[%1] connecting to %2").arg(host.alias, host.realHost));
 
     // 1) Reachable, authenticated, host key known? And is rsync there?
-    const ProcessResult probe = remote(QStringLiteral("rsync --version"));
+    const ProcessResult probe = session.run(QStringLiteral("rsync --version"));
     if (!probe.started || probe.exitCode == 255 || probe.exitCode < 0)
         return fail(sshError(probe));
     const bool remoteRsync = probe.exitCode == 0;
@@ -137,7 +137,7 @@ void Collector::collectRemote(Job& job)
     if (hasGlob(lastComponent(pattern))) {
         relativeTo = parentOf(pattern);
         const ProcessResult glob =
-            remote(withBeginMarker(shellCommand({ QStringLiteral("find"), relativeTo, QStringLiteral("-mindepth"),
+            session.run(withBeginMarker(shellCommand({ QStringLiteral("find"), relativeTo, QStringLiteral("-mindepth"),
                 QStringLiteral("1"), QStringLiteral("-maxdepth"), QStringLiteral("1"), QStringLiteral("-type"),
                 QStringLiteral("d"), QStringLiteral("-name"), lastComponent(pattern), QStringLiteral("-print0") })));
         if (glob.exitCode == 255 || glob.exitCode < 0)
@@ -155,7 +155,7 @@ void Collector::collectRemote(Job& job)
     }
 
     // 3) The rank folders below them.
-    const ProcessResult listing = remote(listingCommandLine(bases));
+    const ProcessResult listing = session.run(listingCommandLine(bases));
     if (listing.exitCode == 255 || listing.exitCode < 0)
         return fail(sshError(listing));
     const QStringList folders = rankFoldersFromListing(listing.out);
@@ -179,108 +179,23 @@ void Collector::collectRemote(Job& job)
     host.ranks = planRanks(sources, host.alias, job.previous);
     log(Tr::tr("[%1] %n rank folder(s) under %2", nullptr, int(sources.size())).arg(host.alias, m_options.remotePath));
 
-    const QString hostSpec =
-        job.host.host.contains(QLatin1Char(':')) ? QLatin1Char('[') + job.host.host + QLatin1Char(']') : job.host.host;
-    const QString rsh = rsyncRshCommand(QStringList { ssh } + sshOpts);
-    QStringList summaryFind; // scp --summary-only: which files to fetch
-    for (const auto& p : summaryFilePatterns())
-        summaryFind << (summaryFind.isEmpty() ? QStringList {} : QStringList { QStringLiteral("-o") })
-                    << QStringLiteral("-name") << p;
-
-    const auto copyRsync = [&](const QString& src, const QString& dest, QString& error) {
-        QStringList args { QStringLiteral("-rt"), QStringLiteral("--protect-args"), QStringLiteral("-e"), rsh };
-        if (m_options.summaryOnly) {
-            args << QStringLiteral("--prune-empty-dirs")
-                 << QStringLiteral("--max-size=") + QString::number(m_options.summaryMaxBytes);
-            for (const auto& d : summaryExcludedFolders())
-                args << QStringLiteral("--exclude=") + d + QLatin1Char('/');
-            args << QStringLiteral("--include=*/");
-            for (const auto& p : summaryFilePatterns())
-                args << QStringLiteral("--include=") + p;
-            args << QStringLiteral("--exclude=*");
-        }
-        // Trailing slashes: copy the folder's contents into dest, whatever its name.
-        args << QStringLiteral("--") << hostSpec + QLatin1Char(':') + escapeRemoteGlob(src) + QLatin1Char('/')
-             << dest + QLatin1Char('/');
-        QDir().mkpath(dest);
-        const ProcessResult r = runProcess(rsync, args);
-        if (r.exitCode == 0)
-            return true;
-        if (r.exitCode == 24) { // some files vanished while copying: the profiler may still be writing
-            error = Tr::tr("some files vanished during the copy: %1").arg(errorTail(r.err));
-            return true;
-        }
-        error = processError(QStringLiteral("rsync"), r);
-        return false;
-    };
-
-    const auto copyScp = [&](const QString& alias, const QString& src, const QString& dest, QString& error) {
+    const CopyFilter filter { m_options.summaryOnly, m_options.summaryMaxBytes };
+    const auto copyScp = [&](const QString& src, const QString& dest, QString& error) {
         // scp cannot resume: a partial folder is removed and copied again.
         if (QFileInfo::exists(dest)) {
-            if (!isRemovableCopy(m_state->outDir, alias, dest) || !QDir(dest).removeRecursively()) {
+            if (!isRemovableCopy(m_state->outDir, host.alias, dest) || !QDir(dest).removeRecursively()) {
                 error = Tr::tr("cannot remove the partial copy %1").arg(dest);
                 return false;
             }
         }
-        // -s: SFTP protocol, so remote paths never pass through a remote shell.
-        const QStringList scpBase =
-            QStringList { QStringLiteral("-s"), QStringLiteral("-p"), QStringLiteral("-B") } + sshOpts;
-        if (!m_options.summaryOnly) {
-            const ProcessResult r = runProcess(scp,
-                scpBase
-                    + QStringList { QStringLiteral("-r"), QStringLiteral("--"),
-                        hostSpec + QLatin1Char(':') + escapeRemoteGlob(src), dest });
-            if (r.exitCode != 0) {
-                error = processError(QStringLiteral("scp"), r);
-                return false;
-            }
-            return true;
-        }
-        QStringList find { QStringLiteral("find"), src, QStringLiteral("-type"), QStringLiteral("d"),
-            QStringLiteral("(") };
-        const QStringList excluded = summaryExcludedFolders();
-        for (int i = 0; i < excluded.size(); ++i)
-            find << (i > 0 ? QStringList { QStringLiteral("-o") } : QStringList {}) << QStringLiteral("-name")
-                 << excluded[i];
-        find << QStringLiteral(")") << QStringLiteral("-prune") << QStringLiteral("-o") << QStringLiteral("-type")
-             << QStringLiteral("f") << QStringLiteral("(") << summaryFind << QStringLiteral(")")
-             << QStringLiteral("-size") << QStringLiteral("-%1c").arg(m_options.summaryMaxBytes + 1)
-             << QStringLiteral("-print0");
-        const ProcessResult list = remote(withBeginMarker(shellCommand(find)));
-        if (list.exitCode != 0) {
-            error = list.exitCode == 255 ? sshError(list) : processError(QStringLiteral("find"), list);
-            return false;
-        }
-        std::map<QString, QStringList> byFolder; // relative folder -> remote files
-        for (const QByteArray& rec : remoteRecords(list.out)) {
-            const QString path = QFile::decodeName(rec);
-            if (!path.startsWith(src + QLatin1Char('/')))
-                continue;
-            const QString rel = path.mid(src.size() + 1);
-            byFolder[rel.contains(QLatin1Char('/')) ? parentOf(rel) : QString()] << path;
-        }
-        QDir().mkpath(dest);
-        for (const auto& [folder, files] : byFolder) {
-            const QString target = folder.isEmpty() ? dest : dest + QLatin1Char('/') + folder;
-            QDir().mkpath(target);
-            QStringList args = scpBase + QStringList { QStringLiteral("--") };
-            for (const auto& f : files)
-                args << hostSpec + QLatin1Char(':') + escapeRemoteGlob(f);
-            args << target + QLatin1Char('/');
-            const ProcessResult r = runProcess(scp, args);
-            if (r.exitCode != 0) {
-                error = processError(QStringLiteral("scp"), r);
-                return false;
-            }
-        }
-        return true;
+        return scpFolder(session, scp, src, dest, filter, error);
     };
 
     for (std::size_t i = 0; i < sources.size(); ++i) {
         const QString src = sources[i].second;
         handleRank(job, host.ranks[i], [&](RankFolderResult& r, QString& error) {
             const QString dest = QDir(m_state->outDir).filePath(r.relativePath);
-            return useRsync ? copyRsync(src, dest, error) : copyScp(host.alias, src, dest, error);
+            return useRsync ? rsyncFolder(session, rsync, src, dest, filter, error) : copyScp(src, dest, error);
         });
     }
 }
