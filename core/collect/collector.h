@@ -153,6 +153,8 @@ private:
     void collectLocal(Job& job);
     void handleRank(Job& job, RankFolderResult& rank, const std::function<bool(RankFolderResult&, QString&)>& copy);
     bool verifyRank(RankFolderResult& rank);
+    // manifest.cpp
+    void readPreviousManifest(const QString& manifestPath);
     void record(const Job& job, bool force);
     bool writeManifest();
     void log(const QString& line);

@@ -3,7 +3,7 @@
 
 // The format table of a rank's files: one row per kind of file the loader
 // reads, naming the importer that fills the rank from it. Discovery's
-// pattern table (discovery.cpp) says which file is which kind; a new format
+// pattern table (filekinds.cpp) says which file is which kind; a new format
 // is one importer, one pattern row there and one row here. Traces (parsed
 // together into one timeline) and databases (which feed several kinds of
 // data, chosen per rank by DataSources) are read beside this table.

@@ -91,177 +91,45 @@ quint64 hashBytes(const uchar* p, std::size_t n, quint64 seed = 0)
     return h;
 }
 
-void writeKey(Writer& w, const TraceCache::Key& key)
+} // namespace
+
+// The entry's fields, once for both directions (cacheio.h): the key, the
+// files' import reports and the timeline itself. In cacheio, beside the
+// archives, so that cacheio::save / load find them.
+namespace cacheio {
+
+template <typename Archive> bool serialize(Archive& ar, TraceCache::Key& key)
 {
-    w.pod(quint32(key.files.size()));
-    for (const auto& f : key.files) {
-        w.string(f.path);
-        w.pod(f.sizeBytes);
-        w.pod(f.mtimeMs);
-        w.pod(f.contentHash);
-    }
+    ar.sequence(key.files, 28, [&](TraceCache::FileKey& f) {
+        ar.string(f.path);
+        ar.value(f.sizeBytes);
+        ar.value(f.mtimeMs);
+        ar.value(f.contentHash);
+    });
+    return ar.ok();
 }
 
-TraceCache::Key readKey(Reader& r)
+template <typename Archive> bool serialize(Archive& ar, std::vector<FileReport>& reports)
 {
-    TraceCache::Key key;
-    const quint32 n = r.count(28);
-    for (quint32 i = 0; i < n && r.ok(); ++i) {
-        TraceCache::FileKey f;
-        f.path = r.string();
-        f.sizeBytes = r.pod<qint64>();
-        f.mtimeMs = r.pod<qint64>();
-        f.contentHash = r.pod<quint64>();
-        key.files.push_back(std::move(f));
-    }
-    return key;
+    ar.sequence(reports, 40, [&](FileReport& f) {
+        ar.string(f.path);
+        ar.string(f.kind);
+        ar.enumeration(f.status, FileStatus::Broken);
+        ar.string(f.reason);
+        ar.value(f.line);
+        ar.value(f.byteOffset);
+        ar.value(f.sizeBytes);
+        ar.value(f.parseMs);
+        ar.sequence(f.counts, 12, [&](std::pair<QString, qint64>& c) {
+            ar.string(c.first);
+            ar.value(c.second);
+        });
+        ar.sequence(f.warnings, 4, [&](QString& warning) { ar.string(warning); });
+    });
+    return ar.ok();
 }
 
-void writeReports(Writer& w, const std::vector<FileReport>& reports)
-{
-    w.pod(quint32(reports.size()));
-    for (const auto& f : reports) {
-        w.string(f.path);
-        w.string(f.kind);
-        w.pod(quint8(f.status));
-        w.string(f.reason);
-        w.pod(f.line);
-        w.pod(f.byteOffset);
-        w.pod(f.sizeBytes);
-        w.pod(f.parseMs);
-        w.pod(quint32(f.counts.size()));
-        for (const auto& [what, n] : f.counts) {
-            w.string(what);
-            w.pod(n);
-        }
-        w.pod(quint32(f.warnings.size()));
-        for (const auto& warning : f.warnings)
-            w.string(warning);
-    }
-}
-
-std::vector<FileReport> readReports(Reader& r)
-{
-    std::vector<FileReport> reports;
-    const quint32 n = r.count(40);
-    for (quint32 i = 0; i < n && r.ok(); ++i) {
-        FileReport f;
-        f.path = r.string();
-        f.kind = r.string();
-        const auto status = r.pod<quint8>();
-        if (status > quint8(FileStatus::Broken))
-            r.fail();
-        f.status = FileStatus(status);
-        f.reason = r.string();
-        f.line = r.pod<qint64>();
-        f.byteOffset = r.pod<qint64>();
-        f.sizeBytes = r.pod<qint64>();
-        f.parseMs = r.pod<double>();
-        const quint32 counts = r.count(12);
-        for (quint32 c = 0; c < counts && r.ok(); ++c) {
-            QString what = r.string();
-            f.counts.emplace_back(std::move(what), r.pod<qint64>());
-        }
-        const quint32 warnings = r.count(4);
-        for (quint32 c = 0; c < warnings && r.ok(); ++c)
-            f.warnings << r.string();
-        reports.push_back(std::move(f));
-    }
-    return reports;
-}
-
-void writeTrace(Writer& w, const TraceData& t)
-{
-    w.pod(quint32(t.sourceFiles.size()));
-    for (const auto& s : t.sourceFiles)
-        w.string(s);
-    w.pod(quint32(t.argsSources.size()));
-    w.pod(quint32(t.strings.size()));
-    for (std::uint32_t id = 1; id <= t.strings.size(); ++id)
-        w.bytes(t.strings.view(StringId { id }));
-    w.pod(quint32(t.processes.size()));
-    for (const auto& p : t.processes) {
-        w.pod(p.pid);
-        w.string(p.name);
-        w.string(p.labels);
-        w.pod(p.sortIndex);
-        w.pod(quint8(p.hasSortIndex));
-        w.pod(quint8(p.hasMetadata));
-        w.pod(quint32(p.threads.size()));
-        for (const auto& th : p.threads) {
-            w.pod(th.tid);
-            w.string(th.name);
-            w.pod(th.sortIndex);
-            w.pod(quint8(th.hasSortIndex));
-            w.pod(th.maxDepth);
-            w.pod(quint8(th.role));
-            const SliceColumns& s = th.slices;
-            w.array(s.startNs);
-            w.array(s.durNs);
-            w.array(s.name);
-            w.array(s.category);
-            w.array(s.depth);
-            w.array(s.args);
-            w.array(s.taskType);
-            const InstantColumns& in = th.instants;
-            w.array(in.tsNs);
-            w.array(in.name);
-            w.array(in.category);
-            w.array(in.args);
-        }
-        w.pod(quint32(p.counters.size()));
-        for (const auto& c : p.counters) {
-            w.pod(c.name);
-            w.pod(c.key);
-            w.array(c.tsNs);
-            w.array(c.value);
-        }
-    }
-    const FlowColumns& f = t.flows;
-    w.array(f.category);
-    w.array(f.role);
-    w.array(f.name);
-    w.array(f.id);
-    w.array(f.idText);
-    w.array(f.fromNs);
-    w.array(f.toNs);
-    w.array(f.fromProcess);
-    w.array(f.fromThread);
-    w.array(f.fromSlice);
-    w.array(f.toProcess);
-    w.array(f.toThread);
-    w.array(f.toSlice);
-    w.pod(quint32(t.steps.size()));
-    for (const auto& s : t.steps) {
-        w.string(s.id);
-        w.pod(s.rangeNs);
-    }
-    const TraceStats& st = t.stats;
-    w.pod(st.eventsByPhase);
-    w.pod(st.totalEvents);
-    w.pod(st.unmatchedEnds);
-    w.pod(st.unterminatedBegins);
-    w.pod(st.flowStartsWithoutEnd);
-    w.pod(st.flowEndsWithoutStart);
-    w.pod(st.skippedEvents);
-    w.pod(st.timesOutOfRange);
-    w.pod(st.outsideWindow);
-    w.pod(st.bytes);
-    w.pod(quint32(st.flowsByCategory.size()));
-    for (const auto& [name, n] : st.flowsByCategory) {
-        w.string(name);
-        w.pod(n);
-    }
-    w.pod(t.rangeNs);
-}
-
-template <typename T, typename... Rest> bool sameSize(std::size_t n, const std::vector<T>& v, const Rest&... rest)
-{
-    if constexpr (sizeof...(rest) == 0)
-        return v.size() == n;
-    else
-        return v.size() == n && sameSize(n, rest...);
-}
+namespace {
 
 // Everything the views index by without checking: equal column lengths,
 // depths within the lane, flow ends naming existing lanes and slices.
@@ -284,6 +152,9 @@ bool consistent(const TraceData& t)
                 return false;
     }
     const FlowColumns& f = t.flows;
+    for (const FlowRole role : f.role)
+        if (quint8(role) > quint8(FlowRole::Launch))
+            return false;
     if (!sameSize(f.size(), f.category, f.role, f.name, f.id, f.idText, f.toNs, f.fromProcess, f.fromThread,
             f.fromSlice, f.toProcess, f.toThread, f.toSlice))
         return false;
@@ -299,112 +170,106 @@ bool consistent(const TraceData& t)
     return true;
 }
 
-bool readTrace(Reader& r, TraceData& t)
+} // namespace
+
+template <typename Archive> void serialize(Archive& ar, ThreadTrack& th)
 {
-    const quint32 files = r.count(4);
-    for (quint32 i = 0; i < files && r.ok(); ++i)
-        t.sourceFiles << r.string();
-    const quint32 argsSources = r.pod<quint32>();
-    if (argsSources > files)
-        return false;
-    t.argsSources.resize(argsSources);
-    const quint32 strings = r.count(4);
-    for (quint32 i = 1; i <= strings && r.ok(); ++i) {
-        const std::string_view s = r.bytes();
-        // Interned in id order, each string gets its old id back; anything
-        // else (an empty or repeated string) means the entry is damaged.
-        if (s.empty() || t.strings.intern(s).value != i)
-            return false;
-    }
-    const quint32 processes = r.count(40);
-    t.processes.resize(processes);
-    for (auto& p : t.processes) {
-        if (!r.ok())
-            return false;
-        p.pid = r.pod<qint64>();
-        p.name = r.string();
-        p.labels = r.string();
-        p.sortIndex = r.pod<qint64>();
-        p.hasSortIndex = r.pod<quint8>() != 0;
-        p.hasMetadata = r.pod<quint8>() != 0;
-        p.threads.resize(r.count(100));
-        for (auto& th : p.threads) {
-            if (!r.ok())
-                return false;
-            th.tid = r.pod<qint64>();
-            th.name = r.string();
-            th.sortIndex = r.pod<qint64>();
-            th.hasSortIndex = r.pod<quint8>() != 0;
-            th.maxDepth = r.pod<std::uint16_t>();
-            const auto role = r.pod<quint8>();
-            if (role > quint8(LaneRole::OverlapAnalysis))
-                return false;
-            th.role = LaneRole(role);
-            SliceColumns& s = th.slices;
-            r.array(s.startNs);
-            r.array(s.durNs);
-            r.array(s.name);
-            r.array(s.category);
-            r.array(s.depth);
-            r.array(s.args);
-            r.array(s.taskType);
-            InstantColumns& in = th.instants;
-            r.array(in.tsNs);
-            r.array(in.name);
-            r.array(in.category);
-            r.array(in.args);
-        }
-        p.counters.resize(r.count(24));
-        for (auto& c : p.counters) {
-            c.name = r.pod<StringId>();
-            c.key = r.pod<StringId>();
-            r.array(c.tsNs);
-            r.array(c.value);
-        }
-    }
-    FlowColumns& f = t.flows;
-    r.array(f.category);
-    r.array(f.role);
-    r.array(f.name);
-    r.array(f.id);
-    r.array(f.idText);
-    r.array(f.fromNs);
-    r.array(f.toNs);
-    r.array(f.fromProcess);
-    r.array(f.fromThread);
-    r.array(f.fromSlice);
-    r.array(f.toProcess);
-    r.array(f.toThread);
-    r.array(f.toSlice);
-    for (const FlowRole role : f.role)
-        if (quint8(role) > quint8(FlowRole::Launch))
-            return false;
-    const quint32 steps = r.count(20);
-    for (quint32 i = 0; i < steps && r.ok(); ++i) {
-        StepMarker s;
-        s.id = r.string();
-        s.rangeNs = r.pod<TimeRange>();
-        t.steps.push_back(std::move(s));
-    }
-    TraceStats& st = t.stats;
-    st.eventsByPhase = r.pod<decltype(st.eventsByPhase)>();
-    st.totalEvents = r.pod<qint64>();
-    st.unmatchedEnds = r.pod<qint64>();
-    st.unterminatedBegins = r.pod<qint64>();
-    st.flowStartsWithoutEnd = r.pod<qint64>();
-    st.flowEndsWithoutStart = r.pod<qint64>();
-    st.skippedEvents = r.pod<qint64>();
-    st.timesOutOfRange = r.pod<qint64>();
-    st.outsideWindow = r.pod<qint64>();
-    st.bytes = r.pod<qint64>();
-    const quint32 categories = r.count(12);
-    for (quint32 i = 0; i < categories && r.ok(); ++i) {
-        QString name = r.string();
-        st.flowsByCategory.emplace_back(std::move(name), r.pod<qint64>());
-    }
-    t.rangeNs = r.pod<TimeRange>();
-    return r.ok() && consistent(t);
+    ar.value(th.tid);
+    ar.string(th.name);
+    ar.value(th.sortIndex);
+    ar.flag(th.hasSortIndex);
+    ar.value(th.maxDepth);
+    ar.enumeration(th.role, LaneRole::OverlapAnalysis);
+    SliceColumns& s = th.slices;
+    ar.array(s.startNs);
+    ar.array(s.durNs);
+    ar.array(s.name);
+    ar.array(s.category);
+    ar.array(s.depth);
+    ar.array(s.args);
+    ar.array(s.taskType);
+    InstantColumns& in = th.instants;
+    ar.array(in.tsNs);
+    ar.array(in.name);
+    ar.array(in.category);
+    ar.array(in.args);
 }
+
+template <typename Archive> void serialize(Archive& ar, ProcessTrack& p)
+{
+    ar.value(p.pid);
+    ar.string(p.name);
+    ar.string(p.labels);
+    ar.value(p.sortIndex);
+    ar.flag(p.hasSortIndex);
+    ar.flag(p.hasMetadata);
+    ar.sequence(p.threads, 100, [&](ThreadTrack& th) { serialize(ar, th); });
+    ar.sequence(p.counters, 24, [&](CounterSeries& c) {
+        ar.value(c.name);
+        ar.value(c.key);
+        ar.array(c.tsNs);
+        ar.array(c.value);
+    });
+}
+
+template <typename Archive> bool serialize(Archive& ar, TraceData& t)
+{
+    ar.sequence(t.sourceFiles, 4, [&](QString& s) { ar.string(s); });
+    // Only how many: a cached trace's args all come from its files (write()
+    // refuses args made by a database), so the sources are reopened by index.
+    if constexpr (Archive::kReading) {
+        const auto argsSources = ar.template pod<quint32>();
+        if (argsSources > quint32(t.sourceFiles.size()))
+            return false;
+        t.argsSources.resize(argsSources);
+    } else {
+        ar.pod(quint32(t.argsSources.size()));
+    }
+    if (!serializeStrings(ar, t.strings))
+        return false;
+    ar.sequence(t.processes, 40, [&](ProcessTrack& p) { serialize(ar, p); });
+    FlowColumns& f = t.flows;
+    ar.array(f.category);
+    ar.array(f.role);
+    ar.array(f.name);
+    ar.array(f.id);
+    ar.array(f.idText);
+    ar.array(f.fromNs);
+    ar.array(f.toNs);
+    ar.array(f.fromProcess);
+    ar.array(f.fromThread);
+    ar.array(f.fromSlice);
+    ar.array(f.toProcess);
+    ar.array(f.toThread);
+    ar.array(f.toSlice);
+    ar.sequence(t.steps, 20, [&](StepMarker& s) {
+        ar.string(s.id);
+        ar.value(s.rangeNs);
+    });
+    TraceStats& st = t.stats;
+    ar.value(st.eventsByPhase);
+    ar.value(st.totalEvents);
+    ar.value(st.unmatchedEnds);
+    ar.value(st.unterminatedBegins);
+    ar.value(st.flowStartsWithoutEnd);
+    ar.value(st.flowEndsWithoutStart);
+    ar.value(st.skippedEvents);
+    ar.value(st.timesOutOfRange);
+    ar.value(st.outsideWindow);
+    ar.value(st.bytes);
+    ar.sequence(st.flowsByCategory, 12, [&](std::pair<QString, qint64>& c) {
+        ar.string(c.first);
+        ar.value(c.second);
+    });
+    ar.value(t.rangeNs);
+    if constexpr (Archive::kReading)
+        return ar.ok() && consistent(t);
+    return ar.ok();
+}
+
+} // namespace cacheio
+
+namespace {
 
 QString keyFileName(const TraceCache::Key& key)
 {
@@ -542,7 +407,9 @@ bool readEntry(const QString& path, const TraceCache::Key& key, EntryKind kind, 
     if (hashBytes(payload, std::size_t(h.payloadBytes)) != h.payloadHash)
         return damaged();
     Reader r(payload, payload + h.payloadBytes);
-    if (readKey(r) != key) {
+    TraceCache::Key stored;
+    cacheio::load(r, stored);
+    if (stored != key) {
         // Another file at the same path, or the same file changed: stale.
         if (!r.ok())
             return damaged();
@@ -550,7 +417,7 @@ bool readEntry(const QString& path, const TraceCache::Key& key, EntryKind kind, 
     }
     if (r.pod<quint8>() != quint8(kind))
         return damaged();
-    reports = readReports(r);
+    cacheio::load(r, reports);
     if (!r.ok() || !body(r) || !r.ok() || !r.atEnd())
         return damaged();
     parsedAt = QDateTime::fromMSecsSinceEpoch(h.parsedAtMs, Qt::UTC);
@@ -578,9 +445,9 @@ bool writeEntry(const QString& directory, const QString& path, const TraceCache:
     h.parsedAtMs = QDateTime::currentMSecsSinceEpoch();
     Writer w(file);
     w.pod(h); // placeholder, rewritten with the payload's length and hash
-    writeKey(w, key);
+    cacheio::save(w, key);
     w.pod(quint8(kind));
-    writeReports(w, reports);
+    cacheio::save(w, reports);
     body(w);
     if (!w.ok() || !file.flush())
         return false;
@@ -615,7 +482,7 @@ std::optional<TraceCache::Entry> TraceCache::read(const Key& key, QString* why) 
     }
     Entry entry;
     if (!readEntry(entryPath(key), key, EntryKind::Trace, why, entry.reports, entry.parsedAt,
-            [&](Reader& r) { return readTrace(r, entry.trace); }))
+            [&](Reader& r) { return cacheio::load(r, entry.trace); }))
         return std::nullopt;
     return entry;
 }
@@ -628,7 +495,7 @@ bool TraceCache::write(const Key& key, const TraceData& trace, const std::vector
         if (source) // args made by a database: not from a file the key covers
             return false;
     if (!writeEntry(m_directory, entryPath(key), key, EntryKind::Trace, reports,
-            [&](Writer& w) { writeTrace(w, trace); }))
+            [&](Writer& w) { cacheio::save(w, trace); }))
         return false;
     evict(m_maxBytes);
     return true;
@@ -647,11 +514,11 @@ std::optional<TraceCache::TableEntry> TraceCache::readTable(const Key& key, QStr
         const auto which = r.pod<quint8>();
         if (which == quint8(TableKind::Kernels)) {
             entry.kernels = std::make_unique<KernelTable>();
-            return cacheio::readKernelTable(r, *entry.kernels);
+            return cacheio::load(r, *entry.kernels);
         }
         if (which == quint8(TableKind::MemoryRecords)) {
             entry.memoryRecords = std::make_unique<MemoryRecordTable>();
-            return cacheio::readMemoryRecordTable(r, *entry.memoryRecords);
+            return cacheio::load(r, *entry.memoryRecords);
         }
         return false;
     };
@@ -675,10 +542,10 @@ bool TraceCache::writeTable(const Key& key, const KernelTable* kernels, const Me
     if (!writeEntry(m_directory, entryPath(key), key, EntryKind::Table, { report }, [&](Writer& w) {
             if (kernels) {
                 w.pod(quint8(TableKind::Kernels));
-                cacheio::writeKernelTable(w, *kernels);
+                cacheio::save(w, *kernels);
             } else {
                 w.pod(quint8(TableKind::MemoryRecords));
-                cacheio::writeMemoryRecordTable(w, *memoryRecords);
+                cacheio::save(w, *memoryRecords);
             }
         }))
         return false;
