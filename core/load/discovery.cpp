@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -324,7 +325,7 @@ private:
             // the rank loader reports it as not read there.
             if (isClusterKind(kind))
                 kind = kind == FileKind::ClusterAnalysisDb ? FileKind::Database : FileKind::KnownUnused;
-            out.push_back({ e.absoluteFilePath(), kind });
+            out.push_back({ e.absoluteFilePath(), kind, e.isFile() ? e.size() : 0 });
         }
     }
 
@@ -763,10 +764,22 @@ QString fileKindName(FileKind kind)
 
 FileKind classifyFile(const QString& fileName)
 {
+    // Every rank folder holds the same few names, and discovery asks about
+    // each entry several times: remember the answers instead of running
+    // every pattern again (per thread, bounded).
+    thread_local QHash<QString, FileKind> known;
+    if (const auto it = known.constFind(fileName); it != known.constEnd())
+        return *it;
+    FileKind kind = FileKind::Unknown;
     for (const auto& p : patterns())
-        if (p.re.match(fileName).hasMatch())
-            return p.kind;
-    return FileKind::Unknown;
+        if (p.re.match(fileName).hasMatch()) {
+            kind = p.kind;
+            break;
+        }
+    if (known.size() >= 4096)
+        known.clear();
+    known.insert(fileName, kind);
+    return kind;
 }
 
 int rankFromLegacyFileName(const QString& fileName)
