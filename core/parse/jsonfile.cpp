@@ -192,7 +192,10 @@ bool JsonFile::load(Json& root)
     // The fast path accepts only what nlohmann accepts, nested no deeper
     // than kMaxJsonNesting, and builds the same DOM; anything else (a broken
     // or too deeply nested file) goes the slow way below for its message.
-    {
+    // simdjson's index is about five bytes per byte of text besides the DOM:
+    // a cluster-wide matrix of hundreds of MB goes the slow way, as before.
+    constexpr qsizetype kMaxFastBytes = qsizetype(64) << 20;
+    if (bytes.size() <= kMaxFastBytes) {
         TextFloatDomBuilder fast(root);
         if (saxParseFast(bytes.constData(), std::size_t(bytes.size()), kMaxJsonNesting, fast))
             return true; // the top level is an object: saxParseFast declines anything else
