@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
 
@@ -265,7 +266,7 @@ private:
             // the rank loader reports it as not read there.
             if (isClusterKind(kind))
                 kind = kind == FileKind::ClusterAnalysisDb ? FileKind::Database : FileKind::KnownUnused;
-            out.push_back({ e.absoluteFilePath(), kind });
+            out.push_back({ e.absoluteFilePath(), kind, e.isFile() ? e.size() : 0 });
         }
     }
 

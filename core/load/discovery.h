@@ -95,6 +95,9 @@ struct DiscoveredFile
 {
     QString path;
     FileKind kind = FileKind::Unknown;
+    // From the folder listing (0 for a folder or special entry), so that the
+    // loader need not stat every file again; -1 when not known.
+    qint64 sizeBytes = -1;
 };
 
 struct DiscoveredRank

@@ -3,6 +3,7 @@
 // loader knows, and the rank number legacy (MindInsight) file names carry.
 #include "discovery.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <vector>
@@ -220,10 +221,22 @@ QString fileKindName(FileKind kind)
 
 FileKind classifyFile(const QString& fileName)
 {
+    // Every rank folder holds the same few names, and discovery asks about
+    // each entry several times: remember the answers instead of running
+    // every pattern again (per thread, bounded).
+    thread_local QHash<QString, FileKind> known;
+    if (const auto it = known.constFind(fileName); it != known.constEnd())
+        return *it;
+    FileKind kind = FileKind::Unknown;
     for (const auto& p : patterns())
-        if (p.re.match(fileName).hasMatch())
-            return p.kind;
-    return FileKind::Unknown;
+        if (p.re.match(fileName).hasMatch()) {
+            kind = p.kind;
+            break;
+        }
+    if (known.size() >= 4096)
+        known.clear();
+    known.insert(fileName, kind);
+    return kind;
 }
 
 int rankFromLegacyFileName(const QString& fileName)

@@ -49,6 +49,12 @@ qint64 fileSize(const QString& path)
     return info.isFile() ? info.size() : 0;
 }
 
+// The size discovery listed, without another stat per file and pass.
+qint64 fileSize(const DiscoveredFile& f)
+{
+    return f.sizeBytes >= 0 ? f.sizeBytes : fileSize(f.path);
+}
+
 // Runs one table parser into the report with timing; `parse` returns bool.
 template<typename Fn>
 void runParser(FileReport& report, Fn&& parse)
@@ -138,7 +144,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
 
     qint64 totalBytes = 0;
     for (const auto& f : discovered.files)
-        totalBytes += fileSize(f.path);
+        totalBytes += fileSize(f);
     totalBytes = std::max<qint64>(totalBytes, 1);
     qint64 doneBytes = 0;
     auto advance = [&](qint64 bytes) {
@@ -198,7 +204,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         FileReport report;
         report.path = f.path;
         report.kind = fileKindName(f.kind);
-        report.sizeBytes = fileSize(f.path);
+        report.sizeBytes = fileSize(f);
         return report;
     };
     // The two big tables come from the trace cache too, on whole loads only
@@ -309,7 +315,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 FileReport report;
                 report.path = f->path;
                 report.kind = fileKindName(f->kind);
-                const qint64 size = fileSize(f->path);
+                const qint64 size = fileSize(*f);
                 if (canceled() || nothingInWindow) {
                     report.status = FileStatus::Skipped;
                     report.reason = canceled() ? Tr::tr("canceled")
@@ -481,7 +487,7 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     qint64 totalWeight = 0;
     for (std::size_t i = 0; i < n; ++i) {
         for (const auto& f : discovery.ranks[i].files)
-            weight[i] += fileSize(f.path);
+            weight[i] += fileSize(f);
         totalWeight += weight[i];
     }
     std::vector<std::atomic<qint64>> doneWeight(n);
@@ -509,6 +515,8 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
                 const auto w = qint64(f * double(weight[i]));
                 const qint64 delta = w - doneWeight[i].exchange(w);
                 const qint64 total = doneTotal += delta;
+                if (!control.progress)
+                    return; // no one to tell: spare the message, formatted per file of every rank
                 report(20 + int(960.0 * double(total) / double(std::max<qint64>(totalWeight, 1))),
                        Tr::tr("Loading %1 (%2 of %3 ranks done)")
                            .arg(dr.info.displayName)

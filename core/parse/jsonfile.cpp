@@ -2,12 +2,14 @@
 #include "jsonfile.h"
 
 #include "inputfile.h"
+#include "jsonfast.h"
 #include "numbers.h"
 
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -132,6 +134,33 @@ private:
     std::string m_errorText;
 };
 
+// The whole file, with `padding` bytes (zeroed) allocated past its end for
+// the fast parser. Errors are left in file.error().
+QByteArray readPadded(QFile& file, std::size_t padding)
+{
+    const auto pad = qsizetype(padding);
+    const qint64 expected = file.size();
+    QByteArray bytes;
+    bytes.reserve(qsizetype(expected) + pad);
+    bytes.resize(qsizetype(expected));
+    const qint64 got = file.read(bytes.data(), expected);
+    bytes.resize(qsizetype(std::max<qint64>(got, 0)));
+    if (got == expected)
+        bytes += file.readAll(); // a file that grew since its size was read
+    if (bytes.capacity() < bytes.size() + pad)
+        bytes.reserve(bytes.size() + pad);
+    std::fill_n(bytes.data() + bytes.size(), pad, '\0');
+    return bytes;
+}
+
+// Only whitespace (as QByteArray::trimmed() sees it), without trimmed()'s copy.
+bool isBlank(const QByteArray& bytes)
+{
+    return std::all_of(bytes.cbegin(), bytes.cend(), [](char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+    });
+}
+
 } // namespace
 
 JsonFile::JsonFile(const QString& path, const char* kind, FileReport& report)
@@ -149,16 +178,29 @@ bool JsonFile::load(Json& root)
     QFile file(path());
     if (!file.open(QIODevice::ReadOnly))
         return broken(Tr::tr("cannot open %1: %2").arg(path(), file.errorString()));
-    const QByteArray bytes = file.readAll();
+    const QByteArray bytes = readPadded(file, jsonFastPadding());
     m_report.sizeBytes = bytes.size();
     if (file.error() != QFileDevice::NoError)
         return broken(Tr::tr("cannot read %1: %2").arg(path(), file.errorString()));
-    if (bytes.trimmed().isEmpty())
+    if (isBlank(bytes))
         return broken(Tr::tr("%1: empty file").arg(fileName()), 0);
     // A NUL byte is never valid JSON, and nlohmann reports it as an
     // "unexpected end of input", which would be misleading.
     if (const auto nul = bytes.indexOf('\0'); nul >= 0)
         return broken(Tr::tr("%1: binary data (NUL byte) at byte %2: not a JSON file").arg(fileName()).arg(nul), nul);
+
+    // The fast path accepts only what nlohmann accepts, nested no deeper
+    // than kMaxJsonNesting, and builds the same DOM; anything else (a broken
+    // or too deeply nested file) goes the slow way below for its message.
+    // simdjson's index is about five bytes per byte of text besides the DOM:
+    // a cluster-wide matrix of hundreds of MB goes the slow way, as before.
+    constexpr qsizetype kMaxFastBytes = qsizetype(64) << 20;
+    if (bytes.size() <= kMaxFastBytes) {
+        TextFloatDomBuilder fast(root);
+        if (saxParseFast(bytes.constData(), std::size_t(bytes.size()), kMaxJsonNesting, fast))
+            return true; // the top level is an object: saxParseFast declines anything else
+        root = Json();
+    }
 
     // A DOM nested 100 000 deep is built fine, but copying or printing it
     // recurses once per level: refuse it before parsing.

@@ -5,7 +5,11 @@
 // is its own; the baseline in the same run is the same work on one thread.
 //
 //   profscope-cluster-bench [--size-mb 1024] [--ranks 8] [--wide-ranks 1024] [--keep DIR] [--partial-only]
-//                           [--cache-only]
+//                           [--cache-only] [--analyses-only]
+//
+// Many small ranks (issue 15 item 2): the wide cluster's MiB/s as a share of
+// the large one's, on all threads (target: at least half). --analyses-only
+// skips the re-open and partial-import sections.
 //
 // Partial import (issue 15 item 3): the large cluster loaded whole and for
 // one step of its ten (--steps), in the same run, next to the time of reading
@@ -193,6 +197,7 @@ int main(int argc, char** argv)
         return childLoad(args[2], args[3].toInt(), args[4].toInt(), args.value(5) == QLatin1String("cache"));
     const bool partialOnly = args.contains(QStringLiteral("--partial-only"));
     const bool cacheOnly = args.contains(QStringLiteral("--cache-only"));
+    const bool analysesOnly = args.contains(QStringLiteral("--analyses-only"));
 
     qint64 sizeMb = 1024;
     int ranks = 8;
@@ -224,7 +229,7 @@ int main(int argc, char** argv)
     out << "large cluster: " << ranks << " ranks, ~" << sizeMb << " MiB of traces" << Qt::endl;
     if (!generate(big, ranks, kSteps, ops, out))
         return 1;
-    {
+    if (!analysesOnly) {
         // Instant re-open: a fresh cache folder for the children (they inherit the environment).
         QTemporaryDir cacheHome(root + QStringLiteral("/cache-XXXXXX"));
         qputenv("XDG_CACHE_HOME", cacheHome.path().toUtf8());
@@ -259,7 +264,7 @@ int main(int argc, char** argv)
     }
     if (cacheOnly)
         return 0;
-    {
+    if (!analysesOnly) {
         // Partial import: one step of kSteps against the whole run, same process kind, same run.
         const double mb = double(traceBytes(big)) / double(1 << 20);
         const QString threads = QString::number(cores);
@@ -288,6 +293,8 @@ int main(int argc, char** argv)
     if (!generate(wide, wideRanks, 2, 10, out))
         return 1;
 
+    double allThreadsMibPerS[2] = { 0, 0 }; // large, wide
+    int index = 0;
     for (const auto& [label, path] :
         { std::pair { QStringLiteral("large"), big }, std::pair { QStringLiteral("wide"), wide } }) {
         const double mb = double(traceBytes(path)) / double(1 << 20);
@@ -303,6 +310,11 @@ int main(int argc, char** argv)
             << QString::number(
                    one[QStringLiteral("totalMs")].toDouble() / all[QStringLiteral("totalMs")].toDouble(), 'f', 2)
             << "x" << Qt::endl;
+        allThreadsMibPerS[index++] = mb / (all[QStringLiteral("totalMs")].toDouble() / 1000.0);
     }
+    out << "\nmany small ranks vs one large cluster (" << cores << " threads): wide "
+        << QString::number(allThreadsMibPerS[1], 'f', 0) << " MiB/s = "
+        << QString::number(100.0 * allThreadsMibPerS[1] / allThreadsMibPerS[0], 'f', 0) << "% of large "
+        << QString::number(allThreadsMibPerS[0], 'f', 0) << " MiB/s (target >= 50%)" << Qt::endl;
     return 0;
 }

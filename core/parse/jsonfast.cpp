@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "jsonfast.h"
+
+#include <simdjson.h>
+
+#include <charconv>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace profscope::jsonfile {
+
+namespace {
+
+using namespace simdjson;
+using Sax = nlohmann::json_sax<nlohmann::ordered_json>;
+
+// A failure of the walk itself (the handler refused, nesting too deep):
+// any non-zero code makes the caller fall back to nlohmann.
+constexpr error_code kDeclined = UNEXPECTED_ERROR;
+
+// nlohmann's rules for a number token: with '.', 'e' or 'E' a float (kept as
+// text here); otherwise int64 when negative, uint64 when not. simdjson has
+// already checked the grammar, and refused integers beyond 64 bits (nlohmann
+// would make those floats: the fallback does).
+error_code emitNumber(std::string_view token, Sax& sax)
+{
+    while (!token.empty()
+           && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' || token.back() == '\r'))
+        token.remove_suffix(1);
+    if (token.find_first_of(".eE") != std::string_view::npos) {
+        // nlohmann passes the number's text with the double; the DOM builder keeps only the text.
+        const std::string text(token);
+        return sax.number_float(0.0, text) ? SUCCESS : kDeclined;
+    }
+    const char* first = token.data();
+    const char* last = token.data() + token.size();
+    if (token.starts_with('-')) {
+        std::int64_t v = 0;
+        const auto [end, ec] = std::from_chars(first, last, v);
+        if (ec != std::errc() || end != last)
+            return kDeclined;
+        return sax.number_integer(v) ? SUCCESS : kDeclined;
+    }
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(first, last, v);
+    if (ec != std::errc() || end != last)
+        return kDeclined;
+    return sax.number_unsigned(v) ? SUCCESS : kDeclined;
+}
+
+error_code walkValue(ondemand::value value, Sax& sax, int depth, int maxDepth);
+
+error_code walkObject(ondemand::object object, Sax& sax, int depth, int maxDepth)
+{
+    if (depth > maxDepth)
+        return kDeclined;
+    if (!sax.start_object(std::size_t(-1)))
+        return kDeclined;
+    std::string key;
+    for (auto result : object) {
+        ondemand::field field;
+        if (const auto e = std::move(result).get(field))
+            return e;
+        std::string_view k;
+        if (const auto e = field.unescaped_key().get(k))
+            return e;
+        key.assign(k);
+        if (!sax.key(key))
+            return kDeclined;
+        if (const auto e = walkValue(field.value(), sax, depth, maxDepth))
+            return e;
+    }
+    return sax.end_object() ? SUCCESS : kDeclined;
+}
+
+error_code walkArray(ondemand::array array, Sax& sax, int depth, int maxDepth)
+{
+    if (depth > maxDepth)
+        return kDeclined;
+    if (!sax.start_array(std::size_t(-1)))
+        return kDeclined;
+    for (auto result : array) {
+        ondemand::value element;
+        if (const auto e = std::move(result).get(element))
+            return e;
+        if (const auto e = walkValue(element, sax, depth, maxDepth))
+            return e;
+    }
+    return sax.end_array() ? SUCCESS : kDeclined;
+}
+
+// `depth` is the nesting of the container holding `value` (the top-level object is 1).
+error_code walkValue(ondemand::value value, Sax& sax, int depth, int maxDepth)
+{
+    ondemand::json_type type;
+    if (const auto e = value.type().get(type))
+        return e;
+    switch (type) {
+    case ondemand::json_type::object: {
+        ondemand::object object;
+        if (const auto e = value.get_object().get(object))
+            return e;
+        return walkObject(object, sax, depth + 1, maxDepth);
+    }
+    case ondemand::json_type::array: {
+        ondemand::array array;
+        if (const auto e = value.get_array().get(array))
+            return e;
+        return walkArray(array, sax, depth + 1, maxDepth);
+    }
+    case ondemand::json_type::string: {
+        std::string_view view;
+        if (const auto e = value.get_string().get(view))
+            return e;
+        std::string text(view);
+        return sax.string(text) ? SUCCESS : kDeclined;
+    }
+    case ondemand::json_type::number: {
+        // get_number() checks the grammar (no leading zeros, digits after '.', ...) and the range.
+        const std::string_view token = value.raw_json_token();
+        ondemand::number number;
+        if (const auto e = value.get_number().get(number))
+            return e;
+        return emitNumber(token, sax);
+    }
+    case ondemand::json_type::boolean: {
+        bool b = false;
+        if (const auto e = value.get_bool().get(b))
+            return e;
+        return sax.boolean(b) ? SUCCESS : kDeclined;
+    }
+    case ondemand::json_type::null: {
+        bool isNull = false;
+        if (const auto e = value.is_null().get(isNull))
+            return e;
+        if (!isNull)
+            return kDeclined;
+        return sax.null() ? SUCCESS : kDeclined;
+    }
+    }
+    return kDeclined;
+}
+
+} // namespace
+
+std::size_t jsonFastPadding()
+{
+    return SIMDJSON_PADDING;
+}
+
+bool saxParseFast(const char* text, std::size_t length, int maxDepth, Sax& sax)
+{
+    // One parser per loader thread: its buffers are reused from file to file
+    // instead of allocated per file. A parser grown by a large file is dropped.
+    thread_local ondemand::parser parser;
+    struct Shrink
+    {
+        ~Shrink()
+        {
+            if (parser.capacity() > (std::size_t(8) << 20))
+                parser = ondemand::parser();
+        }
+    } shrink;
+    ondemand::document doc;
+    if (parser.iterate(text, length, length + SIMDJSON_PADDING).get(doc))
+        return false;
+    ondemand::object root;
+    if (doc.get_object().get(root))
+        return false;
+    if (walkObject(root, sax, 1, maxDepth))
+        return false;
+    // Nothing but whitespace may follow the top-level object: past its end
+    // the document has no location left.
+    return doc.current_location().error() == OUT_OF_BOUNDS;
+}
+
+} // namespace profscope::jsonfile
