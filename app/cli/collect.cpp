@@ -113,6 +113,12 @@ int runCollect(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption summaryMax(QStringLiteral("summary-max-size"),
         Tr::tr("With --summary-only, skip files larger than SIZE (default 64M; K, M, G)."), QStringLiteral("SIZE"),
         QStringLiteral("64M"));
+    const QCommandLineOption summarize(QStringLiteral("summarize"),
+        Tr::tr("Run profscope-cli summarize next to the data (on each host over ssh; here for --from) and copy "
+               "back only the summaries: kilobytes per rank, opened as a cluster."));
+    const QCommandLineOption remoteCli(QStringLiteral("remote-cli"),
+        Tr::tr("With --summarize: profscope-cli on the hosts (default: profscope-cli on the remote PATH)."),
+        QStringLiteral("PATH"));
     const QCommandLineOption dryRun(
         QStringLiteral("dry-run"), Tr::tr("List the rank folders that would be copied; write nothing."));
     const QCommandLineOption noResume(
@@ -134,7 +140,8 @@ int runCollect(const QStringList& args, QTextStream& out, QTextStream& err)
         Tr::tr("Folder levels searched below PATTERN or DIR (default 8)."), QStringLiteral("N"), QStringLiteral("8"));
     const QCommandLineOption jobs(QStringLiteral("jobs"), Tr::tr("Hosts collected in parallel (default 2)."),
         QStringLiteral("N"), QStringLiteral("2"));
-    parser.addOptions({ hosts, remotePath, from, anonymize, summaryOnly, summaryMax, dryRun, noResume, sshOption,
+    parser.addOptions({ hosts, remotePath, from, anonymize, summaryOnly, summaryMax, summarize, remoteCli, dryRun,
+        noResume, sshOption,
         knownHosts, identity, timeout, transfer, depth, jobs });
     parser.addPositionalArgument(QStringLiteral("OUT_DIR"), Tr::tr("The cluster folder to write."));
     if (!parser.parse(args)) {
@@ -174,6 +181,8 @@ int runCollect(const QStringList& args, QTextStream& out, QTextStream& err)
     options.localSources = parser.values(from);
     options.anonymizeHosts = parser.isSet(anonymize);
     options.summaryOnly = parser.isSet(summaryOnly);
+    options.summarize = parser.isSet(summarize);
+    options.remoteCli = parser.value(remoteCli);
     if (!parseSize(parser.value(summaryMax), &options.summaryMaxBytes))
         return usage(Tr::tr("--summary-max-size: \"%1\" is not a size").arg(parser.value(summaryMax)));
     options.dryRun = parser.isSet(dryRun);

@@ -123,7 +123,7 @@ void Collector::handleRank(
     const QString alias = job.result.alias;
     const QString dest = QDir(m_state->outDir).filePath(rank.relativePath);
     const QString label = QStringLiteral("[%1] %2").arg(alias, rank.relativePath.mid(alias.size() + 1));
-    if (m_options.resume && stillComplete(rank, m_state->outDir, m_options.summaryOnly)) {
+    if (m_options.resume && stillComplete(rank, m_state->outDir, copyMode(m_options))) {
         rank.skippedNow = true;
         log(Tr::tr("%1: already complete, skipped").arg(label));
         return;
@@ -147,7 +147,7 @@ void Collector::handleRank(
     rank.copies += 1;
     rank.copiedNow = true;
     rank.copiedAt = QDateTime::currentDateTimeUtc();
-    rank.mode = m_options.summaryOnly ? QStringLiteral("summary") : QStringLiteral("full");
+    rank.mode = copyMode(m_options);
     if (!copied) {
         rank.status = QStringLiteral("failed");
         rank.error = error;

@@ -31,6 +31,10 @@ struct CollectOptions
     bool anonymizeHosts = false;
     bool summaryOnly = false;
     qint64 summaryMaxBytes = qint64(64) << 20;
+    // --summarize: run `profscope-cli summarize` next to the data (over ssh on
+    // each host, in process for --from) and copy back only the summaries.
+    bool summarize = false;
+    QString remoteCli; // the host's profscope-cli; empty: "profscope-cli" on the host's PATH
     bool dryRun = false;
     bool resume = true; // false: re-sync ranks the manifest marks complete
     int maxDepth = 8; // folder levels searched below each base
@@ -60,7 +64,7 @@ struct RankFolderResult
 {
     QString source; // where it came from: remote path, or local absolute path
     QString relativePath; // where it went, relative to OUT_DIR ("alias/rank0_ascend_pt")
-    QString mode; // "full" or "summary"
+    QString mode; // "full", "summary" (--summary-only) or "profscope-summary" (--summarize)
     QString status; // "ok", "failed", "pending"
     QString error;
     bool complete = false; // copied and verified; a resumed run skips it

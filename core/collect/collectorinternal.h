@@ -88,7 +88,12 @@ bool copyTreeLocal(const QString& from, const QString& to, bool summaryOnly, qin
 
 // A rank folder the manifest says is complete and whose files are all still
 // there with their recorded sizes.
-bool stillComplete(const RankFolderResult& r, const QString& outDir, bool summaryWanted);
+bool stillComplete(const RankFolderResult& r, const QString& outDir, const QString& wantedMode);
+// The manifest's mode of a copy made with these options: "full", "summary" or "profscope-summary".
+QString copyMode(const CollectOptions& options);
+// --summarize: a copy holds summaries, not a rank folder, so its folder is
+// named "<rank folder>.summary" (discovery then reads it as summaries).
+void renameForSummaries(std::vector<RankFolderResult>& ranks);
 
 } // namespace collectdetail
 

@@ -84,6 +84,20 @@ bool isSafeDestination(const QString& relativePath, const QString& alias)
 // ("dup-N/name" when two sources share a name). Names an earlier run gave
 // (the manifest) are kept so a resumed run writes to the same place; ranks
 // of the earlier run not seen now stay listed after the current ones.
+QString copyMode(const CollectOptions& options)
+{
+    if (options.summarize)
+        return QStringLiteral("profscope-summary");
+    return options.summaryOnly ? QStringLiteral("summary") : QStringLiteral("full");
+}
+
+void renameForSummaries(std::vector<RankFolderResult>& ranks)
+{
+    for (RankFolderResult& r : ranks)
+        if (!r.relativePath.endsWith(QLatin1String(".summary")))
+            r.relativePath += QLatin1String(".summary");
+}
+
 std::vector<RankFolderResult> planRanks(
     const std::vector<std::pair<QString, QString>>& sources, const QString& alias, const HostResult* previous)
 {
@@ -195,6 +209,9 @@ QStringList Collector::validate() const
     } else if (!m_options.remotePath.isEmpty()) {
         problems << Tr::tr("--remote-path needs --hosts FILE");
     }
+    if (m_options.summarize && m_options.summaryOnly)
+        problems << Tr::tr("--summarize and --summary-only exclude each other: --summarize copies only the summaries "
+                           "computed on the host, --summary-only the profiler's own small files");
     for (const auto& kv : m_options.sshOptions)
         if (const QString why = sshOptionProblem(kv); !why.isEmpty())
             problems << why;

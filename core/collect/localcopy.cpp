@@ -4,6 +4,8 @@
 #include "collectorinternal.h"
 
 #include "../load/discovery.h"
+#include "../load/profileloader.h"
+#include "../report/summarywriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -132,6 +134,23 @@ bool copyTreeLocal(const QString& from, const QString& to, bool summaryOnly, qin
     return ok;
 }
 
+// --summarize on a local folder: the summaries are computed here, as
+// `profscope-cli summarize` would (the folder is only read).
+bool summarizeLocal(const QString& src, const QString& dest, QString& error)
+{
+    LoadOptions options;
+    options.maxThreads = 1;
+    const ProfilePtr profile = ProfileLoader::load({ src }, options);
+    if (profile->ranks.empty()) {
+        error = Tr::tr("nothing could be loaded from %1").arg(src);
+        return false;
+    }
+    for (const auto& rank : profile->ranks)
+        if (writeRankSummary(*rank, dest, &error).isEmpty())
+            return false;
+    return true;
+}
+
 } // namespace collectdetail
 
 using namespace collectdetail;
@@ -181,12 +200,16 @@ void Collector::collectLocal(Job& job)
         sources.emplace_back(rel.isEmpty() ? QStringLiteral(".") : rel, root);
     }
     host.ranks = planRanks(sources, host.alias, job.previous);
+    if (m_options.summarize)
+        renameForSummaries(host.ranks);
     log(Tr::tr("[%1] %n rank folder(s) under %2", nullptr, int(sources.size())).arg(host.alias, dir));
     for (std::size_t i = 0; i < sources.size(); ++i) {
         const QString src = sources[i].second;
         handleRank(job, host.ranks[i], [&](RankFolderResult& r, QString& error) {
             int copied = 0;
             const QString dest = QDir(m_state->outDir).filePath(r.relativePath);
+            if (m_options.summarize)
+                return summarizeLocal(src, dest, error);
             const bool ok =
                 copyTreeLocal(src, dest, m_options.summaryOnly, m_options.summaryMaxBytes, 0, &copied, &error);
             if (ok && !QFileInfo(dest).isDir())

@@ -83,12 +83,13 @@ using namespace collectdetail;
 // A rank folder the manifest says is complete and whose files are all still
 // there with their recorded sizes. (Contents are not re-hashed: that would
 // read every byte again on each resume.)
-bool collectdetail::stillComplete(const RankFolderResult& r, const QString& outDir, bool summaryWanted)
+bool collectdetail::stillComplete(const RankFolderResult& r, const QString& outDir, const QString& wantedMode)
 {
     if (!r.complete || r.files.empty())
         return false;
-    if (r.mode == QLatin1String("summary") && !summaryWanted)
-        return false; // a full copy is wanted now
+    // A full copy serves a --summary-only run; any other change of mode copies again.
+    if (r.mode != wantedMode && !(r.mode == QLatin1String("full") && wantedMode == QLatin1String("summary")))
+        return false;
     const QDir root(QDir(outDir).filePath(r.relativePath));
     for (const auto& f : r.files) {
         const QFileInfo info(root.filePath(f.path));

@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QUuid>
 
 #include <algorithm>
 #include <map>
@@ -177,7 +178,22 @@ void Collector::collectRemote(Job& job)
         sources.emplace_back(rel, f);
     }
     host.ranks = planRanks(sources, host.alias, job.previous);
+    if (m_options.summarize)
+        renameForSummaries(host.ranks);
     log(Tr::tr("[%1] %n rank folder(s) under %2", nullptr, int(sources.size())).arg(host.alias, m_options.remotePath));
+
+    // --summarize: profscope-cli summarize runs on the host into a private
+    // temporary folder (mkdir -m 700 fails if the name exists); only its
+    // summaries are copied back, then the folder is removed.
+    QString remoteTmp;
+    if (m_options.summarize && !m_options.dryRun) {
+        remoteTmp = QStringLiteral("/tmp/profscope-summaries-") + QUuid::createUuid().toString(QUuid::Id128);
+        const ProcessResult made =
+            session.run(shellCommand({ QStringLiteral("mkdir"), QStringLiteral("-m"), QStringLiteral("700"), remoteTmp }));
+        if (made.exitCode != 0)
+            return fail(processError(Tr::tr("creating a temporary folder on the host"), made));
+    }
+    const QString remoteCli = m_options.remoteCli.isEmpty() ? QStringLiteral("profscope-cli") : m_options.remoteCli;
 
     const CopyFilter filter { m_options.summaryOnly, m_options.summaryMaxBytes };
     const auto copyScp = [&](const QString& src, const QString& dest, QString& error) {
@@ -195,8 +211,21 @@ void Collector::collectRemote(Job& job)
         const QString src = sources[i].second;
         handleRank(job, host.ranks[i], [&](RankFolderResult& r, QString& error) {
             const QString dest = QDir(m_state->outDir).filePath(r.relativePath);
+            if (m_options.summarize) {
+                const QString summaries = remoteTmp + QLatin1Char('/') + QString::number(i);
+                if (!summarizeOnHost(session, remoteCli, src, summaries, error))
+                    return false;
+                return useRsync ? rsyncFolder(session, rsync, summaries, dest, {}, error)
+                                : copyScp(summaries, dest, error);
+            }
             return useRsync ? rsyncFolder(session, rsync, src, dest, filter, error) : copyScp(src, dest, error);
         });
+    }
+    if (!remoteTmp.isEmpty()) {
+        const ProcessResult removed = session.run(shellCommand({ QStringLiteral("rm"), QStringLiteral("-rf"),
+            QStringLiteral("--"), remoteTmp }));
+        if (removed.exitCode != 0)
+            log(Tr::tr("[%1] warning: %2 could not be removed on the host").arg(host.alias, remoteTmp));
     }
 }
 

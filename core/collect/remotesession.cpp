@@ -119,4 +119,18 @@ bool scpFolder(const RemoteSession& session, const QString& scpProgram, const QS
     return true;
 }
 
+bool summarizeOnHost(const RemoteSession& session, const QString& cli, const QString& src, const QString& out,
+    QString& error)
+{
+    const ProcessResult r = session.run(shellCommand({ cli, QStringLiteral("summarize"), src, QStringLiteral("-o"), out }));
+    if (r.exitCode == 0)
+        return true;
+    if (r.exitCode == 127) // the remote shell found no such program
+        error = Tr::tr("%1 is not installed on the host: install Profscope there, or give its path with --remote-cli")
+                    .arg(cli);
+    else
+        error = processError(cli + QStringLiteral(" summarize"), r);
+    return false;
+}
+
 } // namespace profscope::collectdetail

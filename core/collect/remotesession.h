@@ -46,6 +46,12 @@ struct CopyFilter
     qint64 summaryMaxBytes = 0;
 };
 
+// Runs `cli summarize src -o out` on the host (profscope-cli next to the
+// data). false with `error` naming what failed: the program missing on the
+// host, or its own message.
+bool summarizeOnHost(const RemoteSession& session, const QString& cli, const QString& src, const QString& out,
+    QString& error);
+
 // Copies the contents of the remote folder src into the local folder dest.
 // false with `error` set on failure; true with `error` set for a warning
 // (rsync: files vanished while copying).

@@ -5,6 +5,7 @@
 #include "collect/collector.h"
 #include "collect/hostsfile.h"
 #include "collect/remotecommand.h"
+#include "load/profileloader.h"
 #include "testsupport.h"
 
 #include <QCryptographicHash>
@@ -390,6 +391,7 @@ private Q_SLOTS:
     void tamperedManifestCannotRedirectCopies();
     void verificationFailureIsPerHost();
     void summaryOnlyLocal();
+    void summarizeLocal();
     void dryRunWritesNothing();
     void usageErrors();
     void sshCollection();
@@ -935,6 +937,50 @@ void TestCollect::summaryOnlyLocal()
         QDir(out).filePath(QStringLiteral("nodeB/rank1_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"))));
 }
 
+// --summarize on local folders: the summaries are computed here, only they
+// land in OUT_DIR, they open as the cluster, and the data is not touched.
+void TestCollect::summarizeLocal()
+{
+    QTemporaryDir tmp;
+    const QString src = tmp.filePath(QStringLiteral("src"));
+    QVERIFY(test::copyTree(test::textRank(1, 0), src + QStringLiteral("/nodeA/job/rank0_ascend_pt")));
+    QVERIFY(test::copyTree(test::textRank(1, 1), src + QStringLiteral("/nodeB/rank1_ascend_pt")));
+    const QStringList before = test::folderSnapshot(src);
+    const QString out = tmp.filePath(QStringLiteral("out"));
+    const QStringList args { QStringLiteral("--summarize"), QStringLiteral("--from"), src + QStringLiteral("/nodeA"),
+        QStringLiteral("--from"), src + QStringLiteral("/nodeB"), out };
+    const Run r = cli(args);
+    QVERIFY2(r.exitCode == 0, r.text());
+    QCOMPARE(test::folderSnapshot(src), before);
+    const QStringList copied = QDir(out + QStringLiteral("/nodeB/rank1_ascend_pt.summary")).entryList(QDir::Files);
+    QCOMPARE(copied, QStringList { QStringLiteral("rank1_rank1_ascend_pt.profscope-summary.json") });
+    const QJsonObject rank = manifestRank(
+        manifestHost(readManifest(out), QStringLiteral("nodeB")), QStringLiteral("nodeB/rank1_ascend_pt.summary"));
+    QCOMPARE(rank[QStringLiteral("mode")].toString(), QStringLiteral("profscope-summary"));
+    QVERIFY(rank[QStringLiteral("complete")].toBool());
+    QCOMPARE(rankIds(rank), QList<int> { 1 });
+
+    // The output opens as a cluster of two summary ranks, each with the steps of its step_trace_time.csv.
+    const ProfilePtr profile = ProfileLoader::load({ out });
+    QCOMPARE(profile->ranks.size(), std::size_t(2));
+    for (const auto& loaded : profile->ranks) {
+        QCOMPARE(loaded->info.layout, RankLayout::ProfscopeSummary);
+        const auto steps = test::readStepTraceCsv(test::textRank(1, loaded->info.rankId));
+        QCOMPARE(loaded->stepTrace.size(), steps.size());
+    }
+
+    // Resumed: both are complete; a plain copy afterwards is a different mode and copies.
+    const Run again = cli(args);
+    QVERIFY2(again.exitCode == 0, again.text());
+    QCOMPARE(again.out.count("already complete, skipped"), 2);
+
+    // --summarize with --summary-only is a usage error.
+    const Run both = cli({ QStringLiteral("--summarize"), QStringLiteral("--summary-only"), QStringLiteral("--from"),
+        src + QStringLiteral("/nodeA"), tmp.filePath(QStringLiteral("out2")) });
+    QCOMPARE(both.exitCode, 2);
+    QVERIFY2(both.err.contains("--summarize"), both.err.constData());
+}
+
 void TestCollect::dryRunWritesNothing()
 {
     QTemporaryDir tmp;
@@ -1093,6 +1139,32 @@ void TestCollect::sshCollection()
         QVERIFY(!QFileInfo::exists(
             QDir(out).filePath(goodAlias + QStringLiteral("/rank0_ascend_pt/ASCEND_PROFILER_OUTPUT/trace_view.json"))));
     }
+
+    // --summarize: the host's profscope-cli (here the built one) computes the
+    // summaries next to the data; only they come back, its temporary folder is removed.
+    const QDir remoteTmp(QStringLiteral("/tmp"));
+    const QStringList tmpBefore = remoteTmp.entryList({ QStringLiteral("profscope-summaries-*") }, QDir::Dirs);
+    for (const auto& method : { QStringLiteral("rsync"), QStringLiteral("scp") }) {
+        const QString out = tmp.filePath(QStringLiteral("summarize ") + method);
+        r = cli(single + QStringList { QStringLiteral("--summarize"), QStringLiteral("--remote-cli"),
+                QStringLiteral(PROFSCOPE_CLI), QStringLiteral("--transfer"), method, out });
+        QVERIFY2(r.exitCode == 0, QByteArray(r.text() + sshd.log()));
+        const QString rank0 = QDir(out).filePath(goodAlias + QStringLiteral("/rank0_ascend_pt.summary"));
+        QCOMPARE(QDir(rank0).entryList(QDir::Files),
+            QStringList { QStringLiteral("rank0_rank0_ascend_pt.profscope-summary.json") });
+        const QJsonObject host = manifestHost(readManifest(out), goodAlias);
+        const QJsonObject rank = manifestRank(host, goodAlias + QStringLiteral("/rank0_ascend_pt.summary"));
+        QCOMPARE(rank[QStringLiteral("mode")].toString(), QStringLiteral("profscope-summary"));
+        QCOMPARE(rankIds(rank), QList<int> { 0 });
+        const ProfilePtr summaries = ProfileLoader::load({ rank0 });
+        QCOMPARE(summaries->ranks.size(), std::size_t(1));
+        QCOMPARE(summaries->ranks[0]->stepTrace.size(), test::readStepTraceCsv(test::textRank(1, 0)).size());
+    }
+    QCOMPARE(remoteTmp.entryList({ QStringLiteral("profscope-summaries-*") }, QDir::Dirs), tmpBefore);
+    r = cli(single + QStringList { QStringLiteral("--summarize"), QStringLiteral("--remote-cli"),
+            QStringLiteral("/nonexistent/profscope-cli"), tmp.filePath(QStringLiteral("summarize missing")) });
+    QCOMPARE(r.exitCode, 3);
+    QVERIFY2(r.out.contains("is not installed on the host"), r.out);
 
     // Host keys are checked: a known_hosts entry with another key fails the host.
     QStringList wrongKey = single;
