@@ -1096,6 +1096,10 @@ Open a profiler output folder to see its timeline.</source>
         <source>From the profiler&apos;s summary (step_trace_time.csv / StepTraceTime): this rank has no timeline, so the figures are shown as written, not recomputed</source>
         <translation>来自 profiler 的汇总（step_trace_time.csv / StepTraceTime）：该 rank 没有时间线，数值按原样显示，未重新计算</translation>
     </message>
+    <message>
+        <source>From a Profscope summary (profscope-cli summarize): recomputed from this rank&apos;s timeline next to the data, with the same definitions; the timeline itself was not copied</source>
+        <translation>来自 Profscope 摘要（profscope-cli summarize）：在数据所在处按相同定义由该 rank 的时间线重新计算；时间线本身未被复制</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Collector</name>
@@ -1406,6 +1410,26 @@ Open a profiler output folder to see its timeline.</source>
     <message>
         <source>verification failed: no profile data could be read from the database exports</source>
         <translation>校验失败：无法从数据库导出中读取任何性能数据</translation>
+    </message>
+    <message>
+        <source>--summarize and --summary-only exclude each other: --summarize copies only the summaries computed on the host, --summary-only the profiler&apos;s own small files</source>
+        <translation>--summarize 与 --summary-only 不能同时使用：--summarize 只复制在主机上计算的摘要，--summary-only 只复制 profiler 自己的小文件</translation>
+    </message>
+    <message>
+        <source>nothing could be loaded from %1</source>
+        <translation>无法从 %1 加载任何内容</translation>
+    </message>
+    <message>
+        <source>creating a temporary folder on the host</source>
+        <translation>在主机上创建临时文件夹</translation>
+    </message>
+    <message>
+        <source>[%1] warning: %2 could not be removed on the host</source>
+        <translation>[%1] 警告：无法在主机上删除 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not installed on the host: install Profscope there, or give its path with --remote-cli</source>
+        <translation>主机上未安装 %1：请在该主机上安装 Profscope，或用 --remote-cli 指定其路径</translation>
     </message>
 </context>
 <context>
@@ -3185,10 +3209,6 @@ Rank 映射（基准:对比）：%2</translation>
         <translation>未指定输出文件夹</translation>
     </message>
     <message>
-        <source>--ranks must be between 1 and 4096</source>
-        <translation>--ranks 必须在 1 到 4096 之间</translation>
-    </message>
-    <message>
         <source>--steps must be between 1 and 10000</source>
         <translation>--steps 必须在 1 到 10000 之间</translation>
     </message>
@@ -3251,6 +3271,10 @@ Rank 映射（基准:对比）：%2</translation>
     <message>
         <source>--jitter must be between 0 and 0.5</source>
         <translation>--jitter 必须在 0 到 0.5 之间</translation>
+    </message>
+    <message>
+        <source>--ranks must be between 1 and 16384</source>
+        <translation>--ranks 必须在 1 到 16384 之间</translation>
     </message>
 </context>
 <context>
@@ -5378,6 +5402,14 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <source>Comparison Kernel in Timeline (not available)</source>
         <translation>在时间线中显示对比算子（不可用）</translation>
     </message>
+    <message>
+        <source> · from the rank&apos;s Profscope summary: the whole run by op type and core (no kernel table)</source>
+        <translation> · 来自该 rank 的 Profscope 摘要：整个运行按算子类型和核统计（无 kernel 表）</translation>
+    </message>
+    <message>
+        <source> · from op_statistic.csv: the whole run by op type and core (no kernel_details.csv)</source>
+        <translation> · 来自 op_statistic.csv：整个运行按算子类型和核统计（无 kernel_details.csv）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Overview</name>
@@ -5408,6 +5440,10 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
     <message>
         <source>%1: %2 µs recomputed, %3 µs in the profiler&apos;s %4</source>
         <translation>%1：重新计算为 %2 µs，profiler 的 %4 中为 %3 µs</translation>
+    </message>
+    <message>
+        <source>recomputed from the timeline next to the data by %1 on %2 (%3); the timeline itself was not copied</source>
+        <translation>由 %1 在 %2 上于数据所在处根据时间线重新计算（%3）；时间线本身未被复制</translation>
     </message>
 </context>
 <context>
@@ -5905,6 +5941,10 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
     <message>
         <source>Sort ranks by:</source>
         <translation>rank 排序依据：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n rank(s) from summaries computed next to the data</source>
+        <translation><numerusform>%n 个 rank 来自在数据所在处计算的摘要</numerusform></translation>
     </message>
 </context>
 <context>
@@ -8230,6 +8270,76 @@ FP+BP %3 ms
     </message>
 </context>
 <context>
+    <name>profscope::SummaryParser</name>
+    <message>
+        <source>&quot;%1&quot; is not an array, skipped</source>
+        <translation>“%1”不是数组，已跳过</translation>
+    </message>
+    <message>
+        <source>a step is not an object, skipped</source>
+        <translation>某个迭代不是对象，已跳过</translation>
+    </message>
+    <message>
+        <source>step &quot;%1&quot; has no &quot;valuesNs&quot; object, skipped</source>
+        <translation>迭代“%1”没有“valuesNs”对象，已跳过</translation>
+    </message>
+    <message>
+        <source>%1 is a directory, not a summary file</source>
+        <translation>%1 是文件夹，不是摘要文件</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 bytes, far larger than any summary: not read</source>
+        <translation>%1：%2 字节，远大于任何摘要：未读取</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: empty file</source>
+        <translation>%1：空文件</translation>
+    </message>
+    <message>
+        <source>%1: not valid JSON (%2)</source>
+        <translation>%1：不是有效的 JSON（%2）</translation>
+    </message>
+    <message>
+        <source>%1: expected a JSON object at the top level</source>
+        <translation>%1：顶层应为 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a Profscope summary: &quot;format&quot; is &quot;%1&quot;, expected &quot;%2&quot;</source>
+        <translation>不是 Profscope 摘要：“format”为“%1”，应为“%2”</translation>
+    </message>
+    <message>
+        <source>no valid &quot;version&quot; (a positive integer)</source>
+        <translation>没有有效的“version”（正整数）</translation>
+    </message>
+    <message>
+        <source>written by a newer Profscope (summary format version %1; this build reads version %2): open it with a newer Profscope, or run its summarize again with this one</source>
+        <translation>由更新版本的 Profscope 写入（摘要格式版本 %1；本版本读取版本 %2）：请用更新版本的 Profscope 打开，或用本版本重新运行 summarize</translation>
+    </message>
+    <message>
+        <source>no &quot;rank&quot; object: the rank id comes from the file name</source>
+        <translation>没有“rank”对象：rank 编号取自文件名</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::SummaryWriter</name>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>profscope::TableParsers</name>
     <message>
         <source>%1 is a directory, not a JSON file</source>
@@ -9486,6 +9596,14 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>Manifest: %1</source>
         <translation>清单：%1</translation>
     </message>
+    <message>
+        <source>Run profscope-cli summarize next to the data (on each host over ssh; here for --from) and copy back only the summaries: kilobytes per rank, opened as a cluster.</source>
+        <translation>在数据所在处运行 profscope-cli summarize（远程主机经 ssh 运行；--from 的文件夹在本机运行），只复制回摘要：每个 rank 仅数 KB，可作为集群打开。</translation>
+    </message>
+    <message>
+        <source>With --summarize: profscope-cli on the hosts (default: profscope-cli on the remote PATH).</source>
+        <translation>与 --summarize 一起使用：主机上的 profscope-cli（默认：远程 PATH 中的 profscope-cli）。</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Export</name>
@@ -10012,6 +10130,10 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>the version</source>
         <translation>版本</translation>
     </message>
+    <message>
+        <source>compact per-rank summaries, computed next to the data, that open as a cluster</source>
+        <translation>在数据所在处计算的紧凑的逐 rank 摘要，可作为集群打开</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Output</name>
@@ -10109,6 +10231,65 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     <message>
         <source>report: the mean step time got worse by %1% (limit %2%)</source>
         <translation>report：平均迭代耗时变差了 %1%（上限 %2%）</translation>
+    </message>
+</context>
+<context>
+    <name>profscope::cli::Summarize</name>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>Computes a compact Profscope summary of every rank found under the paths (overview per step, operator statistics, communication and its matrix, memory curves, advice inputs; no timeline) and writes one *.profscope-summary.json per rank into OUT. Run it where the data is, on every host, and copy only OUT: Profscope opens a folder of summaries as a cluster.</source>
+        <translation>为路径下找到的每个 rank 计算紧凑的 Profscope 摘要（逐迭代概览、算子统计、通信及其矩阵、内存曲线、建议所需的输入；不含时间线），并为每个 rank 在 OUT 中写入一个 *.profscope-summary.json。请在数据所在的每台主机上运行，只复制 OUT：Profscope 会把摘要文件夹作为集群打开。</translation>
+    </message>
+    <message>
+        <source>Folder the summaries are written to (created when missing).</source>
+        <translation>摘要写入的文件夹（不存在时创建）。</translation>
+    </message>
+    <message>
+        <source>Ranks summarized at the same time (default: one per core).</source>
+        <translation>同时汇总的 rank 数（默认：每个核一个）。</translation>
+    </message>
+    <message>
+        <source>Rank folders, or folders holding them.</source>
+        <translation>rank 文件夹，或包含它们的文件夹。</translation>
+    </message>
+    <message>
+        <source>usage: profscope-cli summarize PATH... -o OUT [-j N]</source>
+        <translation>用法：profscope-cli summarize PATH... -o OUT [-j N]</translation>
+    </message>
+    <message>
+        <source>-j expects a positive whole number, not &quot;%1&quot;</source>
+        <translation>-j 需要正整数，而不是“%1”</translation>
+    </message>
+    <message>
+        <source>no rank folders found under %1</source>
+        <translation>在 %1 下未找到 rank 文件夹</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: nothing could be loaded (%n broken file(s))</source>
+        <translation><numerusform>%1：无法加载任何内容（%n 个损坏文件）</numerusform></translation>
+    </message>
+    <message>
+        <source>rank %1: %2 -&gt; %3 (%4 from %5, %6 s)</source>
+        <translation>rank %1：%2 -&gt; %3（%4，源数据 %5，%6 秒）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n broken file(s) left out</source>
+        <translation><numerusform>略过 %n 个损坏文件</numerusform></translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n summary file(s) written to %1: %2 from %3 of profiler data, in %4 s</source>
+        <translation><numerusform>已向 %1 写入 %n 个摘要文件：%2，源自 %3 的 profiler 数据，用时 %4 秒</numerusform></translation>
     </message>
 </context>
 </TS>
