@@ -172,6 +172,25 @@ void clusterOutputSeeds()
               R"J({"collective": [[0, 1]], "p2p": [[0, 1]], "comm_group_parallel_info": [)J"
               R"J({"type": "collective", "rank_set": [0, 1], "group_name": "123", "group_id": "10.0.0.1%eth0_60000_0_1", )J"
               R"J("pg_name": "dp"}, {"type": "p2p", "rank_set": [0, 1], "group_name": "456", "group_id": "", "pg_name": ""}]})J");
+    // A Profscope summary with every section (the writer is not in the fuzz build).
+    writeSeed("fuzz_smalljson", QStringLiteral("profscope_summary"), 9,
+              R"J({"format":"profscope-summary","version":1,"generator":"profscope-cli 0.1.0","createdUtc":"2026-11-26T00:00:00Z",)J"
+              R"J("computedOn":"node0","source":{"path":"/data/rank0_ascend_pt","layout":"ascend_pt"},)J"
+              R"J("rank":{"rankId":0,"deviceId":0,"host":"node0","ppSize":2,"parallelGroups":[{"groupId":"g","groupName":"dp",)J"
+              R"J("groupRank":0,"globalRanks":[0,1]}]},"stepsSource":"recomputed","steps":[{"step":"1","hostStartNs":1000,)J"
+              R"J("hostEndNs":9000,"spanStartNs":1200,"spanEndNs":8800,"computeTasks":4,"communicationOps":1,"kernelTimeNs":5000,)J"
+              R"J("valuesNs":{"Computing":5000,"Communication(Not Overlapped)":1000,"Overlapped":500,"Communication":1500,)J"
+              R"J("Free":1600,"Stage":7600,"Bubble":0,"Communication(Not Overlapped and Exclude Receive)":1000,"Preparing":200}}],)J"
+              R"J("operators":[{"opType":"MatMul","coreType":"AI_CORE","count":4,"totalNs":5000,"minNs":1000,"avgNs":1250,)J"
+              R"J("maxNs":1500,"ratioPercent":100}],"communication":[{"step":"step1","p2p":false,"opName":"hcom_allReduce__1_0_1",)J"
+              R"J("groupId":"123","startNs":6000,"elapseMs":0.0015,"transitMs":0.001,"waitMs":0.0005,"synchronizationMs":0,)J"
+              R"J("idleMs":0,"waitRatio":0.33,"synchronizationRatio":0,"bandwidth":[{"transport":"HCCS","transitSizeMB":8,)J"
+              R"J("transitTimeMs":0.5,"bandwidthGBps":16,"largePacketRatio":1,"sizeDistribution":[[4,2,0.5]]}]}],)J"
+              R"J("communicationMatrix":[{"step":"step1","p2p":false,"opKey":"allreduce-total@123","groupId":"123","srcRank":0,)J"
+              R"J("dstRank":1,"transport":"HCCS","transitSizeMB":1,"transitTimeMs":0.5,"bandwidthGBps":2,"opName":""}],)J"
+              R"J("memory":{"records":[{"component":"PTA","deviceType":"NPU:0","tsNs":[1000,2000],"allocatedMB":[1.5,null],)J"
+              R"J("reservedMB":[2,4],"activeMB":[null,null]}],"modules":[{"component":"HCCL","device":"NPU:0","tsNs":[1000],)J"
+              R"J("reservedMB":[3]}]},"advice":{"launchGapUs":20,"launchTasks":4,"launchPrompt":3,"launchStarved":1}})J");
     writeSeed("fuzz_csv", QStringLiteral("cluster_step_trace_time"), 9,
               "Step,Type,Index,Computing,Communication(Not Overlapped),Overlapped,Communication,Free,Stage,Bubble,"
               "Communication(Not Overlapped and Exclude Receive),Preparing,DP Index,PP Index,TP Index\n"

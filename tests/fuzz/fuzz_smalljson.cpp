@@ -4,7 +4,8 @@
 // database import does, from memory), msprof-analyze's
 // cluster_communication.json, cluster_communication_matrix.json and
 // communication_group.json, and the MindInsight timeline_display_*.json
-// (trace parser, as the loader reads it).
+// (trace parser, as the loader reads it), and Profscope's own summaries
+// (*.profscope-summary.json, profscope-cli summarize).
 //
 // Input: selector byte (selector % kinds picks the kind), then the file.
 #include "fuzzsupport.h"
@@ -39,6 +40,7 @@ constexpr JsonKind jsonKinds[] = {
     { Kind::ClusterMatrix, FileKind::ClusterCommunicationMatrix, "cluster_communication_matrix.json" },
     { Kind::ClusterGroup, FileKind::ClusterCommunicationGroup, "communication_group.json" },
     { Kind::LegacyTimeline, FileKind::LegacyTimeline, "timeline_display_0.json" },
+    { Kind::RankFile, FileKind::ProfscopeSummary, "rank0_fuzz.profscope-summary.json" },
 };
 
 } // namespace
