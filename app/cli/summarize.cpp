@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "summarize.h"
 
+#include "output.h"
+
 #include "load/discovery.h"
 #include "load/profileloader.h"
 #include "report/summarywriter.h"
@@ -60,14 +62,8 @@ int runSummarize(const QStringList& args, QTextStream& out, QTextStream& err)
     parser.addOptions({ output, jobs });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folders, or folders holding them."),
         QStringLiteral("PATH..."));
-    if (!parser.parse(args)) {
-        err << parser.errorText() << '\n';
-        return 2;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
-        return 0;
-    }
+    if (const int done = parseCommandLine(parser, args, out, err); done >= 0)
+        return done;
     const QStringList paths = parser.positionalArguments();
     if (paths.isEmpty() || !parser.isSet(output)) {
         err << Tr::tr("usage: profscope-cli summarize PATH... -o OUT [-j N]") << '\n';

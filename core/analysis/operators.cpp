@@ -9,6 +9,22 @@
 
 namespace profscope {
 
+namespace {
+
+// Largest total first (then by key, for a stable order), cut to the query's top N.
+void orderAndCut(std::vector<OperatorStat>& out, const OperatorQuery& query)
+{
+    std::stable_sort(out.begin(), out.end(), [](const OperatorStat& a, const OperatorStat& b) {
+        if (a.totalNs != b.totalNs)
+            return a.totalNs > b.totalNs;
+        return a.key < b.key;
+    });
+    if (query.topN > 0 && out.size() > std::size_t(query.topN))
+        out.resize(std::size_t(query.topN));
+}
+
+} // namespace
+
 std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const OperatorQuery& query)
 {
     using Key = std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>;
@@ -60,13 +76,7 @@ std::vector<OperatorStat> operatorStatistics(const KernelTable& k, const Operato
         s.ratioPercent = denominator > 0 ? 100.0 * double(s.totalNs) / double(denominator) : 0.0;
         out.push_back(std::move(s));
     }
-    std::stable_sort(out.begin(), out.end(), [](const OperatorStat& a, const OperatorStat& b) {
-        if (a.totalNs != b.totalNs)
-            return a.totalNs > b.totalNs;
-        return a.key < b.key;
-    });
-    if (query.topN > 0 && out.size() > std::size_t(query.topN))
-        out.resize(std::size_t(query.topN));
+    orderAndCut(out, query);
     return out;
 }
 
@@ -97,13 +107,7 @@ std::vector<OperatorStat> rankOperatorStatistics(const RankData& rank, const Ope
         s.communication = isCommunicationKernel(row.opType.toStdString(), row.coreType.toStdString());
         out.push_back(std::move(s));
     }
-    std::stable_sort(out.begin(), out.end(), [](const OperatorStat& a, const OperatorStat& b) {
-        if (a.totalNs != b.totalNs)
-            return a.totalNs > b.totalNs;
-        return a.key < b.key;
-    });
-    if (query.topN > 0 && out.size() > std::size_t(query.topN))
-        out.resize(std::size_t(query.topN));
+    orderAndCut(out, query);
     return out;
 }
 

@@ -253,16 +253,27 @@ CommBandwidth readBandwidth(const element& b)
     return band;
 }
 
+// Ops and links repeat a few steps, group ids and names: one QString each,
+// shared (implicitly) by every record that names it. The views point into
+// the parser's buffer, which outlives the records' reading.
+class SharedStrings
+{
+public:
+    QString operator()(std::string_view s)
+    {
+        auto it = m_known.find(s);
+        if (it == m_known.end())
+            it = m_known.insert(s, QString::fromUtf8(s.data(), qsizetype(s.size())));
+        return *it;
+    }
+
+private:
+    QHash<std::string_view, QString> m_known;
+};
+
 void readCommunication(const array& ops, RankData& rank)
 {
-    // Ops repeat a few group ids and names: share the QString data.
-    QHash<std::string_view, QString> shared;
-    auto intern = [&shared](std::string_view s) {
-        auto it = shared.find(s);
-        if (it == shared.end())
-            it = shared.insert(s, QString::fromUtf8(s.data(), qsizetype(s.size())));
-        return *it;
-    };
+    SharedStrings intern;
     for (const element o : ops) {
         if (!o.is_object())
             continue;
@@ -291,13 +302,7 @@ void readCommunication(const array& ops, RankData& rank)
 
 void readMatrix(const array& links, RankData& rank)
 {
-    QHash<std::string_view, QString> shared;
-    auto intern = [&shared](std::string_view s) {
-        auto it = shared.find(s);
-        if (it == shared.end())
-            it = shared.insert(s, QString::fromUtf8(s.data(), qsizetype(s.size())));
-        return *it;
-    };
+    SharedStrings intern;
     for (const element o : links) {
         if (!o.is_object())
             continue;

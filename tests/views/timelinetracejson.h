@@ -4,9 +4,14 @@
 // tst_timeline and tst_timelinenavigation.
 #pragma once
 
+#include "load/profileloader.h"
 #include "testsupport.h"
 #include "timeline/timelinemodel.h"
 
+#include <QCoreApplication>
+#include <QLocale>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -174,6 +179,26 @@ inline QImage renderWidget(QWidget* w)
     QPainter p(&image);
     w->render(&p);
     return image;
+}
+
+// Both suites' initTestCase: settings in test mode under the suite's name,
+// English number formats, the level1 cluster loaded and each rank's
+// trace_view.json read independently into json[rank].
+inline void loadLevel1(const QString& suiteName, ProfilePtr& profile, JsonTrace (&json)[2])
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
+    QCoreApplication::setApplicationName(suiteName);
+    QSettings().clear();
+    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+    profile = ProfileLoader::load({ test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text/level1")) });
+    QVERIFY(profile);
+    QCOMPARE(int(profile->ranks.size()), 2);
+    for (int r = 0; r < 2; ++r) {
+        QCOMPARE(profile->ranks[std::size_t(r)]->info.rankId, r);
+        json[r] = readTrace(r);
+        QVERIFY(!json[r].slices.isEmpty());
+    }
 }
 
 } // namespace timelinetest

@@ -73,20 +73,7 @@ private:
 
 void TestTimelineNavigation::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("ProfscopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_timelinenavigation"));
-    QSettings().clear();
-    QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-    m_profile =
-        ProfileLoader::load({ test::fixture(QStringLiteral("ascend-msinsight/test/data/pytorch/text/level1")) });
-    QVERIFY(m_profile);
-    QCOMPARE(int(m_profile->ranks.size()), 2);
-    for (int r = 0; r < 2; ++r) {
-        QCOMPARE(m_profile->ranks[std::size_t(r)]->info.rankId, r);
-        m_json[r] = readTrace(r);
-        QVERIFY(!m_json[r].slices.isEmpty());
-    }
+    loadLevel1(QStringLiteral("tst_timelinenavigation"), m_profile, m_json);
 }
 
 void TestTimelineNavigation::zoomAndPanKeys()
