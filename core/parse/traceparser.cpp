@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "traceparser.h"
 
+#include "boundaryscan.h"
 #include "inputfile.h"
 #include "jsonscan.h"
 #include "numbers.h"
@@ -40,73 +41,6 @@ inline bool isJsonSpace(char c)
 {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
 }
-
-// Walks JSON text just enough to find where top-level array elements end:
-// string-aware bracket depth, nothing else. The state survives between calls
-// because chunks are always cut between two elements.
-class BoundaryScanner
-{
-public:
-    BoundaryScanner(const char* data, std::size_t size)
-        : m_data(data)
-        , m_size(size)
-    {
-    }
-
-    enum class Stop { ChunkFull, ArrayEnd, EndOfData };
-
-    // Scans from `pos` (between elements, depth 0) until at least `minBytes`
-    // have been covered and an element just closed, the events array closed,
-    // or the data ended. `boundary` is the offset just past the last element
-    // that closed; `pos` ends where scanning stopped.
-    Stop scan(std::size_t& pos, std::size_t minBytes, std::size_t& boundary)
-    {
-        const std::size_t start = pos;
-        const char* d = m_data;
-        std::size_t p = pos;
-        while (p < m_size) {
-            if (m_inString) {
-                // Trace strings are short: a byte loop beats a memchr call per string.
-                while (p < m_size && d[p] != '"')
-                    p += d[p] == '\\' ? 2 : 1;
-                if (p >= m_size) {
-                    p = m_size;
-                    break;
-                }
-                ++p;
-                m_inString = false;
-                continue;
-            }
-            const char c = d[p];
-            if (c == '"') {
-                m_inString = true;
-            } else if (c == '{' || c == '[') {
-                ++m_depth;
-            } else if (c == '}' || c == ']') {
-                if (m_depth == 0) {
-                    pos = p;
-                    return Stop::ArrayEnd; // the events array's own ']'
-                }
-                if (--m_depth == 0) {
-                    boundary = p + 1;
-                    if (boundary - start >= minBytes) {
-                        pos = p + 1;
-                        return Stop::ChunkFull;
-                    }
-                }
-            }
-            ++p;
-        }
-        pos = p;
-        return Stop::EndOfData;
-    }
-
-private:
-    const char* m_data;
-    std::size_t m_size;
-    int m_depth = 0;
-    bool m_inString = false;
-};
 
 // The first byte at or after `from` that is not a blank or the comma between two events.
 std::size_t skipSeparators(const char* d, std::size_t size, std::size_t from)
@@ -448,7 +382,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         // brackets) and is redone with the exact scanner. Near the end of
         // the array, and after a wrong guess, scan exactly.
         std::size_t boundary = pos;
-        auto stopAt = BoundaryScanner::Stop::ChunkFull;
+        auto stopAt = BoundaryStop::ChunkFull;
         bool speculative = false;
         // Skipping chunks undecoded (chunkOutsideWindow) needs exact cuts:
         // a wrong guess is only found by decoding.
@@ -461,9 +395,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
         forceExact = false;
         if (!speculative) {
-            BoundaryScanner scanner(data, size); // pos is between two events: fresh state
-            std::size_t scanPos = pos;
-            stopAt = scanner.scan(scanPos, options.chunkBytes, boundary);
+            std::size_t scanPos = pos; // between two events
+            stopAt = scanEventBoundaries(data, size, scanPos, options.chunkBytes, boundary);
         }
         const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
         if (boundary > begin && builder.isWindowed() && options.skipChunksOutsideWindow && !speculative
@@ -504,7 +437,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
         if (failed)
             break;
-        if (stopAt != BoundaryScanner::Stop::ChunkFull) {
+        if (stopAt != BoundaryStop::ChunkFull) {
             // The array closed (ArrayEnd) or the data ran out (EndOfData: a
             // file truncated by a crashed or killed profiler). Merge what the
             // workers still decode; a wrong guess found now is cut again,
@@ -517,7 +450,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 forceExact = true;
                 continue;
             }
-            if (!failed && stopAt == BoundaryScanner::Stop::EndOfData)
+            if (!failed && stopAt == BoundaryStop::EndOfData)
                 truncated(boundary);
             break;
         }
