@@ -77,6 +77,14 @@ BoundaryStop scanEventBoundaries(const char* data, std::size_t size, std::size_t
     return scanEventBoundariesBase(data, size, pos, minBytes, boundary);
 }
 
+void findTraceTimeKeys(const char* data, std::size_t size, std::vector<std::size_t>& hits)
+{
+    if (boundaryScanHasAvx2())
+        findTraceTimeKeysAvx2(data, size, hits);
+    else
+        findTraceTimeKeysBase(data, size, hits);
+}
+
 const char* boundaryScanKernelName()
 {
     return boundaryScanHasAvx2() ? "avx2" : "base";

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace profscope {
 
@@ -40,6 +41,15 @@ BoundaryStop scanEventBoundariesBase(const char* data, std::size_t size, std::si
 // Whether the AVX2 variant can run here (tests skip it when not).
 bool boundaryScanHasAvx2();
 const char* boundaryScanKernelName();
+
+// The offsets in [data, data + size) of every `"ts"`, `"dur"` and `"ph"`
+// (from the opening quote; whether a ':' follows is the caller's to check),
+// in order, into `hits` (cleared first). Partial import reads the times of a
+// chunk from them to decide whether to decode it (chunkwindow.h). AVX2 or
+// SSE2 compares of each byte and the four after it; the same results.
+void findTraceTimeKeys(const char* data, std::size_t size, std::vector<std::size_t>& hits);
+void findTraceTimeKeysAvx2(const char* data, std::size_t size, std::vector<std::size_t>& hits);
+void findTraceTimeKeysBase(const char* data, std::size_t size, std::vector<std::size_t>& hits);
 
 namespace detail {
 // The byte loop from a state inside the data (the block scanners' fallback):

@@ -48,9 +48,31 @@ inline std::uint64_t prefixXor(std::uint64_t bits)
     return std::uint64_t(_mm_cvtsi128_si64(product));
 }
 
+// `"ts"`, `"ph"` or `"dur"` at byte i of 32: the byte and the four after it.
+inline std::uint32_t timeKeyMask32(const char* p)
+{
+    auto load = [p](int k) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + k)); };
+    auto eq = [](__m256i v, char c) { return _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c)); };
+    const __m256i v0 = load(0), v1 = load(1), v2 = load(2), v3 = load(3), v4 = load(4);
+    const __m256i open = eq(v0, '"');
+    const __m256i closeAt3 = eq(v3, '"');
+    const __m256i ts = _mm256_and_si256(eq(v1, 't'), eq(v2, 's'));
+    const __m256i ph = _mm256_and_si256(eq(v1, 'p'), eq(v2, 'h'));
+    const __m256i dur = _mm256_and_si256(_mm256_and_si256(eq(v1, 'd'), eq(v2, 'u')),
+                                         _mm256_and_si256(eq(v3, 'r'), eq(v4, '"')));
+    const __m256i any = _mm256_and_si256(open, _mm256_or_si256(_mm256_and_si256(_mm256_or_si256(ts, ph), closeAt3), dur));
+    return std::uint32_t(_mm256_movemask_epi8(any));
+}
+
+inline std::uint64_t timeKeyMask(const char* block)
+{
+    return std::uint64_t(timeKeyMask32(block)) | (std::uint64_t(timeKeyMask32(block + 32)) << 32);
+}
+
 } // namespace
 } // namespace profscope
 
+#define PROFSCOPE_FIND_TIME_KEYS findTraceTimeKeysAvx2
 #define PROFSCOPE_BOUNDARY_SCAN scanEventBoundariesAvx2
 #include "boundaryscan.inc"
 
@@ -61,6 +83,10 @@ BoundaryStop scanEventBoundariesAvx2(const char* data, std::size_t size, std::si
                                      std::size_t& boundary)
 {
     return scanEventBoundariesBase(data, size, pos, minBytes, boundary);
+}
+void findTraceTimeKeysAvx2(const char* data, std::size_t size, std::vector<std::size_t>& hits)
+{
+    findTraceTimeKeysBase(data, size, hits);
 }
 } // namespace profscope
 

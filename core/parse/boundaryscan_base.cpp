@@ -67,8 +67,45 @@ inline std::uint64_t prefixXor(std::uint64_t bits)
     return bits;
 }
 
+#ifdef PROFSCOPE_BOUNDARY_SSE2
+// `"ts"`, `"ph"` or `"dur"` at byte i of 16: the byte and the four after it.
+inline std::uint64_t timeKeyMask16(const char* p)
+{
+    auto load = [p](int k) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + k)); };
+    auto eq = [](__m128i v, char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+    const __m128i v0 = load(0), v1 = load(1), v2 = load(2), v3 = load(3), v4 = load(4);
+    const __m128i ts = _mm_and_si128(eq(v1, 't'), eq(v2, 's'));
+    const __m128i ph = _mm_and_si128(eq(v1, 'p'), eq(v2, 'h'));
+    const __m128i dur = _mm_and_si128(_mm_and_si128(eq(v1, 'd'), eq(v2, 'u')), _mm_and_si128(eq(v3, 'r'), eq(v4, '"')));
+    const __m128i any =
+        _mm_and_si128(eq(v0, '"'), _mm_or_si128(_mm_and_si128(_mm_or_si128(ts, ph), eq(v3, '"')), dur));
+    return std::uint64_t(std::uint32_t(_mm_movemask_epi8(any)));
+}
+
+inline std::uint64_t timeKeyMask(const char* block)
+{
+    return timeKeyMask16(block) | timeKeyMask16(block + 16) << 16 | timeKeyMask16(block + 32) << 32
+        | timeKeyMask16(block + 48) << 48;
+}
+#else
+inline std::uint64_t timeKeyMask(const char* block)
+{
+    std::uint64_t m = 0;
+    for (int i = 0; i < 64; ++i) {
+        const char* p = block + i;
+        const bool key = p[0] == '"'
+            && (((p[1] == 't' && p[2] == 's') || (p[1] == 'p' && p[2] == 'h')) ? p[3] == '"'
+                                                                                 : (p[1] == 'd' && p[2] == 'u'
+                                                                                    && p[3] == 'r' && p[4] == '"'));
+        m |= key ? std::uint64_t(1) << i : 0;
+    }
+    return m;
+}
+#endif
+
 } // namespace
 } // namespace profscope
 
+#define PROFSCOPE_FIND_TIME_KEYS findTraceTimeKeysBase
 #define PROFSCOPE_BOUNDARY_SCAN scanEventBoundariesBase
 #include "boundaryscan.inc"

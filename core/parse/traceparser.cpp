@@ -2,6 +2,7 @@
 #include "traceparser.h"
 
 #include "boundaryscan.h"
+#include "chunkwindow.h"
 #include "inputfile.h"
 #include "jsonscan.h"
 #include "numbers.h"
@@ -75,74 +76,6 @@ std::size_t speculativeCut(const char* d, std::size_t size, std::size_t from)
     return std::string::npos;
 }
 
-
-// Partial import: true when no event of the chunk [d, d + n) can be kept
-// in the window, so that the chunk need not be decoded at all. Read from the
-// bytes: the smallest and largest "ts" and the largest "dur" (an args key
-// of the same name only widens the bounds). Never true for a chunk with a
-// metadata event (always kept) or a B / E event (its pair may be in another
-// chunk), nor when a value does not read as a number.
-bool chunkOutsideWindow(const char* d, std::size_t n, TimeRange window)
-{
-    const std::string_view text(d, n);
-    // The number after `"key"` at keyEnd (quoted or not); false when no ':'
-    // follows (a string value that happens to read "ts", not a key).
-    auto valueAfterKey = [&](std::size_t keyEnd, std::string_view& value) {
-        std::size_t i = keyEnd;
-        while (i < n && isJsonSpace(d[i]))
-            ++i;
-        if (i >= n || d[i] != ':')
-            return false;
-        ++i;
-        while (i < n && isJsonSpace(d[i]))
-            ++i;
-        if (i < n && d[i] == '"')
-            ++i;
-        const std::size_t start = i;
-        while (i < n && (std::isdigit(static_cast<unsigned char>(d[i])) || d[i] == '.' || d[i] == '-' || d[i] == 'e'
-                         || d[i] == 'E' || d[i] == '+'))
-            ++i;
-        value = text.substr(start, i - start);
-        return true;
-    };
-    TimeNs minTs = std::numeric_limits<TimeNs>::max(), maxTs = std::numeric_limits<TimeNs>::min(), maxDur = 0;
-    // One pass over the bytes: the keys are found by their opening quote.
-    for (std::size_t i = 0; i + 4 < n; ++i) {
-        if (d[i] != '"')
-            continue;
-        const char a = d[i + 1], b = d[i + 2], c = d[i + 3];
-        if (a == 'p' && b == 'h' && c == '"') {
-            std::size_t j = i + 4;
-            while (j < n && (isJsonSpace(d[j]) || d[j] == ':'))
-                ++j;
-            if (j + 1 < n && d[j] == '"' && (d[j + 1] == 'M' || d[j + 1] == 'B' || d[j + 1] == 'E'))
-                return false;
-            i += 3;
-        } else if (a == 't' && b == 's' && c == '"') {
-            std::string_view value;
-            if (valueAfterKey(i + 4, value)) {
-                const auto ts = parseUsToNs(value);
-                if (!ts)
-                    return false;
-                minTs = std::min(minTs, *ts);
-                maxTs = std::max(maxTs, *ts);
-            }
-            i += 3;
-        } else if (a == 'd' && b == 'u' && c == 'r' && d[i + 4] == '"') {
-            std::string_view value;
-            if (valueAfterKey(i + 5, value)) {
-                const auto dur = parseUsToNs(value);
-                if (!dur)
-                    return false;
-                maxDur = std::max(maxDur, *dur);
-            }
-            i += 4;
-        }
-    }
-    if (minTs > maxTs)
-        return false; // no times: nothing to decide on
-    return minTs >= window.endNs || maxTs + maxDur < window.startNs;
-}
 
 } // namespace
 
@@ -376,6 +309,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     bool canceled = false;
     bool forceExact = false;
     qint64 skippedChunkBytes = 0; // partial import: chunks with no event in the window
+    std::vector<std::size_t> keyScratch;
     while (!failed) {
         // Cut the next chunk. Fast path: guess the first "}, {" after
         // chunkBytes; a wrong guess cannot parse (odd quotes or unbalanced
@@ -400,8 +334,12 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
         const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
         if (boundary > begin && builder.isWindowed() && options.skipChunksOutsideWindow && !speculative
-            && chunkOutsideWindow(data + begin, boundary - begin, builder.window())) {
+            && chunkOutsideWindow(data + begin, boundary - begin, builder.window(), keyScratch)) {
             skippedChunkBytes += qint64(boundary - begin);
+            // Its pages were only scanned: let them go too, unless a worker
+            // may still read an earlier chunk's last page.
+            if (pending() == 0)
+                releaseUpTo(boundary);
         } else if (boundary > begin) {
             auto job = std::make_unique<Job>();
             if (builder.isWindowed())

@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <functional>
+#include <string_view>
 
 using namespace profscope;
 
@@ -192,6 +193,8 @@ private slots:
     void truncatedAnywhere();
     void invalidJson();
     void randomBytes();
+    void timeKeys_data();
+    void timeKeys();
 };
 
 void TestBoundaryScan::handCounted_data()
@@ -391,6 +394,48 @@ void TestBoundaryScan::randomBytes()
         compareOnce(text, from, std::size_t(rng.bounded(1, 300)));
         if (QTest::currentTestFailed())
             return;
+    }
+}
+
+void TestBoundaryScan::timeKeys_data()
+{
+    // The key search of partial import: every `"ts"`, `"ph"`, `"dur"`, by a
+    // byte loop here, on a real trace and on texts with keys at block edges.
+    QTest::addColumn<QByteArray>("text");
+    QFile file(test::textRank(1, 0) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QTest::newRow("real level1 rank0") << file.readAll();
+    for (int pad = 0; pad < 70; ++pad)
+        QTest::addRow("keys after %d blanks", pad)
+            << QByteArray(pad, ' ') + R"({"ts":1,"dur":"2","ph":"X","tsx":1,"ts":"du","dur"})";
+    QRandomGenerator rng(7);
+    const char alphabet[] = { '"', '"', 't', 's', 'p', 'h', 'd', 'u', 'r', ':' };
+    for (int round = 0; round < 50; ++round) {
+        QByteArray text(int(rng.bounded(1, 300)), ' ');
+        for (char& c : text)
+            c = alphabet[rng.bounded(int(sizeof alphabet))];
+        QTest::addRow("random %d", round) << text;
+    }
+}
+
+void TestBoundaryScan::timeKeys()
+{
+    QFETCH(QByteArray, text);
+    std::vector<std::size_t> want;
+    for (qsizetype i = 0; i < text.size(); ++i)
+        for (const char* key : { "\"ts\"", "\"ph\"", "\"dur\"" })
+            if (std::string_view(text.constData() + i, std::size_t(text.size() - i)).starts_with(key))
+                want.push_back(std::size_t(i));
+    if (QTest::currentDataTag() == QByteArray("real level1 rank0"))
+        QVERIFY(want.size() > 10112); // at least one "ph" per event
+    std::vector<std::size_t> got;
+    findTraceTimeKeysBase(text.constData(), std::size_t(text.size()), got);
+    QCOMPARE(got, want);
+    findTraceTimeKeys(text.constData(), std::size_t(text.size()), got);
+    QCOMPARE(got, want);
+    if (boundaryScanHasAvx2()) {
+        findTraceTimeKeysAvx2(text.constData(), std::size_t(text.size()), got);
+        QCOMPARE(got, want);
     }
 }
 
