@@ -336,8 +336,13 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         if (boundary > begin && builder.isWindowed() && options.skipChunksOutsideWindow && !speculative
             && chunkOutsideWindow(data + begin, boundary - begin, builder.window(), keyScratch)) {
             skippedChunkBytes += qint64(boundary - begin);
-            // Its pages were only scanned: let them go too, unless a worker
-            // may still read an earlier chunk's last page.
+            // Its pages were only scanned: let them go too, once the chunks
+            // before it are merged (a worker may still read an earlier
+            // chunk's last page). Merging here, not only after the next
+            // decoded chunk, keeps a long skipped run after the window from
+            // staying resident (measured: 1.8 GiB peak RSS for a 1.8 GiB trace).
+            if (threads > 1)
+                mergeReady(false);
             if (pending() == 0)
                 releaseUpTo(boundary);
         } else if (boundary > begin) {
