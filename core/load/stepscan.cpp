@@ -8,6 +8,11 @@
 #include <QCoreApplication>
 #include <QFile>
 
+#ifdef Q_OS_UNIX
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -148,10 +153,22 @@ std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error,
     // the page cache, a fraction of a parse.
     constexpr std::size_t kProgressBytes = 64u << 20;
     std::size_t pos = 0, nextProgress = kProgressBytes;
+    [[maybe_unused]] std::size_t releasedTo = 0;
     bool stopped = false;
     while (pos < size && !stopped) {
         if (pos >= nextProgress) {
             nextProgress = pos + kProgressBytes;
+#ifdef Q_OS_UNIX
+            // The pages searched are done with: drop them from the process
+            // (a read-only file mapping: re-read if ever touched again), or
+            // the peak RSS of a partial import counts the whole file.
+            static const std::size_t pageBytes = std::size_t(sysconf(_SC_PAGESIZE));
+            const std::size_t doneTo = pos > (1u << 20) ? (pos - (1u << 20)) / pageBytes * pageBytes : 0;
+            if (fallback.isNull() && doneTo > releasedTo) {
+                madvise(const_cast<char*>(data) + releasedTo, doneTo - releasedTo, MADV_DONTNEED);
+                releasedTo = doneTo;
+            }
+#endif
             if (progress && !progress(double(pos) / double(size)))
                 stopped = true;
         }

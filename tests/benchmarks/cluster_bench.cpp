@@ -26,7 +26,11 @@
 #include "benchsupport.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
+#include "load/stepscan.h"
 #include "load/tracecache.h"
+#include "parse/boundaryscan.h"
+#include "parse/tracebuilder.h"
+#include "parse/traceparser.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -137,6 +141,61 @@ qint64 readOnceMs(const QString& root)
     return timer.elapsed();
 }
 
+// One trace file parsed alone on this thread (page cache warm): whole, or
+// windowed with or without skipping the chunks outside; best of `runs`.
+struct TraceRun
+{
+    double ms = 0;
+    qint64 slices = 0;
+    qint64 skippedBytes = 0;
+};
+TraceRun parseTraceOnce(const QString& path, TimeRange window, bool skipOutside, int runs = 2)
+{
+    TraceRun best;
+    for (int r = 0; r < runs; ++r) {
+        QElapsedTimer timer;
+        timer.start();
+        TraceBuilder builder;
+        if (!window.isEmpty())
+            builder.setWindow(window);
+        FileReport report;
+        TraceParseOptions options;
+        options.threads = 1;
+        options.skipChunksOutsideWindow = skipOutside;
+        parseTraceFile(path, builder, report, options);
+        const TraceData data = builder.finish();
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        if (r == 0 || ms < best.ms)
+            best = { ms, qint64(data.sliceCount()), report.count(QStringLiteral("skippedBytes")) };
+    }
+    return best;
+}
+
+// The exact boundary scanner alone over a whole file, cut into the parser's
+// 2 MiB chunks: the best of three, ms.
+double scanOnceMs(const QString& path, BoundaryStop (*scan)(const char*, std::size_t, std::size_t&, std::size_t,
+                                                            std::size_t&))
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    const auto size = std::size_t(f.size());
+    const char* data = reinterpret_cast<const char*>(f.map(0, f.size()));
+    if (!data)
+        return 0;
+    double best = 0;
+    for (int r = 0; r < 3; ++r) {
+        QElapsedTimer timer;
+        timer.start();
+        std::size_t pos = std::size_t(QByteArray::fromRawData(data, qsizetype(std::min<std::size_t>(size, 64))).indexOf('[')) + 1;
+        std::size_t boundary = pos;
+        while (scan(data, size, pos, TraceParseOptions().chunkBytes, boundary) == BoundaryStop::ChunkFull) { }
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        best = r == 0 ? ms : std::min(best, ms);
+    }
+    return best;
+}
+
 void showPartial(QTextStream& out, const QString& label, const QJsonObject& r, double traceMb)
 {
     const double ms = r[QStringLiteral("loadMs")].toDouble();
@@ -229,7 +288,7 @@ int main(int argc, char** argv)
     out << "large cluster: " << ranks << " ranks, ~" << sizeMb << " MiB of traces" << Qt::endl;
     if (!generate(big, ranks, kSteps, ops, out))
         return 1;
-    if (!analysesOnly) {
+    if (!analysesOnly && !partialOnly) {
         // Instant re-open: a fresh cache folder for the children (they inherit the environment).
         QTemporaryDir cacheHome(root + QStringLiteral("/cache-XXXXXX"));
         qputenv("XDG_CACHE_HOME", cacheHome.path().toUtf8());
@@ -284,6 +343,45 @@ int main(int argc, char** argv)
             << QString::number(
                    whole[QStringLiteral("loadMs")].toDouble() / one[QStringLiteral("loadMs")].toDouble(), 'f', 2)
             << "x" << Qt::endl;
+
+        // One rank's trace alone, on one thread: the premise (one
+        // step of a trace faster than reading it once) without the CSV tables.
+        QDirIterator it(big, { QStringLiteral("trace_view.json") }, QDir::Files, QDirIterator::Subdirectories);
+        const QString trace = it.hasNext() ? it.next() : QString();
+        const double traceMb = double(QFileInfo(trace).size()) / double(1 << 20);
+        LoadFilter filter;
+        filter.firstStep = filter.lastStep = step;
+        const TimeRange window = stepWindowRange(scanTraceStepMarkers(trace), filter);
+        auto mibps = [&](double ms) { return QString::number(traceMb / (ms / 1000.0), 'f', 0).rightJustified(6); };
+        auto line = [&](const QString& label, double ms, const QString& rest) {
+            out << "  " << label.leftJustified(34) << QString::number(ms / 1000.0, 'f', 3).rightJustified(7) << " s "
+                << mibps(ms) << " MiB/s  " << rest << Qt::endl;
+        };
+        out << "\none rank's trace alone (" << QString::number(traceMb, 'f', 0)
+            << " MiB), parseTraceFile on 1 thread, page cache warm, best of 2:" << Qt::endl;
+        const TraceRun wholeTrace = parseTraceOnce(trace, {}, false);
+        line(QStringLiteral("whole trace"), wholeTrace.ms, QStringLiteral("%1 slices").arg(wholeTrace.slices));
+        const TraceRun decoded = parseTraceOnce(trace, window, false);
+        line(QStringLiteral("step %1, every chunk decoded").arg(step), decoded.ms,
+             QStringLiteral("%1 slices").arg(decoded.slices));
+        const TraceRun skipped = parseTraceOnce(trace, window, true);
+        line(QStringLiteral("step %1, chunks outside skipped").arg(step), skipped.ms,
+             QStringLiteral("%1 slices, %2 MiB skipped undecoded")
+                 .arg(skipped.slices)
+                 .arg(double(skipped.skippedBytes) / double(1 << 20), 0, 'f', 0));
+        QElapsedTimer readTimer;
+        readTimer.start();
+        {
+            QByteArray buffer(8 << 20, Qt::Uninitialized);
+            QFile f(trace);
+            if (f.open(QIODevice::ReadOnly))
+                while (f.read(buffer.data(), buffer.size()) > 0) { }
+        }
+        line(QStringLiteral("read the trace once"), double(readTimer.nsecsElapsed()) / 1e6, QString());
+        line(QStringLiteral("boundary scan, byte loop"), scanOnceMs(trace, &scanEventBoundariesScalar), QString());
+        line(QStringLiteral("boundary scan, base (SSE2)"), scanOnceMs(trace, &scanEventBoundariesBase), QString());
+        if (boundaryScanHasAvx2())
+            line(QStringLiteral("boundary scan, AVX2"), scanOnceMs(trace, &scanEventBoundariesAvx2), QString());
     }
     if (partialOnly)
         return 0;

@@ -6,7 +6,9 @@
 //
 // Input: selector byte, then the file. Selector bits 0-1: chunk size;
 // bit 2: two decoder threads; bit 3: also parse the input truncated at
-// (selector >> 4) / 16 of its length.
+// (selector >> 4) / 16 of its length, else also parse it as a partial import
+// (a window of (selector >> 4) ms from 0: chunks outside skipped undecoded,
+// cut by the SIMD boundary scanner).
 #include "fuzzsupport.h"
 
 #include "parse/traceparser.h"
@@ -17,10 +19,13 @@ using namespace profscope;
 
 namespace {
 
-void parseOnce(const fuzz::Selected& in, std::size_t size, std::size_t chunkBytes, int threads)
+void parseOnce(const fuzz::Selected& in, std::size_t size, std::size_t chunkBytes, int threads,
+               TimeRange window = {})
 {
     const QString path = fuzz::writeInput(QStringLiteral("trace_view.json"), in.data, size);
     TraceBuilder builder;
+    if (!window.isEmpty())
+        builder.setWindow(window);
     FileReport report;
     report.path = path;
     TraceParseOptions options;
@@ -44,6 +49,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (in.selector & 8u) {
         const std::size_t cut = in.size * ((in.selector >> 4) & 15u) / 16;
         parseOnce(in, std::min(cut, in.size), chunkBytes, threads);
+    } else {
+        parseOnce(in, in.size, chunkBytes, threads, { 0, TimeNs((in.selector >> 4) + 1) * 1000000 });
     }
     return 0;
 }
