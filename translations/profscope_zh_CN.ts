@@ -5944,7 +5944,9 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
     </message>
     <message numerus="yes">
         <source>%n rank(s) from summaries computed next to the data</source>
-        <translation><numerusform>%n 个 rank 来自在数据所在处计算的摘要</numerusform></translation>
+        <translation>
+            <numerusform>%n 个 rank 来自在数据所在处计算的摘要</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -10273,7 +10275,9 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     </message>
     <message numerus="yes">
         <source>%1: nothing could be loaded (%n broken file(s))</source>
-        <translation><numerusform>%1：无法加载任何内容（%n 个损坏文件）</numerusform></translation>
+        <translation>
+            <numerusform>%1：无法加载任何内容（%n 个损坏文件）</numerusform>
+        </translation>
     </message>
     <message>
         <source>rank %1: %2 -&gt; %3 (%4 from %5, %6 s)</source>
@@ -10281,7 +10285,9 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     </message>
     <message numerus="yes">
         <source>%n broken file(s) left out</source>
-        <translation><numerusform>略过 %n 个损坏文件</numerusform></translation>
+        <translation>
+            <numerusform>略过 %n 个损坏文件</numerusform>
+        </translation>
     </message>
     <message>
         <source>rank %1: %2</source>
@@ -10289,7 +10295,9 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
     </message>
     <message numerus="yes">
         <source>%n summary file(s) written to %1: %2 from %3 of profiler data, in %4 s</source>
-        <translation><numerusform>已向 %1 写入 %n 个摘要文件：%2，源自 %3 的 profiler 数据，用时 %4 秒</numerusform></translation>
+        <translation>
+            <numerusform>已向 %1 写入 %n 个摘要文件：%2，源自 %3 的 profiler 数据，用时 %4 秒</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

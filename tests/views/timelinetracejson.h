@@ -21,6 +21,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QPainter>
+#include <QTest>
 #include <QWidget>
 
 #include <cmath>
