@@ -34,6 +34,18 @@
 #include <optional>
 #include <map>
 
+// Built with AddressSanitizer (GCC defines the macro, clang has the feature test).
+#if defined(__SANITIZE_ADDRESS__)
+#define PROFSCOPE_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PROFSCOPE_SANITIZED 1
+#endif
+#endif
+#ifndef PROFSCOPE_SANITIZED
+#define PROFSCOPE_SANITIZED 0
+#endif
+
 namespace profscope {
 
 namespace {
@@ -586,10 +598,13 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     report(1000, ms < 1000 ? Tr::tr("Loaded %n rank(s) in %1 ms", nullptr, int(profile->ranks.size())).arg(ms)
                            : Tr::tr("Loaded %n rank(s) in %1 s", nullptr, int(profile->ranks.size()))
                                  .arg(double(ms) / 1000.0, 0, 'f', 1));
-#if defined(__GLIBC__)
+#if defined(__GLIBC__) && !PROFSCOPE_SANITIZED
     // The parsers' buffers and the builders' growth are freed now, but glibc
     // keeps freed heap (one arena per loader thread) in the process: hand it
     // back, so that resident memory is the model's, not the load's peak.
+    // Not under AddressSanitizer: its allocator replaces glibc's, whose
+    // arenas malloc_trim would then walk uninitialised (a crash when two
+    // loads finish at once, as collect's verification threads do).
     malloc_trim(0);
 #endif
     return profile;

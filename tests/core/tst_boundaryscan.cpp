@@ -367,7 +367,11 @@ void TestBoundaryScan::invalidJson()
         R"(]{"a":1})",
         R"({"a":[1,2}},{"b":3}])",
         R"({"a":"x\)",
-        QByteArray("{\"a\":\"\0\x01\xff\"},{\"b\":\"\\\0\"}]", 28),
+        // NUL bytes inside: the length is the literal's, without its terminator.
+        [] {
+            static const char text[] = "{\"a\":\"\0\x01\xff\"},{\"b\":\"\\\0\"}]";
+            return QByteArray(text, qsizetype(sizeof text) - 1);
+        }(),
     };
     for (const QByteArray& base : texts)
         for (int pad = 0; pad < 70; ++pad) {
