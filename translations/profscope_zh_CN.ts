@@ -10238,14 +10238,6 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
 <context>
     <name>profscope::cli::Summarize</name>
     <message>
-        <source>%1 MiB</source>
-        <translation>%1 MiB</translation>
-    </message>
-    <message>
-        <source>%1 KiB</source>
-        <translation>%1 KiB</translation>
-    </message>
-    <message>
         <source>Computes a compact Profscope summary of every rank found under the paths (overview per step, operator statistics, communication and its matrix, memory curves, advice inputs; no timeline) and writes one *.profscope-summary.json per rank into OUT. Run it where the data is, on every host, and copy only OUT: Profscope opens a folder of summaries as a cluster.</source>
         <translation>为路径下找到的每个 rank 计算紧凑的 Profscope 摘要（逐迭代概览、算子统计、通信及其矩阵、内存曲线、建议所需的输入；不含时间线），并为每个 rank 在 OUT 中写入一个 *.profscope-summary.json。请在数据所在的每台主机上运行，只复制 OUT：Profscope 会把摘要文件夹作为集群打开。</translation>
     </message>

@@ -2,6 +2,7 @@
 #include "collect.h"
 
 #include "collect/collector.h"
+#include "output.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -17,17 +18,6 @@ namespace {
     {
         Q_DECLARE_TR_FUNCTIONS(profscope::cli::Collect)
     };
-
-    QString humanBytes(qint64 bytes)
-    {
-        if (bytes >= (qint64(1) << 30))
-            return QString::number(double(bytes) / double(qint64(1) << 30), 'f', 2) + QStringLiteral(" GiB");
-        if (bytes >= (1 << 20))
-            return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB");
-        if (bytes >= 1024)
-            return QString::number(double(bytes) / 1024.0, 'f', 1) + QStringLiteral(" KiB");
-        return QString::number(bytes) + QStringLiteral(" B");
-    }
 
     // 64M, 512K, 1G, 1000 (bytes).
     bool parseSize(const QString& text, qint64* bytes)
@@ -244,7 +234,7 @@ int runCollect(const QStringList& args, QTextStream& out, QTextStream& err)
         QString error = h.error;
         error.replace(QLatin1Char('\n'), QLatin1Char(' '));
         rows.push_back({ h.alias, status, QString::number(seen), QString::number(copied), QString::number(skipped),
-            QString::number(failed), humanBytes(h.totalBytes()), error });
+            QString::number(failed), byteSizeText(h.totalBytes()), error });
     }
     std::vector<int> widths(rows.front().size(), 0);
     for (const auto& row : rows)

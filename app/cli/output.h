@@ -18,6 +18,9 @@ namespace profscope::cli {
 // the exit code (0 after printing --help, 2 after printing a parse error).
 int parseCommandLine(QCommandLineParser& parser, const QStringList& args, QTextStream& out, QTextStream& err);
 
+// "12.4 GiB", "512.0 KiB", "17 B": a size as the commands print it.
+QString byteSizeText(qint64 bytes);
+
 // --prefer auto|text|db: which source a rank with both text files and
 // databases reads each kind of data from (never both).
 QCommandLineOption preferOption();

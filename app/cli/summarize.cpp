@@ -28,13 +28,6 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(profscope::cli::Summarize)
 };
 
-QString sizeText(qint64 bytes)
-{
-    if (bytes >= (qint64(1) << 20))
-        return Tr::tr("%1 MiB").arg(double(bytes) / double(1 << 20), 0, 'f', 1);
-    return Tr::tr("%1 KiB").arg(double(bytes) / 1024.0, 0, 'f', 1);
-}
-
 // What one load produced: a line per rank, for the output in rank order.
 struct Outcome
 {
@@ -132,7 +125,7 @@ int runSummarize(const QStringList& args, QTextStream& out, QTextStream& err)
                 o.bytes = QFileInfo(written).size();
                 o.line = Tr::tr("rank %1: %2 -> %3 (%4 from %5, %6 s)")
                              .arg(rank->info.rankId)
-                             .arg(folder, QFileInfo(written).fileName(), sizeText(o.bytes), sizeText(bytes))
+                             .arg(folder, QFileInfo(written).fileName(), byteSizeText(o.bytes), byteSizeText(bytes))
                              .arg(double(rankClock.elapsed()) / 1000.0, 0, 'f', 2);
                 if (broken > 0)
                     o.line += QStringLiteral("; ") + Tr::tr("%n broken file(s) left out", "", broken);
@@ -157,7 +150,7 @@ int runSummarize(const QStringList& args, QTextStream& out, QTextStream& err)
         summaryBytes += o.bytes;
     }
     out << Tr::tr("%n summary file(s) written to %1: %2 from %3 of profiler data, in %4 s", "", written)
-               .arg(outDir, sizeText(summaryBytes), sizeText(sourceBytes.load()))
+               .arg(outDir, byteSizeText(summaryBytes), byteSizeText(sourceBytes.load()))
                .arg(double(clock.elapsed()) / 1000.0, 0, 'f', 1)
         << '\n';
     return failed > 0 ? 1 : 0;

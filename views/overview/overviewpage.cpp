@@ -637,20 +637,18 @@ void OverviewPage::updateHeading()
         : tr("step %1").arg(step);
     QString ranks = shown == total ? tr("%n rank(s)", nullptr, total)
                                    : tr("%1 of %2 ranks with device step data").arg(shown).arg(total);
-    if (m_ranksWithoutComponents > 0)
-        ranks += QStringLiteral(" (")
-            + (m_stepTrace->isVisibleTo(this)
-                    ? tr("%n old-format rank(s): MindInsight step trace below", nullptr, m_ranksWithoutComponents)
-                    : tr("%n old-format rank(s): iteration times in the step table", nullptr, m_ranksWithoutComponents))
-            + QLatin1Char(')');
-    if (m_ranksFromSummary > 0) // no timeline: the profiler's own step figures
-        ranks += QStringLiteral(" (")
-            + tr("%n rank(s) from the profiler's summary, not recomputed", nullptr, m_ranksFromSummary)
-            + QLatin1Char(')');
-    if (m_ranksFromProfscopeSummary > 0) // summarize ran next to the data: recomputed there
-        ranks += QStringLiteral(" (")
-            + tr("%n rank(s) from summaries computed next to the data", nullptr, m_ranksFromProfscopeSummary)
-            + QLatin1Char(')');
+    // Each kind of rank whose figures are not recomputed here, in parentheses.
+    const auto note = [&ranks](int count, const QString& text) {
+        if (count > 0)
+            ranks += QStringLiteral(" (") + text + QLatin1Char(')');
+    };
+    note(m_ranksWithoutComponents,
+        m_stepTrace->isVisibleTo(this)
+            ? tr("%n old-format rank(s): MindInsight step trace below", nullptr, m_ranksWithoutComponents)
+            : tr("%n old-format rank(s): iteration times in the step table", nullptr, m_ranksWithoutComponents));
+    note(m_ranksFromSummary, tr("%n rank(s) from the profiler's summary, not recomputed", nullptr, m_ranksFromSummary));
+    note(m_ranksFromProfscopeSummary,
+        tr("%n rank(s) from summaries computed next to the data", nullptr, m_ranksFromProfscopeSummary));
     if (showsComparison()) {
         const ProfilePtr& other = m_state->comparisonProfile();
         const QString otherStep = m_state->comparisonStep();
