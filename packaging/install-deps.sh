@@ -11,7 +11,7 @@ packages=(
   libqcustomplot-dev nlohmann-json3-dev libsimdjson-dev libsqlite3-dev sqlite3
   xvfb xauth fonts-dejavu-core fonts-noto-cjk
   dpkg-dev desktop-file-utils appstream
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev lld
   openssh-client openssh-server rsync
 )
 

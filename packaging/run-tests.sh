@@ -23,21 +23,36 @@ if [ "${1:-}" = "--fuzz-long" ]; then
 fi
 
 jobs=$(nproc 2>/dev/null || echo 2)
+# Each stage's wall time, printed at the end: CI has a time budget.
+timings=()
+stage_start=$SECONDS
+stage_name=""
+stage() {
+  if [ -n "$stage_name" ]; then timings+=("$(printf '%-28s %5d s' "$stage_name" $((SECONDS - stage_start)))"); fi
+  stage_name="$1"; stage_start=$SECONDS
+  if [ -n "$1" ]; then echo "== $1"; fi
+}
+report_timings() {
+  stage ""
+  echo "== stage times (total ${SECONDS} s)"
+  printf '  %s\n' "${timings[@]}"
+}
 presets=(dev dev-asan)
 if [ "${1:-}" = "--no-asan" ]; then presets=(dev); fi
 
 export QT_QPA_PLATFORM=offscreen
 for preset in "${presets[@]}"; do
-  echo "== configure + build ($preset)"
+  stage "configure + build ($preset)"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset" -j "$jobs"
-  echo "== test ($preset)"
+  stage "test ($preset)"
   ctest --preset "$preset" -j "$jobs"
 done
 
 if [ "${1:-}" != "--no-asan" ]; then
-  echo "== Debian package"
+  stage "Debian package"
   bash packaging/test-deb.sh
-  echo "== fuzz"
+  stage "fuzz"
   bash packaging/run-fuzz.sh 20
 fi
+report_timings

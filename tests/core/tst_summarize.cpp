@@ -48,7 +48,7 @@ int communicationOps(const QString& rankRoot)
     int ops = 0;
     const QJsonObject root = QJsonDocument::fromJson(f.readAll()).object();
     for (const QJsonValue step : root)
-        for (const QString kind : { QStringLiteral("p2p"), QStringLiteral("collective") })
+        for (const QString& kind : { QStringLiteral("p2p"), QStringLiteral("collective") })
             for (const QString& key : step.toObject().value(kind).toObject().keys())
                 ops += key == QLatin1String("Total Op Info") ? 0 : 1;
     return ops;
