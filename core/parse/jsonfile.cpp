@@ -163,6 +163,10 @@ bool isBlank(const QByteArray& bytes)
 
 } // namespace
 
+// simdjson's index is about five bytes per byte of text besides the DOM: a
+// cluster-wide matrix of hundreds of MB goes the slow way, as before.
+constexpr qsizetype kMaxFastBytes = qsizetype(64) << 20;
+
 JsonFile::JsonFile(const QString& path, const char* kind, FileReport& report)
     : ReportScope(path, kind, report, "profscope::TableParsers")
 {
@@ -192,9 +196,6 @@ bool JsonFile::load(Json& root)
     // The fast path accepts only what nlohmann accepts, nested no deeper
     // than kMaxJsonNesting, and builds the same DOM; anything else (a broken
     // or too deeply nested file) goes the slow way below for its message.
-    // simdjson's index is about five bytes per byte of text besides the DOM:
-    // a cluster-wide matrix of hundreds of MB goes the slow way, as before.
-    constexpr qsizetype kMaxFastBytes = qsizetype(64) << 20;
     if (bytes.size() <= kMaxFastBytes) {
         TextFloatDomBuilder fast(root);
         if (saxParseFast(bytes.constData(), std::size_t(bytes.size()), kMaxJsonNesting, fast))
@@ -223,6 +224,23 @@ bool JsonFile::load(Json& root)
     }
     if (!root.is_object())
         return broken(Tr::tr("%1: expected a JSON object at the top level").arg(fileName()), 0);
+    return true;
+}
+
+bool JsonFile::streamFast(nlohmann::json_sax<Json>& handler)
+{
+    const QFileInfo info(path());
+    if (info.isDir() || isSpecialFile(info) || info.size() > kMaxFastBytes)
+        return false;
+    QFile file(path());
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray bytes = readPadded(file, jsonFastPadding());
+    if (file.error() != QFileDevice::NoError || bytes.size() > kMaxFastBytes || isBlank(bytes) || bytes.contains('\0'))
+        return false;
+    if (!saxParseFast(bytes.constData(), std::size_t(bytes.size()), kMaxJsonNesting, handler))
+        return false;
+    m_report.sizeBytes = bytes.size();
     return true;
 }
 

@@ -32,6 +32,10 @@ namespace profscope::jsonfile {
 // parallel groups in the order the framework created them.
 using Json = nlohmann::ordered_json;
 
+// The two op maps of a step in communication.json / communication_matrix.json,
+// in the order their ops are read.
+inline constexpr const char* kCommKinds[] = { "p2p", "collective" };
+
 // One JSON file being read: loading, warnings and the report.
 class JsonFile : public ReportScope
 {
@@ -41,6 +45,13 @@ public:
     // Reads and parses the file; the top level must be an object. On failure
     // the report is Broken with the byte offset of the problem.
     bool load(Json& root);
+    // The fast path without a DOM: streams the file's SAX events into
+    // `handler` (simdjson On-Demand, the same events load() builds its DOM
+    // from). False, with nothing reported, when the file is not read that
+    // way (unreadable, empty, broken, larger than the fast path takes) or the
+    // handler stopped: the caller then uses load(), whose messages and byte
+    // offsets the report keeps.
+    bool streamFast(nlohmann::json_sax<Json>& handler);
 
 private:
     bool broken(const QString& reason, qint64 byteOffset = -1);

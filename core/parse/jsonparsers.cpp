@@ -6,6 +6,7 @@
 #include "tableparsers.h"
 
 #include "jsonfile.h"
+#include "matrixstream.h"
 #include "numbers.h"
 
 #include <QCoreApplication>
@@ -34,8 +35,6 @@ using namespace jsonfile;
 // The per-step aggregate of communication.json; it duplicates the sums of
 // the ops and is not an op.
 constexpr const char* kTotalOpInfo = "Total Op Info";
-
-constexpr const char* kCommKinds[] = { "p2p", "collective" };
 
 // Walks communication.json / communication_matrix.json, which share one
 // shape: {step: {"p2p" | "collective": {opKey: op}}}. Non-objects are warned
@@ -111,6 +110,12 @@ bool parseCommunication(const QString& filePath, std::vector<CommOpRecord>& out,
 bool parseCommunicationMatrix(const QString& filePath, std::vector<CommMatrixLink>& out, FileReport& report)
 {
     JsonFile file(filePath, "communication_matrix.json", report);
+    if (MatrixCounts counts; streamCommunicationMatrix(file, out, counts)) {
+        report.addCount(QStringLiteral("steps"), counts.steps);
+        report.addCount(QStringLiteral("ops"), counts.ops);
+        report.addCount(QStringLiteral("links"), counts.links);
+        return file.finish();
+    }
     Json root;
     if (!file.load(root))
         return file.fail();
