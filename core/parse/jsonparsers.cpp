@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // communication.json, communication_matrix.json, profiler_info*.json and
 // profiler_metadata.json: small files, read into an nlohmann DOM that keeps
-// floating-point numbers as their source text (see jsonfile.h).
+// floating-point numbers as their source text (see jsonfile.h). The two
+// communication files are streamed without a DOM when their shape allows
+// (commstream.cpp); the DOM path below reads the rest, with its warnings.
 
 #include "tableparsers.h"
 
 #include "jsonfile.h"
-#include "matrixstream.h"
+#include "commstream.h"
 #include "numbers.h"
 
 #include <QCoreApplication>
@@ -78,6 +80,13 @@ qint64 forEachCommOp(JsonFile& file, const Json& root, Aggregate&& aggregate, Vi
 bool parseCommunication(const QString& filePath, std::vector<CommOpRecord>& out, FileReport& report)
 {
     JsonFile file(filePath, "communication.json", report);
+    if (CommStreamCounts counts; streamCommunication(file, out, counts)) {
+        report.addCount(QStringLiteral("steps"), counts.steps);
+        report.addCount(QStringLiteral("ops"), counts.ops);
+        if (counts.totals > 0)
+            report.addCount(QStringLiteral("totalOpInfo"), counts.totals);
+        return file.finish();
+    }
     Json root;
     if (!file.load(root))
         return file.fail();
@@ -110,7 +119,7 @@ bool parseCommunication(const QString& filePath, std::vector<CommOpRecord>& out,
 bool parseCommunicationMatrix(const QString& filePath, std::vector<CommMatrixLink>& out, FileReport& report)
 {
     JsonFile file(filePath, "communication_matrix.json", report);
-    if (MatrixCounts counts; streamCommunicationMatrix(file, out, counts)) {
+    if (CommStreamCounts counts; streamCommunicationMatrix(file, out, counts)) {
         report.addCount(QStringLiteral("steps"), counts.steps);
         report.addCount(QStringLiteral("ops"), counts.ops);
         report.addCount(QStringLiteral("links"), counts.links);

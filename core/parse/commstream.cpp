@@ -1,0 +1,723 @@
+// SPDX-License-Identifier: Apache-2.0
+// communication.json and communication_matrix.json straight into records,
+// without a DOM. They are the largest of a rank's small files (an op per
+// collective call, a link per peer), and building their nlohmann DOM — a
+// std::string per key, a node per value, objects searched linearly — was
+// most of the load of a cluster of many small ranks. A stream takes a file
+// only when it has the exact shape the DOM path reads without a warning; on
+// anything else it stops, and the parser falls back to the DOM and its
+// messages. Both files share the shape {step: {"p2p" | "collective": {op}}},
+// walked here once (CommStream); what is inside an op differs.
+
+#include "commstream.h"
+
+#include "../model/timebounds.h"
+#include "numbers.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace profscope::jsonfile {
+
+namespace {
+
+// One scalar event, read the way jsonfile.cpp's helpers read a DOM value
+// (the DOM keeps a float as its source text).
+struct Scalar
+{
+    enum class Kind { Null, Bool, Int, Unsigned, Float, String };
+    Kind kind = Kind::Null;
+    bool boolean = false;
+    qint64 i = 0;
+    std::uint64_t u = 0;
+    const std::string* text = nullptr;
+
+    std::optional<double> toDouble() const
+    {
+        switch (kind) {
+        case Kind::Int:
+            return double(i);
+        case Kind::Unsigned:
+            return double(u);
+        case Kind::Float:
+        case Kind::String:
+            return parseDouble(*text);
+        default:
+            return std::nullopt;
+        }
+    }
+    std::optional<qint64> toInt() const
+    {
+        switch (kind) {
+        case Kind::Int:
+            return i;
+        case Kind::Unsigned:
+            if (u > std::uint64_t(std::numeric_limits<qint64>::max()))
+                return std::nullopt;
+            return qint64(u);
+        case Kind::Float:
+        case Kind::String:
+            return parseInt(*text);
+        default:
+            return std::nullopt;
+        }
+    }
+    std::optional<TimeNs> usToNs() const
+    {
+        if (kind == Kind::Float || kind == Kind::String)
+            return parseUsToNs(*text);
+        if (const auto v = toInt()) {
+            constexpr qint64 kLimit = kMaxAbsTimeNs / 1000;
+            if (*v > kLimit || *v < -kLimit)
+                return std::nullopt;
+            return *v * 1000;
+        }
+        return std::nullopt;
+    }
+    // Strings as they are, anything else as JSON writes it.
+    QString toText() const
+    {
+        switch (kind) {
+        case Kind::Null:
+            return {};
+        case Kind::Bool:
+            return boolean ? QStringLiteral("true") : QStringLiteral("false");
+        case Kind::Int:
+            return QString::number(i);
+        case Kind::Unsigned:
+            return QString::number(u);
+        default:
+            return toQString(*text);
+        }
+    }
+};
+
+// Repeated keys make the DOM keep the first position with the last value;
+// the streams leave such files to it.
+bool hasRepeats(std::vector<std::string>& keys)
+{
+    std::sort(keys.begin(), keys.end());
+    return std::adjacent_find(keys.begin(), keys.end()) != keys.end();
+}
+
+int kindOf(const std::string& key)
+{
+    return key == kCommKinds[0] ? 0 : key == kCommKinds[1] ? 1 : -1;
+}
+
+// The shared shape: the root, its steps, their op maps and the ops' keys.
+// Levels count the objects open: 1 inside the root, 2 in a step, 3 in an op
+// map, 4 in an op. What an op holds is the derived stream's; it keeps its
+// records, which are emitted per step with p2p first, as the DOM path walks.
+template<typename Record>
+class CommStream : public nlohmann::json_sax<Json>
+{
+public:
+    explicit CommStream(std::vector<Record>& out)
+        : m_out(out)
+    {
+    }
+
+    CommStreamCounts counts;
+
+    bool complete() const
+    {
+        return m_complete;
+    }
+
+    bool null() override
+    {
+        return scalar(Scalar {});
+    }
+    bool boolean(bool value) override
+    {
+        Scalar s { Scalar::Kind::Bool };
+        s.boolean = value;
+        return scalar(s);
+    }
+    bool number_integer(number_integer_t value) override
+    {
+        Scalar s { Scalar::Kind::Int };
+        s.i = value;
+        return scalar(s);
+    }
+    bool number_unsigned(number_unsigned_t value) override
+    {
+        Scalar s { Scalar::Kind::Unsigned };
+        s.u = value;
+        return scalar(s);
+    }
+    bool number_float(number_float_t, const string_t& text) override
+    {
+        Scalar s { Scalar::Kind::Float };
+        s.text = &text;
+        return scalar(s);
+    }
+    bool string(string_t& value) override
+    {
+        Scalar s { Scalar::Kind::String };
+        s.text = &value;
+        return scalar(s);
+    }
+    bool binary(binary_t&) override
+    {
+        return false; // never produced by JSON text
+    }
+    bool key(string_t& value) override
+    {
+        if (m_skip == 0)
+            m_key = std::move(value);
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override
+    {
+        return false;
+    }
+
+    bool start_object(std::size_t) override
+    {
+        if (m_skip > 0) {
+            ++m_skip;
+            return true;
+        }
+        const int level = m_depth++;
+        switch (level) {
+        case 0:
+            return true;
+        case 1:
+            ++counts.steps;
+            m_stepKeys.push_back(m_key);
+            m_step = toQString(m_key);
+            m_kindsSeen = 0;
+            return true;
+        case 2: {
+            const int kind = kindOf(m_key);
+            if (kind < 0)
+                return skipOpened(); // not an op map: the DOM path does not read it
+            if (m_kindsSeen & (1 << kind))
+                return false;
+            m_kindsSeen |= 1 << kind;
+            m_kind = kind;
+            m_opKeys.clear();
+            return true;
+        }
+        case 3:
+            if (isAggregate(m_key)) {
+                ++counts.totals;
+                return skipOpened();
+            }
+            ++counts.ops;
+            m_opKeys.push_back(m_key);
+            return opStart();
+        default:
+            return objectInOp(level);
+        }
+    }
+    bool end_object() override
+    {
+        if (m_skip > 0) {
+            --m_skip;
+            return true;
+        }
+        const int level = --m_depth;
+        switch (level) {
+        case 0:
+            m_complete = !hasRepeats(m_stepKeys);
+            return m_complete;
+        case 1:
+            for (auto& records : m_kindRecords) {
+                std::move(records.begin(), records.end(), std::back_inserter(m_out));
+                records.clear();
+            }
+            return true;
+        case 2:
+            return !hasRepeats(m_opKeys);
+        case 3:
+            return opEnd();
+        default:
+            return objectInOpEnd(level);
+        }
+    }
+    bool start_array(std::size_t) override
+    {
+        if (m_skip > 0 || (m_depth == 2 && kindOf(m_key) < 0)) {
+            ++m_skip;
+            return true;
+        }
+        if (m_depth == 3 && isAggregate(m_key)) {
+            ++counts.totals;
+            m_skip = 1;
+            return true;
+        }
+        return m_depth >= 4 && arrayInOp();
+    }
+    bool end_array() override
+    {
+        if (m_skip > 0) {
+            --m_skip;
+            return true;
+        }
+        return arrayInOpEnd();
+    }
+
+protected:
+    virtual bool isAggregate(const std::string&) const
+    {
+        return false;
+    }
+    // An op opens (its key is m_key) and closes.
+    virtual bool opStart() = 0;
+    virtual bool opEnd() = 0;
+    // Inside an op: an object opens at `level` (4: a value of the op's own
+    // keys) and closes; an array opens and closes; a scalar. m_key names the
+    // value; m_depth counts the objects open.
+    virtual bool objectInOp(int level) = 0;
+    virtual bool objectInOpEnd(int level) = 0;
+    virtual bool arrayInOp() = 0;
+    virtual bool arrayInOpEnd() = 0;
+    virtual bool scalarInOp(const Scalar& s) = 0;
+
+    // From objectInOp: pass over the object just opened.
+    bool skipOpened()
+    {
+        --m_depth;
+        m_skip = 1;
+        return true;
+    }
+    // From arrayInOp: pass over the array just opened.
+    bool skipArray()
+    {
+        m_skip = 1;
+        return true;
+    }
+    void keep(Record&& record)
+    {
+        m_kindRecords[std::size_t(m_kind)].push_back(std::move(record));
+    }
+
+    std::string m_key;
+    QString m_step;
+    int m_depth = 0;
+    int m_kind = 0;
+
+private:
+    bool scalar(const Scalar& s)
+    {
+        if (m_skip > 0)
+            return true;
+        switch (m_depth) {
+        case 0:
+        case 1:
+            return false; // the top level or a step is not an object
+        case 2:
+            return kindOf(m_key) < 0; // ignored, unless an op map is not an object
+        case 3:
+            if (isAggregate(m_key)) {
+                ++counts.totals;
+                return true;
+            }
+            return false; // an op that is not an object
+        default:
+            return scalarInOp(s);
+        }
+    }
+
+    std::vector<Record>& m_out;
+    std::array<std::vector<Record>, 2> m_kindRecords;
+    std::vector<std::string> m_stepKeys, m_opKeys;
+    int m_skip = 0;
+    int m_kindsSeen = 0;
+    bool m_complete = false;
+};
+
+// ---------------------------------------------------------------- communication_matrix.json
+
+// Link fields, as readMatrixLinkInfo reads them from the DOM.
+enum class LinkField { Other, TransportType, TransitSizeMB, TransitTimeMs, BandwidthGBps, OpName };
+
+LinkField linkFieldOf(std::string_view key)
+{
+    if (key == "Transport Type")
+        return LinkField::TransportType;
+    if (key == "Transit Size(MB)")
+        return LinkField::TransitSizeMB;
+    if (key == "Transit Time(ms)")
+        return LinkField::TransitTimeMs;
+    if (key == "Bandwidth(GB/s)")
+        return LinkField::BandwidthGBps;
+    if (key == "Op Name")
+        return LinkField::OpName;
+    return LinkField::Other;
+}
+
+bool isSpace(char c)
+{
+    // What \s matches in the DOM path's "^\s*(-?\d+)\s*-\s*(-?\d+)\s*$".
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+// One "-?\d+" of a link key, at most 9 digits (anything longer, which
+// QString::toInt may refuse, is left to the DOM path).
+bool readRank(std::string_view text, std::size_t& i, int& out)
+{
+    bool negative = false;
+    if (i < text.size() && text[i] == '-') {
+        negative = true;
+        ++i;
+    }
+    const std::size_t first = i;
+    int value = 0;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - first < 9)
+        value = value * 10 + (text[i++] - '0');
+    if (i == first || (i < text.size() && text[i] >= '0' && text[i] <= '9'))
+        return false;
+    out = negative ? -value : value;
+    return true;
+}
+
+// "src-dst" with optional spaces, as the DOM path's pattern.
+bool parseLinkKey(std::string_view key, int& src, int& dst)
+{
+    std::size_t i = 0;
+    auto skipSpaces = [&] {
+        while (i < key.size() && isSpace(key[i]))
+            ++i;
+    };
+    skipSpaces();
+    if (!readRank(key, i, src))
+        return false;
+    skipSpaces();
+    if (i >= key.size() || key[i] != '-')
+        return false;
+    ++i;
+    skipSpaces();
+    if (!readRank(key, i, dst))
+        return false;
+    skipSpaces();
+    return i == key.size();
+}
+
+// Op -> links (level 4, keyed "src-dst") -> fields (level 5).
+class MatrixStream final : public CommStream<CommMatrixLink>
+{
+public:
+    using CommStream::CommStream;
+
+private:
+    bool opStart() override
+    {
+        m_opKey = toQString(m_key);
+        const auto at = m_key.rfind('@');
+        m_groupId = at == std::string::npos ? QString() : toQString(m_key.substr(at + 1));
+        m_linkKeys.clear();
+        return true;
+    }
+    bool opEnd() override
+    {
+        return !hasRepeats(m_linkKeys);
+    }
+    bool objectInOp(int level) override
+    {
+        if (level > 4) // an object as a link's field: only one the DOM path ignores
+            return linkFieldOf(m_key) == LinkField::Other && skipOpened();
+        m_link = CommMatrixLink {};
+        if (!parseLinkKey(m_key, m_link.srcRank, m_link.dstRank))
+            return false;
+        m_linkKeys.push_back(m_key);
+        m_link.step = m_step;
+        m_link.p2p = m_kind == 0;
+        m_link.opKey = m_opKey;
+        m_link.groupId = m_groupId;
+        return true;
+    }
+    bool objectInOpEnd(int) override
+    {
+        keep(std::move(m_link));
+        ++counts.links;
+        return true;
+    }
+    bool arrayInOp() override
+    {
+        return m_depth == 5 && linkFieldOf(m_key) == LinkField::Other && skipArray();
+    }
+    bool arrayInOpEnd() override
+    {
+        return false; // every array in an op is skipped or declined
+    }
+    bool scalarInOp(const Scalar& s) override
+    {
+        if (m_depth != 5)
+            return false; // a link that is not an object
+        switch (linkFieldOf(m_key)) {
+        case LinkField::TransportType:
+            m_link.transport = shared(s);
+            break;
+        case LinkField::OpName:
+            m_link.opName = shared(s);
+            break;
+        case LinkField::TransitSizeMB:
+            m_link.transitSizeMB = s.toDouble().value_or(0);
+            break;
+        case LinkField::TransitTimeMs:
+            m_link.transitTimeMs = s.toDouble().value_or(0);
+            break;
+        case LinkField::BandwidthGBps:
+            m_link.bandwidthGBps = s.toDouble().value_or(0);
+            break;
+        case LinkField::Other:
+            break;
+        }
+        return true;
+    }
+
+    // Transport types and op names repeat link after link: one QString each.
+    QString shared(const Scalar& s)
+    {
+        if (s.kind != Scalar::Kind::String)
+            return s.toText();
+        if (*s.text != m_lastText) {
+            m_lastText = *s.text;
+            m_lastQString = toQString(m_lastText);
+        }
+        return m_lastQString;
+    }
+
+    std::vector<std::string> m_linkKeys;
+    std::string m_lastText;
+    QString m_opKey, m_groupId, m_lastQString;
+    CommMatrixLink m_link;
+};
+
+// ---------------------------------------------------------------- communication.json
+
+// Op -> "Communication Time Info" (level 4) -> its fields; op ->
+// "Communication Bandwidth Info" (level 4) -> transports (level 5) -> their
+// fields and "Size Distribution" (level 6) -> [count, ms] per packet size.
+class OpStream final : public CommStream<CommOpRecord>
+{
+public:
+    using CommStream::CommStream;
+
+private:
+    enum class Section { None, Time, Bandwidth };
+
+    bool isAggregate(const std::string& key) const override
+    {
+        return key == "Total Op Info";
+    }
+    bool opStart() override
+    {
+        m_op = CommOpRecord {};
+        m_op.step = m_step;
+        m_op.p2p = m_kind == 0;
+        splitOpKey(m_key, m_op.opName, m_op.groupId);
+        m_timeSeen = m_bandwidthSeen = m_startSeen = false;
+        m_section = Section::None;
+        return true;
+    }
+    bool opEnd() override
+    {
+        if (!m_timeSeen || !m_startSeen)
+            return false; // the DOM path warns
+        keep(std::move(m_op));
+        return true;
+    }
+    bool objectInOp(int level) override
+    {
+        if (level == 4) {
+            if (m_key == "Communication Time Info") {
+                if (m_timeSeen)
+                    return false;
+                m_timeSeen = true;
+                m_section = Section::Time;
+                return true;
+            }
+            if (m_key == "Communication Bandwidth Info") {
+                if (m_bandwidthSeen)
+                    return false;
+                m_bandwidthSeen = true;
+                m_section = Section::Bandwidth;
+                m_transportKeys.clear();
+                return true;
+            }
+            return skipOpened();
+        }
+        if (level == 5 && m_section == Section::Bandwidth) { // a transport
+            m_transportKeys.push_back(m_key);
+            m_bandwidth = CommBandwidth {};
+            m_bandwidth.transport = toQString(m_key);
+            m_distributionSeen = false;
+            return true;
+        }
+        if (level == 6 && m_key == "Size Distribution") {
+            if (m_distributionSeen)
+                return false;
+            m_distributionSeen = true;
+            return true;
+        }
+        // Any other object: only where the DOM path reads nothing.
+        return !isReadField(level) && skipOpened();
+    }
+    bool objectInOpEnd(int level) override
+    {
+        if (level == 5) {
+            m_op.bandwidth.push_back(std::move(m_bandwidth));
+            return true;
+        }
+        if (level == 4) {
+            const bool bandwidth = m_section == Section::Bandwidth;
+            m_section = Section::None;
+            return !bandwidth || !hasRepeats(m_transportKeys);
+        }
+        return true; // level 6: the size distribution
+    }
+    bool arrayInOp() override
+    {
+        if (m_depth == 7 && !m_inEntry) { // a "Size Distribution" entry
+            const auto sizeMB = parseDouble(m_key);
+            if (!sizeMB)
+                return false;
+            m_entrySizeMB = *sizeMB;
+            m_entry = { 0, 0.0 };
+            m_entryIndex = 0;
+            m_inEntry = true;
+            return true;
+        }
+        if (m_inEntry)
+            return false;
+        // The DOM path ignores an array as bandwidth info, transport or
+        // size distribution; as time info it warns.
+        if (m_depth == 4)
+            return m_key != "Communication Time Info" && skipArray();
+        if (m_depth == 5 && m_section == Section::Bandwidth)
+            return skipArray();
+        if (m_depth == 6 && m_key == "Size Distribution")
+            return skipArray();
+        return !isReadField(m_depth) && skipArray();
+    }
+    bool arrayInOpEnd() override
+    {
+        m_inEntry = false;
+        if (m_entryIndex < 2)
+            return false; // the DOM path warns
+        m_bandwidth.sizeDistribution[m_entrySizeMB] = m_entry;
+        return true;
+    }
+    bool scalarInOp(const Scalar& s) override
+    {
+        if (m_inEntry) {
+            if (m_entryIndex == 0)
+                m_entry.first = s.toInt().value_or(0);
+            else if (m_entryIndex == 1)
+                m_entry.second = s.toDouble().value_or(0);
+            ++m_entryIndex;
+            return true;
+        }
+        switch (m_depth) {
+        case 4: // a value of the op's own keys
+            return m_key != "Communication Time Info";
+        case 5:
+            return m_section != Section::Time || timeField(s);
+        case 6: // a field of a transport
+            if (m_key == "Transit Size(MB)")
+                m_bandwidth.transitSizeMB = s.toDouble().value_or(0);
+            else if (m_key == "Transit Time(ms)")
+                m_bandwidth.transitTimeMs = s.toDouble().value_or(0);
+            else if (m_key == "Bandwidth(GB/s)")
+                m_bandwidth.bandwidthGBps = s.toDouble().value_or(0);
+            else if (m_key == "Large Packet Ratio")
+                m_bandwidth.largePacketRatio = s.toDouble().value_or(0);
+            return true;
+        default: // a size distribution entry that is not [count, ms]
+            return false;
+        }
+    }
+
+    bool timeField(const Scalar& s)
+    {
+        if (m_key == "Start Timestamp(us)") {
+            const auto ns = s.usToNs();
+            if (!ns)
+                return false; // the DOM path warns
+            m_op.startNs = *ns;
+            m_startSeen = true;
+        } else if (m_key == "Elapse Time(ms)") {
+            m_op.elapseMs = s.toDouble().value_or(0);
+        } else if (m_key == "Transit Time(ms)") {
+            m_op.transitMs = s.toDouble().value_or(0);
+        } else if (m_key == "Wait Time(ms)") {
+            m_op.waitMs = s.toDouble().value_or(0);
+        } else if (m_key == "Synchronization Time(ms)") {
+            m_op.synchronizationMs = s.toDouble().value_or(0);
+        } else if (m_key == "Idle Time(ms)") {
+            m_op.idleMs = s.toDouble().value_or(0);
+        } else if (m_key == "Wait Time Ratio") {
+            m_op.waitRatio = s.toDouble().value_or(kNoValue);
+        } else if (m_key == "Synchronization Time Ratio") {
+            m_op.synchronizationRatio = s.toDouble().value_or(kNoValue);
+        }
+        return true;
+    }
+
+    // A key whose value the DOM path reads as a number, inside the object
+    // whose level is `level` (5: time info; 6: a transport).
+    bool isReadField(int level) const
+    {
+        static constexpr std::string_view kTime[] = { "Start Timestamp(us)", "Elapse Time(ms)", "Transit Time(ms)",
+            "Wait Time(ms)", "Synchronization Time(ms)", "Idle Time(ms)", "Wait Time Ratio",
+            "Synchronization Time Ratio" };
+        static constexpr std::string_view kTransport[] = { "Transit Size(MB)", "Transit Time(ms)", "Bandwidth(GB/s)",
+            "Large Packet Ratio" };
+        if (level == 5 && m_section == Section::Time)
+            return std::find(std::begin(kTime), std::end(kTime), m_key) != std::end(kTime);
+        if (level == 6)
+            return std::find(std::begin(kTransport), std::end(kTransport), m_key) != std::end(kTransport);
+        return level >= 7; // inside a size distribution
+    }
+
+    CommOpRecord m_op;
+    CommBandwidth m_bandwidth;
+    std::vector<std::string> m_transportKeys;
+    Section m_section = Section::None;
+    std::pair<qint64, double> m_entry;
+    double m_entrySizeMB = 0;
+    int m_entryIndex = 0;
+    bool m_inEntry = false;
+    bool m_timeSeen = false;
+    bool m_bandwidthSeen = false;
+    bool m_startSeen = false;
+    bool m_distributionSeen = false;
+};
+
+template<typename Stream, typename Record>
+bool streamInto(JsonFile& file, std::vector<Record>& out, CommStreamCounts& counts)
+{
+    const std::size_t before = out.size();
+    Stream stream(out);
+    if (file.streamFast(stream) && stream.complete()) {
+        counts = stream.counts;
+        return true;
+    }
+    out.erase(out.begin() + std::ptrdiff_t(before), out.end());
+    return false;
+}
+
+} // namespace
+
+bool streamCommunicationMatrix(JsonFile& file, std::vector<CommMatrixLink>& out, CommStreamCounts& counts)
+{
+    return streamInto<MatrixStream>(file, out, counts);
+}
+
+bool streamCommunication(JsonFile& file, std::vector<CommOpRecord>& out, CommStreamCounts& counts)
+{
+    return streamInto<OpStream>(file, out, counts);
+}
+
+} // namespace profscope::jsonfile
