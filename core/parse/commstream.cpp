@@ -11,8 +11,7 @@
 
 #include "commstream.h"
 
-#include "../model/timebounds.h"
-#include "numbers.h"
+#include "saxscalar.h"
 
 #include <algorithm>
 #include <array>
@@ -27,85 +26,6 @@ namespace profscope::jsonfile {
 
 namespace {
 
-// One scalar event, read the way jsonfile.cpp's helpers read a DOM value
-// (the DOM keeps a float as its source text).
-struct Scalar
-{
-    enum class Kind { Null, Bool, Int, Unsigned, Float, String };
-    Kind kind = Kind::Null;
-    bool boolean = false;
-    qint64 i = 0;
-    std::uint64_t u = 0;
-    const std::string* text = nullptr;
-
-    std::optional<double> toDouble() const
-    {
-        switch (kind) {
-        case Kind::Int:
-            return double(i);
-        case Kind::Unsigned:
-            return double(u);
-        case Kind::Float:
-        case Kind::String:
-            return parseDouble(*text);
-        default:
-            return std::nullopt;
-        }
-    }
-    std::optional<qint64> toInt() const
-    {
-        switch (kind) {
-        case Kind::Int:
-            return i;
-        case Kind::Unsigned:
-            if (u > std::uint64_t(std::numeric_limits<qint64>::max()))
-                return std::nullopt;
-            return qint64(u);
-        case Kind::Float:
-        case Kind::String:
-            return parseInt(*text);
-        default:
-            return std::nullopt;
-        }
-    }
-    std::optional<TimeNs> usToNs() const
-    {
-        if (kind == Kind::Float || kind == Kind::String)
-            return parseUsToNs(*text);
-        if (const auto v = toInt()) {
-            constexpr qint64 kLimit = kMaxAbsTimeNs / 1000;
-            if (*v > kLimit || *v < -kLimit)
-                return std::nullopt;
-            return *v * 1000;
-        }
-        return std::nullopt;
-    }
-    // Strings as they are, anything else as JSON writes it.
-    QString toText() const
-    {
-        switch (kind) {
-        case Kind::Null:
-            return {};
-        case Kind::Bool:
-            return boolean ? QStringLiteral("true") : QStringLiteral("false");
-        case Kind::Int:
-            return QString::number(i);
-        case Kind::Unsigned:
-            return QString::number(u);
-        default:
-            return toQString(*text);
-        }
-    }
-};
-
-// Repeated keys make the DOM keep the first position with the last value;
-// the streams leave such files to it.
-bool hasRepeats(std::vector<std::string>& keys)
-{
-    std::sort(keys.begin(), keys.end());
-    return std::adjacent_find(keys.begin(), keys.end()) != keys.end();
-}
-
 int kindOf(const std::string& key)
 {
     return key == kCommKinds[0] ? 0 : key == kCommKinds[1] ? 1 : -1;
@@ -116,7 +36,7 @@ int kindOf(const std::string& key)
 // map, 4 in an op. What an op holds is the derived stream's; it keeps its
 // records, which are emitted per step with p2p first, as the DOM path walks.
 template<typename Record>
-class CommStream : public nlohmann::json_sax<Json>
+class CommStream : public ScalarSax
 {
 public:
     explicit CommStream(std::vector<Record>& out)
@@ -131,55 +51,12 @@ public:
         return m_complete;
     }
 
-    bool null() override
-    {
-        return scalar(Scalar {});
-    }
-    bool boolean(bool value) override
-    {
-        Scalar s { Scalar::Kind::Bool };
-        s.boolean = value;
-        return scalar(s);
-    }
-    bool number_integer(number_integer_t value) override
-    {
-        Scalar s { Scalar::Kind::Int };
-        s.i = value;
-        return scalar(s);
-    }
-    bool number_unsigned(number_unsigned_t value) override
-    {
-        Scalar s { Scalar::Kind::Unsigned };
-        s.u = value;
-        return scalar(s);
-    }
-    bool number_float(number_float_t, const string_t& text) override
-    {
-        Scalar s { Scalar::Kind::Float };
-        s.text = &text;
-        return scalar(s);
-    }
-    bool string(string_t& value) override
-    {
-        Scalar s { Scalar::Kind::String };
-        s.text = &value;
-        return scalar(s);
-    }
-    bool binary(binary_t&) override
-    {
-        return false; // never produced by JSON text
-    }
     bool key(string_t& value) override
     {
         if (m_skip == 0)
             m_key = std::move(value);
         return true;
     }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override
-    {
-        return false;
-    }
-
     bool start_object(std::size_t) override
     {
         if (m_skip > 0) {
@@ -281,7 +158,7 @@ protected:
     virtual bool objectInOpEnd(int level) = 0;
     virtual bool arrayInOp() = 0;
     virtual bool arrayInOpEnd() = 0;
-    virtual bool scalarInOp(const Scalar& s) = 0;
+    virtual bool scalarInOp(const SaxScalar& s) = 0;
 
     // From objectInOp: pass over the object just opened.
     bool skipOpened()
@@ -307,7 +184,7 @@ protected:
     int m_kind = 0;
 
 private:
-    bool scalar(const Scalar& s)
+    bool scalar(const SaxScalar& s) override
     {
         if (m_skip > 0)
             return true;
@@ -450,7 +327,7 @@ private:
     {
         return false; // every array in an op is skipped or declined
     }
-    bool scalarInOp(const Scalar& s) override
+    bool scalarInOp(const SaxScalar& s) override
     {
         if (m_depth != 5)
             return false; // a link that is not an object
@@ -477,9 +354,9 @@ private:
     }
 
     // Transport types and op names repeat link after link: one QString each.
-    QString shared(const Scalar& s)
+    QString shared(const SaxScalar& s)
     {
-        if (s.kind != Scalar::Kind::String)
+        if (s.kind != SaxScalar::Kind::String)
             return s.toText();
         if (*s.text != m_lastText) {
             m_lastText = *s.text;
@@ -609,7 +486,7 @@ private:
         m_bandwidth.sizeDistribution[m_entrySizeMB] = m_entry;
         return true;
     }
-    bool scalarInOp(const Scalar& s) override
+    bool scalarInOp(const SaxScalar& s) override
     {
         if (m_inEntry) {
             if (m_entryIndex == 0)
@@ -639,7 +516,7 @@ private:
         }
     }
 
-    bool timeField(const Scalar& s)
+    bool timeField(const SaxScalar& s)
     {
         if (m_key == "Start Timestamp(us)") {
             const auto ns = s.usToNs();

@@ -8,6 +8,7 @@
 #include "tableparsers.h"
 
 #include "jsonfile.h"
+#include "metadatastream.h"
 #include "commstream.h"
 #include "numbers.h"
 
@@ -320,6 +321,10 @@ qint64 readMetadataKeys(const Json& root, RankInfo& info, Warn&& warn)
 bool parseProfilerMetadata(const QString& filePath, RankInfo& info, FileReport& report)
 {
     JsonFile file(filePath, "profiler_metadata.json", report);
+    if (qint64 streamed = 0; streamProfilerMetadata(file, info, streamed)) {
+        report.addCount(QStringLiteral("groups"), streamed);
+        return file.finish();
+    }
     Json root;
     if (!file.load(root))
         return file.fail();
