@@ -2,6 +2,7 @@
 #include "memory.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 
 namespace profscope {
@@ -63,11 +64,21 @@ std::vector<MemoryCurve> memoryCurves(const RankData& rank)
         return c;
     };
     if (const MemoryRecordTable* m = rank.memoryRecords.get()) {
+        // A few components over and over: their curves looked up once per
+        // string id, not by QString in the map for every row (map nodes stay put).
+        std::vector<std::array<MemoryCurve*, 3>> byComponent(m->strings.size() + 1, { nullptr, nullptr, nullptr });
         for (std::size_t i = 0; i < m->size(); ++i) {
-            const QString component = m->strings.string(m->component[i]);
-            addPoint(curve(component, MemoryCurve::Metric::Allocated), m->tsNs[i], m->allocatedMB[i]);
-            addPoint(curve(component, MemoryCurve::Metric::Reserved), m->tsNs[i], m->reservedMB[i]);
-            addPoint(curve(component, MemoryCurve::Metric::Active), m->tsNs[i], m->activeMB[i]);
+            const StringId id = m->component[i];
+            std::array<MemoryCurve*, 3> own {};
+            std::array<MemoryCurve*, 3>& c = id.value < byComponent.size() ? byComponent[id.value] : own;
+            if (!c[0]) {
+                const QString component = m->strings.string(id);
+                c = { &curve(component, MemoryCurve::Metric::Allocated), &curve(component, MemoryCurve::Metric::Reserved),
+                    &curve(component, MemoryCurve::Metric::Active) };
+            }
+            addPoint(*c[0], m->tsNs[i], m->allocatedMB[i]);
+            addPoint(*c[1], m->tsNs[i], m->reservedMB[i]);
+            addPoint(*c[2], m->tsNs[i], m->activeMB[i]);
         }
     }
     if (const NpuModuleMemTable* m = rank.npuModuleMem.get()) {

@@ -98,8 +98,7 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
             keepRows(k->inputDataTypes, keep);
             keepRows(k->outputShapes, keep);
             keepRows(k->contextId, keep);
-            for (auto& m : k->metrics)
-                m.keepRows(keep);
+            k->pmu().keepRows(keep); // a deferred read then brings the kept rows only
             keepRows(k->durNs, keep);
             keepRows(k->startNs, keep); // last: size() reads it
         }

@@ -69,21 +69,25 @@ template <typename Archive> bool serialize(Archive& ar, KernelTable& t)
     ar.array(t.inputDataTypes);
     ar.array(t.outputShapes);
     ar.array(t.contextId);
-    ar.sequence(t.metricNames, 4, [&](QString& name) { ar.string(name); });
+    // The metrics as values (a deferred database read is done first): only
+    // kernel_details.csv is cached today, whose metrics are read with it,
+    // and an entry must not depend on a database still being there.
+    KernelMetrics& pmu = t.pmu().filled();
+    ar.sequence(pmu.names, 4, [&](QString& name) { ar.string(name); });
     bool columnsOk = true;
-    ar.sequence(t.metrics, 13, [&](NumericColumn& c) { columnsOk = columnsOk && serializeColumn(ar, c); });
+    ar.sequence(pmu.columns, 13, [&](NumericColumn& c) { columnsOk = columnsOk && serializeColumn(ar, c); });
     if (!columnsOk || !ar.ok())
         return false;
     if constexpr (Archive::kReading) {
         // Everything the views index by without checking.
         const std::size_t n = t.startNs.size();
-        if (t.metrics.size() != std::size_t(t.metricNames.size()))
+        if (pmu.columns.size() != std::size_t(pmu.names.size()))
             return false;
         if (!sameSize(n, t.stepId, t.modelId, t.taskId, t.streamId, t.deviceId, t.name, t.type, t.opState,
                 t.acceleratorCore, t.communication, t.durNs, t.waitNs, t.blockDim, t.inputShapes, t.inputDataTypes,
                 t.outputShapes, t.contextId))
             return false;
-        for (const NumericColumn& c : t.metrics)
+        for (const NumericColumn& c : pmu.columns)
             if (c.size() != n)
                 return false;
         for (const auto* ids :

@@ -6,6 +6,7 @@
 // strings; small ones are plain rows. Times are ns, sizes keep the unit
 // named in the member.
 
+#include "kernelmetrics.h"
 #include "numericcolumn.h"
 #include "stringpool.h"
 #include "types.h"
@@ -16,6 +17,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -53,9 +55,29 @@ struct KernelTable
     std::vector<StringId> inputDataTypes;
     std::vector<StringId> outputShapes;
     std::vector<qint64> contextId;      // -1 for N/A
-    // Every other numeric column (PMU metrics such as aic_mac_ratio), by header.
-    QStringList metricNames;
-    std::vector<NumericColumn> metrics; // metrics[m][row], NaN when empty or N/A
+    // Every other numeric column (PMU metrics such as aic_mac_ratio), by
+    // header: metrics()[m][row], NaN when empty or N/A. A database import
+    // defers them; the first call reads them (thread-safe, kernelmetrics.h).
+    const QStringList& metricNames() const
+    {
+        return pmu().get().names;
+    }
+    const std::vector<NumericColumn>& metrics() const
+    {
+        return pmu().get().columns;
+    }
+    const KernelMetricsStore& pmu() const
+    {
+        static const KernelMetricsStore none;
+        return m_pmu ? *m_pmu : none;
+    }
+    // For importers, the partial import's cut and the table cache.
+    KernelMetricsStore& pmu()
+    {
+        if (!m_pmu)
+            m_pmu = std::make_unique<KernelMetricsStore>();
+        return *m_pmu;
+    }
 
     std::size_t size() const
     {
@@ -65,6 +87,9 @@ struct KernelTable
     {
         return row < communication.size() && communication[row] != 0;
     }
+
+private:
+    std::unique_ptr<KernelMetricsStore> m_pmu; // made on first write
 };
 
 // kernel_details.csv / the databases' task tables: a row is a communication

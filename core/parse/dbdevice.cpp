@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <optional>
 #include <unordered_set>
 
 namespace profscope {
@@ -197,12 +198,57 @@ std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx)
     return steps;
 }
 
+// globalTaskId -> index of the row read for it; the first row wins when an
+// id repeats (as the hash map's emplace did). Ids are dense from 0 in
+// practice: a vector indexed by id, else sorted (id, index) pairs.
+class IdIndex
+{
+public:
+    void add(qint64 id, std::size_t index)
+    {
+        m_pairs.push_back({ id, qint64(index) });
+    }
+    void finish()
+    {
+        qint64 maxId = -1;
+        bool nonNegative = true;
+        for (const auto& [id, index] : m_pairs) {
+            maxId = std::max(maxId, id);
+            nonNegative = nonNegative && id >= 0;
+        }
+        if (nonNegative && maxId < qint64(m_pairs.size()) * 4 + 1024) {
+            m_dense.assign(std::size_t(maxId + 1), -1);
+            for (const auto& [id, index] : m_pairs)
+                if (m_dense[std::size_t(id)] < 0)
+                    m_dense[std::size_t(id)] = index;
+            m_pairs = {};
+            m_isDense = true;
+            return;
+        }
+        std::stable_sort(m_pairs.begin(), m_pairs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    qint64 find(qint64 id) const
+    {
+        if (m_isDense)
+            return id >= 0 && id < qint64(m_dense.size()) ? m_dense[std::size_t(id)] : -1;
+        const auto it = std::lower_bound(
+            m_pairs.begin(), m_pairs.end(), id, [](const std::pair<qint64, qint64>& e, qint64 v) { return e.first < v; });
+        return it != m_pairs.end() && it->first == id ? it->second : -1;
+    }
+
+private:
+    std::vector<std::pair<qint64, qint64>> m_pairs;
+    std::vector<qint64> m_dense;
+    bool m_isDense = false;
+};
+
 } // namespace
 
 void loadDeviceData(DbContext& ctx, DbDeviceData& out)
 {
     out.steps = readDbSteps(ctx);
     SqliteDb& db = ctx.db;
+    IdIndex computeIds, commIds;
     const QString computeTable = QStringLiteral("COMPUTE_TASK_INFO");
     if (db.hasTable(computeTable)) {
         // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
@@ -212,7 +258,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                                            "outputShapes", block })
             + " FROM COMPUTE_TASK_INFO";
         ctx.count(computeTable, ctx.forEachRow(computeTable, sql, [&](SqlQuery& q) {
-            DbComputeInfo c;
+            computeIds.add(q.int64(0), out.compute.size());
+            DbComputeInfo& c = out.compute.emplace_back();
             c.name = q.int64(1, kDbNone32);
             c.coreType = q.int64(2, kDbNone32);
             c.opType = q.int64(3, kDbNone32);
@@ -221,7 +268,6 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             c.inputDataTypes = q.int64(6, kDbNone32);
             c.outputShapes = q.int64(7, kDbNone32);
             c.blockDim = q.int64(8, 0);
-            out.compute.emplace(q.int64(0), c);
         }));
     }
     const QString commTable = QStringLiteral("COMMUNICATION_TASK_INFO");
@@ -231,7 +277,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                                         "transportType", "size", "dataType", "linkType" })
             + " FROM COMMUNICATION_TASK_INFO";
         ctx.count(commTable, ctx.forEachRow(commTable, sql, [&](SqlQuery& q) {
-            DbCommTaskInfo c;
+            commIds.add(q.int64(0), out.commTasks.size());
+            DbCommTaskInfo& c = out.commTasks.emplace_back();
             c.taskType = q.int64(1, kDbNone32);
             c.planeId = q.int64(2, kDbNone32);
             c.groupName = q.int64(3, kDbNone32);
@@ -243,7 +290,6 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             c.size = q.int64(9, -1);
             c.dataType = q.int64(10, kDbNone32);
             c.linkType = q.int64(11, kDbNone32);
-            out.commTasks.emplace(q.int64(0), c);
         }));
     }
     const QString scheduleTable = QStringLiteral("COMMUNICATION_SCHEDULE_TASK_INFO");
@@ -291,25 +337,30 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     };
     if (!std::is_sorted(rows.begin(), rows.end(), byStart))
         std::stable_sort(rows.begin(), rows.end(), byStart);
+    computeIds.finish();
+    commIds.finish();
     for (DbTaskRow& r : rows) {
-        if (const auto it = out.compute.find(r.globalTaskId); it != out.compute.end())
-            r.compute = &it->second;
-        if (const auto it = out.commTasks.find(r.globalTaskId); it != out.commTasks.end())
-            r.comm = &it->second;
+        if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
+            r.compute = &out.compute[std::size_t(i)];
+        if (const qint64 i = commIds.find(r.globalTaskId); i >= 0)
+            r.comm = &out.commTasks[std::size_t(i)];
     }
-    // Container rule: keys (device, stream, task id) that have a row with info.
+    // Container rule: keys (device, stream, task id) that have a row with
+    // info, as a sorted vector (a hash set made a node per row).
     auto key = [](const DbTaskRow& r) {
         return (std::uint64_t(r.deviceId & 0xffff) << 48) ^ (std::uint64_t(r.streamId & 0xffff) << 32)
             ^ std::uint64_t(r.taskId & 0xffffffff);
     };
-    std::unordered_set<std::uint64_t> withInfo;
+    std::vector<std::uint64_t> withInfo;
     auto hasInfo = [](const DbTaskRow& r) { return r.compute || r.comm; };
     for (const DbTaskRow& r : rows)
         if (hasInfo(r))
-            withInfo.insert(key(r));
+            withInfo.push_back(key(r));
+    std::sort(withInfo.begin(), withInfo.end());
+    withInfo.erase(std::unique(withInfo.begin(), withInfo.end()), withInfo.end());
     out.tasks.reserve(rows.size());
     for (const DbTaskRow& r : rows) {
-        if (!hasInfo(r) && withInfo.count(key(r))) {
+        if (!hasInfo(r) && std::binary_search(withInfo.begin(), withInfo.end(), key(r))) {
             ++out.containerRows;
             continue;
         }
@@ -322,9 +373,25 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             + ctx.select(opTable, { "startNs", "endNs", "opName", "connectionId", "groupName", "opId", "dataType",
                                       "algType", "opType", "count", "deviceId" })
             + ", rowid FROM COMMUNICATION_OP" + ctx.orderBy(opTable, "startNs");
-        std::unordered_map<qint64, qint64> deviceOfConnection;
-        for (const DbTaskRow& r : out.tasks)
-            deviceOfConnection.emplace(r.connectionId, r.deviceId);
+        // (connection id, device) of the first task of each connection id,
+        // made only when an op lacks its deviceId (a hash node per task before).
+        std::vector<std::pair<qint64, qint64>> deviceOfConnection;
+        bool deviceOfConnectionMade = false;
+        const auto deviceOf = [&](qint64 connectionId) -> std::optional<qint64> {
+            if (!deviceOfConnectionMade) {
+                deviceOfConnectionMade = true;
+                deviceOfConnection.reserve(out.tasks.size());
+                for (const DbTaskRow& r : out.tasks)
+                    deviceOfConnection.push_back({ r.connectionId, r.deviceId });
+                std::stable_sort(deviceOfConnection.begin(), deviceOfConnection.end(),
+                    [](const auto& a, const auto& b) { return a.first < b.first; });
+            }
+            const auto it = std::lower_bound(deviceOfConnection.begin(), deviceOfConnection.end(), connectionId,
+                [](const auto& e, qint64 id) { return e.first < id; });
+            if (it == deviceOfConnection.end() || it->first != connectionId)
+                return std::nullopt;
+            return it->second;
+        };
         const qint64 fallbackDevice = out.tasks.empty() ? 0 : out.tasks.front().deviceId;
         ctx.count(opTable, ctx.forEachRow(opTable, sql, [&](SqlQuery& q) {
             DbCommOp op;
@@ -342,10 +409,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             op.count = q.real(9, 0);
             op.deviceId = q.int64(10, -1);
             op.rowId = q.int64(11);
-            if (op.deviceId < 0) {
-                const auto it = deviceOfConnection.find(op.connectionId);
-                op.deviceId = it != deviceOfConnection.end() ? it->second : fallbackDevice;
-            }
+            if (op.deviceId < 0)
+                op.deviceId = deviceOf(op.connectionId).value_or(fallbackDevice);
             out.commOps.push_back(op);
         }));
     }

@@ -84,8 +84,10 @@ struct DbDeviceData
     // TASK rows without the FFTS+/MIX container rows, ordered by start.
     std::vector<DbTaskRow> tasks;
     qint64 containerRows = 0;
-    std::unordered_map<qint64, DbComputeInfo> compute;   // by globalTaskId
-    std::unordered_map<qint64, DbCommTaskInfo> commTasks; // by globalTaskId
+    // COMPUTE_TASK_INFO / COMMUNICATION_TASK_INFO rows as read (the TASK
+    // rows point at them): vectors, not a hash node per row.
+    std::vector<DbComputeInfo> compute;
+    std::vector<DbCommTaskInfo> commTasks;
     std::unordered_map<qint64, qint64> scheduleTaskName;  // COMMUNICATION_SCHEDULE_TASK_INFO: globalTaskId -> name
     std::vector<DbCommOp> commOps;                        // ordered by start
     std::vector<std::pair<QString, TimeRange>> steps;     // STEP_TIME (id, host range) by start; empty without it

@@ -4,6 +4,7 @@
 #include "../model/rank.h"
 #include "dbdevice.h"
 #include "dbimport.h"
+#include "dbmetrics.h"
 #include "dbsystem.h"
 #include "numbers.h"
 #include "tableparsers.h"
@@ -39,19 +40,6 @@ qint64 noneToMinusOne(qint64 v)
 StringId internNA(StringPool& pool, std::string_view s)
 {
     return pool.intern(s.empty() ? std::string_view("N/A") : s);
-}
-
-// "*_time" PMU metrics are ns in the DB and µs in kernel_details.csv, which
-// names the two totals differently.
-QString pmuColumnName(std::string_view metric, bool* isTime)
-{
-    *isTime = metric.ends_with("_time");
-    if (metric == "aic_total_time")
-        return QStringLiteral("aicore_time(us)");
-    if (metric == "aiv_total_time")
-        return QStringLiteral("aiv_time(us)");
-    const QString name = QString::fromUtf8(metric.data(), qsizetype(metric.size()));
-    return *isTime ? name + QStringLiteral("(us)") : name;
 }
 
 } // namespace
@@ -145,21 +133,10 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
     auto shape = [&](qint64 id) {
         return cached(shapes, id, [&](std::string_view v) { return pool.intern(stripLiteralQuotes(v)); });
     };
-    // globalTaskId -> kernel row, for the PMU metrics: ids are dense from 0
-    // in practice, so a vector (the hash map is the fallback for odd files).
-    qint64 maxTaskId = -1;
-    for (const Row& r : rows)
-        if (r.task)
-            maxTaskId = std::max(maxTaskId, r.task->globalTaskId);
-    const bool dense = maxTaskId < qint64(rows.size()) * 4 + 1024;
-    std::vector<std::int32_t> rowByTask(dense && maxTaskId >= 0 ? std::size_t(maxTaskId + 1) : 0, -1);
-    std::unordered_map<qint64, std::size_t> rowOfTask;
-    auto kernelRow = [&](qint64 taskId) -> qint64 {
-        if (dense)
-            return taskId >= 0 && taskId < qint64(rowByTask.size()) ? rowByTask[std::size_t(taskId)] : -1;
-        const auto it = rowOfTask.find(taskId);
-        return it == rowOfTask.end() ? -1 : qint64(it->second);
-    };
+    // Each row's globalTaskId (-1: a communication op), the key of its PMU
+    // metrics, which are read when first asked for (dbmetrics.h).
+    std::vector<qint64> metricKeys;
+    metricKeys.reserve(rows.size());
     qint64 previousDevice = std::numeric_limits<qint64>::min();
     TimeNs previousEnd = 0;
     for (const Row& r : rows) {
@@ -204,64 +181,13 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
             k.outputShapes.push_back(na);
             k.contextId.push_back(-1);
         }
-        if (r.task && dense && r.task->globalTaskId >= 0)
-            rowByTask[std::size_t(r.task->globalTaskId)] = std::int32_t(k.size() - 1);
-        else if (r.task)
-            rowOfTask.emplace(r.task->globalTaskId, k.size() - 1);
+        metricKeys.push_back(r.task ? r.task->globalTaskId : -1);
     }
-    // PMU metrics: TASK_PMU_INFO holds (task, metric name, value) rows; one
-    // column per metric name, as kernel_details.csv pivots them.
-    const QString pmuTable = QStringLiteral("TASK_PMU_INFO");
-    if (ctx.db.hasTable(pmuTable)) {
-        std::unordered_map<qint64, std::pair<std::size_t, bool>> columnOf; // name id -> (metric, is a time)
-        // Rows come task by task, metric by metric in the same order: remember
-        // the metrics seen, in order, to skip the hash lookup.
-        std::vector<std::pair<qint64, std::pair<std::size_t, bool>>> recent;
-        std::size_t next = 0;
-        ctx.count(pmuTable, ctx.forEachRow(pmuTable, "SELECT " + ctx.select(pmuTable, { "globalTaskId", "name", "value" }) + " FROM TASK_PMU_INFO",
-            [&](SqlQuery& q) {
-                // Two thirds of a database's rows: the columns are read with
-                // one sqlite3 call each where the type allows.
-                sqlite3_stmt* st = q.statement();
-                const qint64 row = kernelRow(sqlite3_column_int64(st, 0));
-                if (row < 0)
-                    return;
-                qint64 nameId = sqlite3_column_int64(st, 1);
-                if (nameId == 0 && sqlite3_column_type(st, 1) != SQLITE_INTEGER)
-                    nameId = q.int64(1, kDbNone32);
-                std::pair<std::size_t, bool> column;
-                if (next < recent.size() && recent[next].first == nameId) {
-                    column = recent[next++].second;
-                } else {
-                    auto it = columnOf.find(nameId);
-                    if (it == columnOf.end()) {
-                        bool isTime = false;
-                        k.metricNames << pmuColumnName(ctx.str(nameId), &isTime);
-                        k.metrics.emplace_back(k.size());
-                        it = columnOf.emplace(nameId, std::pair { k.metrics.size() - 1, isTime }).first;
-                        recent.emplace_back(nameId, it->second);
-                    }
-                    column = it->second;
-                    next = 0; // a new task (or an unusual order): start over
-                    while (next < recent.size() && recent[next].first != nameId)
-                        ++next;
-                    ++next;
-                }
-                double v;
-                switch (sqlite3_column_type(st, 2)) {
-                case SQLITE_INTEGER:
-                    v = double(sqlite3_column_int64(st, 2));
-                    break;
-                case SQLITE_FLOAT:
-                    v = sqlite3_column_double(st, 2);
-                    break;
-                default: // NULL, or a number written as text
-                    v = q.real(2, kNoValue);
-                    break;
-                }
-                k.metrics[column.first].set(std::size_t(row), column.second ? v / 1000.0 : v);
-            }));
-    }
+    // TASK_PMU_INFO (two thirds of a database's rows) is not read here: no
+    // page, export or analysis needs it at load. A partial import's cut
+    // follows into the keys (partialtables.cpp).
+    if (ctx.db.hasTable(QStringLiteral("TASK_PMU_INFO")))
+        k.pmu().defer(std::make_shared<DbKernelMetricsSource>(ctx.db.path()), std::move(metricKeys));
     ctx.count(QStringLiteral("kernel rows"), qint64(k.size()));
     rank.kernels = std::move(table);
 }

@@ -194,7 +194,7 @@ private:
         std::map<qint64, int> groupIndex;
         for (const DbCommOp& op : m_device.commOps)
             groupIndex.emplace(op.groupName, 0);
-        for (const auto& [id, info] : m_device.commTasks)
+        for (const DbCommTaskInfo& info : m_device.commTasks)
             if (info.planeId != kDbNone32)
                 groupIndex.emplace(info.groupName, 0);
         int next = 0;

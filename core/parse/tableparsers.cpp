@@ -157,35 +157,36 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
         ++rows;
     }
 
-    // Merge the numeric candidates into out.metrics; columns already known
+    // Merge the numeric candidates into pmu.columns; columns already known
     // (when out already held rows) are extended, new ones padded with NaN.
     const std::size_t total = out.size();
+    KernelMetrics& pmu = out.pmu().filled();
     for (auto& m : metrics) {
         if (m.text)
             continue;
-        qsizetype index = out.metricNames.indexOf(m.name);
+        qsizetype index = pmu.names.indexOf(m.name);
         if (index < 0 && firstRow == 0) {
             // The usual case, one file per table: the column is taken, not copied.
-            out.metricNames << m.name;
+            pmu.names << m.name;
             m.values.shrink_to_fit();
-            out.metrics.push_back(std::move(m.values));
+            pmu.columns.push_back(std::move(m.values));
             continue;
         }
         if (index < 0) {
-            out.metricNames << m.name;
-            out.metrics.emplace_back(firstRow);
-            index = out.metricNames.size() - 1;
+            pmu.names << m.name;
+            pmu.columns.emplace_back(firstRow);
+            index = pmu.names.size() - 1;
         }
-        auto& column = out.metrics[std::size_t(index)];
+        auto& column = pmu.columns[std::size_t(index)];
         column.resize(firstRow);
         for (std::size_t i = 0; i < m.values.size(); ++i)
             column.push_back(m.values[i]);
     }
-    for (auto& column : out.metrics)
+    for (auto& column : pmu.columns)
         column.resize(total);
 
     const bool ok = t.finish(rows);
-    report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames.size()));
+    report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames().size()));
     return ok;
 }
 

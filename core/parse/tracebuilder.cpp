@@ -457,8 +457,17 @@ std::int32_t TraceBuilder::bindSlice(
 
 void TraceBuilder::sortFlowPoints()
 {
+    // Order: category, then id, then time (starts before steps before
+    // finishes), then insertion — a total order, so sorting the groups one
+    // by one gives exactly what one sort of everything gives. A database
+    // importer emits its points grouped by id within each category (only
+    // the categories interleave and a group's few points may be out of
+    // time order): bucketing by category and sorting inside the groups is
+    // linear there instead of a sort of every point (16% of a DB rank's
+    // load). A JSON trace's points come in time order and are sorted per
+    // category as before.
     auto& pts = m_flowPoints;
-    std::sort(pts.begin(), pts.end(), [](const FlowPoint& a, const FlowPoint& b) {
+    const auto less = [](const FlowPoint& a, const FlowPoint& b) {
         if (a.category != b.category)
             return a.category < b.category;
         if (a.idText.isValid() != b.idText.isValid())
@@ -470,7 +479,56 @@ void TraceBuilder::sortFlowPoints()
         if (a.phase != b.phase)
             return a.phase == FlowPhase::Start || (a.phase == FlowPhase::Step && b.phase == FlowPhase::Finish);
         return a.order < b.order;
-    });
+    };
+    const auto groupLess = [](const FlowPoint& a, const FlowPoint& b) {
+        if (a.idText.isValid() != b.idText.isValid())
+            return b.idText.isValid();
+        return a.idKey < b.idKey;
+    };
+    // Categories are few (a handful of flow kinds): a stable counting pass.
+    std::vector<std::pair<std::uint32_t, std::size_t>> categories; // (category, points)
+    for (const FlowPoint& p : pts) {
+        auto it = std::find_if(categories.begin(), categories.end(), [&](const auto& c) { return c.first == p.category.value; });
+        if (it == categories.end()) {
+            if (categories.size() == 64) { // not a handful: one sort
+                std::sort(pts.begin(), pts.end(), less);
+                return;
+            }
+            categories.push_back({ p.category.value, 0 });
+            it = categories.end() - 1;
+        }
+        ++it->second;
+    }
+    std::sort(categories.begin(), categories.end());
+    if (categories.size() > 1) {
+        std::vector<std::size_t> next;
+        std::size_t at = 0;
+        for (const auto& c : categories) {
+            next.push_back(at);
+            at += c.second;
+        }
+        std::vector<FlowPoint> bucketed(pts.size());
+        for (const FlowPoint& p : pts) {
+            const auto c = std::lower_bound(categories.begin(), categories.end(), std::pair { p.category.value, std::size_t(0) });
+            bucketed[next[std::size_t(c - categories.begin())]++] = p;
+        }
+        pts.swap(bucketed);
+    }
+    auto begin = pts.begin();
+    for (const auto& c : categories) {
+        const auto end = begin + std::ptrdiff_t(c.second);
+        if (!std::is_sorted(begin, end, groupLess)) {
+            std::sort(begin, end, less);
+        } else {
+            for (auto g = begin; g != end;) {
+                const auto groupEnd = std::upper_bound(g, end, *g, groupLess);
+                if (!std::is_sorted(g, groupEnd, less))
+                    std::sort(g, groupEnd, less);
+                g = groupEnd;
+            }
+        }
+        begin = end;
+    }
 }
 
 void TraceBuilder::pairFlows(

@@ -276,7 +276,7 @@ void TestDbImport::kernelTable()
         for (std::size_t i = 0; i < k->size(); ++i)
             sawShape = sawShape || k->strings.view(k->inputShapes[i]) == "32,3,224,224";
         QVERIFY(sawShape);
-        QVERIFY(k->metricNames.contains(QStringLiteral("aiv_time(us)")));
+        QVERIFY(k->metricNames().contains(QStringLiteral("aiv_time(us)")));
     }
 }
 

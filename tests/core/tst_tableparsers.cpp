@@ -172,9 +172,9 @@ void TestTableParsers::kernelDetails()
                            t.waitNs.size(), t.blockDim.size(), t.inputShapes.size(), t.inputDataTypes.size(),
                            t.outputShapes.size(), t.contextId.size(), t.communication.size() })
         QCOMPARE(qint64(n), rows);
-    QCOMPARE(qint64(t.metricNames.size()), metricColumns);
-    QCOMPARE(qint64(t.metrics.size()), metricColumns);
-    for (const auto& m : t.metrics)
+    QCOMPARE(qint64(t.metricNames().size()), metricColumns);
+    QCOMPARE(qint64(t.metrics().size()), metricColumns);
+    for (const auto& m : t.metrics())
         QCOMPARE(qint64(m.size()), rows);
 
     qint64 durSum = 0, startOffsetSum = 0, waitSum = 0, waits = 0;
@@ -192,10 +192,10 @@ void TestTableParsers::kernelDetails()
     QCOMPARE(waits, waitCount);
     QCOMPARE(waitSum, waitSumNs);
     if (!metricName.isEmpty()) {
-        const auto index = t.metricNames.indexOf(metricName);
+        const auto index = t.metricNames().indexOf(metricName);
         QVERIFY(index >= 0);
         double sum = 0;
-        const NumericColumn& column = t.metrics[std::size_t(index)];
+        const NumericColumn& column = t.metrics()[std::size_t(index)];
         for (std::size_t i = 0; i < column.size(); ++i)
             if (hasValue(column[i]))
                 sum += column[i];
@@ -229,19 +229,19 @@ void TestTableParsers::kernelFirstRowValues()
     QCOMPARE(str(t.strings, t.inputDataTypes[0]), QStringLiteral("FLOAT"));
     QCOMPARE(str(t.strings, t.outputShapes[0]), QStringLiteral("32,1,224,224,8"));
     QCOMPARE(t.contextId[0], qint64(-1)); // N/A
-    const auto aivTime = t.metricNames.indexOf(QStringLiteral("aiv_time(us)"));
+    const auto aivTime = t.metricNames().indexOf(QStringLiteral("aiv_time(us)"));
     QVERIFY(aivTime >= 0);
-    QCOMPARE(t.metrics[std::size_t(aivTime)][0], 50.522);
-    QVERIFY(t.metricNames.contains(QStringLiteral("Mix Block Dim")));
+    QCOMPARE(t.metrics()[std::size_t(aivTime)][0], 50.522);
+    QVERIFY(t.metricNames().contains(QStringLiteral("Mix Block Dim")));
     for (const char* text : { "HF32 Eligible", "Input Formats", "Output Data Types", "Output Formats", "Name" })
-        QVERIFY2(!t.metricNames.contains(QLatin1String(text)), text);
+        QVERIFY2(!t.metricNames().contains(QLatin1String(text)), text);
     // Row 3: Conv2D1 with three inputs.
     QCOMPARE(str(t.strings, t.name[2]), QStringLiteral("Conv2D1"));
     QCOMPARE(str(t.strings, t.inputShapes[2]), QStringLiteral("32,1,224,224,8;121,4,16,8;64"));
     QCOMPARE(t.waitNs[2], qint64(96222));
-    const auto macRatio = t.metricNames.indexOf(QStringLiteral("aic_mac_ratio"));
+    const auto macRatio = t.metricNames().indexOf(QStringLiteral("aic_mac_ratio"));
     QVERIFY(macRatio >= 0);
-    QCOMPARE(t.metrics[std::size_t(macRatio)][2], 0.519);
+    QCOMPARE(t.metrics()[std::size_t(macRatio)][2], 0.519);
 }
 
 void TestTableParsers::kernelLevel0HasNoMetrics()
@@ -250,7 +250,7 @@ void TestTableParsers::kernelLevel0HasNoMetrics()
     KernelTable t;
     FileReport report;
     QVERIFY(parseKernelDetails(output(textRank(0, 0), "kernel_details.csv"), t, report));
-    QVERIFY(t.metricNames.isEmpty());
+    QVERIFY(t.metricNames().isEmpty());
     QCOMPARE(t.taskId[0], qint64(-1));
     QCOMPARE(t.modelId[0], qint64(-1));
     QCOMPARE(t.stepId[0], 50);
@@ -273,10 +273,10 @@ void TestTableParsers::kernelServerHcclRow()
     QCOMPARE(t.durNs[1], qint64(4975266));              // 4975.2664 us
     QCOMPARE(t.waitNs[1], qint64(1242399));             // 1242.3992 us
     QVERIFY(!t.inputShapes[1].isValid());                // N/A
-    const auto aicore = t.metricNames.indexOf(QStringLiteral("aicore_time(us)"));
+    const auto aicore = t.metricNames().indexOf(QStringLiteral("aicore_time(us)"));
     QVERIFY(aicore >= 0);
-    QVERIFY(!hasValue(t.metrics[std::size_t(aicore)][1]));
-    QCOMPARE(t.metrics[std::size_t(aicore)][0], 982.72);
+    QVERIFY(!hasValue(t.metrics()[std::size_t(aicore)][1]));
+    QCOMPARE(t.metrics()[std::size_t(aicore)][0], 982.72);
 }
 
 void TestTableParsers::kernelOpSummaryNames()
@@ -334,7 +334,7 @@ void TestTableParsers::kernelSyntheticQuirks()
     QCOMPARE(t.contextId[1], qint64(-1));
     QCOMPARE(t.waitNs[0], kInvalidTime); // no wait column
     QCOMPARE(t.stepId[0], -1);
-    QVERIFY(t.metricNames.isEmpty());
+    QVERIFY(t.metricNames().isEmpty());
 }
 
 // ---------------------------------------------------------------- op / api statistic
@@ -883,8 +883,8 @@ void TestTableParsers::headerOnlyIsUsedWithZeroRows()
     QCOMPARE(report.count(QStringLiteral("rows")), qint64(0));
     QVERIFY(report.warnings.isEmpty());
     QCOMPARE(t.size(), std::size_t(0));
-    QCOMPARE(t.metricNames, QStringList { QStringLiteral("aic_mac_ratio") });
-    QCOMPARE(t.metrics.size(), std::size_t(1));
+    QCOMPARE(t.metricNames(), QStringList { QStringLiteral("aic_mac_ratio") });
+    QCOMPARE(t.metrics().size(), std::size_t(1));
 }
 
 void TestTableParsers::missingRequiredColumn()
@@ -926,7 +926,7 @@ void TestTableParsers::badRequiredNumberSkipsRow()
              qPrintable(report.warnings[1]));
     QVERIFY2(report.warnings[2].contains(QLatin1String("line 5")) && report.warnings[2].contains(QLatin1String("Duration(us)")),
              qPrintable(report.warnings[2]));
-    QCOMPARE(t.metrics[0].size(), std::size_t(2)); // metrics stay aligned with the kept rows
+    QCOMPARE(t.metrics()[0].size(), std::size_t(2)); // metrics stay aligned with the kept rows
 }
 
 void TestTableParsers::badOptionalNumberWarns()

@@ -152,7 +152,7 @@ QStringList describe(const KernelTable& t)
     QStringList lines { QStringLiteral("%1 rows, %2 strings, metrics %3")
                             .arg(t.size())
                             .arg(t.strings.size())
-                            .arg(t.metricNames.join(QLatin1Char(','))) };
+                            .arg(t.metricNames().join(QLatin1Char(','))) };
     for (std::size_t i = 0; i < t.size(); ++i) {
         QStringList cells;
         cells << QString::number(t.stepId[i]) << QString::number(t.modelId[i]) << QString::number(t.taskId[i])
@@ -163,11 +163,11 @@ QStringList describe(const KernelTable& t)
               << QString::number(t.blockDim[i]) << t.strings.string(t.inputShapes[i])
               << t.strings.string(t.inputDataTypes[i]) << t.strings.string(t.outputShapes[i])
               << QString::number(t.contextId[i]);
-        for (const NumericColumn& c : t.metrics)
+        for (const NumericColumn& c : t.metrics())
             cells << number(c[i]);
         lines << cells.join(QLatin1Char('|'));
     }
-    for (const NumericColumn& c : t.metrics)
+    for (const NumericColumn& c : t.metrics())
         lines << QStringLiteral("compact %1 scale %2").arg(c.compact()).arg(c.scale());
     return lines;
 }
@@ -508,7 +508,7 @@ private slots:
         QVERIFY(pr.kernels && cr.kernels && pr.memoryRecords && cr.memoryRecords);
         QCOMPARE(describe(*cr.kernels), describe(*pr.kernels));
         QCOMPARE(describe(*cr.memoryRecords), describe(*pr.memoryRecords));
-        QVERIFY(!cr.kernels->metrics.empty());
+        QVERIFY(!cr.kernels->metrics().empty());
 
         // Independent figures from the CSV text: rows, the sum of
         // Duration(us) (exact µs text to ns), the sum of Total Reserved(MB).
