@@ -109,8 +109,10 @@ int childLoad(const QString& path, int threads, int step, bool cache)
     options.useCache = cache;
     if (step >= 0)
         options.filter.firstStep = options.filter.lastStep = step;
+    const double cpuBeforeMs = bench::cpuMs();
     const ProfilePtr profile = ProfileLoader::load({ path }, options);
     const qint64 loadMs = timer.elapsed();
+    const double loadCpuMs = bench::cpuMs() - cpuBeforeMs;
     qint64 slices = 0, kernels = 0, fromCache = 0;
     for (const auto& rank : profile->ranks) {
         slices += qint64(rank->trace.sliceCount());
@@ -121,7 +123,7 @@ int childLoad(const QString& path, int threads, int step, bool cache)
     const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
         { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("slices"), double(slices) },
         { QStringLiteral("kernels"), double(kernels) }, { QStringLiteral("peakRssKb"), double(peakRssKb()) },
-        { QStringLiteral("fromCache"), double(fromCache) } };
+        { QStringLiteral("fromCache"), double(fromCache) }, { QStringLiteral("cpuMs"), loadCpuMs } };
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return profile->ranks.empty() ? 1 : 0;
 }
@@ -200,7 +202,8 @@ void showPartial(QTextStream& out, const QString& label, const QJsonObject& r, d
 {
     const double ms = r[QStringLiteral("loadMs")].toDouble();
     out << "  " << label.leftJustified(24) << QString::number(ms / 1000.0, 'f', 2).rightJustified(7) << " s  "
-        << QString::number(traceMb / (ms / 1000.0), 'f', 0).rightJustified(5) << " MiB/s  peak RSS "
+        << QString::number(traceMb / (ms / 1000.0), 'f', 0).rightJustified(5) << " MiB/s  CPU "
+        << QString::number(r[QStringLiteral("cpuMs")].toDouble() / 1000.0, 'f', 2).rightJustified(6) << " s  peak RSS "
         << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0).rightJustified(5) << " MiB  "
         << qint64(r[QStringLiteral("slices")].toDouble()) << " slices, "
         << qint64(r[QStringLiteral("kernels")].toDouble()) << " kernels" << Qt::endl;
@@ -342,7 +345,10 @@ int main(int argc, char** argv)
         out << "  speed-up of one step vs whole: "
             << QString::number(
                    whole[QStringLiteral("loadMs")].toDouble() / one[QStringLiteral("loadMs")].toDouble(), 'f', 2)
-            << "x" << Qt::endl;
+            << "x wall, "
+            << QString::number(
+                   whole[QStringLiteral("cpuMs")].toDouble() / one[QStringLiteral("cpuMs")].toDouble(), 'f', 2)
+            << "x CPU" << Qt::endl;
 
         // One rank's trace alone, on one thread: the premise (one
         // step of a trace faster than reading it once) without the CSV tables.
