@@ -77,10 +77,12 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
                 return dropStep(op.step);
             return op.startNs != kInvalidTime && !overlapsWindow(win, op.startNs, unitsToNs(op.elapseMs, 1e6).value_or(0));
         });
-        if (KernelTable* k = rank.kernels.get()) {
+        const auto cutAfter = [&w](unsigned table) { return (w.cutWhileReading & table) == 0; };
+        dropped += w.rowsLeftOutWhileReading;
+        if (KernelTable* k = rank.kernels.get(); k && cutAfter(RankStepWindow::Kernels)) {
             std::vector<char> keep(k->size());
             for (std::size_t i = 0; i < keep.size(); ++i)
-                keep[i] = overlapsWindow(win, k->startNs[i], k->durNs[i]);
+                keep[i] = keepsTaskRow(win, k->startNs[i], k->durNs[i]);
             dropped += countDropped(keep);
             keepRows(k->stepId, keep);
             keepRows(k->modelId, keep);
@@ -102,10 +104,10 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
             keepRows(k->durNs, keep);
             keepRows(k->startNs, keep); // last: size() reads it
         }
-        if (MemoryRecordTable* m = rank.memoryRecords.get()) {
+        if (MemoryRecordTable* m = rank.memoryRecords.get(); m && cutAfter(RankStepWindow::MemoryRecords)) {
             std::vector<char> keep(m->size());
             for (std::size_t i = 0; i < keep.size(); ++i)
-                keep[i] = overlapsWindow(win, m->tsNs[i], 0);
+                keep[i] = keepsSampleRow(win, m->tsNs[i]);
             dropped += countDropped(keep);
             keepRows(m->component, keep);
             keepRows(m->allocatedMB, keep);
@@ -115,26 +117,20 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
             keepRows(m->deviceType, keep);
             keepRows(m->tsNs, keep);
         }
-        if (NpuModuleMemTable* m = rank.npuModuleMem.get()) {
+        if (NpuModuleMemTable* m = rank.npuModuleMem.get(); m && cutAfter(RankStepWindow::NpuModuleMem)) {
             std::vector<char> keep(m->size());
             for (std::size_t i = 0; i < keep.size(); ++i)
-                keep[i] = overlapsWindow(win, m->tsNs[i], 0);
+                keep[i] = keepsSampleRow(win, m->tsNs[i]);
             dropped += countDropped(keep);
             keepRows(m->component, keep);
             keepRows(m->reservedMB, keep);
             keepRows(m->device, keep);
             keepRows(m->tsNs, keep);
         }
-        if (OperatorMemoryTable* m = rank.operatorMemory.get()) {
-            // A block is in the window when it was allocated before its end
-            // and not released before its start (never released: still held).
+        if (OperatorMemoryTable* m = rank.operatorMemory.get(); m && cutAfter(RankStepWindow::OperatorMemory)) {
             std::vector<char> keep(m->size());
-            for (std::size_t i = 0; i < keep.size(); ++i) {
-                const TimeNs alloc = m->allocationNs[i];
-                const TimeNs release = m->releaseNs[i];
-                keep[i] = alloc == kInvalidTime
-                    || (alloc < win.endNs && (release == kInvalidTime || release > win.startNs));
-            }
+            for (std::size_t i = 0; i < keep.size(); ++i)
+                keep[i] = keepsMemoryBlockRow(win, m->allocationNs[i], m->releaseNs[i]);
             dropped += countDropped(keep);
             keepRows(m->sizeKB, keep);
             keepRows(m->allocationNs, keep);

@@ -220,7 +220,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         return report;
     };
     // The two big tables come from the trace cache too, on whole loads only
-    // (a step window cuts their rows afterwards: never cached, never read).
+    // (a step window cuts their rows while they are parsed: never cached,
+    // never read).
     const auto tableCacheable = [&](const DiscoveredFile& f) {
         return cache && cache->isEnabled() && !legacyRank && !filter.hasSteps() && !window.applied
             && ((f.kind == FileKind::KernelDetails && !rank->kernels) || f.kind == FileKind::MemoryRecord);

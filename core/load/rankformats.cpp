@@ -8,6 +8,7 @@
 #include "../parse/strategyparser.h"
 #include "../parse/summaryparser.h"
 #include "../parse/tableparsers.h"
+#include "../model/rowwindow.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -28,6 +29,24 @@ Table* freshTable(std::unique_ptr<Table>& slot)
 {
     slot = std::make_unique<Table>();
     return slot.get();
+}
+
+// Partial import: the step window, when the loader found it before the
+// tables (it does whenever the rank has step markers), so that the timed
+// tables leave the rows outside it unread (rowwindow.h).
+const TimeRange* windowOf(const RankData& rank)
+{
+    return rank.stepWindow.applied ? &rank.stepWindow.windowNs : nullptr;
+}
+
+// Records that `table` was cut while it was read, and what that left out,
+// for the import report (applyStepWindowToTables).
+void noteCut(RankData& rank, unsigned table, const FileReport& report)
+{
+    if (!rank.stepWindow.applied)
+        return;
+    rank.stepWindow.cutWhileReading |= table;
+    rank.stepWindow.rowsLeftOutWhileReading += std::max<qint64>(0, report.count(rowsOutsideWindowCount()));
 }
 
 bool alreadyRead(bool read, FileReport& report)
@@ -64,7 +83,8 @@ const std::vector<RankFormat>& rankFormats()
                     report.reason = Tr::tr("a kernel table was already read for this rank");
                     return;
                 }
-                parseKernelDetails(path, *freshTable(rank.kernels), report);
+                parseKernelDetails(path, *freshTable(rank.kernels), report, windowOf(rank));
+                noteCut(rank, RankStepWindow::Kernels, report);
             } },
         { FileKind::OpStatistic,
             [](const QString& path, RankData& rank, FileReport& report) { parseOpStatistic(path, rank.opStatistics, report); } },
@@ -80,15 +100,18 @@ const std::vector<RankFormat>& rankFormats()
             } },
         { FileKind::MemoryRecord,
             [](const QString& path, RankData& rank, FileReport& report) {
-                parseMemoryRecord(path, *freshTable(rank.memoryRecords), report);
+                parseMemoryRecord(path, *freshTable(rank.memoryRecords), report, windowOf(rank));
+                noteCut(rank, RankStepWindow::MemoryRecords, report);
             } },
         { FileKind::OperatorMemory,
             [](const QString& path, RankData& rank, FileReport& report) {
-                parseOperatorMemory(path, *freshTable(rank.operatorMemory), report);
+                parseOperatorMemory(path, *freshTable(rank.operatorMemory), report, windowOf(rank));
+                noteCut(rank, RankStepWindow::OperatorMemory, report);
             } },
         { FileKind::NpuModuleMem,
             [](const QString& path, RankData& rank, FileReport& report) {
-                parseNpuModuleMem(path, *freshTable(rank.npuModuleMem), report);
+                parseNpuModuleMem(path, *freshTable(rank.npuModuleMem), report, windowOf(rank));
+                noteCut(rank, RankStepWindow::NpuModuleMem, report);
             } },
         { FileKind::OperatorDetails,
             [](const QString& path, RankData& rank, FileReport& report) {

@@ -119,6 +119,27 @@ std::string_view enclosingObject(const char* data, std::size_t size, std::size_t
     return {};
 }
 
+// The first "ProfilerStep# that starts in [from, end - its length]. A
+// memchr for its last byte, '#', which a trace holds a handful of times
+// (10 in a generated 128 MiB one, 4 in a real 2 MB one), then a look at the
+// 13 bytes before it: memchr runs at several times memmem's speed, and
+// the marker scan is a pass over the whole file before the parse.
+const char* findMarker(const char* data, std::size_t from, std::size_t end)
+{
+    constexpr std::size_t hashAt = kMarker.size() - 1;
+    std::size_t pos = from + hashAt;
+    while (pos < end) {
+        const auto* hash = static_cast<const char*>(std::memchr(data + pos, '#', end - pos));
+        if (!hash)
+            return nullptr;
+        const char* start = hash - hashAt;
+        if (std::memcmp(start, kMarker.data(), hashAt) == 0)
+            return start;
+        pos = std::size_t(hash - data) + 1;
+    }
+    return nullptr;
+}
+
 std::optional<qint64> stepNumber(std::string_view id)
 {
     if (id.starts_with("ProfilerStep#"))
@@ -149,8 +170,8 @@ std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error,
         fallback = file.readAll();
         data = fallback.constData();
     }
-    // memmem runs at memory speed: the scan costs a read of the file from
-    // the page cache, a fraction of a parse.
+    // findMarker runs at memory speed: the scan costs a read of the file
+    // from the page cache, a fraction of a parse.
     constexpr std::size_t kProgressBytes = 64u << 20;
     std::size_t pos = 0, nextProgress = kProgressBytes;
     [[maybe_unused]] std::size_t releasedTo = 0;
@@ -175,7 +196,7 @@ std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error,
         // Search up to the next progress point (plus a marker's length, so
         // that a marker across the point is found once).
         const std::size_t end = std::min(size, nextProgress + kMarker.size());
-        const void* hit = memmem(data + pos, end - pos, kMarker.data(), kMarker.size());
+        const char* hit = findMarker(data, pos, end);
         if (!hit) {
             pos = std::min(size, nextProgress);
             continue;

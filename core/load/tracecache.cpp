@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tracecache.h"
 
+#include "../model/rowwindow.h"
+
 #include "cacheio.h"
 
 #include <QCoreApplication>
@@ -538,6 +540,10 @@ bool TraceCache::writeTable(const Key& key, const KernelTable* kernels, const Me
     const FileReport& report) const
 {
     if (!isEnabled() || !key.isValid() || (kernels == nullptr) == (memoryRecords == nullptr))
+        return false;
+    // A table its parser cut to a step window is not the file's table: never
+    // stored as if it were (the loader does not ask on partial loads either).
+    if (report.count(rowsOutsideWindowCount()) >= 0)
         return false;
     if (!writeEntry(m_directory, entryPath(key), key, EntryKind::Table, { report }, [&](Writer& w) {
             if (kernels) {

@@ -86,6 +86,12 @@ struct RankStepWindow
     std::vector<qint64> stepsFound;
     std::vector<qint64> stepsKept;
     QStringList notes; // what the window did to the tables, for the import report
+    // Timed tables whose parser was handed the window and left the rows
+    // outside it unread (rowwindow.h), and how many rows that was: the
+    // after-the-fact cut (partialtables.cpp) skips those tables.
+    enum CutTable : unsigned { Kernels = 1, MemoryRecords = 2, NpuModuleMem = 4, OperatorMemory = 8 };
+    unsigned cutWhileReading = 0;
+    qint64 rowsLeftOutWhileReading = 0;
 };
 
 struct RankData

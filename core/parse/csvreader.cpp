@@ -8,6 +8,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cstring>
 
 namespace profscope {
 
@@ -96,7 +97,7 @@ bool CsvReader::openData(std::string data, const QString& pathForMessages)
     std::vector<std::string_view> cells;
     // Skip blank lines before the header.
     while (m_pos < m_data.size()) {
-        if (!readRecord(cells)) {
+        if (!readRecord(cells, std::size_t(-1))) {
             m_pos = m_data.size();
             return false;
         }
@@ -122,15 +123,24 @@ int CsvReader::column(std::initializer_list<std::string_view> names) const
     return -1;
 }
 
-bool CsvReader::readRecord(std::vector<std::string_view>& cells)
+bool CsvReader::readRecord(std::vector<std::string_view>& cells, std::size_t limit)
 {
     cells.clear();
     m_scratch.clear();
+    m_pending.clear();
+    m_cellTotal = -1;
     m_line = m_nextLine;
+    m_recordOpen = true;
+    return readCells(cells, limit);
+}
+
+// Splits cells of the current record until its end or until `limit` cells
+// are read (the record then stays open, m_pos at the start of the next cell).
+bool CsvReader::readCells(std::vector<std::string_view>& cells, std::size_t limit)
+{
     const std::size_t n = m_data.size();
     const char* d = m_data.data();
-    std::vector<std::pair<std::size_t, std::size_t>> pending; // (begin,len) into m_data or scratch marker
-    while (true) {
+    while (m_recordOpen && cells.size() < limit) {
         // One cell.
         if (m_pos < n && d[m_pos] == '"') {
             // Quoted: copy unescaped into scratch; whatever follows the
@@ -161,21 +171,24 @@ bool CsvReader::readRecord(std::vector<std::string_view>& cells)
             if (!closed) {
                 m_error = Tr::tr("unterminated quoted cell starting on line %1").arg(m_line);
                 m_errorLine = m_line;
+                m_recordOpen = false;
                 return false;
             }
             while (m_pos < n && d[m_pos] != ',' && d[m_pos] != '\n' && d[m_pos] != '\r')
                 m_scratch.push_back(d[m_pos++]);
-            pending.emplace_back(begin, m_scratch.size() - begin);
+            m_pending.emplace_back(begin, m_scratch.size() - begin);
             cells.emplace_back();
         } else {
             const std::size_t begin = m_pos;
             while (m_pos < n && d[m_pos] != ',' && d[m_pos] != '\n' && d[m_pos] != '\r')
                 ++m_pos;
             cells.emplace_back(d + begin, m_pos - begin);
-            pending.emplace_back(std::size_t(-1), 0);
+            m_pending.emplace_back(std::size_t(-1), 0);
         }
-        if (m_pos >= n)
+        if (m_pos >= n) {
+            m_recordOpen = false;
             break;
+        }
         if (d[m_pos] == ',') {
             ++m_pos;
             continue;
@@ -186,26 +199,77 @@ bool CsvReader::readRecord(std::vector<std::string_view>& cells)
         if (m_pos < n && d[m_pos] == '\n')
             ++m_pos;
         ++m_nextLine;
-        break;
+        m_recordOpen = false;
     }
-    // Scratch is complete now, so its views are stable for this record.
+    // Scratch is complete for the cells read so far, so their views are
+    // stable until more cells of this record are read (which re-points them).
     for (std::size_t i = 0; i < cells.size(); ++i)
-        if (pending[i].first != std::size_t(-1))
-            cells[i] = std::string_view(m_scratch.data() + pending[i].first, pending[i].second);
+        if (m_pending[i].first != std::size_t(-1))
+            cells[i] = std::string_view(m_scratch.data() + m_pending[i].first, m_pending[i].second);
     return true;
+}
+
+bool CsvReader::failRecord()
+{
+    // Nothing more to read after a malformed record, as after next() fails.
+    m_pos = m_data.size();
+    m_cells.clear();
+    return false;
+}
+
+bool CsvReader::splitRest()
+{
+    if (!m_recordOpen)
+        return true;
+    return readCells(m_cells, std::size_t(-1)) || failRecord();
+}
+
+bool CsvReader::skipRest()
+{
+    if (!m_recordOpen)
+        return true;
+    const std::size_t n = m_data.size();
+    const char* d = m_data.data();
+    const char* from = d + m_pos;
+    // Without a quote before the end of the line no cell can hold a line
+    // break, so the record ends at the first \n or \r.
+    const auto* nl = static_cast<const char*>(std::memchr(from, '\n', n - m_pos));
+    const char* end = nl ? nl : d + n;
+    if (const auto* cr = static_cast<const char*>(std::memchr(from, '\r', std::size_t(end - from))))
+        end = cr;
+    const auto rest = std::size_t(end - from);
+    if (std::memchr(from, '"', rest) == nullptr) {
+        const auto total = qint64(m_cells.size()) + 1 + qint64(std::count(from, end, ','));
+        // More cells than the header: whether they are empty is read from them.
+        if (total <= qint64(m_header.size())) {
+            m_cellTotal = total;
+            m_pos += rest;
+            if (m_pos < n) {
+                if (d[m_pos] == '\r')
+                    ++m_pos;
+                if (m_pos < n && d[m_pos] == '\n')
+                    ++m_pos;
+                ++m_nextLine;
+            }
+            m_recordOpen = false;
+            return true;
+        }
+    }
+    return splitRest();
 }
 
 bool CsvReader::next()
 {
     while (m_pos < m_data.size()) {
-        if (!readRecord(m_cells))
+        if (!readRecord(m_cells, m_splitLimit))
             return false;
-        if (m_cells.size() == 1 && trimCell(m_cells[0]).empty())
+        if (!m_recordOpen && m_cells.size() == 1 && trimCell(m_cells[0]).empty())
             continue; // blank line
         ++m_rows;
         return true;
     }
     m_cells.clear();
+    m_recordOpen = false;
     return false;
 }
 

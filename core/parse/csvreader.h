@@ -74,10 +74,28 @@ public:
     {
         return m_rows;
     }
+    // Cells of the current record (also of one passed over by skipRest()).
     std::size_t cellCount() const
     {
-        return m_cells.size();
+        return m_cellTotal >= 0 ? std::size_t(m_cellTotal) : m_cells.size();
     }
+
+    // Partial reads (CsvTable::splitUpTo): next() splits a record only up to
+    // `cells` cells (0: all). A record left open that way is either split to
+    // its end (splitRest) or passed over (skipRest), which finds its end
+    // with memchr instead of splitting it when the rest holds no quote and
+    // no more cells than the header. Both return false on a malformed
+    // record (error() set, nothing more to read).
+    void setSplitLimit(std::size_t cells)
+    {
+        m_splitLimit = cells > 0 ? cells : std::size_t(-1);
+    }
+    bool recordOpen() const
+    {
+        return m_recordOpen;
+    }
+    bool splitRest();
+    bool skipRest();
     // Unquoted cell text, trimmed; empty for a missing cell or column -1.
     std::string_view cell(int column) const;
     std::string_view rawCell(int column) const; // unquoted but untrimmed
@@ -105,7 +123,9 @@ public:
     }
 
 private:
-    bool readRecord(std::vector<std::string_view>& cells);
+    bool readRecord(std::vector<std::string_view>& cells, std::size_t limit);
+    bool readCells(std::vector<std::string_view>& cells, std::size_t limit);
+    bool failRecord();
 
     QString m_path;
     QString m_error;
@@ -118,6 +138,12 @@ private:
     std::vector<std::string> m_header;
     std::vector<std::string_view> m_cells;
     std::string m_scratch; // unescaped quoted cells of the current record
+    // Per cell of the current record: (begin, length) in m_scratch for a
+    // quoted cell, begin -1 for one viewed in m_data directly.
+    std::vector<std::pair<std::size_t, std::size_t>> m_pending;
+    std::size_t m_splitLimit = std::size_t(-1);
+    bool m_recordOpen = false;   // cells past the split limit not read yet
+    qint64 m_cellTotal = -1;     // cells of a record passed over unsplit
 };
 
 } // namespace profscope

@@ -148,8 +148,32 @@ bool CsvTable::checkRequired()
     return false;
 }
 
+void CsvTable::splitUpTo(int lastColumn)
+{
+    if (m_family == CsvFamily::Deliverable && lastColumn >= 0)
+        m_reader.setSplitLimit(std::size_t(lastColumn) + 1);
+}
+
+bool CsvTable::completeRow()
+{
+    if (!m_reader.recordOpen())
+        return true;
+    return m_reader.splitRest() && acceptAligned();
+}
+
+bool CsvTable::leaveRow()
+{
+    if (!m_reader.recordOpen())
+        return true;
+    return m_reader.skipRest() && acceptAligned();
+}
+
 bool CsvTable::next()
 {
+    // The rest of a row a partial read neither completed nor left: passed
+    // over (a malformed end leaves nothing to read, and is reported below).
+    if (m_reader.recordOpen())
+        m_reader.skipRest();
     while (m_reader.next()) {
         m_rowProblem.clear();
         m_rowOutOfRange = false;
@@ -174,6 +198,10 @@ bool CsvTable::next()
 // is skipped with a warning rather than read wrong.
 bool CsvTable::acceptAligned()
 {
+    // A record split only up to the cells a partial read tests (splitUpTo)
+    // is judged once the rest is read or passed over.
+    if (m_reader.recordOpen())
+        return true;
     const std::size_t cells = m_reader.cellCount();
     bool aligned = cells >= m_namedColumns;
     for (std::size_t i = m_reader.header().size(); aligned && i < cells; ++i)

@@ -74,6 +74,18 @@ public:
     {
         return m_reader;
     }
+
+    // Partial reads (Deliverable family), for a table cut to a step window
+    // while it is read: next() splits each record only up to column
+    // `lastColumn`, the cells a row is tested on. completeRow() reads the
+    // rest of a row to keep; leaveRow() passes over the rest of one left
+    // out, unsplit when it can (CsvReader::skipRest), and next() passes over
+    // what neither read. Both return false when the row does not line up
+    // with the header after all (skipped with next()'s warning) or the file
+    // ends in a malformed record (the next next() reports it).
+    void splitUpTo(int lastColumn);
+    bool completeRow();
+    bool leaveRow();
     qint64 line() const
     {
         return m_reader.line();

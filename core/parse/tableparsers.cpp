@@ -8,6 +8,8 @@
 #include "csvtable.h"
 #include "numbers.h"
 
+#include "../model/rowwindow.h"
+
 #include <algorithm>
 #include <array>
 #include <string_view>
@@ -57,9 +59,17 @@ bool isKnownTextColumn(std::string_view header)
     return false;
 }
 
+// finish() with the count of rows left outside the window, when there was one.
+bool finishWindowed(CsvTable& t, qint64 rows, const TimeRange* windowNs, qint64 outside)
+{
+    if (!windowNs)
+        return t.finish(rows);
+    return t.finish(rows, { { rowsOutsideWindowCount(), outside } });
+}
+
 } // namespace
 
-bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report)
+bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report, const TimeRange* windowNs)
 {
     CsvTable t(path, "kernel_details.csv", report, CsvFamily::Deliverable);
     if (!t.open())
@@ -99,8 +109,10 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
 
     const std::size_t firstRow = out.size();
     // Kernel tables are the biggest tables of a rank (hundreds of thousands
-    // of rows by some 50 columns): reserve them once.
-    const std::size_t expected = firstRow + std::size_t(std::max<qint64>(0, t.reader().lineBreaks()));
+    // of rows by some 50 columns): reserve them once. A window keeps an
+    // unknown share of them: the columns grow instead.
+    const std::size_t expected
+        = firstRow + (windowNs ? 0 : std::size_t(std::max<qint64>(0, t.reader().lineBreaks())));
     for (auto* column : { &out.modelId, &out.taskId, &out.streamId, &out.deviceId, &out.startNs, &out.durNs,
                           &out.waitNs, &out.blockDim, &out.contextId })
         column->reserve(expected);
@@ -111,7 +123,9 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
     out.communication.reserve(expected);
     for (auto& m : metrics)
         m.values.reserve(expected - firstRow);
-    qint64 rows = 0;
+    qint64 rows = 0, outside = 0;
+    if (windowNs)
+        t.splitUpTo(std::max(cStart, cDur)); // the rest of a row only once it is kept
     while (t.next()) {
         const auto startNs = t.requiredNs(cStart);
         const auto durNs = t.requiredNs(cDur);
@@ -119,6 +133,12 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
             t.skipRow();
             continue;
         }
+        if (windowNs && !keepsTaskRow(*windowNs, *startNs, *durNs)) {
+            outside += t.leaveRow() ? 1 : 0;
+            continue;
+        }
+        if (!t.completeRow())
+            continue;
         auto& r = t.reader();
         out.stepId.push_back(qint32(t.optionalInt(cStep)));
         qint64 model = t.optionalInt(cModel);
@@ -185,7 +205,7 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
     for (auto& column : pmu.columns)
         column.resize(total);
 
-    const bool ok = t.finish(rows);
+    const bool ok = finishWindowed(t, rows, windowNs, outside);
     report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames().size()));
     return ok;
 }
@@ -299,7 +319,7 @@ bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, Fil
     return t.finish(rows);
 }
 
-bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report)
+bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report, const TimeRange* windowNs)
 {
     CsvTable t(path, "memory_record.csv", report, CsvFamily::Deliverable);
     if (!t.open())
@@ -314,13 +334,21 @@ bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& 
     const int cStream = t.optional({ "Stream Ptr" });
     const int cDevice = t.optional({ "Device Type", "Device" });
 
-    qint64 rows = 0;
+    qint64 rows = 0, outside = 0;
+    if (windowNs)
+        t.splitUpTo(cTs); // the rest of a row only once it is kept
     while (t.next()) {
         const auto ts = t.requiredNs(cTs);
         if (!t.rowOk()) {
             t.skipRow();
             continue;
         }
+        if (windowNs && !keepsSampleRow(*windowNs, *ts)) {
+            outside += t.leaveRow() ? 1 : 0;
+            continue;
+        }
+        if (!t.completeRow())
+            continue;
         auto& r = t.reader();
         out.component.push_back(out.strings.intern(r.cell(cComponent)));
         out.tsNs.push_back(*ts);
@@ -331,10 +359,10 @@ bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& 
         out.deviceType.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    return t.finish(rows);
+    return finishWindowed(t, rows, windowNs, outside);
 }
 
-bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report)
+bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report, const TimeRange* windowNs)
 {
     CsvTable t(path, "npu_module_mem.csv", report, CsvFamily::Deliverable);
     if (!t.open())
@@ -346,13 +374,21 @@ bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& 
     const int cReserved = t.optional({ "Total Reserved(MB)" });
     const int cDevice = t.optional({ "Device", "Device Type" });
 
-    qint64 rows = 0;
+    qint64 rows = 0, outside = 0;
+    if (windowNs)
+        t.splitUpTo(cTs); // the rest of a row only once it is kept
     while (t.next()) {
         const auto ts = t.requiredNs(cTs);
         if (!t.rowOk()) {
             t.skipRow();
             continue;
         }
+        if (windowNs && !keepsSampleRow(*windowNs, *ts)) {
+            outside += t.leaveRow() ? 1 : 0;
+            continue;
+        }
+        if (!t.completeRow())
+            continue;
         auto& r = t.reader();
         out.component.push_back(out.strings.intern(r.cell(cComponent)));
         out.tsNs.push_back(*ts);
@@ -360,10 +396,11 @@ bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& 
         out.device.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    return t.finish(rows);
+    return finishWindowed(t, rows, windowNs, outside);
 }
 
-bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report)
+bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report,
+                         const TimeRange* windowNs)
 {
     CsvTable t(path, "operator_memory.csv", report, CsvFamily::Deliverable);
     if (!t.open())
@@ -386,7 +423,9 @@ bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileRepo
     const int cStream = t.optional({ "Stream Ptr" });
     const int cDevice = t.optional({ "Device Type", "Device" });
 
-    qint64 rows = 0;
+    qint64 rows = 0, outside = 0;
+    if (windowNs)
+        t.splitUpTo(std::max({ cAlloc, cSize, cRelease })); // the rest of a row only once it is kept
     while (t.next()) {
         const auto alloc = t.requiredNs(cAlloc);
         const auto size = t.requiredDouble(cSize);
@@ -394,11 +433,19 @@ bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileRepo
             t.skipRow();
             continue;
         }
+        // The release time decides too: read before the rest of the row.
+        const TimeNs releaseNs = t.optionalNs(cRelease);
+        if (windowNs && !keepsMemoryBlockRow(*windowNs, *alloc, releaseNs)) {
+            outside += t.leaveRow() ? 1 : 0;
+            continue;
+        }
+        if (!t.completeRow())
+            continue;
         auto& r = t.reader();
         out.name.push_back(out.strings.intern(r.cell(cName)));
         out.sizeKB.push_back(*size);
         out.allocationNs.push_back(*alloc);
-        out.releaseNs.push_back(t.optionalNs(cRelease));
+        out.releaseNs.push_back(releaseNs);
         out.activeReleaseNs.push_back(t.optionalNs(cActiveRelease));
         out.durationNs.push_back(t.optionalNs(cDuration));
         out.activeDurationNs.push_back(t.optionalNs(cActiveDuration));
@@ -412,7 +459,7 @@ bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileRepo
         out.deviceType.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    return t.finish(rows);
+    return finishWindowed(t, rows, windowNs, outside);
 }
 
 bool parseOperatorDetails(const QString& path, OperatorDetailsTable& out, FileReport& report)

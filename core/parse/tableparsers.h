@@ -10,6 +10,12 @@
 // - on a broken file the rows read before the problem stay in `out`;
 // - the return value is false only when nothing usable was read.
 // Missing optional columns are fine; a missing required column is Broken.
+//
+// Partial import: the timed tables take the rank's step window when it is
+// known before they are read (`windowNs`, null for a whole load). Rows
+// outside it (rules in rowwindow.h) are left out as soon as their time cells
+// are read, before the rest of the row is parsed, and counted in the report
+// under rowsOutsideWindowCount(); "rows" counts the rows kept.
 
 #include "../model/importreport.h"
 #include "../model/rank.h"
@@ -21,13 +27,19 @@
 
 namespace profscope {
 
-bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report); // also CANN op_summary_*.csv
+// Also CANN op_summary_*.csv. With a window, a PMU column whose cells
+// outside it hold text is judged by the rows kept only.
+bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report,
+                        const TimeRange* windowNs = nullptr);
 bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, FileReport& report);
 bool parseApiStatistic(const QString& path, std::vector<ApiStatisticRow>& out, FileReport& report);
 bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, FileReport& report);
-bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report);
-bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report);
-bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report);
+bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report,
+                       const TimeRange* windowNs = nullptr);
+bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report,
+                       const TimeRange* windowNs = nullptr);
+bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report,
+                         const TimeRange* windowNs = nullptr);
 bool parseOperatorDetails(const QString& path, OperatorDetailsTable& out, FileReport& report);
 bool parseL2Cache(const QString& path, std::vector<L2CacheRow>& out, FileReport& report);
 

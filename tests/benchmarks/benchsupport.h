@@ -15,6 +15,8 @@
 #include <chrono>
 #include <thread>
 
+#include <sys/resource.h>
+
 namespace profscope::bench {
 
 // The process's peak resident set (VmHWM) in KiB, -1 when unknown. The
@@ -28,6 +30,16 @@ inline qint64 peakRssKb()
         if (line.startsWith("VmHWM:"))
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     return -1;
+}
+
+// CPU time (user + system) of this process so far, in ms: on a machine shared
+// with other builds the wall time is noisy, the CPU time much less so.
+inline double cpuMs()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+        + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
 }
 
 // Samples the resident set split into anonymous memory (the model, the

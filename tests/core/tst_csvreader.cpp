@@ -48,6 +48,9 @@ private slots:
     void directoryAndMissingFile();
     void realFileLineNumbers_data();
     void realFileLineNumbers();
+    void partialReads_data();
+    void partialReads();
+    void partialReadUnterminatedQuote();
 };
 
 void TestCsvReader::lineEndings_data()
@@ -289,6 +292,82 @@ void TestCsvReader::realFileLineNumbers()
     QCOMPARE(r.rowCount(), records);
     QCOMPARE(sum, startLineSum);
     QCOMPARE(last, lastStartLine);
+}
+
+// Partial reads (a table cut to a step window): records split only up to a
+// limit, then split to their end or passed over. The expected cells and
+// lines are written by hand from the text.
+void TestCsvReader::partialReads_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<int>("limit");
+    QTest::addColumn<QStringList>("rows"); // every cell, joined by '|'
+    QTest::addColumn<QList<int>>("lines");
+    QTest::newRow("LF") << QByteArray("a,b,c\n1,2,3\n4,5,6\n") << 1 << QStringList { "1|2|3", "4|5|6" }
+                        << QList<int> { 2, 3 };
+    QTest::newRow("CRLF, no final newline") << QByteArray("a,b,c\r\n1,2,3\r\n4,5,6\r\n7,8,9") << 2
+                                            << QStringList { "1|2|3", "4|5|6", "7|8|9" } << QList<int> { 2, 3, 4 };
+    QTest::newRow("lone CR") << QByteArray("a,b,c\r1,2,3\r4,5,6\r") << 1 << QStringList { "1|2|3", "4|5|6" }
+                             << QList<int> { 2, 3 };
+    QTest::newRow("quoted line break past the limit")
+        << QByteArray("a,b,c\n1,\"x\ny\",3\n4,\"p,q\",6\n7,8,9\n") << 1
+        << QStringList { "1|x\ny|3", "4|p,q|6", "7|8|9" } << QList<int> { 2, 4, 5 };
+    QTest::newRow("quote within the limit") << QByteArray("a,b,c\n\"q\"\"1\",2,3\n4,5,6\n") << 1
+                                            << QStringList { "q\"1|2|3", "4|5|6" } << QList<int> { 2, 3 };
+    QTest::newRow("trailing comma, extra cells") << QByteArray("a,b\n1,2,\n3,4,5,6\n5,6\n") << 1
+                                                 << QStringList { "1|2|", "3|4|5|6", "5|6" } << QList<int> { 2, 3, 4 };
+    QTest::newRow("blank lines") << QByteArray("a,b\n\n1,2\n\n3,4\n") << 1 << QStringList { "1|2", "3|4" }
+                                 << QList<int> { 3, 5 };
+    QTest::newRow("short records") << QByteArray("a,b,c\n1\n2,3\n4,5,6\n") << 2
+                                   << QStringList { "1", "2|3", "4|5|6" } << QList<int> { 2, 3, 4 };
+}
+
+void TestCsvReader::partialReads()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(int, limit);
+    QFETCH(QStringList, rows);
+    QFETCH(QList<int>, lines);
+    // Pass 1 splits every record to its end, pass 2 passes over every rest,
+    // pass 3 alternates.
+    for (int pass = 1; pass <= 3; ++pass) {
+        CsvReader r;
+        QVERIFY(r.openData(text.toStdString()));
+        r.setSplitLimit(std::size_t(limit));
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            QVERIFY2(r.next(), qPrintable(QStringLiteral("pass %1 row %2").arg(pass).arg(i)));
+            QCOMPARE(r.line(), qint64(lines[i]));
+            const bool split = pass == 1 || (pass == 3 && i % 2 == 0);
+            QVERIFY(split ? r.splitRest() : r.skipRest());
+            QVERIFY(!r.recordOpen());
+            const QStringList cells = rows[i].split(QLatin1Char('|'));
+            QCOMPARE(r.cellCount(), std::size_t(cells.size()));
+            if (split) {
+                QStringList got;
+                for (int c = 0; c < int(r.cellCount()); ++c)
+                    got << str(r.rawCell(c));
+                QCOMPARE(got, cells);
+            }
+        }
+        QVERIFY(!r.next());
+        QVERIFY(r.error().isEmpty());
+        QCOMPARE(r.rowCount(), qint64(rows.size()));
+    }
+}
+
+void TestCsvReader::partialReadUnterminatedQuote()
+{
+    CsvReader r;
+    QVERIFY(r.openData("a,b,c\n1,2,3\n4,\"open\nstill open\n"));
+    r.setSplitLimit(1);
+    QVERIFY(r.next());
+    QVERIFY(r.skipRest());
+    QVERIFY(r.next());
+    QCOMPARE(r.line(), qint64(3));
+    QVERIFY(!r.skipRest());
+    QCOMPARE(r.errorLine(), qint64(3));
+    QVERIFY(!r.next());
+    QVERIFY(!r.error().isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestCsvReader)
