@@ -16,6 +16,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QLabel>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -89,6 +90,9 @@ template <typename Done> bool spinUntil(Done&& done, int timeoutMs)
 int childSession(const QString& path, bool synchronous)
 {
     AnalysisService::setSynchronousForBenchmark(synchronous);
+    // Every session parses: the trace cache would make the second child's load differ from the
+    // first's, and its writes are no part of what the window does on the GUI thread.
+    LoadController::setCacheEnabled(false);
     MainWindow window;
     // The baseline is the code path before the service: nothing prepared in the load job either.
     LoadOptions options;
@@ -123,6 +127,12 @@ int childSession(const QString& path, bool synchronous)
         spinUntil([] { return AnalysisService::instance()->idle(); }, 120000);
         spin(100);
         perPage.insert(QString::number(i), probe.worstMs());
+        if (qEnvironmentVariableIsSet("GUIBLOCK_DEBUG"))
+            for (QLabel* l : window.findChildren<QLabel*>())
+                if (l->isVisible() && l->text().size() > 500)
+                    std::fprintf(stderr, "page %d label %s parent %s len %d: %s\n", i, qPrintable(l->objectName()),
+                                 l->parentWidget()->metaObject()->className(), int(l->text().size()),
+                                 qPrintable(l->text().left(300)));
         pagesWorst = std::max(pagesWorst, probe.worstMs());
     }
     const qint64 pagesWallMs = wall.elapsed();
