@@ -16,7 +16,6 @@
 
 #include <QApplication>
 #include <QComboBox>
-#include <QLabel>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -127,12 +126,6 @@ int childSession(const QString& path, bool synchronous)
         spinUntil([] { return AnalysisService::instance()->idle(); }, 120000);
         spin(100);
         perPage.insert(QString::number(i), probe.worstMs());
-        if (qEnvironmentVariableIsSet("GUIBLOCK_DEBUG"))
-            for (QLabel* l : window.findChildren<QLabel*>())
-                if (l->isVisible() && l->text().size() > 500)
-                    std::fprintf(stderr, "page %d label %s parent %s len %d: %s\n", i, qPrintable(l->objectName()),
-                                 l->parentWidget()->metaObject()->className(), int(l->text().size()),
-                                 qPrintable(l->text().left(300)));
         pagesWorst = std::max(pagesWorst, probe.worstMs());
     }
     const qint64 pagesWallMs = wall.elapsed();

@@ -26,7 +26,7 @@ class RankSpreadChart : public VectorPlot
     Q_OBJECT
 public:
     // Above this many ranks the areas are drawn through a sample of the positions (drawnPositions).
-    static constexpr int kMaxDrawnPositions = 2000;
+    static constexpr int kMaxDrawnPositions = 1000;
 
     explicit RankSpreadChart(OverviewBarsModel* model, QWidget* parent = nullptr);
 
