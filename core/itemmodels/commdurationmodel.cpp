@@ -73,15 +73,30 @@ CommDurationModel::CommDurationModel(QObject* parent)
 
 void CommDurationModel::load(ProfilePtr profile, const QString& stepKey, const QString& groupId)
 {
+    setLoaded(compute(std::move(profile), stepKey, groupId));
+}
+
+void CommDurationModel::setLoaded(Loaded loaded)
+{
     beginResetModel();
-    m_profile = std::move(profile);
-    m_groupId = groupId;
-    m_rows.clear();
-    m_transports.clear();
-    if (m_profile) {
+    m_profile = std::move(loaded.profile);
+    m_groupId = std::move(loaded.groupId);
+    m_rows = std::move(loaded.rows);
+    m_transports = std::move(loaded.transports);
+    m_slowRanks.clear();
+    m_slowByRankIndex.clear();
+    endResetModel();
+}
+
+CommDurationModel::Loaded CommDurationModel::compute(ProfilePtr profile, const QString& stepKey, const QString& groupId)
+{
+    Loaded out;
+    out.profile = std::move(profile);
+    out.groupId = groupId;
+    if (out.profile) {
         // Summing over groups when no group is chosen: one row per rank.
         std::map<int, RankCommunication> byRank;
-        for (RankCommunication& rc : communicationByRankAndGroup(*m_profile, stepKey)) {
+        for (RankCommunication& rc : communicationByRankAndGroup(*out.profile, stepKey)) {
             if (!groupId.isEmpty() && rc.groupId != groupId)
                 continue;
             auto [it, inserted] = byRank.try_emplace(rc.rankIndex, rc);
@@ -110,15 +125,13 @@ void CommDurationModel::load(ProfilePtr profile, const QString& stepKey, const Q
             for (const auto& [name, t] : rc.transports)
                 if (t.sizeMB > 0 || t.timeMs > 0)
                     transports.insert(name);
-            m_rows.push_back(std::move(rc));
+            out.rows.push_back(std::move(rc));
         }
-        std::stable_sort(m_rows.begin(), m_rows.end(),
+        std::stable_sort(out.rows.begin(), out.rows.end(),
             [](const RankCommunication& a, const RankCommunication& b) { return a.rankId < b.rankId; });
-        m_transports = QStringList(transports.begin(), transports.end());
+        out.transports = QStringList(transports.begin(), transports.end());
     }
-    m_slowRanks.clear();
-    m_slowByRankIndex.clear();
-    endResetModel();
+    return out;
 }
 
 void CommDurationModel::setSlowRanks(std::vector<SlowRank> slowRanks)
@@ -270,20 +283,32 @@ CommOpModel::CommOpModel(QObject* parent)
 
 void CommOpModel::load(ProfilePtr profile, const QString& stepKey, const QString& groupId)
 {
+    setLoaded(compute(std::move(profile), stepKey, groupId));
+}
+
+void CommOpModel::setLoaded(Loaded loaded)
+{
     beginResetModel();
-    m_profile = std::move(profile);
-    m_entries.clear();
-    m_aggregates.clear();
-    if (m_profile) {
+    m_profile = std::move(loaded.profile);
+    m_entries = std::move(loaded.entries);
+    m_aggregates = std::move(loaded.aggregates);
+    endResetModel();
+}
+
+CommOpModel::Loaded CommOpModel::compute(ProfilePtr profile, const QString& stepKey, const QString& groupId)
+{
+    Loaded out;
+    out.profile = std::move(profile);
+    if (out.profile) {
         std::map<std::pair<QString, QString>, std::size_t> aggIndex; // (step, op) -> aggregate
-        for (std::size_t r = 0; r < m_profile->ranks.size(); ++r) {
-            const RankData& rank = *m_profile->ranks[r];
+        for (std::size_t r = 0; r < out.profile->ranks.size(); ++r) {
+            const RankData& rank = *out.profile->ranks[r];
             for (const CommOpRecord& op : rank.communication) {
                 if ((!stepKey.isEmpty() && op.step != stepKey) || (!groupId.isEmpty() && op.groupId != groupId))
                     continue;
-                const std::size_t e = m_entries.size();
-                m_entries.push_back(Entry { int(r), rank.info.rankId, &op });
-                auto [it, inserted] = aggIndex.try_emplace({ op.step, op.opName }, m_aggregates.size());
+                const std::size_t e = out.entries.size();
+                out.entries.push_back(Entry { int(r), rank.info.rankId, &op });
+                auto [it, inserted] = aggIndex.try_emplace({ op.step, op.opName }, out.aggregates.size());
                 if (inserted) {
                     Aggregate a;
                     a.opName = op.opName;
@@ -293,9 +318,9 @@ void CommOpModel::load(ProfilePtr profile, const QString& stepKey, const QString
                     a.transitMaxMs = op.transitMs;
                     a.synchronizationMaxMs = op.synchronizationMs;
                     a.longest = e;
-                    m_aggregates.push_back(a);
+                    out.aggregates.push_back(a);
                 }
-                Aggregate& a = m_aggregates[it->second];
+                Aggregate& a = out.aggregates[it->second];
                 a.entries.push_back(e);
                 a.elapseMinMs = std::min(a.elapseMinMs, op.elapseMs);
                 if (op.elapseMs > a.elapseMaxMs) {
@@ -309,7 +334,7 @@ void CommOpModel::load(ProfilePtr profile, const QString& stepKey, const QString
             }
         }
     }
-    endResetModel();
+    return out;
 }
 
 void CommOpModel::setMode(Mode mode)

@@ -43,6 +43,17 @@ public:
 
     explicit CommDurationModel(QObject* parent = nullptr);
 
+    // The rows of one profile, step and group, computed off the GUI thread by `compute` and
+    // swapped in by `setLoaded` (load() does both at once).
+    struct Loaded
+    {
+        ProfilePtr profile;
+        QString groupId;
+        std::vector<RankCommunication> rows;
+        QStringList transports;
+    };
+    static Loaded compute(ProfilePtr profile, const QString& stepKey, const QString& groupId);
+    void setLoaded(Loaded loaded);
     // groupId empty: every group summed per rank. stepKey: "step50" or empty.
     void load(ProfilePtr profile, const QString& stepKey, const QString& groupId);
     // Only the ranks of the current group count; others are ignored.
@@ -149,6 +160,15 @@ public:
 
     explicit CommOpModel(QObject* parent = nullptr);
 
+    // As CommDurationModel: compute off the GUI thread, setLoaded on it.
+    struct Loaded
+    {
+        ProfilePtr profile;
+        std::vector<Entry> entries;
+        std::vector<Aggregate> aggregates;
+    };
+    static Loaded compute(ProfilePtr profile, const QString& stepKey, const QString& groupId);
+    void setLoaded(Loaded loaded);
     void load(ProfilePtr profile, const QString& stepKey, const QString& groupId);
     void setMode(Mode mode);
     Mode mode() const

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "commmatrixmodel.h"
 
+#include <QHash>
 #include <QLocale>
 
 #include <algorithm>
@@ -109,8 +110,15 @@ std::vector<RankBlock> CommMatrixModel::blocks(int maxBlocks) const
     // inside, RDMA between).
     std::map<QString, int> hostBlock;
     bool allKnown = !m_rankIds.isEmpty();
+    // Each rank's host looked up once (hostOf searches the ranks: 10,000 ranks made this
+    // quadratic, a fifth of a second on the GUI thread); the first rank of an id wins, as in findRank.
+    QHash<int, QString> hosts;
+    if (m_profile)
+        for (const auto& r : m_profile->ranks)
+            if (!hosts.contains(r->info.rankId))
+                hosts.insert(r->info.rankId, r->info.host);
     for (const int id : m_rankIds) {
-        const QString host = hostOf(id);
+        const QString host = hosts.value(id);
         if (host.isEmpty()) {
             allKnown = false;
             break;

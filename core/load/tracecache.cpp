@@ -20,6 +20,8 @@
 #include <filesystem>
 #include <functional>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace profscope {
 
@@ -566,12 +568,16 @@ void TraceCache::evict(qint64 maxBytes) const
     for (const QFileInfo& t : QDir(m_directory).entryInfoList({ QStringLiteral("*.tmp") }, QDir::Files))
         if (t.lastModified() < hourAgo)
             QFile::remove(t.filePath());
-    QFileInfoList entries = entryFiles(m_directory);
-    std::sort(entries.begin(), entries.end(), [](const QFileInfo& a, const QFileInfo& b) {
-        return a.lastModified() > b.lastModified(); // newest first
-    });
+    // Each entry's time read once: every lastModified() converts to local
+    // time (a stat of /etc/localtime each), which made a load of 1024 ranks into a cache of
+    // thousands of entries spend minutes sorting.
+    std::vector<std::pair<qint64, QFileInfo>> entries;
+    for (const QFileInfo& e : entryFiles(m_directory))
+        entries.emplace_back(e.lastModified().toMSecsSinceEpoch(), e);
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; }); // newest first
     qint64 total = 0;
-    for (const QFileInfo& e : entries) {
+    for (const auto& [modifiedMs, e] : entries) {
         total += e.size();
         if (total > maxBytes)
             QFile::remove(e.filePath());

@@ -89,6 +89,9 @@ template <typename Done> bool spinUntil(Done&& done, int timeoutMs)
 int childSession(const QString& path, bool synchronous)
 {
     AnalysisService::setSynchronousForBenchmark(synchronous);
+    // Every session parses: the trace cache would make the second child's load differ from the
+    // first's, and its writes are no part of what the window does on the GUI thread.
+    LoadController::setCacheEnabled(false);
     MainWindow window;
     // The baseline is the code path before the service: nothing prepared in the load job either.
     LoadOptions options;

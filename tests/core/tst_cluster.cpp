@@ -99,6 +99,7 @@ class TestCluster : public QObject
 private Q_SLOTS:
     void clockAlignmentRecoversASkewedHost();
     void clockAlignmentOnOneMachineIsSmall();
+    void clockAlignmentNoteListsTheFirstRanksOnly();
     void parallelIndex_data();
     void parallelIndex();
     void stagesByUnionFindOverGroups();
@@ -147,6 +148,25 @@ void TestCluster::clockAlignmentOnOneMachineIsSmall()
     QCOMPARE(clock.offsetNs[0], TimeNs(0));
     QVERIFY2(std::llabs(clock.offsetNs[1]) < 200'000, qPrintable(QString::number(clock.offsetNs[1])));
     QCOMPARE(clock.matchedOps[1], 4);
+}
+
+void TestCluster::clockAlignmentNoteListsTheFirstRanksOnly()
+{
+    // 30 ranks without any collective, each its own clock: ranks 1 … 29 cannot be aligned to
+    // rank 0. The note counts all 29 but lists only the first 20 ids (10,000 ids made a label the
+    // GUI took a quarter of a second to lay out).
+    auto profile = std::make_shared<Profile>();
+    for (int r = 0; r < 30; ++r) {
+        auto rank = std::make_shared<RankData>();
+        rank->info.rankId = 100 + r;
+        profile->ranks.push_back(rank);
+    }
+    const ClockAlignment clock = estimateClockAlignment(*profile);
+    QVERIFY(!clock.estimated);
+    QVERIFY2(clock.note.startsWith(QStringLiteral("29 rank(s) share no collective")), qPrintable(clock.note));
+    QVERIFY2(clock.note.endsWith(QStringLiteral(": 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, "
+                                                "114, 115, 116, 117, 118, 119, 120, … (9 more)")),
+             qPrintable(clock.note));
 }
 
 void TestCluster::parallelIndex_data()

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <future>
 #include <map>
 
 using namespace profscope;
@@ -97,16 +98,26 @@ private slots:
     {
         QTest::addColumn<QString>("group");
         QTest::addColumn<QString>("step");
-        QTest::newRow("group, all steps") << QString::fromLatin1(kGroup) << QString();
-        QTest::newRow("all groups, step50") << QString() << QStringLiteral("step50");
+        // Off the GUI thread: the rows computed on another thread (the Communication page's
+        // prefetch job) and swapped in, as the page does.
+        QTest::addColumn<bool>("offThread");
+        QTest::newRow("group, all steps") << QString::fromLatin1(kGroup) << QString() << false;
+        QTest::newRow("all groups, step50") << QString() << QStringLiteral("step50") << false;
+        QTest::newRow("group, all steps, off thread") << QString::fromLatin1(kGroup) << QString() << true;
+        QTest::newRow("all groups, step50, off thread") << QString() << QStringLiteral("step50") << true;
     }
     void ranksEqualJsonSums()
     {
         QFETCH(QString, group);
         QFETCH(QString, step);
+        QFETCH(bool, offThread);
         CommDurationModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.load(m_real, step, group);
+        if (offThread)
+            model.setLoaded(
+                std::async(std::launch::async, [&] { return CommDurationModel::compute(m_real, step, group); }).get());
+        else
+            model.load(m_real, step, group);
         QCOMPARE(model.rowCount(), 2);
         std::map<QString, std::map<double, qint64>> packets;
         for (int row = 0; row < 2; ++row) {
@@ -150,7 +161,10 @@ private slots:
     {
         CommOpModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.load(m_real, QStringLiteral("step50"), QString::fromLatin1(kGroup));
+        // Computed on another thread and swapped in, as the Communication page's prefetch does.
+        model.setLoaded(std::async(std::launch::async, [this] {
+            return CommOpModel::compute(m_real, QStringLiteral("step50"), QString::fromLatin1(kGroup));
+        }).get());
         const Times t0 = sumCommunicationJson(0);
         const Times t1 = sumCommunicationJson(1);
         QCOMPARE(model.mode(), CommOpModel::Aggregated);

@@ -77,9 +77,13 @@ std::vector<CsvRank> csvRanks(const Profile& profile)
 // The drawn value (µs) at sorted position p: the top of the last visible area.
 double drawnUs(const RankSpreadChart& chart, int p)
 {
-    for (int g = chart.graphCount() - 1; g >= 0; --g)
-        if (chart.graph(g)->visible() && chart.graph(g)->dataCount() > p)
-            return chart.graph(g)->data()->at(p)->value * chart.unitNs() / 1000.0;
+    for (int g = chart.graphCount() - 1; g >= 0; --g) {
+        if (!chart.graph(g)->visible())
+            continue;
+        const auto it = chart.graph(g)->data()->findBegin(p, false);
+        if (it != chart.graph(g)->data()->constEnd() && it->key == p)
+            return it->value * chart.unitNs() / 1000.0;
+    }
     return -1;
 }
 
@@ -95,6 +99,7 @@ private slots:
     void sortedByComputeNamesTheSlowRank();
     void fewRanksKeepBarsUntilChosen();
     void exportShowsEveryRank();
+    void manyPositionsAreSampled();
 
 private:
     QTemporaryDir m_manyDir;
@@ -222,6 +227,23 @@ void TestRankSpreadChart::exportShowsEveryRank()
     QVERIFY(files.contains(out.filePath(QStringLiteral("overview-distribution.svg"))));
     const QCPRange range = page.spreadChart()->xAxis->range();
     QVERIFY(range.lower <= 0 && range.upper >= kManyRanks - 1);
+}
+
+void TestRankSpreadChart::manyPositionsAreSampled()
+{
+    // Up to the limit every position; above it evenly spaced ones, both ends and the kept ones.
+    const std::vector<int> few = drawnPositions(5, 2000);
+    QCOMPARE(few, (std::vector<int> { 0, 1, 2, 3, 4 }));
+    QVERIFY(drawnPositions(0, 2000).empty());
+    // 10,000 positions through 5 points: 0, 2499.75 -> 2499, 4999, 7499, 9999; 1234 and 9998 kept.
+    QCOMPARE(drawnPositions(10000, 5, { 9998, 1234, 4999, 20000 }),
+             (std::vector<int> { 0, 1234, 2499, 4999, 7499, 9998, 9999 }));
+    const std::vector<int> many = drawnPositions(10000, RankSpreadChart::kMaxDrawnPositions, { 77 });
+    QCOMPARE(int(many.size()), RankSpreadChart::kMaxDrawnPositions + 1);
+    QCOMPARE(many.front(), 0);
+    QCOMPARE(many.back(), 9999);
+    QVERIFY(std::is_sorted(many.begin(), many.end()));
+    QVERIFY(std::binary_search(many.begin(), many.end(), 77));
 }
 
 QTEST_MAIN(TestRankSpreadChart)

@@ -32,6 +32,17 @@
 
 namespace profscope {
 
+// The table rows the prefetch job computed for one step and group.
+struct CommunicationPage::PreparedTables
+{
+    ProfilePtr profile;
+    QString stepKey;
+    QString groupId;
+    CommDurationModel::Loaded durations;
+    CommOpModel::Loaded ops;
+};
+
+
 namespace {
 
 // Sorts on the models' raw values and tints the rows they flag as slow.
@@ -480,25 +491,39 @@ void CommunicationPage::prefetchThen(std::function<void()> fill)
             int(profile->ranks.size())));
         m_stack->setCurrentIndex(0);
     }
-    AnalysisService::instance()->request<bool>(
+    AnalysisService::instance()->request<std::shared_ptr<PreparedTables>>(
         this, QStringLiteral("prefetch"),
         [profile, newProfile, stepKey, viewStep, shownOp, shownGroup](const JobToken& token) {
             const std::vector<CommGroupInfo> groups = communicationGroups(*profile);
             communicationSteps(*profile);
             if (token.canceled())
-                return false;
+                return std::shared_ptr<PreparedTables>();
             MatrixQuery query;
             query.step = stepKey;
             query.op = shownOp;
+            // A new profile shows the busiest group first (onProfileChanged).
             query.groupId = newProfile ? (groups.empty() ? QString() : groups.front().groupId) : shownGroup;
             communicationMatrix(*profile, query);
             detectSlowLinks(*profile, 0.8, 3.0, viewStep);
             detectSlowRanks(*profile, 0.10, viewStep);
-            return true;
+            if (token.canceled())
+                return std::shared_ptr<PreparedTables>();
+            // The rows of the rank and op tables too (10,000 ranks: tens of ms each), for
+            // refresh() to swap in when it asks for this step and group.
+            auto prepared = std::make_shared<PreparedTables>();
+            prepared->profile = profile;
+            prepared->stepKey = stepKey;
+            prepared->groupId = query.groupId;
+            prepared->durations = CommDurationModel::compute(profile, stepKey, query.groupId);
+            prepared->ops = CommOpModel::compute(profile, stepKey, query.groupId);
+            return prepared;
         },
-        [this, profile, fill = std::move(fill)](bool) {
-            if (profile == m_state->profile())
-                fill();
+        [this, profile, fill = std::move(fill)](std::shared_ptr<PreparedTables> prepared) {
+            if (profile != m_state->profile())
+                return;
+            m_prepared = std::move(prepared);
+            fill();
+            m_prepared.reset();
         });
 }
 
@@ -545,8 +570,14 @@ void CommunicationPage::refresh()
     const QString step = stepKey();
     const QString groupId = group();
     m_matrixModel->setQuery(currentQuery());
-    m_durationModel->load(profile, step, groupId);
-    m_opModel->load(profile, step, groupId);
+    if (m_prepared && m_prepared->profile == profile && m_prepared->stepKey == step && m_prepared->groupId == groupId) {
+        m_durationModel->setLoaded(std::move(m_prepared->durations));
+        m_opModel->setLoaded(std::move(m_prepared->ops));
+    } else {
+        m_durationModel->load(profile, step, groupId);
+        m_opModel->load(profile, step, groupId);
+    }
+    m_prepared.reset();
     if (profile) {
         m_matrixModel->setSlowLinks(detectSlowLinks(*profile, 0.8, 3.0, viewStepFromKey(step)));
         m_durationModel->setSlowRanks(detectSlowRanks(*profile, 0.10, viewStepFromKey(step)));

@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include <memory>
+
 #include <functional>
 
 class QComboBox;
@@ -102,6 +104,8 @@ public:
     }
 
 private:
+    struct PreparedTables;
+    std::shared_ptr<PreparedTables> m_prepared; // set only while the prefetch's fill() runs
     void onProfileChanged();
     void onStepChanged();
     void refresh();

@@ -125,6 +125,28 @@ TimeNs RankSpreadChart::valueNs(int row) const
     return m_metric < 0 ? m_model->totalNs(row) : m_model->componentNs(row, BarComponent(m_metric));
 }
 
+std::vector<int> drawnPositions(int count, int maxPoints, const std::vector<int>& keep)
+{
+    std::vector<int> positions;
+    if (count <= 0)
+        return positions;
+    if (count <= maxPoints || maxPoints < 2) {
+        positions.resize(std::size_t(count));
+        for (int p = 0; p < count; ++p)
+            positions[std::size_t(p)] = p;
+        return positions;
+    }
+    positions.reserve(std::size_t(maxPoints) + keep.size());
+    for (int i = 0; i < maxPoints; ++i)
+        positions.push_back(int((qint64(count - 1) * i) / (maxPoints - 1))); // 0 … count - 1
+    for (const int p : keep)
+        if (p >= 0 && p < count)
+            positions.push_back(p);
+    std::sort(positions.begin(), positions.end());
+    positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+    return positions;
+}
+
 void RankSpreadChart::rebuild()
 {
     const int n = m_model->rowCount();
@@ -134,10 +156,22 @@ void RankSpreadChart::rebuild()
     m_spread = rankSpread(values, kMaxNamedOutliers);
     m_unitNs = unitFor(m_metric < 0 ? m_model->maxTotalNs() : m_spread.maxNs);
 
-    QVector<double> keys(n);
-    QVector<double> stacked(n, 0.0);
-    for (int p = 0; p < n; ++p)
-        keys[p] = p;
+    // Thousands of ranks on a chart a thousand pixels wide: the areas are drawn through a sample
+    // of the sorted positions (the named outliers and both ends always among them). Each area is
+    // a filled polygon painted on every repaint; 10,000 points each made the Overview block the
+    // window for a quarter of a second.
+    std::vector<int> keep;
+    for (const int row : m_spread.outliers) {
+        const auto it = std::find(m_spread.order.begin(), m_spread.order.end(), row);
+        if (it != m_spread.order.end())
+            keep.push_back(int(it - m_spread.order.begin()));
+    }
+    const std::vector<int> positions = drawnPositions(n, kMaxDrawnPositions, keep);
+    const int drawn = int(positions.size());
+    QVector<double> keys(drawn);
+    QVector<double> stacked(drawn, 0.0);
+    for (int i = 0; i < drawn; ++i)
+        keys[i] = positions[std::size_t(i)];
     // The legend lists the areas shown, in stacking order.
     for (QCPGraph* area : m_areas)
         area->removeFromLegend();
@@ -153,8 +187,8 @@ void RankSpreadChart::rebuild()
             area->data()->clear();
             continue;
         }
-        for (int p = 0; p < n; ++p)
-            stacked[p] += double(m_model->componentNs(rowAt(p), BarComponent(c))) / m_unitNs;
+        for (int i = 0; i < drawn; ++i)
+            stacked[i] += double(m_model->componentNs(rowAt(positions[std::size_t(i)]), BarComponent(c))) / m_unitNs;
         area->setData(keys, stacked, true);
     }
 

@@ -11,6 +11,11 @@ namespace profscope {
 
 class OverviewBarsModel;
 
+// The sorted positions 0 … count - 1 an area is drawn through: all of them up to `maxPoints`,
+// else `maxPoints` evenly spaced ones (the first and the last among them) and every one of
+// `keep`, ascending, without duplicates.
+std::vector<int> drawnPositions(int count, int maxPoints, const std::vector<int>& keep = {});
+
 // The whole cluster at a glance: every rank's step time (or one of its
 // components), ranks sorted from the smallest value to the largest, as
 // stacked areas of the same components as the bars, with the p10–p90 band and the median across it and the outliers
@@ -20,6 +25,9 @@ class RankSpreadChart : public VectorPlot
 {
     Q_OBJECT
 public:
+    // Above this many ranks the areas are drawn through a sample of the positions (drawnPositions).
+    static constexpr int kMaxDrawnPositions = 1000;
+
     explicit RankSpreadChart(OverviewBarsModel* model, QWidget* parent = nullptr);
 
     // Rebuilds from the model (after a reset; the model's own sort is ignored).

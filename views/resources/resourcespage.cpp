@@ -6,6 +6,7 @@
 #include "deviceheatmap.h"
 #include "resourcecharts.h"
 
+#include "analysis/analysisservice.h"
 #include "analysis/apistatistics.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
@@ -263,9 +264,38 @@ void ResourcesPage::setGranularity(double granularity)
 
 void ResourcesPage::rebuild()
 {
-    m_profile = m_state ? m_state->profile() : nullptr;
-    m_flops = m_profile ? clusterFlops(*m_profile) : ClusterFlops {};
-    m_memory = m_profile ? clusterMemory(*m_profile) : ClusterMemory {};
+    const ProfilePtr profile = m_state ? m_state->profile() : nullptr;
+    if (!profile) {
+        AnalysisService::instance()->cancel(this, QStringLiteral("resources"));
+        apply(nullptr, {}, {});
+        return;
+    }
+    // The cluster memory reads every rank's memory curves (10,000 ranks: half a second): a job,
+    // and the page keeps what it shows until the result arrives.
+    struct Results
+    {
+        ClusterFlops flops;
+        ClusterMemory memory;
+    };
+    AnalysisService::instance()->request<std::shared_ptr<Results>>(
+        this, QStringLiteral("resources"),
+        [profile](const JobToken&) {
+            auto results = std::make_shared<Results>();
+            results->flops = clusterFlops(*profile);
+            results->memory = clusterMemory(*profile);
+            return results;
+        },
+        [this, profile](std::shared_ptr<Results> results) {
+            if (m_state && profile == m_state->profile())
+                apply(profile, std::move(results->flops), std::move(results->memory));
+        });
+}
+
+void ResourcesPage::apply(ProfilePtr profile, ClusterFlops flops, ClusterMemory memory)
+{
+    m_profile = std::move(profile);
+    m_flops = std::move(flops);
+    m_memory = std::move(memory);
     fillFlops();
     fillFlopsOps();
     fillMemory();

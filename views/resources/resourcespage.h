@@ -96,6 +96,7 @@ private:
     QWidget* makeFlopsTab();
     QWidget* makeMemoryTab();
     void rebuild();
+    void apply(ProfilePtr profile, ClusterFlops flops, ClusterMemory memory);
     void fillFlops();
     void fillMemory();
     void fillFlopsOps();

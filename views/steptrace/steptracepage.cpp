@@ -4,6 +4,7 @@
 #include "steptracecharts.h"
 #include "trajectorypanel.h"
 
+#include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
 #include "common/pagewidgets.h"
 #include "common/viewstate.h"
@@ -176,7 +177,12 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
     addContextAction(m_stageTable, exportActionText(ExportKind::Table),
         [this] { exportModelInteractive(this, *m_stageModel, QStringLiteral("steptrace-stages")); });
 
-    m_refresh = new DeferredRefresh(this, [this] { refresh(); });
+    m_refresh = new DeferredRefresh(this, [this] {
+        if (m_syncRefresh)
+            refresh();
+        else
+            prefetchThenRefresh();
+    });
     if (m_state) {
         connect(m_state, &ViewState::profileChanged, this, &StepTracePage::invalidate);
         connect(m_state, &ViewState::currentRankChanged, this, [this](int rankIndex) {
@@ -210,7 +216,10 @@ bool StepTracePage::hasData(const Profile& profile)
 
 QList<ExportItem> StepTracePage::exportItems() const
 {
+    // An export reads the page at once: no job.
+    m_syncRefresh = true;
     m_refresh->flush();
+    m_syncRefresh = false;
     QList<ExportItem> items;
     if (!isEmptyStateShown()) {
         items.push_back({ QStringLiteral("steptrace-stages"), m_stageChart, m_stageModel });
@@ -249,7 +258,9 @@ bool StepTracePage::isEmptyStateShown() const
 
 void StepTracePage::showCluster(bool cluster)
 {
+    m_syncRefresh = true;
     m_refresh->flush();
+    m_syncRefresh = false;
     m_tabs->setCurrentIndex(cluster && m_tabs->isTabVisible(1) ? 1 : 0);
 }
 
@@ -406,11 +417,48 @@ void StepTracePage::fillStageTable(const StepTraceStep& step)
     m_stageTable->resizeColumnsToContents();
 }
 
+void StepTracePage::prefetchThenRefresh()
+{
+    const ProfilePtr profile = m_state ? m_state->profile() : nullptr;
+    if (!profile) {
+        refresh();
+        return;
+    }
+    // The cluster trajectories (every rank's step trace: 10,000 ranks, a third of a second) are
+    // computed in a job, the average (the step list) and the shared step's; the page is filled
+    // from them, memoised, when they arrive.
+    const QString step = m_state->step();
+    AnalysisService::instance()->request<bool>(
+        this, QStringLiteral("prefetch"),
+        [profile, step](const JobToken& token) {
+            sharedClusterTrajectory(*profile);
+            if (!token.canceled() && !step.isEmpty())
+                sharedClusterTrajectory(*profile, step);
+            return true;
+        },
+        [this, profile](bool) {
+            if (m_state && profile == m_state->profile())
+                refresh();
+        });
+}
+
 void StepTracePage::fillTrajectory()
 {
     if (!m_profile || !m_tabs->isTabVisible(1))
         return;
-    m_trajectory->setTrajectory(m_profile ? *sharedClusterTrajectory(*m_profile, shownStep()) : ClusterTrajectory {});
+    if (m_syncRefresh || AnalysisService::synchronous()) {
+        m_trajectory->setTrajectory(*sharedClusterTrajectory(*m_profile, shownStep()));
+        return;
+    }
+    const ProfilePtr profile = m_profile;
+    const QString step = shownStep();
+    AnalysisService::instance()->request<std::shared_ptr<const ClusterTrajectory>>(
+        this, QStringLiteral("trajectory"),
+        [profile, step](const JobToken&) { return sharedClusterTrajectory(*profile, step); },
+        [this, profile, step](std::shared_ptr<const ClusterTrajectory> trajectory) {
+            if (profile == m_profile && step == shownStep())
+                m_trajectory->setTrajectory(*trajectory);
+        });
 }
 
 TimeNs StepTracePage::timelineOffsetNs() const

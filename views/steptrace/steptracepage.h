@@ -92,6 +92,7 @@ public:
 private:
     void invalidate();
     void refresh();
+    void prefetchThenRefresh();
     void rebuildRank();
     void fillSteps();
     void fillStep();
@@ -106,6 +107,7 @@ private:
     ProfilePtr m_profile;
     // Hidden pages catch up when shown (one mechanism for every page).
     DeferredRefresh* m_refresh;
+    mutable bool m_syncRefresh = false; // a flush for an export or a navigation: no job
     int m_rankIndex = -1;
     std::shared_ptr<const RankStepTrace> m_trace = std::make_shared<const RankStepTrace>();
 
