@@ -878,6 +878,12 @@ Open a profiler output folder to see its timeline.</source>
         <source>no timeline and no step trace were loaded for this rank</source>
         <translation>该 rank 未加载时间线，也未加载 step trace</translation>
     </message>
+    <message numerus="yes">
+        <source>… (%n more)</source>
+        <translation>
+            <numerusform>…（另有 %n 个）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>profscope::ClusterOutput</name>
