@@ -11,7 +11,7 @@
 
 #include "commstream.h"
 
-#include "saxscalar.h"
+#include "saxstream.h"
 
 #include <algorithm>
 #include <array>
@@ -36,7 +36,7 @@ int kindOf(const std::string& key)
 // map, 4 in an op. What an op holds is the derived stream's; it keeps its
 // records, which are emitted per step with p2p first, as the DOM path walks.
 template<typename Record>
-class CommStream : public ScalarSax
+class CommStream : public NestedSax
 {
 public:
     explicit CommStream(std::vector<Record>& out)
@@ -46,24 +46,34 @@ public:
 
     CommStreamCounts counts;
 
-    bool complete() const
+protected:
+    virtual bool isAggregate(const std::string&) const
     {
-        return m_complete;
+        return false;
+    }
+    // An op opens (its key is m_key) and closes.
+    virtual bool opStart() = 0;
+    virtual bool opEnd() = 0;
+    // Inside an op: an object opens at `level` (4: a value of the op's own
+    // keys) and closes; an array opens and closes; a scalar. m_key names the
+    // value; m_depth counts the objects open.
+    virtual bool objectInOp(int level) = 0;
+    virtual bool objectInOpEnd(int level) = 0;
+    virtual bool arrayInOp() = 0;
+    virtual bool arrayInOpEnd() = 0;
+    virtual bool scalarInOp(const SaxScalar& s) = 0;
+
+    void keep(Record&& record)
+    {
+        m_kindRecords[std::size_t(m_kind)].push_back(std::move(record));
     }
 
-    bool key(string_t& value) override
+    QString m_step;
+    int m_kind = 0;
+
+private:
+    bool objectStart(int level) final
     {
-        if (m_skip == 0)
-            m_key = std::move(value);
-        return true;
-    }
-    bool start_object(std::size_t) override
-    {
-        if (m_skip > 0) {
-            ++m_skip;
-            return true;
-        }
-        const int level = m_depth++;
         switch (level) {
         case 0:
             return true;
@@ -96,13 +106,8 @@ public:
             return objectInOp(level);
         }
     }
-    bool end_object() override
+    bool objectEnd(int level) final
     {
-        if (m_skip > 0) {
-            --m_skip;
-            return true;
-        }
-        const int level = --m_depth;
         switch (level) {
         case 0:
             m_complete = !hasRepeats(m_stepKeys);
@@ -121,73 +126,22 @@ public:
             return objectInOpEnd(level);
         }
     }
-    bool start_array(std::size_t) override
+    bool arrayStart() final
     {
-        if (m_skip > 0 || (m_depth == 2 && kindOf(m_key) < 0)) {
-            ++m_skip;
-            return true;
-        }
+        if (m_depth == 2 && kindOf(m_key) < 0)
+            return skipArray();
         if (m_depth == 3 && isAggregate(m_key)) {
             ++counts.totals;
-            m_skip = 1;
-            return true;
+            return skipArray();
         }
         return m_depth >= 4 && arrayInOp();
     }
-    bool end_array() override
+    bool arrayEnd() final
     {
-        if (m_skip > 0) {
-            --m_skip;
-            return true;
-        }
         return arrayInOpEnd();
     }
-
-protected:
-    virtual bool isAggregate(const std::string&) const
+    bool scalarValue(const SaxScalar& s) final
     {
-        return false;
-    }
-    // An op opens (its key is m_key) and closes.
-    virtual bool opStart() = 0;
-    virtual bool opEnd() = 0;
-    // Inside an op: an object opens at `level` (4: a value of the op's own
-    // keys) and closes; an array opens and closes; a scalar. m_key names the
-    // value; m_depth counts the objects open.
-    virtual bool objectInOp(int level) = 0;
-    virtual bool objectInOpEnd(int level) = 0;
-    virtual bool arrayInOp() = 0;
-    virtual bool arrayInOpEnd() = 0;
-    virtual bool scalarInOp(const SaxScalar& s) = 0;
-
-    // From objectInOp: pass over the object just opened.
-    bool skipOpened()
-    {
-        --m_depth;
-        m_skip = 1;
-        return true;
-    }
-    // From arrayInOp: pass over the array just opened.
-    bool skipArray()
-    {
-        m_skip = 1;
-        return true;
-    }
-    void keep(Record&& record)
-    {
-        m_kindRecords[std::size_t(m_kind)].push_back(std::move(record));
-    }
-
-    std::string m_key;
-    QString m_step;
-    int m_depth = 0;
-    int m_kind = 0;
-
-private:
-    bool scalar(const SaxScalar& s) override
-    {
-        if (m_skip > 0)
-            return true;
         switch (m_depth) {
         case 0:
         case 1:
@@ -208,9 +162,7 @@ private:
     std::vector<Record>& m_out;
     std::array<std::vector<Record>, 2> m_kindRecords;
     std::vector<std::string> m_stepKeys, m_opKeys;
-    int m_skip = 0;
     int m_kindsSeen = 0;
-    bool m_complete = false;
 };
 
 // ---------------------------------------------------------------- communication_matrix.json

@@ -9,7 +9,7 @@
 
 #include "metadatastream.h"
 
-#include "saxscalar.h"
+#include "saxstream.h"
 
 #include <optional>
 #include <string>
@@ -33,23 +33,18 @@ int sizeKeyOf(const std::string& key)
 
 // Levels count the objects open: 1 in the root, 2 in distributed_args or
 // parallel_group_info, 3 in a group.
-class MetadataStream final : public ScalarSax
+class MetadataStream final : public NestedSax
 {
 public:
     std::optional<qint64> sizes[std::size(kSizeKeys)];
     bool groupInfoSeen = false;
     std::vector<ParallelGroup> groups;
 
-    bool complete() const
-    {
-        return m_complete;
-    }
+private:
+    enum class Section { None, Args, Groups };
 
-    bool key(string_t& value) override
+    bool keyRead() override
     {
-        if (m_skip > 0)
-            return true;
-        m_key = std::move(value);
         // Read twice, the DOM keeps the last: left to it.
         if (m_depth == 1 && m_key == "distributed_args")
             return once(m_argsSeen);
@@ -57,18 +52,12 @@ public:
             return once(m_groupsSeen);
         return true;
     }
-
-    bool start_object(std::size_t) override
+    bool objectStart(int level) override
     {
-        if (m_skip > 0) {
-            ++m_skip;
-            return true;
-        }
-        const int level = m_depth++;
-        if (level == 0)
-            return true;
         if (m_inRanks)
             return false; // a rank that is not a number: the DOM path warns
+        if (level == 0)
+            return true;
         if (level == 1) {
             if (m_key == "distributed_args")
                 m_section = Section::Args;
@@ -93,13 +82,8 @@ public:
             return field(2) && skipOpened();
         return !isReadValue(level) && skipOpened();
     }
-    bool end_object() override
+    bool objectEnd(int level) override
     {
-        if (m_skip > 0) {
-            --m_skip;
-            return true;
-        }
-        const int level = --m_depth;
         if (level == 0) {
             m_complete = !hasRepeats(m_groupKeys);
             return m_complete;
@@ -111,12 +95,8 @@ public:
         m_section = Section::None; // level 1: the end of distributed_args or parallel_group_info
         return true;
     }
-    bool start_array(std::size_t) override
+    bool arrayStart() override
     {
-        if (m_skip > 0) {
-            ++m_skip;
-            return true;
-        }
         if (m_depth == 3 && m_key == "global_ranks" && !m_inRanks) {
             if (!field(2))
                 return false;
@@ -125,28 +105,15 @@ public:
         }
         if (m_inRanks || (m_depth == 1 && m_key == "parallel_group_info") || (m_depth == 2 && m_section == Section::Groups))
             return false; // a rank, the group info or a group that is not what the DOM path reads
-        if (isReadValue(m_depth))
-            return false;
-        m_skip = 1;
-        return true;
+        return !isReadValue(m_depth) && skipArray();
     }
-    bool end_array() override
+    bool arrayEnd() override
     {
-        if (m_skip > 0) {
-            --m_skip;
-            return true;
-        }
         m_inRanks = false;
         return true;
     }
-
-private:
-    enum class Section { None, Args, Groups };
-
-    bool scalar(const SaxScalar& s) override
+    bool scalarValue(const SaxScalar& s) override
     {
-        if (m_skip > 0)
-            return true;
         if (m_inRanks) {
             const auto id = s.toInt();
             if (!id)
@@ -206,25 +173,15 @@ private:
         m_fieldsSeen |= 1 << bit;
         return true;
     }
-    bool skipOpened()
-    {
-        --m_depth;
-        m_skip = 1;
-        return true;
-    }
 
-    std::string m_key;
     std::vector<std::string> m_groupKeys;
     ParallelGroup m_group;
     Section m_section = Section::None;
     bool m_sizeSeen[std::size(kSizeKeys)] = {};
-    int m_depth = 0;
-    int m_skip = 0;
     int m_fieldsSeen = 0;
     bool m_argsSeen = false;
     bool m_groupsSeen = false;
     bool m_inRanks = false;
-    bool m_complete = false;
 };
 
 } // namespace

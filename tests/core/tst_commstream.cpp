@@ -77,15 +77,6 @@ bool sameLink(const LinkTuple& a, const LinkTuple& b)
         && sameNumber(std::get<8>(a), std::get<8>(b)) && std::get<9>(a) == std::get<9>(b);
 }
 
-QString writeFile(const QTemporaryDir& dir, const QByteArray& text)
-{
-    const QString path = dir.filePath(QStringLiteral("communication_matrix.json"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(text) != text.size())
-        return {};
-    return path;
-}
-
 // JSON written with ' for ", to stay readable here.
 QByteArray json(const QByteArray& text)
 {
@@ -229,7 +220,7 @@ void TestCommStream::shapes()
     QFETCH(QString, opName);
 
     QTemporaryDir dir;
-    const QString path = writeFile(dir, text);
+    const QString path = test::writeFile(dir, QStringLiteral("communication_matrix.json"), text);
     QVERIFY(!path.isEmpty());
     {
         FileReport report;
@@ -431,10 +422,7 @@ void TestCommStream::opShapes()
     QFETCH(int, sizes);
 
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("communication.json"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
-    f.close();
+    const QString path = test::writeFile(dir, QStringLiteral("communication.json"), text);
     {
         FileReport report;
         jsonfile::JsonFile file(path, "communication.json", report);

@@ -8,6 +8,7 @@
 #include "parse/jsonfile.h"
 #include "parse/metadatastream.h"
 #include "parse/tableparsers.h"
+#include "testsupport.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -163,10 +164,7 @@ void TestMetadataStream::shapes()
     QFETCH(QString, groups);
 
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("profiler_metadata.json"));
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
-    f.close();
+    const QString path = test::writeFile(dir, QStringLiteral("profiler_metadata.json"), text);
     {
         FileReport report;
         jsonfile::JsonFile file(path, "profiler_metadata.json", report);
@@ -191,11 +189,7 @@ void TestMetadataStream::shapes()
 void TestMetadataStream::rankIdOnlyWhenUnknown()
 {
     QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("profiler_metadata.json"));
-    QFile f(path);
-    const QByteArray text = json("{'distributed_args': {'rank': 7}}");
-    QVERIFY(f.open(QIODevice::WriteOnly) && f.write(text) == text.size());
-    f.close();
+    const QString path = test::writeFile(dir, QStringLiteral("profiler_metadata.json"), json("{'distributed_args': {'rank': 7}}"));
     for (const int known : { -1, 5 }) {
         FileReport report;
         jsonfile::JsonFile file(path, "profiler_metadata.json", report);

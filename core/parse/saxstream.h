@@ -3,8 +3,8 @@
 
 // Shared by the streams that read a small JSON file without its DOM
 // (commstream.cpp, metadatastream.cpp): one scalar SAX event, read exactly
-// as jsonfile.cpp's helpers read the same value from the DOM, which keeps a
-// float as its source text.
+// as jsonfile.cpp's helpers read the same value from the DOM (which keeps a
+// float as its source text), and the nesting bookkeeping of a stream.
 
 #include "../model/timebounds.h"
 #include "jsonfile.h"
@@ -138,6 +138,96 @@ public:
 
 protected:
     virtual bool scalar(const SaxScalar& s) = 0;
+};
+
+// The bookkeeping every stream needs: the key of the value at hand, the
+// objects open (m_depth: the level of a value) and a value passed over whole
+// (skipped values reach no hook). Each hook returns false to stop the parse.
+class NestedSax : public ScalarSax
+{
+public:
+    bool complete() const
+    {
+        return m_complete;
+    }
+
+    bool key(string_t& value) final
+    {
+        if (m_skip > 0)
+            return true;
+        m_key = std::move(value);
+        return keyRead();
+    }
+    bool start_object(std::size_t) final
+    {
+        if (m_skip > 0) {
+            ++m_skip;
+            return true;
+        }
+        return objectStart(m_depth++);
+    }
+    bool end_object() final
+    {
+        if (m_skip > 0) {
+            --m_skip;
+            return true;
+        }
+        return objectEnd(--m_depth);
+    }
+    bool start_array(std::size_t) final
+    {
+        if (m_skip > 0) {
+            ++m_skip;
+            return true;
+        }
+        return arrayStart();
+    }
+    bool end_array() final
+    {
+        if (m_skip > 0) {
+            --m_skip;
+            return true;
+        }
+        return arrayEnd();
+    }
+
+protected:
+    bool scalar(const SaxScalar& s) final
+    {
+        return m_skip > 0 || scalarValue(s);
+    }
+
+    virtual bool keyRead()
+    {
+        return true;
+    }
+    // An object opens or closes at `level` (the objects open around it).
+    virtual bool objectStart(int level) = 0;
+    virtual bool objectEnd(int level) = 0;
+    virtual bool arrayStart() = 0;
+    virtual bool arrayEnd() = 0;
+    virtual bool scalarValue(const SaxScalar& s) = 0;
+
+    // From objectStart: pass over the object just opened.
+    bool skipOpened()
+    {
+        --m_depth;
+        m_skip = 1;
+        return true;
+    }
+    // From arrayStart: pass over the array just opened.
+    bool skipArray()
+    {
+        m_skip = 1;
+        return true;
+    }
+
+    std::string m_key;
+    int m_depth = 0;
+    bool m_complete = false;
+
+private:
+    int m_skip = 0;
 };
 
 // Repeated keys make the DOM keep the first position with the last value;
