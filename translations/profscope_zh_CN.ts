@@ -6382,6 +6382,10 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <source>%1 events had times outside the representable range (beyond ±%2 years) and were skipped</source>
         <translation>%1 个事件的时间超出可表示范围（超过 ±%2 年），已跳过</translation>
     </message>
+    <message>
+        <source>read when first used, not at load: TASK_PMU_INFO (the kernels&apos; PMU metrics)</source>
+        <translation>首次使用时读取，加载时不读取：TASK_PMU_INFO（算子的 PMU 指标）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectDock</name>

@@ -299,8 +299,12 @@ void readDatabase(const OpenedDatabase& database, RankData& rank, const DbTake& 
                 unread << QLatin1String(table);
         if (!unread.isEmpty())
             missing << Tr::tr("tables not shown yet: %1").arg(unread.join(QStringLiteral(", ")));
-        if (report.status != FileStatus::Broken) // a note, not a problem of the file
+        if (report.status != FileStatus::Broken) { // notes, not problems of the file
             report.reason += QLatin1Char('\n') + Tr::tr("not in this database or not read from it: %1").arg(missing.join(QStringLiteral("; ")));
+            // Two thirds of the rows, needed by no page at load (dbtables.cpp).
+            if (take.kernels && db.hasTable(QStringLiteral("TASK_PMU_INFO")))
+                report.reason += QLatin1Char('\n') + Tr::tr("read when first used, not at load: TASK_PMU_INFO (the kernels' PMU metrics)");
+        }
     }
     report.parseMs = double(timer.nsecsElapsed()) / 1e6;
 }
