@@ -5,6 +5,7 @@
 // CSV, exact µs text, and writing the result to a file or stdout.
 
 #include "load/profileloader.h"
+#include "model/bytesize.h" // byteSizeText: sizes as the commands print them
 #include "model/types.h"
 
 #include <QCommandLineParser>
@@ -17,9 +18,6 @@ namespace profscope::cli {
 // Parses args into parser. Returns -1 when the command should go on, else
 // the exit code (0 after printing --help, 2 after printing a parse error).
 int parseCommandLine(QCommandLineParser& parser, const QStringList& args, QTextStream& out, QTextStream& err);
-
-// "12.4 GiB", "512.0 KiB", "17 B": a size as the commands print it.
-QString byteSizeText(qint64 bytes);
 
 // --prefer auto|text|db: which source a rank with both text files and
 // databases reads each kind of data from (never both).

@@ -2,6 +2,7 @@
 #include "collectorinternal.h"
 
 #include "../load/profileloader.h"
+#include "../model/bytesize.h"
 #include "remotecommand.h"
 
 #include <QDir>
@@ -168,7 +169,7 @@ void Collector::handleRank(
         ids << (id >= 0 ? QString::number(id) : QStringLiteral("?"));
     if (rank.complete)
         log(Tr::tr("%1: ok, rank %2, %n file(s), %3", nullptr, int(rank.files.size()))
-                .arg(label, ids.join(QLatin1Char(',')), humanBytes(rank.bytes)));
+                .arg(label, ids.join(QLatin1Char(',')), byteSizeText(rank.bytes)));
     else
         log(Tr::tr("%1: failed: %2").arg(label, rank.error));
     record(job, false);

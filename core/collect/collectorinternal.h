@@ -34,7 +34,6 @@ inline constexpr char kListingBegin[] = "--profscope-begin--";
 inline constexpr char kListingSentinel[] = "--profscope-files--";
 
 QString isoNow();
-QString humanBytes(qint64 bytes);
 
 // --- collectprocess.cpp: external programs --------------------------------
 

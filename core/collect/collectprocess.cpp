@@ -13,17 +13,6 @@ QString isoNow()
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
 }
 
-QString humanBytes(qint64 bytes)
-{
-    if (bytes >= (qint64(1) << 30))
-        return QString::number(double(bytes) / double(qint64(1) << 30), 'f', 2) + QStringLiteral(" GiB");
-    if (bytes >= (1 << 20))
-        return QString::number(double(bytes) / double(1 << 20), 'f', 1) + QStringLiteral(" MiB");
-    if (bytes >= 1024)
-        return QString::number(double(bytes) / 1024.0, 'f', 1) + QStringLiteral(" KiB");
-    return QString::number(bytes) + QStringLiteral(" B");
-}
-
 // Runs one program with an argument list (never a shell), stdin from
 // /dev/null so nothing can wait for input.
 ProcessResult runProcess(const QString& program, const QStringList& args)
