@@ -18,6 +18,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -124,6 +125,13 @@ void TestRankSpreadChart::manyRanksShowTheDistribution()
     QCOMPARE(page.chartKindCombo()->currentData().toInt(), int(OverviewPage::RankChart::Distribution));
     QVERIFY(page.spreadChart()->isVisibleTo(&page));
     QVERIFY(!page.descendingButton()->isVisibleTo(&page));
+    // The combo says what the ranks are sorted by, and offers no order that is not an amount.
+    QCOMPARE(page.sortCombo()->currentData().toInt(), int(OverviewBarsModel::TotalColumn));
+    const auto* items = qobject_cast<const QStandardItemModel*>(page.sortCombo()->model());
+    QVERIFY(items);
+    QVERIFY(!items->item(page.sortCombo()->findData(int(OverviewBarsModel::RankColumn)))->isEnabled());
+    QVERIFY(!items->item(page.sortCombo()->findData(int(OverviewBarsModel::StageColumn)))->isEnabled());
+    QVERIFY(items->item(page.sortCombo()->findData(int(OverviewBarsModel::FreeColumn)))->isEnabled());
 
     const RankSpreadChart& chart = *page.spreadChart();
     QCOMPARE(int(chart.spread().order.size()), kManyRanks);
@@ -202,6 +210,11 @@ void TestRankSpreadChart::fewRanksKeepBarsUntilChosen()
     QCOMPARE(page.chartKindCombo()->currentData().toInt(), int(OverviewPage::RankChart::Distribution));
     QVERIFY(page.spreadChart()->isVisibleTo(&page));
     QCOMPARE(int(page.spreadChart()->spread().order.size()), 8);
+    // Rank order again once the bars are back.
+    QTest::keyClick(page.chartKindCombo(), Qt::Key_Up);
+    const auto* items = qobject_cast<const QStandardItemModel*>(page.sortCombo()->model());
+    QVERIFY(items->item(page.sortCombo()->findData(int(OverviewBarsModel::RankColumn)))->isEnabled());
+    QTest::keyClick(page.chartKindCombo(), Qt::Key_Down);
     // …and it stays chosen for the next profiles, small or large.
     state.setProfile(m_many);
     state.setProfile(few);

@@ -26,6 +26,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
@@ -316,7 +317,7 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     connect(m_sortCombo, &QComboBox::currentIndexChanged, this, [this](int row) {
         const int column = m_sortCombo->itemData(row).toInt();
         // Rank order reads best ascending; amounts read best largest first.
-        const bool descending = column != OverviewBarsModel::RankColumn && column != OverviewBarsModel::StageColumn;
+        const bool descending = isAmountColumn(column);
         const QSignalBlocker blocker(m_descending);
         m_descending->setChecked(descending);
         sortBars(column, descending ? Qt::DescendingOrder : Qt::AscendingOrder);
@@ -685,6 +686,16 @@ void OverviewPage::updateHeaderControls()
     // The distribution has its own order; the comparison its own charts.
     const bool bars = m_rankCharts->currentWidget() == m_barsChart;
     m_sortLabel->setText(bars ? tr("Sort bars by:") : tr("Sort ranks by:"));
+    // The distribution orders ranks by an amount: rank id and stage are no amounts, so they are not
+    // offered there (the combo showed "Rank" over ranks sorted by step time).
+    if (auto* items = qobject_cast<QStandardItemModel*>(m_sortCombo->model())) {
+        for (int column : { int(OverviewBarsModel::RankColumn), int(OverviewBarsModel::StageColumn) }) {
+            if (QStandardItem* item = items->item(m_sortCombo->findData(column)))
+                item->setEnabled(bars);
+        }
+    }
+    if (!bars && !compare && !isAmountColumn(m_barsModel->sortColumn()))
+        sortBars(OverviewBarsModel::TotalColumn, Qt::DescendingOrder);
     m_sortLabel->setVisible(!compare);
     m_sortCombo->setVisible(!compare);
     m_descending->setVisible(!compare && bars); // the distribution is always smallest first
@@ -692,8 +703,18 @@ void OverviewPage::updateHeaderControls()
     m_chartKind->setVisible(!compare);
 }
 
+bool OverviewPage::isAmountColumn(int column)
+{
+    return column != OverviewBarsModel::RankColumn && column != OverviewBarsModel::StageColumn;
+}
+
 void OverviewPage::sortBars(int column, Qt::SortOrder order)
 {
+    if (m_rankCharts->currentWidget() == m_spreadChart && !isAmountColumn(column)) {
+        // What the distribution draws for them: the step time.
+        column = OverviewBarsModel::TotalColumn;
+        order = Qt::DescendingOrder;
+    }
     const int comboRow = m_sortCombo->findData(column);
     if (comboRow >= 0 && comboRow != m_sortCombo->currentIndex()) {
         const QSignalBlocker blocker(m_sortCombo);

@@ -156,6 +156,7 @@ private:
     void applyAdvice(std::vector<Finding> findings);
     void updateHeading();
     void updateHeaderControls(); // which of sort and chart choice apply
+    static bool isAmountColumn(int column); // a time, not the rank id or the stage
     void showExportMenu();
     void refreshComparison();
 
