@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <vector>
 #include <cmath>
 
 namespace profscope {
@@ -79,13 +80,26 @@ void moveLegendAboveAxisRect(QCustomPlot* plot)
 
 void setLegendColumns(QCustomPlot* plot, int width)
 {
-    // One row when every item fits, else rows of three.
+    // One row when every item fits, else as many columns as fit (filled row by row, so a
+    // column is as wide as its widest item); never clipped names in a narrow pane.
     const QFontMetrics metrics(plot->legend->font());
-    int needed = 0;
+    std::vector<int> itemWidths;
     for (int i = 0; i < plot->legend->itemCount(); ++i)
         if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
-            needed += metrics.horizontalAdvance(item->plottable()->name()) + 14 + 12 + 12;
-    const int columns = needed + 24 <= width ? std::max(1, plot->legend->itemCount()) : 3;
+            itemWidths.push_back(metrics.horizontalAdvance(item->plottable()->name()) + 14 + 12 + 12);
+    const int count = std::max(1, int(itemWidths.size()));
+    const auto fits = [&](int columns) {
+        std::vector<int> columnWidths(std::size_t(columns), 0);
+        for (std::size_t i = 0; i < itemWidths.size(); ++i)
+            columnWidths[i % std::size_t(columns)] = std::max(columnWidths[i % std::size_t(columns)], itemWidths[i]);
+        int needed = 24;
+        for (int w : columnWidths)
+            needed += w;
+        return needed <= width;
+    };
+    int columns = count;
+    while (columns > 1 && !fits(columns))
+        --columns;
     if (plot->legend->wrap() != columns) {
         plot->legend->setWrap(columns);
         plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
