@@ -65,6 +65,7 @@ private Q_SLOTS:
     void run1();
     void clusterPropose();
     void newFormatRank();
+    void longTitleWrapsWhenNarrow();
     void emptyProfile();
 };
 
@@ -261,6 +262,24 @@ void TestStepTracePage::newFormatRank()
         QStringLiteral("ProfilerStep#") + step, &durNs);
     QCOMPARE(spy.front().at(1).toLongLong(), startNs);
     QVERIFY(spy.front().at(2).toLongLong() >= startNs + durNs);
+}
+
+void TestStepTracePage::longTitleWrapsWhenNarrow()
+{
+    TrendChart chart(StepStageKind::CommunicationNotOverlapped);
+    const QString title = QStringLiteral("Communication (not overlapped) per step (mean 3.761 ms)");
+    chart.setTitle(title);
+    chart.resize(1600, 300);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCOMPARE(chart.shownTitle(), title);
+    // Narrower than the text: the last parenthesis moves to a second line; the title stays whole.
+    chart.resize(270, 300);
+    QTRY_COMPARE(chart.shownTitle(),
+        QStringLiteral("Communication (not overlapped) per step\n(mean 3.761 ms)"));
+    QCOMPARE(chart.title(), title);
+    chart.resize(1600, 300);
+    QTRY_COMPARE(chart.shownTitle(), title);
 }
 
 void TestStepTracePage::emptyProfile()

@@ -60,6 +60,7 @@ TitledPlot::TitledPlot(const QString& title, bool legendRow, QWidget* parent)
     QFont bold = font();
     bold.setWeight(QFont::DemiBold);
     m_title = new QCPTextElement(this, title, bold);
+    m_fullTitle = title;
     m_title->setMargins(QMargins(0, 4, 0, 0));
     plotLayout()->addElement(0, 0, m_title);
     plotLayout()->setRowStretchFactor(0, 0.001);
@@ -80,12 +81,37 @@ TitledPlot::TitledPlot(const QString& title, bool legendRow, QWidget* parent)
 
 void TitledPlot::setTitle(const QString& title)
 {
-    m_title->setText(title);
+    m_fullTitle = title;
+    fitTitle();
 }
 
 QString TitledPlot::title() const
 {
+    return m_fullTitle;
+}
+
+QString TitledPlot::shownTitle() const
+{
     return m_title->text();
+}
+
+void TitledPlot::fitTitle()
+{
+    // Three trend charts share a row: a long stage name with its mean does not fit one
+    // line, so the part in parentheses goes to a second line rather than off the edge.
+    QString text = m_fullTitle;
+    const int available = width() - 12;
+    const qsizetype paren = text.lastIndexOf(QStringLiteral(" ("));
+    if (paren > 0 && available > 0 && QFontMetrics(m_title->font()).horizontalAdvance(text) > available)
+        text = text.left(paren) + QLatin1Char('\n') + text.mid(paren + 1);
+    if (text != m_title->text())
+        m_title->setText(text);
+}
+
+void TitledPlot::resizeEvent(QResizeEvent* event)
+{
+    fitTitle();
+    VectorPlot::resizeEvent(event);
 }
 
 // ---------------------------------------------------------------------------
@@ -346,6 +372,11 @@ TrendChart::TrendChart(StepStageKind kind, QWidget* parent)
     setObjectName(QStringLiteral("trendChart"));
     setMinimumHeight(170);
     xAxis->setLabel(tr("Step"));
+    // Points sit at whole positions: ticks at 1, 2, 5, 10… steps, never at 1.5.
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    xAxis->setTicker(ticker);
     yAxis->setLabel(tr("ms"));
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeDrag(Qt::Horizontal);
