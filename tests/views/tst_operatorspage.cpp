@@ -129,6 +129,7 @@ class TestOperatorsPage : public QObject
 private Q_SLOTS:
     void tableMatchesOpStatistic_data();
     void tableMatchesOpStatistic();
+    void valueLabelsStayInTheChart();
     void groupingsAndTopN();
     void filterIsDebounced();
     void stepFiltersKernels();
@@ -201,6 +202,40 @@ void TestOperatorsPage::tableMatchesOpStatistic()
     QCOMPARE(chartTotal, csvTotal);
     QCOMPARE(page.typeChart()->bars().size(), qsizetype(11)); // 10 + Others
     QVERIFY(page.typeChart()->bars().last().label.startsWith(QStringLiteral("Others")));
+}
+
+void TestOperatorsPage::valueLabelsStayInTheChart()
+{
+    // One long bar with a wide value label; the category names change between fills, which
+    // changes the axis rect's width: the label must end inside it every time.
+    HorizontalBarChart chart;
+    chart.resize(420, 240);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    const auto fill = [&chart](const QString& longName, const QString& shortName) {
+        QList<BarItem> bars;
+        bars.append(BarItem { longName, 94'110'000, QStringLiteral("94.11 ms · 91.4%"), {} });
+        bars.append(BarItem { shortName, 968'900, QStringLiteral("968.9 us · 0.9%"), {} });
+        chart.setBars(bars);
+    };
+    const auto check = [&chart](const char* when) {
+        chart.replot();
+        const double right = chart.axisRect()->rect().right();
+        for (QCPItemText* label : chart.valueLabels()) {
+            const double labelRight = label->right->pixelPosition().x();
+            QVERIFY2(labelRight <= right + 1.0,
+                qPrintable(QStringLiteral("%1: label '%2' ends at %3 px, axis rect at %4 px")
+                               .arg(QLatin1String(when), label->text())
+                               .arg(labelRight)
+                               .arg(right)));
+        }
+    };
+    fill(QStringLiteral("A"), QStringLiteral("B"));
+    check("short names");
+    fill(QStringLiteral("MaxPoolGradWithArgmaxV1"), QStringLiteral("Conv2DBackpropFilter"));
+    check("long names");
+    chart.resize(330, 240);
+    check("narrower");
 }
 
 void TestOperatorsPage::groupingsAndTopN()

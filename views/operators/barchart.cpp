@@ -6,6 +6,7 @@
 #include <QEvent>
 #include <QFontMetrics>
 #include <QPaintEngine>
+#include <QResizeEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -46,6 +47,9 @@ HorizontalBarChart::HorizontalBarChart(QWidget* parent)
     applyPlotPalette(this);
     // Bar and label colours follow the palette too.
     connect(this, &VectorPlot::paletteApplied, this, &HorizontalBarChart::rebuild);
+    // The value range leaves room for the labels in the axis rect's width, which is known only
+    // once the layout ran (a tick label or a resize changes it): fit again before drawing.
+    connect(this, &QCustomPlot::afterLayout, this, &HorizontalBarChart::fitValueRange);
 }
 
 QSize HorizontalBarChart::sizeHint() const
@@ -108,7 +112,7 @@ void HorizontalBarChart::rebuild()
     for (int i = 0; i < n; ++i) {
         const BarItem& b = m_bars[i];
         const double key = n - i;
-        ticker->addTick(key, fm.elidedText(b.label, Qt::ElideMiddle, 190));
+        ticker->addTick(key, fm.elidedText(b.label, Qt::ElideMiddle, categoryLabelWidth()));
         // One QCPBars per bar: each can have its own colour.
         auto* bars = new QCPBars(yAxis, xAxis);
         const QColor color = b.color.isValid() ? b.color : defaultColor;
@@ -164,8 +168,24 @@ void HorizontalBarChart::fitValueRange()
     xAxis->setRange(lo, lo + span);
 }
 
+int HorizontalBarChart::categoryLabelWidth() const
+{
+    // The names may take a third of a narrow chart, at most 190 px: the bars and their values
+    // need the rest.
+    return std::clamp(width() / 3, 80, 190);
+}
+
 void HorizontalBarChart::resizeEvent(QResizeEvent* event)
 {
+    if (event->oldSize().width() / 3 != width() / 3 && !m_bars.isEmpty()) {
+        // Names elided for the new width.
+        auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
+        const QFontMetrics fm(font());
+        const int n = int(m_bars.size());
+        ticker->clear();
+        for (int i = 0; i < n; ++i)
+            ticker->addTick(n - i, fm.elidedText(m_bars[i].label, Qt::ElideMiddle, categoryLabelWidth()));
+    }
     VectorPlot::resizeEvent(event);
     // The axis rect width is known only after the layout: refit and redraw.
     if (size().isEmpty())

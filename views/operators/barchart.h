@@ -41,6 +41,10 @@ public:
         return m_bars;
     }
     QString title() const;
+    const QList<QCPItemText*>& valueLabels() const // for tests
+    {
+        return m_labels;
+    }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -51,6 +55,7 @@ protected:
 private:
     void rebuild();
     void fitValueRange();
+    int categoryLabelWidth() const;
 
     QCPTextElement* m_title;
     QString m_valueAxisTitle;
