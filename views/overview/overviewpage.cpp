@@ -97,6 +97,9 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_heading->setFont(headingFont);
     m_heading->setText(tr("Overview"));
     titles->addWidget(m_heading);
+    // What is shown can be long (old-format or summary ranks named): it wraps, never cut off.
+    m_subheading->setWordWrap(true);
+    m_subheading->setMinimumWidth(240);
     titles->addWidget(m_subheading);
     header->addLayout(titles, 1);
     m_compareButton->setObjectName(QStringLiteral("compareRunsButton"));
