@@ -27,12 +27,15 @@ bool isComputeTaskType(std::string_view t)
     // MIX_AIV, DSA_SQE, STARS_COMMON, and "Other" for AI Core kernels in
     // torch_npu builds of 2023-24), so a device task is compute unless it is
     // a known non-compute task: copies, events, notifies, write value,
-    // placeholders and profiling switches. Without a Task Type nothing is known.
+    // placeholders, profiling switches and HCCL's inline reduce. Without a Task Type nothing is known.
     if (t.empty() || t == "N/A")
         return false;
     static constexpr std::string_view nonCompute[] = { "MEMCPY", "SDMA", "PCIE_DMA", "DMA_SQE", "EVENT", "NOTIFY",
         "WRITE VALUE", "WRITE_VALUE", "WRITEVALUE", "PLACE_HOLDER", "PLACEHOLDER", "PROFILING", "BARRIER",
-        "STREAM_", "MODEL_", "CAPTURE", "CMO", "FUSION_ISSUE", "MAINTENANCE", "RECORD", "WAIT" };
+        "STREAM_", "MODEL_", "CAPTURE", "CMO", "FUSION_ISSUE", "MAINTENANCE", "RECORD", "WAIT",
+        // HCCL's inline reduce on the copy engine (HcclReduceAsync; CANN msprof
+        // timelines): communication, as the profiler's Overlap Analysis counts it.
+        "REDUCE_ASYNC" };
     std::string upper(t);
     for (char& c : upper)
         if (c >= 'a' && c <= 'z')

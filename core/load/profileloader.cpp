@@ -15,6 +15,7 @@
 #include "stepscan.h"
 #include "tracecache.h"
 #include "rankformats.h"
+#include "tracecopies.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -324,11 +325,29 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             if (window.applied)
                 builder.setWindow(window.windowNs);
             bool legacyDisplay = false;
+            std::vector<std::pair<const DiscoveredFile*, qint64>> tracesRead; // with their sizes
             for (const DiscoveredFile* f : traces) {
                 FileReport report;
                 report.path = f->path;
                 report.kind = fileKindName(f->kind);
                 const qint64 size = fileSize(*f);
+                const DiscoveredFile* mergedIn = mergedTimelineOf(*f, traces);
+                const DiscoveredFile* copyOf
+                    = canceled() || mergedIn ? nullptr : identicalEarlierFile(*f, size, tracesRead);
+                if (mergedIn || copyOf) {
+                    report.status = FileStatus::Skipped;
+                    report.reason = mergedIn
+                        ? Tr::tr("not read: its events are in %1, msprof's merged timeline of the iteration")
+                              .arg(QFileInfo(mergedIn->path).fileName())
+                        : Tr::tr("not read: the same bytes as %1, already read (its events would be "
+                                 "on the timeline twice)")
+                              .arg(QFileInfo(copyOf->path).fileName());
+                    report.sizeBytes = size;
+                    advance(size);
+                    files.push_back(std::move(report));
+                    continue;
+                }
+                tracesRead.emplace_back(f, size);
                 if (canceled() || nothingInWindow) {
                     report.status = FileStatus::Skipped;
                     report.reason = canceled() ? Tr::tr("canceled")

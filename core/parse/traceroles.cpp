@@ -5,12 +5,25 @@
 
 namespace profscope {
 
+bool isStepTraceLaneName(const QString& name)
+{
+    return name.startsWith(QLatin1String("Step Trace"));
+}
+
 LaneRole laneRoleFromNames(const QString& processName, const QString& threadName)
 {
-    if (processName == QLatin1String("Ascend Hardware"))
+    if (processName == QLatin1String("Ascend Hardware")) {
+        // CANN msprof's merged timeline puts its iteration markers there too
+        // ("Step Trace(Model ID:0)"): steps, not device tasks.
+        if (isStepTraceLaneName(threadName))
+            return LaneRole::Other;
         return LaneRole::DeviceTasks;
+    }
     if (processName == QLatin1String("HCCL") || processName == QLatin1String("Communication")) {
         if (threadName.startsWith(QLatin1String("Group ")) && threadName.endsWith(QLatin1String("Communication")))
+            return LaneRole::CommunicationOps;
+        // Older CANN msprof timelines: one lane of the HCCL ops themselves.
+        if (threadName == QLatin1String("Communication Kernel"))
             return LaneRole::CommunicationOps;
         return LaneRole::CommunicationTasks;
     }
@@ -37,6 +50,17 @@ QString stepIdFromSliceName(std::string_view name)
     return QString::fromUtf8(name.data(), qsizetype(name.size()));
 }
 
+QString stepIdFromIterationName(std::string_view name)
+{
+    static constexpr std::string_view prefix = "Iteration ";
+    if (!name.starts_with(prefix) || name.size() == prefix.size())
+        return {};
+    name.remove_prefix(prefix.size());
+    if (!std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return {}; // "Iteration Refresh 3" is a part of step 3, not a step
+    return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
 void inferRolesFromNames(TraceData& trace)
 {
     for (ProcessTrack& p : trace.processes)
@@ -50,8 +74,26 @@ void inferRolesFromNames(TraceData& trace)
             for (std::size_t i = 0; i < t.slices.size(); ++i)
                 if (QString id = stepIdFromSliceName(trace.strings.view(t.slices.name[i])); !id.isEmpty())
                     trace.steps.push_back({ std::move(id), { t.slices.startNs[i], t.slices.endNs(i) } });
+    // A CANN msprof timeline has no ProfilerStep: its step trace lane ("Step Trace"
+    // process of step_trace_*.json, "Step Trace(Model ID:M)" thread of msprof_*.json)
+    // has an "Iteration N" slice per training iteration (the profiler's own Overlap
+    // Analysis figures are per iteration, so the steps are those).
+    if (trace.steps.empty())
+        for (const ProcessTrack& p : trace.processes)
+            for (const ThreadTrack& t : p.threads)
+                if (isStepTraceLaneName(p.name) || isStepTraceLaneName(t.name))
+                    for (std::size_t i = 0; i < t.slices.size(); ++i)
+                        if (QString id = stepIdFromIterationName(trace.strings.view(t.slices.name[i])); !id.isEmpty())
+                            trace.steps.push_back({ std::move(id), { t.slices.startNs[i], t.slices.endNs(i) } });
     std::stable_sort(trace.steps.begin(), trace.steps.end(),
         [](const StepMarker& a, const StepMarker& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });
+    // The same marker read twice (copies of a step trace in several files) is one step.
+    trace.steps.erase(std::unique(trace.steps.begin(), trace.steps.end(),
+                          [](const StepMarker& a, const StepMarker& b) {
+                              return a.id == b.id && a.rangeNs.startNs == b.rangeNs.startNs
+                                  && a.rangeNs.endNs == b.rangeNs.endNs;
+                          }),
+        trace.steps.end());
 }
 
 } // namespace profscope

@@ -11,7 +11,15 @@
 #include <QTemporaryDir>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QFileInfo>
+#include <QSet>
+#include <QMap>
 #include <QTest>
+
+#include <cmath>
 
 using namespace profscope;
 
@@ -28,6 +36,7 @@ private Q_SLOTS:
     void taskTypesOfEveryVersion_data();
     void taskTypesOfEveryVersion();
     void disagreementWithTheProfilerIsReported();
+    void cannMsprofIterationsAgreeWithOverlapLanes();
 };
 
 void TestOverview::intervalAlgebra()
@@ -261,6 +270,56 @@ void TestOverview::disagreementWithTheProfilerIsReported()
     QVERIFY(std::abs(double(mismatches.front().computedNs) - fileUs * 1000.0) < 1000.0);
     // The untouched rank agrees.
     QVERIFY(overviewMismatches(computeOverview(*profile->ranks[0])).empty());
+}
+
+// A CANN msprof timeline (PROF_*/device_N/timeline, MindInsight's fixture): one
+// merged msprof_D_M_N.json per iteration N, beside its parts. The steps are its
+// "Iteration N" markers; each recomputed step equals the profiler's own Overlap
+// Analysis lanes of that iteration's file, read here straight from the JSON.
+void TestOverview::cannMsprofIterationsAgreeWithOverlapLanes()
+{
+    const QString device = test::mindinsight(
+        QStringLiteral("profiler/PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1/timeline"));
+    const ProfilePtr p = ProfileLoader::load({ QFileInfo(device).absolutePath() });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    const RankOverview overview = computeOverview(*p->ranks[0]);
+    QCOMPARE(int(overview.steps.size()), 10);
+    for (int iteration = 1; iteration <= 10; ++iteration) {
+        QFile file(device + QStringLiteral("/msprof_1_0_%1.json").arg(iteration));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonArray events = QJsonDocument::fromJson(file.readAll()).array();
+        QVERIFY(!events.isEmpty());
+        QSet<int> overlapPids;
+        for (const QJsonValue& v : events) {
+            const QJsonObject e = v.toObject();
+            if (e.value(QStringLiteral("ph")).toString() == QLatin1String("M")
+                && e.value(QStringLiteral("name")).toString() == QLatin1String("process_name")
+                && e.value(QStringLiteral("args")).toObject().value(QStringLiteral("name")).toString()
+                    == QLatin1String("Overlap Analysis"))
+                overlapPids.insert(e.value(QStringLiteral("pid")).toInt());
+        }
+        QMap<QString, double> laneUs; // Computing, Communication(Not Overlapped), Free
+        for (const QJsonValue& v : events) {
+            const QJsonObject e = v.toObject();
+            if (e.value(QStringLiteral("ph")).toString() == QLatin1String("X")
+                && overlapPids.contains(e.value(QStringLiteral("pid")).toInt()))
+                laneUs[e.value(QStringLiteral("name")).toString()] += e.value(QStringLiteral("dur")).toVariant().toDouble();
+        }
+        QVERIFY(laneUs.value(QStringLiteral("Computing")) > 0);
+        const StepOverview* step = nullptr;
+        for (const StepOverview& s : overview.steps)
+            if (s.step == QString::number(iteration))
+                step = &s;
+        QVERIFY2(step, qPrintable(QStringLiteral("no step %1").arg(iteration)));
+        const auto us = [step](StepTraceRow::Column c) { return double(step->value(c)) / 1000.0; };
+        const QString where = QStringLiteral("iteration %1").arg(iteration);
+        QVERIFY2(std::abs(us(StepTraceRow::Computing) - laneUs.value(QStringLiteral("Computing"))) < 1.0, qPrintable(where));
+        QVERIFY2(std::abs(us(StepTraceRow::CommunicationNotOverlapped)
+                     - laneUs.value(QStringLiteral("Communication(Not Overlapped)")))
+                < 1.0,
+            qPrintable(where));
+        QVERIFY2(std::abs(us(StepTraceRow::Free) - laneUs.value(QStringLiteral("Free"))) < 1.0, qPrintable(where));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestOverview)

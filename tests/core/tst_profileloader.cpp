@@ -214,7 +214,28 @@ void TestProfileLoader::legacyAndCannData()
     p = ProfileLoader::load({ test::mindinsight(QStringLiteral("profiler/PROF_000001_20230818142704567_GQFAMHBKGODKJMLA")) });
     QCOMPARE(p->ranks.size(), std::size_t(1));
     QCOMPARE(p->ranks[0]->info.deviceId, 1);
-    QCOMPARE(p->ranks[0]->trace.stats.phase('X'), 19521LL);
+    // msprof_1_0_N.json is the merged timeline of iteration N; task_time_, hccl_ and
+    // step_trace_1_0_N.json are its parts (the step trace, all ten iterations, ten
+    // identical copies): only the ten merged files are read. 10841 X events in them.
+    QCOMPARE(p->ranks[0]->trace.stats.phase('X'), 10841LL);
+    int merged = 0, parts = 0;
+    for (const FileReport& f : p->report.files) {
+        const QString name = QFileInfo(f.path).fileName();
+        if (name.startsWith(QLatin1String("msprof_"))) {
+            merged += f.status == FileStatus::Used;
+        } else if (name.startsWith(QLatin1String("task_time_")) || name.startsWith(QLatin1String("hccl_"))
+            || name.startsWith(QLatin1String("step_trace_"))) {
+            QCOMPARE(f.status, FileStatus::Skipped);
+            QVERIFY2(f.reason.contains(QStringLiteral("msprof_1_0_") + name.section(QLatin1Char('_'), -1)), qPrintable(f.reason));
+            ++parts;
+        }
+    }
+    QCOMPARE(merged, 10);
+    QCOMPARE(parts, 30);
+    // The steps: Iteration 1..10 of the merged files' step trace lane, once each.
+    QCOMPARE(int(p->ranks[0]->trace.steps.size()), 10);
+    QCOMPARE(p->ranks[0]->trace.steps.front().id, QStringLiteral("1"));
+    QCOMPARE(p->ranks[0]->trace.steps.back().id, QStringLiteral("10"));
 }
 
 void TestProfileLoader::progressAndCancel()
