@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Parsers of the MindInsight-era profiler/ files, against the real fixtures
-// (mindinsight/tests/...) and against corrupt files made here.
+// (mindinsight/tests/...); damaged files are in tst_legacybadinput.
 //
 // Every expected number below was computed independently with python3's csv
 // and json modules (never with this code); the snippet sits beside the data.
