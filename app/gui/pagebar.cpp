@@ -138,9 +138,10 @@ void PageBar::updateActions(const Profile* profile, int current, const PageWidge
     for (int i = 0; i < kPageCount; ++i) {
         QAction* pageAction = m_actions[std::size_t(i)];
         pageAction->setEnabled(loaded);
-        // Pages of data only some profiles have appear only with it.
-        if (const auto* resources = qobject_cast<const ResourcesPage*>(pages[std::size_t(i)]))
-            pageAction->setVisible(loaded && !resources->isEmptyStateShown());
+        // Pages of data only some profiles have appear only with it (decided from what
+        // was loaded: the page itself computes its contents in a job, when shown).
+        if (qobject_cast<const ResourcesPage*>(pages[std::size_t(i)]))
+            pageAction->setVisible(loaded && ResourcesPage::hasData(*profile));
         if (i == current)
             pageAction->setChecked(true);
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "resources.h"
 
+#include "apistatistics.h"
+
 #include "memory.h"
 
 #include <QCoreApplication>
@@ -224,6 +226,15 @@ ClusterMemory clusterMemory(const Profile& profile)
         e.ratio = e.ratioOfCapacity ? e.peakMB / e.capacityMB : out.maxPeakMB > 0 ? e.peakMB / out.maxPeakMB : 0.0;
     }
     return out;
+}
+
+bool hasResourceData(const Profile& profile)
+{
+    return std::any_of(profile.ranks.begin(), profile.ranks.end(), [](const auto& r) {
+        const LegacyResources& res = r->legacy.resources;
+        return res.flopsSummary.present || !res.flops.ops.empty() || res.memoryUsage.present
+            || (r->memoryRecords && r->memoryRecords->size() > 0) || hasApiStatistics(*r);
+    });
 }
 
 } // namespace profscope

@@ -112,4 +112,10 @@ struct ClusterMemory
 
 ClusterMemory clusterMemory(const Profile& profile);
 
+// Whether any rank has what the Resources page shows (FLOPs files, memory
+// records or a memory summary, API statistics or host API calls), without
+// computing it: cheap enough to decide on the GUI thread whether to offer
+// the page (clusterMemory builds every rank's memory curves).
+bool hasResourceData(const Profile& profile);
+
 } // namespace profscope

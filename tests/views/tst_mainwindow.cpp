@@ -696,6 +696,8 @@ void TestMainWindow::shortcutsSwitchPages()
     QVERIFY(!window.pageAction(MainWindow::Page::DataPrep)->isVisible());
     // nor parallel_strategy files: no Strategy page.
     QVERIFY(!window.pageAction(MainWindow::Page::Strategy)->isVisible());
+    // It has memory_record.csv: Resources is offered at once, before the page ever ran its job.
+    QVERIFY(window.pageAction(MainWindow::Page::Resources)->isVisible());
     for (int i = MainWindow::kPageCount - 1; i >= 0; --i) {
         // Pages offered only with their data (Data Preparation) are hidden here.
         if (!window.pageAction(MainWindow::Page(i))->isVisible())

@@ -103,7 +103,7 @@ ResourcesPage::~ResourcesPage() = default;
 
 bool ResourcesPage::hasData(const Profile& profile)
 {
-    return !clusterFlops(profile).isEmpty() || !clusterMemory(profile).isEmpty() || hasApiStatistics(profile);
+    return hasResourceData(profile);
 }
 
 QWidget* ResourcesPage::makeFlopsTab()
