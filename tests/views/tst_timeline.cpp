@@ -182,6 +182,15 @@ void TestTimeline::flowArrowsPerCategory()
         return out;
     };
     QCOMPARE(arrows(), json.flowArrows);
+    // Zoomed out, launches share their end pixels: fewer arrows are drawn than are in
+    // view, none lost from the counts above.
+    qint64 inView = 0;
+    for (qint64 n : json.flowArrows)
+        inView += n;
+    const int drawn = w->renderer().lastFrameStats().arrowsDrawn;
+    QVERIFY2(drawn > 0 && drawn < inView, qPrintable(QStringLiteral("%1 drawn of %2").arg(drawn).arg(inView)));
+    // That many over 1600 px: light, so the lanes under them stay readable.
+    QVERIFY(w->renderer().lastFrameStats().arrowsLight);
 
     // Collapsed lanes: the arrows attach to the group header, none is lost.
     TimelineModel& m = w->model();

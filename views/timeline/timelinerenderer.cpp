@@ -11,9 +11,10 @@
 #include <QPainterPath>
 
 #include <algorithm>
-#include <limits>
 #include <array>
+#include <limits>
 #include <cmath>
+#include <set>
 
 namespace profscope {
 
@@ -610,19 +611,21 @@ void TimelineRenderer::paintCounter(QPainter& p, int lane, const QRect& r, const
     ++m_stats.blocks;
 }
 
-void TimelineRenderer::paintArrow(QPainter& p, QPointF from, QPointF to, const QColor& color, qreal width)
+void TimelineRenderer::paintArrow(QPainter& p, QPointF from, QPointF to, const QColor& color, qreal width, bool head)
 {
     p.setPen(QPen(color, width));
     p.drawLine(from, to);
+    if (!head)
+        return;
     const QPointF d = to - from;
     const double len = std::hypot(d.x(), d.y());
     if (len < 1)
         return;
     const QPointF u = d / len;
     const QPointF n(-u.y(), u.x());
-    const double head = 7;
+    const double headPx = 7;
     QPolygonF tri;
-    tri << to << to - u * head + n * head * 0.45 << to - u * head - n * head * 0.45;
+    tri << to << to - u * headPx + n * headPx * 0.45 << to - u * headPx - n * headPx * 0.45;
     p.setBrush(color);
     p.setPen(Qt::NoPen);
     p.drawPolygon(tri);
@@ -642,6 +645,18 @@ void TimelineRenderer::paintFlows(QPainter& p, const TimelineViewport& vp, const
     const TimelineLane* selLane = sel.isValid() ? &m_model.lane(sel.lane) : nullptr;
     const double t0 = vp.startNs;
     const double t1 = vp.endNs();
+    // Zoomed out, hundreds of launches share their end pixels: an arrow is drawn once per
+    // pixel pair and colour, and a dense set is drawn translucent, so that the lanes under
+    // it stay readable (a solid wall of arrows otherwise). The selection's own arrows are
+    // always drawn, opaque and on top.
+    struct Arrow
+    {
+        QPointF from, to;
+        QColor color;
+        bool selected = false;
+    };
+    std::vector<Arrow> arrows;
+    std::set<std::array<int, 5>> drawnKeys;
     for (int rank : m_model.allRanks()) {
         const TraceData* trace = m_model.trace(rank);
         const FlowColumns& f = trace->flows;
@@ -689,14 +704,32 @@ void TimelineRenderer::paintFlows(QPainter& p, const TimelineViewport& vp, const
                 cached = categories.insert(f.category[i].value, { cat, m_colors.flowColor(cat), 0 });
             }
             ++cached->count;
-            QColor color = cached->color;
-            if (!isSel && selection)
-                color.setAlpha(150);
-            paintArrow(p, from, to, color, isSel ? 2.2 : 1.3);
+            if (!isSel
+                && !drawnKeys
+                        .insert({ int(std::lround(from.x())), int(std::lround(from.y())), int(std::lround(to.x())),
+                            int(std::lround(to.y())), int(f.category[i].value) })
+                        .second)
+                continue; // the same pixels as an arrow already there
+            arrows.push_back({ from, to, cached->color, isSel });
         }
         for (const Category& c : std::as_const(categories))
             m_stats.arrowsByCategory[c.name] += c.count;
     }
+    // Dense: more than one arrow per 10 px of track on average; then thin, light and
+    // without heads (a haze that shows where launches go, not a wall over the lanes).
+    const bool dense = int(arrows.size()) > std::max(40, vp.trackWidth() / 10);
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const Arrow& a : arrows) {
+            if (a.selected != (pass == 1))
+                continue;
+            QColor color = a.color;
+            if (!a.selected && (selection || dense))
+                color.setAlpha(dense ? 70 : 150);
+            paintArrow(p, a.from, a.to, color, a.selected ? 2.2 : dense ? 0.8 : 1.3, a.selected || !dense);
+        }
+    }
+    m_stats.arrowsDrawn = int(arrows.size());
+    m_stats.arrowsLight = dense;
     p.restore();
 }
 

@@ -104,7 +104,9 @@ struct TimelineFrameStats
     int geometryBuilt = 0;
     int geometryCached = 0;
     int summariesPending = 0; // summary rows drawn as placeholders (being built)
-    std::map<QString, int> arrowsByCategory;
+    std::map<QString, int> arrowsByCategory; // flows in view, per category
+    int arrowsDrawn = 0; // after merging the arrows that share their end pixels
+    bool arrowsLight = false; // dense: drawn thin and translucent, without heads
 };
 
 // Paints the timeline (header column, ruler, lanes, flows, selection) for
@@ -195,7 +197,7 @@ private:
     void paintRuler(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
     void paintGrid(QPainter& p, const TimelineViewport& vp, int top, int bottom);
     void paintFlows(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
-    void paintArrow(QPainter& p, QPointF from, QPointF to, const QColor& color, qreal width);
+    void paintArrow(QPainter& p, QPointF from, QPointF to, const QColor& color, qreal width, bool head = true);
     void paintEmpty(QPainter& p, const TimelineViewport& vp);
     SliceClass laneClass(int lane) const;
     const std::vector<QRgb>& nameColors(int rank, SliceClass c) const;
