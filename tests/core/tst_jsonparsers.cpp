@@ -44,12 +44,6 @@ bool closeTo(double a, double b)
     return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b));
 }
 
-QString describe(const FileReport& r)
-{
-    return fileStatusName(r.status) + QStringLiteral(": ") + r.reason + QStringLiteral(" | ")
-        + r.warnings.join(QStringLiteral(" | "));
-}
-
 QByteArray readAll(const QString& path)
 {
     QFile f(path);
@@ -118,9 +112,9 @@ void TestJsonParsers::communication()
     QFETCH(qint64, sizeBuckets);
     std::vector<CommOpRecord> out;
     FileReport report;
-    QVERIFY2(parseCommunication(path, out, report), qPrintable(describe(report)));
+    QVERIFY2(parseCommunication(path, out, report), qPrintable(describeReport(report)));
     QCOMPARE(report.status, FileStatus::Used);
-    QVERIFY2(report.warnings.isEmpty(), qPrintable(describe(report)));
+    QVERIFY2(report.warnings.isEmpty(), qPrintable(describeReport(report)));
     QCOMPARE(report.kind, QStringLiteral("communication.json"));
     QCOMPARE(report.sizeBytes, QFileInfo(path).size());
     QCOMPARE(report.count(QStringLiteral("steps")), steps);
@@ -203,7 +197,7 @@ void TestJsonParsers::communicationExactStart()
                                    R"J({"Start Timestamp(us)": 1736408883732241.123, "Elapse Time(ms)": 1}}}, "collective": {}}})J");
     std::vector<CommOpRecord> out;
     FileReport report;
-    QVERIFY2(parseCommunication(path, out, report), qPrintable(describe(report)));
+    QVERIFY2(parseCommunication(path, out, report), qPrintable(describeReport(report)));
     QCOMPARE(out.size(), std::size_t(1));
     QCOMPARE(out[0].startNs, qint64(1736408883732241123));
     QCOMPARE(out[0].opName, QStringLiteral("a@b")); // split at the last '@'
@@ -262,9 +256,9 @@ void TestJsonParsers::matrix()
     QFETCH(double, transitSumMB);
     std::vector<CommMatrixLink> out;
     FileReport report;
-    QVERIFY2(parseCommunicationMatrix(path, out, report), qPrintable(describe(report)));
+    QVERIFY2(parseCommunicationMatrix(path, out, report), qPrintable(describeReport(report)));
     QCOMPARE(report.status, FileStatus::Used);
-    QVERIFY2(report.warnings.isEmpty(), qPrintable(describe(report)));
+    QVERIFY2(report.warnings.isEmpty(), qPrintable(describeReport(report)));
     QCOMPARE(report.count(QStringLiteral("steps")), steps);
     QCOMPARE(report.count(QStringLiteral("ops")), ops);
     QCOMPARE(report.count(QStringLiteral("links")), links);
@@ -354,9 +348,9 @@ void TestJsonParsers::profilerInfo()
     QFETCH(qint64, collectionEndNs);
     RankInfo info;
     FileReport report;
-    QVERIFY2(parseProfilerInfo(path, info, report), qPrintable(describe(report)));
+    QVERIFY2(parseProfilerInfo(path, info, report), qPrintable(describeReport(report)));
     QCOMPARE(report.status, FileStatus::Used);
-    QVERIFY2(report.warnings.isEmpty(), qPrintable(describe(report)));
+    QVERIFY2(report.warnings.isEmpty(), qPrintable(describeReport(report)));
     QCOMPARE(info.rankId, rankId);
     QCOMPARE(info.framework, QStringLiteral("PyTorch"));
     QCOMPARE(info.profilerLevel, level);
@@ -371,7 +365,7 @@ void TestJsonParsers::profilerInfoOldMindSpore()
     RankInfo info;
     FileReport report;
     QVERIFY2(parseProfilerInfo(mindinsight(QStringLiteral("parallel_strategy/profiler_info_0.json")), info, report),
-             qPrintable(describe(report)));
+             qPrintable(describeReport(report)));
     QCOMPARE(report.status, FileStatus::Used);
     QVERIFY(report.warnings.isEmpty());
     QCOMPARE(info.rankId, 0); // from the string "0"
@@ -392,7 +386,7 @@ void TestJsonParsers::profilerInfoMindSpore2()
                                    R"J( "end_info": {"collectionTimeEnd": "1736408884023552841"}, "rank_id": "3"})J");
     RankInfo info;
     FileReport report;
-    QVERIFY2(parseProfilerInfo(path, info, report), qPrintable(describe(report)));
+    QVERIFY2(parseProfilerInfo(path, info, report), qPrintable(describeReport(report)));
     QCOMPARE(info.framework, QStringLiteral("MindSpore"));
     QCOMPARE(info.profilerLevel, QStringLiteral("Level1"));
     QCOMPARE(info.aicMetrics, QStringLiteral("AiCoreNone"));
@@ -432,7 +426,7 @@ void TestJsonParsers::metadataParallelGroups()
     FileReport report;
     QVERIFY2(parseProfilerMetadata(fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data/metadata/profiler_metadata.json")),
                                    info, report),
-             qPrintable(describe(report)));
+             qPrintable(describeReport(report)));
     QCOMPARE(report.status, FileStatus::Used);
     QVERIFY(report.warnings.isEmpty());
     QCOMPARE(report.count(QStringLiteral("groups")), qint64(21));

@@ -38,10 +38,7 @@ QString makeCannRank(const QTemporaryDir& dir, const QList<std::pair<QString, QS
 
 const FileReport* reportOf(const Profile& p, const QString& name)
 {
-    for (const FileReport& f : p.report.files)
-        if (QFileInfo(f.path).fileName() == name)
-            return &f;
-    return nullptr;
+    return test::reportEndingWith(p, QLatin1Char('/') + name);
 }
 
 } // namespace

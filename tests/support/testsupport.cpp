@@ -39,6 +39,12 @@ const FileReport* reportEndingWith(const Profile& profile, const QString& suffix
     return nullptr;
 }
 
+QString describeReport(const FileReport& report)
+{
+    return fileStatusName(report.status) + QStringLiteral(": ") + report.reason + QStringLiteral(" | ")
+        + report.warnings.join(QStringLiteral(" | "));
+}
+
 QString fixture(const QString& relativePath)
 {
     return QDir(QStringLiteral(PROFSCOPE_FIXTURES_DIR)).filePath(relativePath);

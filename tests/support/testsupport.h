@@ -19,6 +19,8 @@ namespace profscope::test {
 
 // The report of the first file whose path ends with `suffix`, or null.
 const FileReport* reportEndingWith(const Profile& profile, const QString& suffix);
+// "Used: reason | warning | …": a file report in one line, for failure messages.
+QString describeReport(const FileReport& report);
 
 // Absolute path of a file or folder under ../shared/fixtures/real.
 QString fixture(const QString& relativePath);
