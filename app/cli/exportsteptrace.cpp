@@ -37,6 +37,8 @@ QString sourceName(RankStepTrace::Source source)
         return QStringLiteral("step_trace_raw");
     case RankStepTrace::Source::StepTable:
         return QStringLiteral("step table");
+    case RankStepTrace::Source::StepMarkers:
+        return QStringLiteral("step trace lane");
     case RankStepTrace::Source::None:
         break;
     }

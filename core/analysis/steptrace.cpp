@@ -64,6 +64,34 @@ void fromStepTraceRaw(const LegacyStepTrace& raw, RankStepTrace& out)
     }
 }
 
+// The timeline's step markers when they carry FP/BP points (a CANN msprof step
+// trace): the same partition as step_trace_raw, a step running from the previous
+// step's end (its own start for the first) to its own end.
+bool fromStepMarkers(const TraceData& trace, RankStepTrace& out)
+{
+    if (trace.steps.empty()
+        || !std::all_of(trace.steps.begin(), trace.steps.end(), [](const StepMarker& m) {
+               return m.fpStartNs != kInvalidTime && m.bpEndNs != kInvalidTime && m.rangeNs.startNs <= m.fpStartNs
+                   && m.fpStartNs <= m.bpEndNs && m.bpEndNs <= m.rangeNs.endNs;
+           }))
+        return false;
+    out.source = RankStepTrace::Source::StepMarkers;
+    out.components = { StepStageKind::Gap, StepStageKind::FpBp, StepStageKind::Tail };
+    TimeNs previousEndNs = kInvalidTime;
+    for (const StepMarker& m : trace.steps) {
+        StepTraceStep step;
+        step.step = m.id;
+        step.startNs = previousEndNs != kInvalidTime && previousEndNs <= m.fpStartNs ? previousEndNs : m.rangeNs.startNs;
+        step.durationNs = m.rangeNs.endNs - step.startNs;
+        step.stages.push_back(stage(StepStageKind::Gap, 0, m.fpStartNs - step.startNs));
+        step.stages.push_back(stage(StepStageKind::FpBp, m.fpStartNs - step.startNs, m.bpEndNs - m.fpStartNs));
+        step.stages.push_back(stage(StepStageKind::Tail, m.bpEndNs - step.startNs, m.rangeNs.endNs - m.bpEndNs));
+        out.steps.push_back(std::move(step));
+        previousEndNs = m.rangeNs.endNs;
+    }
+    return true;
+}
+
 void fromStepTable(const RankOverview& overview, RankStepTrace& out)
 {
     out.source = RankStepTrace::Source::StepTable;
@@ -149,6 +177,8 @@ RankStepTrace computeStepTrace(const Profile& profile, int rankIndex)
         fromStepTraceRaw(rank.legacy.stepTrace, out);
         return out;
     }
+    if (fromStepMarkers(rank.trace, out))
+        return out;
     if (!rank.trace.isEmpty() || !rank.stepTrace.empty()) {
         const std::shared_ptr<const RankOverview> overview = rankOverview(rank);
         fromStepTable(*overview, out);
@@ -315,7 +345,7 @@ void fillRow(const Profile& profile, const RankData& rank, const QString& step, 
             continue;
         ++steps;
         add(C::Step, s.durationNs);
-        if (trace.source == RankStepTrace::Source::StepTraceRaw) {
+        if (trace.source != RankStepTrace::Source::StepTable) { // the FP/BP partition
             add(C::Gap, s.value(StepStageKind::Gap));
             add(C::FpBp, s.value(StepStageKind::FpBp));
             add(C::Tail, s.value(StepStageKind::Tail));

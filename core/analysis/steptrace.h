@@ -71,6 +71,7 @@ struct RankStepTrace
         None,
         StepTraceRaw, // step_trace_raw_{rank}_detail_time.csv
         StepTable,    // the rank's step overview (step_trace_time.csv or recomputed)
+        StepMarkers,  // the timeline's step markers with FP/BP points (CANN msprof step trace)
     };
     Source source = Source::None;
     int rankIndex = -1;

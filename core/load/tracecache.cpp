@@ -246,9 +246,11 @@ template <typename Archive> bool serialize(Archive& ar, TraceData& t)
     ar.array(f.toProcess);
     ar.array(f.toThread);
     ar.array(f.toSlice);
-    ar.sequence(t.steps, 20, [&](StepMarker& s) {
+    ar.sequence(t.steps, 36, [&](StepMarker& s) {
         ar.string(s.id);
         ar.value(s.rangeNs);
+        ar.value(s.fpStartNs);
+        ar.value(s.bpEndNs);
     });
     TraceStats& st = t.stats;
     ar.value(st.eventsByPhase);

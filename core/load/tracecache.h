@@ -32,7 +32,8 @@ class TraceCache
 public:
     // Bump whenever TraceData, the parser's output or this file format changes:
     // older entries then miss and are rebuilt.
-    static constexpr quint32 kFormatVersion = 3; // 2: TraceStats::timesOutOfRange, 3: entry kind, tables
+    static constexpr quint32 kFormatVersion = 4; // 2: TraceStats::timesOutOfRange, 3: entry kind, tables,
+    // 4: CANN msprof part files and identical copies not read, LaneRole::StepTrace
 
     struct FileKey
     {

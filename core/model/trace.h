@@ -129,6 +129,7 @@ enum class LaneRole : std::uint8_t {
     CommunicationOps,   // collective / p2p communication ops ("Group N Communication")
     CommunicationTasks, // the small tasks of communication ops ("Plane N")
     OverlapAnalysis,    // the profiler's own Computing / Communication / Free lanes
+    StepTrace,          // a CANN msprof step trace: Iteration N, FP_BP Time N, Iteration Refresh N, Reduce_N_k
 };
 
 struct ThreadTrack
@@ -235,6 +236,10 @@ struct StepMarker
 {
     QString id; // "50"
     TimeRange rangeNs;
+    // Where a step trace gives them (CANN msprof: FP_BP Time N from FP Start to BP
+    // End): the forward pass's start and the backward pass's end; kInvalidTime otherwise.
+    TimeNs fpStartNs = kInvalidTime;
+    TimeNs bpEndNs = kInvalidTime;
 };
 
 struct TraceData

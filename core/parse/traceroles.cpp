@@ -2,6 +2,7 @@
 #include "traceroles.h"
 
 #include <algorithm>
+#include <string>
 
 namespace profscope {
 
@@ -16,9 +17,11 @@ LaneRole laneRoleFromNames(const QString& processName, const QString& threadName
         // CANN msprof's merged timeline puts its iteration markers there too
         // ("Step Trace(Model ID:0)"): steps, not device tasks.
         if (isStepTraceLaneName(threadName))
-            return LaneRole::Other;
+            return LaneRole::StepTrace;
         return LaneRole::DeviceTasks;
     }
+    if (isStepTraceLaneName(processName)) // step_trace_D_M_N.json's own process
+        return LaneRole::StepTrace;
     if (processName == QLatin1String("HCCL") || processName == QLatin1String("Communication")) {
         if (threadName.startsWith(QLatin1String("Group ")) && threadName.endsWith(QLatin1String("Communication")))
             return LaneRole::CommunicationOps;
@@ -61,6 +64,15 @@ QString stepIdFromIterationName(std::string_view name)
     return QString::fromUtf8(name.data(), qsizetype(name.size()));
 }
 
+QString stepIdFromFpBpName(std::string_view name)
+{
+    static constexpr std::string_view prefix = "FP_BP Time ";
+    if (!name.starts_with(prefix))
+        return {};
+    name.remove_prefix(prefix.size());
+    return stepIdFromIterationName(std::string("Iteration ") + std::string(name));
+}
+
 void inferRolesFromNames(TraceData& trace)
 {
     for (ProcessTrack& p : trace.processes)
@@ -78,13 +90,26 @@ void inferRolesFromNames(TraceData& trace)
     // process of step_trace_*.json, "Step Trace(Model ID:M)" thread of msprof_*.json)
     // has an "Iteration N" slice per training iteration (the profiler's own Overlap
     // Analysis figures are per iteration, so the steps are those).
-    if (trace.steps.empty())
+    // Its "FP_BP Time N" slice runs from FP Start to BP End of iteration N.
+    if (trace.steps.empty()) {
+        std::vector<std::pair<QString, TimeRange>> fpBp;
         for (const ProcessTrack& p : trace.processes)
             for (const ThreadTrack& t : p.threads)
-                if (isStepTraceLaneName(p.name) || isStepTraceLaneName(t.name))
-                    for (std::size_t i = 0; i < t.slices.size(); ++i)
-                        if (QString id = stepIdFromIterationName(trace.strings.view(t.slices.name[i])); !id.isEmpty())
+                if (t.role == LaneRole::StepTrace)
+                    for (std::size_t i = 0; i < t.slices.size(); ++i) {
+                        const std::string_view name = trace.strings.view(t.slices.name[i]);
+                        if (QString id = stepIdFromIterationName(name); !id.isEmpty())
                             trace.steps.push_back({ std::move(id), { t.slices.startNs[i], t.slices.endNs(i) } });
+                        else if (QString fpId = stepIdFromFpBpName(name); !fpId.isEmpty())
+                            fpBp.emplace_back(std::move(fpId), TimeRange { t.slices.startNs[i], t.slices.endNs(i) });
+                    }
+        for (StepMarker& m : trace.steps)
+            for (const auto& [id, rangeNs] : fpBp)
+                if (id == m.id && rangeNs.startNs >= m.rangeNs.startNs && rangeNs.endNs <= m.rangeNs.endNs) {
+                    m.fpStartNs = rangeNs.startNs;
+                    m.bpEndNs = rangeNs.endNs;
+                }
+    }
     std::stable_sort(trace.steps.begin(), trace.steps.end(),
         [](const StepMarker& a, const StepMarker& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });
     // The same marker read twice (copies of a step trace in several files) is one step.

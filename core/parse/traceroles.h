@@ -25,6 +25,8 @@ FlowRole flowRoleFromCategory(std::string_view category);
 QString stepIdFromSliceName(std::string_view sliceName);
 // "Iteration 7" (a CANN msprof timeline's Step Trace process) -> "7"; empty otherwise.
 QString stepIdFromIterationName(std::string_view sliceName);
+// "FP_BP Time 7" (the forward and backward pass of iteration 7) -> "7"; empty otherwise.
+QString stepIdFromFpBpName(std::string_view sliceName);
 // Fills roles still unset (LaneRole::Other) from the names, and the step
 // markers from ProfilerStep#N slices (or, without them, from the Iteration N
 // slices of a "Step Trace" process) when the importer gave none.

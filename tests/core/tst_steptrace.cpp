@@ -12,6 +12,7 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -83,6 +84,7 @@ private slots:
     void run1StreamOpAverage();
     void selectedStep();
     void newFormatFromStepTable();
+    void cannIterationsFromTheStepTraceLane();
     void clusterProposeTrajectory();
     void clusterProposePerStep();
     void plantedSlowDevice();
@@ -209,6 +211,39 @@ void TestStepTrace::newFormatFromStepTable()
         QVERIFY(sum <= step.durationNs);
         QVERIFY(step.stages.front().startNs == 0);
         QVERIFY(step.stages[1].startNs == kInvalidTime);
+    }
+}
+
+// A CANN msprof rank: the step trace comes from the merged timelines' step trace
+// lane. Expected: per iteration N of msprof_1_0_N.json, FP+BP = the FP_BP Time N
+// slice, Tail = Iteration Refresh N, the step ends at Iteration N's end, and the
+// gap runs from the previous iteration's end to the forward start.
+void TestStepTrace::cannIterationsFromTheStepTraceLane()
+{
+    const QString timeline
+        = mindinsight(QStringLiteral("profiler/PROF_000001_20230818142704567_GQFAMHBKGODKJMLA/device_1/timeline"));
+    const ProfilePtr p = ProfileLoader::load({ QFileInfo(timeline).absolutePath() });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    const RankStepTrace trace = computeStepTrace(*p, 0);
+    QCOMPARE(trace.source, RankStepTrace::Source::StepMarkers);
+    QCOMPARE(int(trace.steps.size()), 10);
+    qint64 previousEndNs = -1;
+    for (int n = 1; n <= 10; ++n) {
+        const QString file = timeline + QStringLiteral("/msprof_1_0_%1.json").arg(n);
+        qint64 iterationNs = 0, fpBpNs = 0, refreshNs = 0;
+        const qint64 iterationStart = test::referenceSliceStartNs(file, QStringLiteral("Iteration %1").arg(n), &iterationNs);
+        const qint64 fpStart = test::referenceSliceStartNs(file, QStringLiteral("FP_BP Time %1").arg(n), &fpBpNs);
+        test::referenceSliceStartNs(file, QStringLiteral("Iteration Refresh %1").arg(n), &refreshNs);
+        QVERIFY(iterationStart > 0 && fpStart >= iterationStart && fpBpNs > 0 && refreshNs > 0);
+        const StepTraceStep& s = trace.steps[std::size_t(n - 1)];
+        QCOMPARE(s.step, QString::number(n));
+        const auto near = [](qint64 a, qint64 b) { return std::llabs(a - b) <= 1; }; // µs text → ns rounding
+        QVERIFY2(near(s.value(StepStageKind::FpBp), fpBpNs), qPrintable(QString::number(n)));
+        QVERIFY2(near(s.value(StepStageKind::Tail), refreshNs), qPrintable(QString::number(n)));
+        const qint64 stepStart = n == 1 ? iterationStart : previousEndNs;
+        QVERIFY2(near(s.value(StepStageKind::Gap), fpStart - stepStart), qPrintable(QString::number(n)));
+        QVERIFY2(near(s.durationNs, iterationStart + iterationNs - stepStart), qPrintable(QString::number(n)));
+        previousEndNs = iterationStart + iterationNs;
     }
 }
 

@@ -62,7 +62,8 @@ void TestTraceCopies::laneRoles_data()
     QTest::addColumn<QString>("thread");
     QTest::addColumn<int>("role");
     QTest::newRow("stream") << "Ascend Hardware" << "Stream 4" << int(LaneRole::DeviceTasks);
-    QTest::newRow("msprof step trace lane") << "Ascend Hardware" << "Step Trace(Model ID:0)" << int(LaneRole::Other);
+    QTest::newRow("msprof step trace lane") << "Ascend Hardware" << "Step Trace(Model ID:0)" << int(LaneRole::StepTrace);
+    QTest::newRow("step trace file") << "Step Trace" << "Model ID:0" << int(LaneRole::StepTrace);
     QTest::newRow("old HCCL op lane") << "HCCL" << "Communication Kernel" << int(LaneRole::CommunicationOps);
     QTest::newRow("group op lane") << "HCCL" << "Group hcom_allReduce_1 Communication" << int(LaneRole::CommunicationOps);
     QTest::newRow("plane") << "HCCL" << "Plane 0" << int(LaneRole::CommunicationTasks);

@@ -387,6 +387,11 @@ void StepTracePage::fillStep()
                          .arg(m_trace->points.fpStart.toHtmlEscaped(), m_trace->points.bpEnd.toHtmlEscaped());
         else
             parts << tr("The FP/BP points are not known (no step_trace_point_info.json).");
+    } else if (m_trace->source == RankStepTrace::Source::StepMarkers) {
+        parts << tr("From the timeline's step trace (CANN msprof: Iteration and FP_BP Time slices): Step Gap = "
+                    "previous iteration's end → forward start (data preparation, Data_aug Bound), FP+BP = forward "
+                    "start → backward end, Tail = backward end → iteration end (gradient reduction, parameter "
+                    "update).");
     } else {
         parts << tr("From the step table (step_trace_time.csv or recomputed from the timeline): this format has no "
                     "FP/BP points, so the step is split into Preparing, Computing, Communication (not overlapped) and "
@@ -468,8 +473,8 @@ TimeNs StepTracePage::timelineOffsetNs() const
     const RankData& rank = *m_profile->ranks[std::size_t(m_rankIndex)];
     if (rank.trace.isEmpty())
         return kInvalidTime;
-    if (m_trace->source == RankStepTrace::Source::StepTable)
-        return 0; // the step table's steps are the timeline's own
+    if (m_trace->source != RankStepTrace::Source::StepTraceRaw)
+        return 0; // the step table's and the step markers' steps are the timeline's own
     // step_trace_raw counts device ticks; the loader placed them on the
     // timeline (min_cycle_counter, else matched against output_timeline_data).
     return rank.legacy.stepTrace.timelineOffsetNs;
