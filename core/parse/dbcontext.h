@@ -65,6 +65,20 @@ public:
             reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
         return q.rowsRead();
     }
+    // forEachRow for the big tables: "SELECT <columns> <from>" (no ORDER BY)
+    // with every row handed over inside one sqlite3_step (scanRows).
+    template<typename Fn>
+    qint64 scanEachRow(const QString& table, const QByteArray& columns, const QByteArray& from, Fn&& row)
+    {
+        const qint64 outOfRangeBefore = m_timesOutOfRange;
+        QString error;
+        const qint64 rows = scanRows(db, columns, from, row, &error);
+        if (!error.isEmpty())
+            fail(table, error);
+        if (m_timesOutOfRange > outOfRangeBefore)
+            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
+        return rows;
+    }
     // False when one of the row's times lies beyond ±kMaxAbsTimeNs
     // (timebounds.h): the caller skips the row, and forEachRow (or
     // reportTimesOutOfRange for a query of its own) names the table and the

@@ -253,11 +253,10 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     if (db.hasTable(computeTable)) {
         // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
         const char* block = db.hasColumn(computeTable, QStringLiteral("blockNum")) ? "blockNum" : "blockDim";
-        const QByteArray sql = "SELECT " + ctx.select(computeTable, { "globalTaskId" }) + ", "
+        const QByteArray columns = ctx.select(computeTable, { "globalTaskId" }) + ", "
             + ctx.select(computeTable, { "name", "taskType", "opType", "opState", "inputShapes", "inputDataTypes",
-                                           "outputShapes", block })
-            + " FROM COMPUTE_TASK_INFO";
-        ctx.count(computeTable, ctx.forEachRow(computeTable, sql, [&](SqlQuery& q) {
+                                           "outputShapes", block });
+        ctx.count(computeTable, ctx.scanEachRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", [&](const SqlValues& q) {
             computeIds.add(q.int64(0), out.compute.size());
             DbComputeInfo& c = out.compute.emplace_back();
             c.name = q.int64(1, kDbNone32);
@@ -306,11 +305,11 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             || db.column(taskTable, QStringLiteral("globalTaskId")).isEmpty()) {
             ctx.fail(taskTable, Tr::tr("no startNs / endNs / globalTaskId column: the device tasks cannot be read"));
         } else {
-            const QByteArray sql = "SELECT " + ctx.select(taskTable, { "startNs", "endNs", "globalTaskId" }) + ", "
+            const QByteArray columns = ctx.select(taskTable, { "startNs", "endNs", "globalTaskId" }) + ", "
                 + ctx.select(taskTable, { "deviceId", "connectionId", "taskType", "contextId", "streamId", "taskId",
                                             "modelId" })
-                + ", rowid FROM TASK"; // sorted here: a scan is faster than walking TaskIndex
-            const qint64 n = ctx.forEachRow(taskTable, sql, [&](SqlQuery& q) {
+                + ", rowid"; // sorted here: a scan is faster than walking TaskIndex
+            const qint64 n = ctx.scanEachRow(taskTable, columns, "FROM TASK", [&](const SqlValues& q) {
                 DbTaskRow r;
                 r.startNs = q.int64(0);
                 r.endNs = std::max(q.int64(1), r.startNs);
@@ -383,8 +382,10 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 deviceOfConnection.reserve(out.tasks.size());
                 for (const DbTaskRow& r : out.tasks)
                     deviceOfConnection.push_back({ r.connectionId, r.deviceId });
-                std::stable_sort(deviceOfConnection.begin(), deviceOfConnection.end(),
-                    [](const auto& a, const auto& b) { return a.first < b.first; });
+                // Tasks in start order mostly come in connection id order too.
+                const auto byId = [](const auto& a, const auto& b) { return a.first < b.first; };
+                if (!std::is_sorted(deviceOfConnection.begin(), deviceOfConnection.end(), byId))
+                    std::stable_sort(deviceOfConnection.begin(), deviceOfConnection.end(), byId);
             }
             const auto it = std::lower_bound(deviceOfConnection.begin(), deviceOfConnection.end(), connectionId,
                 [](const auto& e, qint64 id) { return e.first < id; });

@@ -72,9 +72,11 @@ QByteArray apiLevelLabel(std::string_view typeName)
 class TimelineImport
 {
 public:
-    TimelineImport(DbContext& ctx, const DbDeviceData& device, std::optional<TimeRange> windowNs)
+    TimelineImport(DbContext& ctx, const DbDeviceData& device, std::optional<TimeRange> windowNs,
+        DbStepLaunches* stepLaunches)
         : m_ctx(ctx)
         , m_device(device)
+        , m_stepLaunches(stepLaunches)
         , m_fileIndex(m_builder.addSourceFile(ctx.db.path()))
     {
         if (windowNs)
@@ -249,12 +251,17 @@ private:
             return;
         std::unordered_map<qint64, Lane> lanes;
         std::unordered_map<qint64, StringId> names; // (type << 32 | name) -> "Level@name"
-        const QByteArray sql = "SELECT " + m_ctx.select(table, { "startNs", "endNs", "type", "globalTid", "connectionId", "name" })
-            + ", rowid FROM CANN_API";
-        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
-            const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
+        // The kernel table's step launches come from this pass (one read of CANN_API).
+        const bool launches = m_stepLaunches && !m_device.steps.empty();
+        const qint64 nodeType = launches ? dbNodeApiType(m_ctx) : -1;
+        const QByteArray columns = m_ctx.select(table, { "startNs", "endNs", "type", "globalTid", "connectionId", "name" }) + ", rowid";
+        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM CANN_API", [&](const SqlValues& q) {
+            const TimeNs start = q.int64(0), rawEnd = q.int64(1), end = std::max(rawEnd, start);
             const qint64 type = q.int64(2, 0), globalTid = q.int64(3, 0), connectionId = q.int64(4, kDbNone32);
             const qint64 nameId = q.int64(5, kDbNone32);
+            if (launches && type == nodeType)
+                if (const std::optional<int> s = dbStepOfLaunch(m_device, start, rawEnd))
+                    m_stepLaunches->emplace(q.isNull(4) ? 0 : connectionId, *s);
             auto lane = lanes.find(globalTid);
             if (lane == lanes.end()) {
                 const qint64 pid = globalTid >> 32, tid = globalTid & 0xffffffffLL;
@@ -289,10 +296,10 @@ private:
             m_ctx.fail(table, Tr::tr("no startNs / endNs column: the framework ops cannot be read"));
             return;
         }
-        const QByteArray sql = "SELECT CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
+        const QByteArray columns = "CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
             + m_ctx.select(table, { "globalTid", "connectionId", "name", "type" })
-            + ", rowid FROM PYTORCH_API"; // the op's args are read when shown (DbArgsSource)
-        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
+            + ", rowid"; // the op's args are read when shown (DbArgsSource)
+        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM PYTORCH_API", [&](const SqlValues& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
             const qint64 globalTid = q.int64(2, 0);
             auto lane = lanes.find(globalTid);
@@ -328,8 +335,8 @@ private:
             return;
         std::unordered_map<qint64, Lane> lanes;
         const StringId category = intern("mstx");
-        const QByteArray sql = "SELECT " + m_ctx.select(table, { "startNs", "endNs", "globalTid", "message" }) + " FROM MSTX_EVENTS";
-        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
+        const QByteArray columns = m_ctx.select(table, { "startNs", "endNs", "globalTid", "message" });
+        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM MSTX_EVENTS", [&](const SqlValues& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1, start), start);
             const qint64 globalTid = q.int64(2, 0);
             auto lane = lanes.find(globalTid);
@@ -426,7 +433,7 @@ private:
         std::stable_sort(byIndex.begin(), byIndex.end(), byConnectionId);
         std::vector<std::pair<qint64, const FrameworkRow*>> links;
         links.reserve(m_framework.size());
-        m_ctx.count(table, m_ctx.forEachRow(table, "SELECT " + m_ctx.select(table, { "id", "connectionId" }) + " FROM CONNECTION_IDS", [&](SqlQuery& q) {
+        m_ctx.count(table, m_ctx.scanEachRow(table, m_ctx.select(table, { "id", "connectionId" }), "FROM CONNECTION_IDS", [&](const SqlValues& q) {
             const qint64 index = q.int64(0, -1);
             auto it = std::lower_bound(byIndex.begin(), byIndex.end(), std::pair<qint64, const FrameworkRow*> { index, nullptr }, byConnectionId);
             const qint64 connectionId = q.int64(1, -1);
@@ -636,6 +643,7 @@ private:
 
     DbContext& m_ctx;
     const DbDeviceData& m_device;
+    DbStepLaunches* m_stepLaunches; // gathered in cannLanes() when asked for
     TraceBuilder m_builder;
     std::uint32_t m_fileIndex;
     DbStringCache m_interned; // STRING_IDS id -> pool id
@@ -650,9 +658,10 @@ private:
 
 } // namespace
 
-void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank, std::optional<TimeRange> windowNs)
+void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank, std::optional<TimeRange> windowNs,
+    DbStepLaunches* stepLaunches)
 {
-    TimelineImport import(ctx, device, windowNs);
+    TimelineImport import(ctx, device, windowNs, stepLaunches);
     rank.trace = import.run();
 }
 
