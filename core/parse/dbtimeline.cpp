@@ -290,17 +290,17 @@ private:
         const StringId cpuOp = intern("cpu_op"), enqueue = intern("enqueue"), dequeue = intern("dequeue"),
                        python = intern("python_function"), mstx = intern("mstx");
         std::unordered_map<qint64, Lane> lanes;
-        // CAST: the times are TEXT (19-digit strings); read them as integers exactly.
+        // The times are TEXT (19-digit strings): read as integers exactly (castInteger).
         const QString start = m_ctx.db.column(table, QStringLiteral("startNs")), end = m_ctx.db.column(table, QStringLiteral("endNs"));
         if (start.isEmpty() || end.isEmpty()) {
             m_ctx.fail(table, Tr::tr("no startNs / endNs column: the framework ops cannot be read"));
             return;
         }
-        const QByteArray columns = "CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
+        const QByteArray columns = quoteIdentifier(start) + ", " + quoteIdentifier(end) + ", "
             + m_ctx.select(table, { "globalTid", "connectionId", "name", "type" })
             + ", rowid"; // the op's args are read when shown (DbArgsSource)
         m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM PYTORCH_API", [&](const SqlValues& q) {
-            const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
+            const TimeNs start = q.castInteger(0), end = std::max(q.castInteger(1), start);
             const qint64 globalTid = q.int64(2, 0);
             auto lane = lanes.find(globalTid);
             if (lane == lanes.end()) {
@@ -374,11 +374,12 @@ private:
         for (const DeviceSlice& d : m_taskSlices)
             if ((d.compute || d.memcpy) && d.connectionId != kDbNone32)
                 targets.push_back({ d.connectionId, &d, d.compute });
+        const std::size_t taskTargets = targets.size();
         for (const DeviceSlice& d : m_commOpSlices)
             if (d.connectionId != kDbNone32)
                 targets.push_back({ d.connectionId, &d, true });
         const auto byConnectionId = [](const auto& a, const auto& b) { return a.first < b.first; };
-        std::stable_sort(targets.begin(), targets.end(),
+        stableSortRuns(targets.begin(), targets.begin() + std::ptrdiff_t(taskTargets), targets.end(),
             [](const Target& a, const Target& b) { return a.connectionId < b.connectionId; });
         // The first CANN_API row of a connection id launches it.
         if (!std::is_sorted(m_cannByConnection.begin(), m_cannByConnection.end(), byConnectionId))
@@ -430,7 +431,7 @@ private:
         byIndex.reserve(m_framework.size());
         for (const FrameworkRow& f : m_framework)
             byIndex.push_back({ f.connectionIndex, &f });
-        std::stable_sort(byIndex.begin(), byIndex.end(), byConnectionId);
+        stableSortRuns(byIndex.begin(), byIndex.end(), byIndex.end(), byConnectionId);
         std::vector<std::pair<qint64, const FrameworkRow*>> links;
         links.reserve(m_framework.size());
         m_ctx.count(table, m_ctx.scanEachRow(table, m_ctx.select(table, { "id", "connectionId" }), "FROM CONNECTION_IDS", [&](const SqlValues& q) {
@@ -440,7 +441,7 @@ private:
             for (; it != byIndex.end() && it->first == index; ++it)
                 links.push_back({ connectionId, it->second });
         }));
-        std::stable_sort(links.begin(), links.end(), byConnectionId);
+        stableSortRuns(links.begin(), links.end(), links.end(), byConnectionId);
         std::vector<const FrameworkRow*> rows;
         for (std::size_t i = 0; i < links.size();) {
             const qint64 connectionId = links[i].first;
@@ -448,7 +449,7 @@ private:
             for (; i < links.size() && links[i].first == connectionId; ++i)
                 rows.push_back(links[i].second);
             const auto id = std::uint64_t(connectionId);
-            std::stable_sort(rows.begin(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
+            stableSortRuns(rows.begin(), rows.end(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
             if (const auto device = std::lower_bound(firstLaunched.begin(), firstLaunched.end(),
                     std::pair<qint64, const DeviceSlice*> { connectionId, nullptr }, byConnectionId);
                 device != firstLaunched.end() && device->first == connectionId) {

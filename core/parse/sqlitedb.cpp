@@ -12,6 +12,8 @@
 #include <sqlite3.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <limits>
 #include <cstdlib>
 
 namespace profscope {
@@ -274,12 +276,10 @@ bool SqlValues::isNull(int column) const
     return sqlite3_value_type(m_values[column]) == SQLITE_NULL;
 }
 
-qint64 SqlValues::int64(int column, qint64 fallback) const
+qint64 SqlValues::int64Zero(int column, qint64 fallback) const
 {
     // As SqlQuery::int64, on the argument instead of the result column.
     sqlite3_value* value = m_values[column];
-    if (const qint64 v = sqlite3_value_int64(value); v != 0)
-        return v;
     switch (sqlite3_value_type(value)) {
     case SQLITE_NULL:
         return fallback;
@@ -319,6 +319,26 @@ std::string_view SqlValues::text(int column) const
 {
     const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(m_values[column]));
     return p ? std::string_view(p, std::size_t(sqlite3_value_bytes(m_values[column]))) : std::string_view();
+}
+
+qint64 SqlValues::castInteger(int column) const
+{
+    sqlite3_value* value = m_values[column];
+    if (sqlite3_value_type(value) == SQLITE_TEXT) {
+        // Plain digits only (no sign, space or exponent): one value, exact.
+        const auto* p = sqlite3_value_text(value);
+        const int n = sqlite3_value_bytes(value);
+        if (p && n > 0 && n <= 19) {
+            std::uint64_t v = 0;
+            int i = 0;
+            for (; i < n && p[i] >= '0' && p[i] <= '9'; ++i)
+                v = v * 10 + std::uint64_t(p[i] - '0'); // 19 digits fit in 64 unsigned bits
+            if (i == n && v <= std::uint64_t(std::numeric_limits<qint64>::max()))
+                return qint64(v);
+        }
+    }
+    // CAST(x AS INTEGER) is sqlite3VdbeIntValue, as sqlite3_value_int64.
+    return sqlite3_value_int64(value);
 }
 
 QString SqlValues::string(int column) const

@@ -17,9 +17,7 @@
 #include <type_traits>
 #include <string_view>
 
-struct sqlite3;
-struct sqlite3_stmt;
-struct sqlite3_value;
+#include <sqlite3.h>
 class QTemporaryDir;
 
 namespace profscope {
@@ -154,12 +152,23 @@ public:
         return m_count;
     }
     bool isNull(int column) const;
-    qint64 int64(int column, qint64 fallback = 0) const;
+    qint64 int64(int column, qint64 fallback = 0) const
+    {
+        // Inline: called for every column of every row of the big tables.
+        if (const qint64 v = sqlite3_value_int64(m_values[column]); v != 0)
+            return v;
+        return int64Zero(column, fallback);
+    }
     double real(int column, double fallback = 0) const;
     std::string_view text(int column) const;
     QString string(int column) const;
+    // What int64() reads from "CAST(column AS INTEGER)" (NULL: 0), without
+    // SQLite's generic text conversion for the common case: torch_npu's
+    // PYTORCH_API times are TEXT, 19 decimal digits.
+    qint64 castInteger(int column) const;
 
 private:
+    qint64 int64Zero(int column, qint64 fallback) const; // int64() of a value that reads as 0
     sqlite3_value** m_values;
     int m_count;
 };
