@@ -521,7 +521,11 @@ void TraceBuilder::sortFlowPoints()
             std::sort(begin, end, less);
         } else {
             for (auto g = begin; g != end;) {
-                const auto groupEnd = std::upper_bound(g, end, *g, groupLess);
+                // upper_bound by a forward scan: a group is a few points, a
+                // binary search over the rest of the category cost log(n) each.
+                auto groupEnd = g + 1;
+                while (groupEnd != end && !groupLess(*g, *groupEnd))
+                    ++groupEnd;
                 if (!std::is_sorted(g, groupEnd, less))
                     std::sort(g, groupEnd, less);
                 g = groupEnd;
