@@ -11,6 +11,7 @@
 
 #include <QString>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -65,6 +66,20 @@ public:
             reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
         return q.rowsRead();
     }
+    // forEachRow for the big tables: "SELECT <columns> <from>" (no ORDER BY)
+    // with every row handed over inside one sqlite3_step (scanRows).
+    template<typename Fn>
+    qint64 scanEachRow(const QString& table, const QByteArray& columns, const QByteArray& from, Fn&& row)
+    {
+        const qint64 outOfRangeBefore = m_timesOutOfRange;
+        QString error;
+        const qint64 rows = scanRows(db, columns, from, row, &error);
+        if (!error.isEmpty())
+            fail(table, error);
+        if (m_timesOutOfRange > outOfRangeBefore)
+            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
+        return rows;
+    }
     // False when one of the row's times lies beyond ±kMaxAbsTimeNs
     // (timebounds.h): the caller skips the row, and forEachRow (or
     // reportTimesOutOfRange for a query of its own) names the table and the
@@ -110,6 +125,19 @@ private:
     int m_warnings = 0;
     qint64 m_timesOutOfRange = 0;
 };
+
+// What std::stable_sort makes of [begin, end), without its cost when the
+// two runs [begin, mid) and [mid, end) are each sorted already (the tables
+// come in time or id order): then a merge, which keeps ties in the same
+// order (first run first), else the sort. mid == end: one run.
+template<typename It, typename Less>
+void stableSortRuns(It begin, It mid, It end, Less less)
+{
+    if (!std::is_sorted(begin, mid, less) || !std::is_sorted(mid, end, less))
+        std::stable_sort(begin, end, less);
+    else if (mid != begin && mid != end && less(*mid, *(mid - 1)))
+        std::inplace_merge(begin, mid, end, less);
+}
 
 // STRING_IDS id -> a pool id made from its string on first use (names,
 // shapes: most ids of a file name no row of a given table). A vector for

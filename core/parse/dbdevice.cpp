@@ -253,11 +253,10 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     if (db.hasTable(computeTable)) {
         // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
         const char* block = db.hasColumn(computeTable, QStringLiteral("blockNum")) ? "blockNum" : "blockDim";
-        const QByteArray sql = "SELECT " + ctx.select(computeTable, { "globalTaskId" }) + ", "
+        const QByteArray columns = ctx.select(computeTable, { "globalTaskId" }) + ", "
             + ctx.select(computeTable, { "name", "taskType", "opType", "opState", "inputShapes", "inputDataTypes",
-                                           "outputShapes", block })
-            + " FROM COMPUTE_TASK_INFO";
-        ctx.count(computeTable, ctx.forEachRow(computeTable, sql, [&](SqlQuery& q) {
+                                           "outputShapes", block });
+        ctx.count(computeTable, ctx.scanEachRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", [&](const SqlValues& q) {
             computeIds.add(q.int64(0), out.compute.size());
             DbComputeInfo& c = out.compute.emplace_back();
             c.name = q.int64(1, kDbNone32);
@@ -306,11 +305,17 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             || db.column(taskTable, QStringLiteral("globalTaskId")).isEmpty()) {
             ctx.fail(taskTable, Tr::tr("no startNs / endNs / globalTaskId column: the device tasks cannot be read"));
         } else {
-            const QByteArray sql = "SELECT " + ctx.select(taskTable, { "startNs", "endNs", "globalTaskId" }) + ", "
+            const QByteArray columns = ctx.select(taskTable, { "startNs", "endNs", "globalTaskId" }) + ", "
                 + ctx.select(taskTable, { "deviceId", "connectionId", "taskType", "contextId", "streamId", "taskId",
                                             "modelId" })
-                + ", rowid FROM TASK"; // sorted here: a scan is faster than walking TaskIndex
-            const qint64 n = ctx.forEachRow(taskTable, sql, [&](SqlQuery& q) {
+                + ", rowid"; // sorted here: a scan is faster than walking TaskIndex
+            // The profilers never delete rows: the last rowid (a lookup in the
+            // b-tree, not a count) sizes the vector once, when it is about
+            // the size the info tables suggest (sparse rowids: grow as read).
+            const qint64 infoRows = qint64(out.compute.size() + out.commTasks.size());
+            if (SqlQuery last(db, "SELECT max(rowid) FROM TASK"); last.next() && last.int64(0) <= 4 * infoRows + 4096)
+                rows.reserve(std::size_t(std::max<qint64>(last.int64(0), 0)));
+            const qint64 n = ctx.scanEachRow(taskTable, columns, "FROM TASK", [&](const SqlValues& q) {
                 DbTaskRow r;
                 r.startNs = q.int64(0);
                 r.endNs = std::max(q.int64(1), r.startNs);
@@ -358,14 +363,13 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             withInfo.push_back(key(r));
     std::sort(withInfo.begin(), withInfo.end());
     withInfo.erase(std::unique(withInfo.begin(), withInfo.end()), withInfo.end());
-    out.tasks.reserve(rows.size());
-    for (const DbTaskRow& r : rows) {
-        if (!hasInfo(r) && std::binary_search(withInfo.begin(), withInfo.end(), key(r))) {
-            ++out.containerRows;
-            continue;
-        }
-        out.tasks.push_back(r);
-    }
+    // Dropped in place (the kept rows keep their order), no second vector.
+    const auto kept = std::remove_if(rows.begin(), rows.end(), [&](const DbTaskRow& r) {
+        return !hasInfo(r) && std::binary_search(withInfo.begin(), withInfo.end(), key(r));
+    });
+    out.containerRows = qint64(rows.end() - kept);
+    rows.erase(kept, rows.end());
+    out.tasks = std::move(rows);
 
     const QString opTable = QStringLiteral("COMMUNICATION_OP");
     if (db.hasTable(opTable)) {
@@ -377,15 +381,26 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         // made only when an op lacks its deviceId (a hash node per task before).
         std::vector<std::pair<qint64, qint64>> deviceOfConnection;
         bool deviceOfConnectionMade = false;
+        std::optional<qint64> deviceOfNone; // the first task without a connection id
         const auto deviceOf = [&](qint64 connectionId) -> std::optional<qint64> {
             if (!deviceOfConnectionMade) {
                 deviceOfConnectionMade = true;
                 deviceOfConnection.reserve(out.tasks.size());
-                for (const DbTaskRow& r : out.tasks)
-                    deviceOfConnection.push_back({ r.connectionId, r.deviceId });
-                std::stable_sort(deviceOfConnection.begin(), deviceOfConnection.end(),
-                    [](const auto& a, const auto& b) { return a.first < b.first; });
+                // The tasks without a connection id (the sentinel) sit
+                // between the launched ones: kept apart, the launched ones,
+                // in start order, mostly come in connection id order too.
+                for (const DbTaskRow& r : out.tasks) {
+                    if (r.connectionId != kDbNone32)
+                        deviceOfConnection.push_back({ r.connectionId, r.deviceId });
+                    else if (!deviceOfNone)
+                        deviceOfNone = r.deviceId;
+                }
+                const auto byId = [](const auto& a, const auto& b) { return a.first < b.first; };
+                if (!std::is_sorted(deviceOfConnection.begin(), deviceOfConnection.end(), byId))
+                    std::stable_sort(deviceOfConnection.begin(), deviceOfConnection.end(), byId);
             }
+            if (connectionId == kDbNone32)
+                return deviceOfNone;
             const auto it = std::lower_bound(deviceOfConnection.begin(), deviceOfConnection.end(), connectionId,
                 [](const auto& e, qint64 id) { return e.first < id; });
             if (it == deviceOfConnection.end() || it->first != connectionId)

@@ -103,9 +103,28 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out);
 
 namespace profscope {
 struct RankData;
+struct KernelTable;
+
+// Connection id -> index in DbDeviceData::steps of the host step holding the
+// node-level CANN_API row that launched it (the first row of an id wins):
+// what the kernel table's step ranges start from (db-format.md 2.6d).
+using DbStepLaunches = std::unordered_map<qint64, int>;
+// ENUM_API_TYPE's id of "node" in this file (10000 or 15000).
+qint64 dbNodeApiType(DbContext& ctx);
+// The host step (index into device.steps) a node-level API row lies in.
+std::optional<int> dbStepOfLaunch(const DbDeviceData& device, TimeNs startNs, TimeNs endNs);
+// The launches read with a query of their own (no timeline import).
+DbStepLaunches readDbStepLaunches(DbContext& ctx, const DbDeviceData& device);
+// KernelTable::stepId of every row from its start and the launches.
+void assignDbKernelSteps(const DbDeviceData& device, const DbStepLaunches& launches, KernelTable& kernels);
+
 // The timeline of a unified / msprof DB into rank.trace (dbtimeline.cpp).
+// With `stepLaunches`, the node-level CANN_API rows' launches are gathered
+// in the same pass over CANN_API (the kernel table needs them).
 void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank,
-                      std::optional<TimeRange> windowNs = std::nullopt);
+                      std::optional<TimeRange> windowNs = std::nullopt, DbStepLaunches* stepLaunches = nullptr);
 // The kernel table (= kernel_details.csv) with the per-device Wait Time rule.
-void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank);
+// `stepsLater`: stepId is left -1 for assignDbKernelSteps with the launches
+// the timeline gathers; else they are read here.
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank, bool stepsLater = false);
 } // namespace profscope

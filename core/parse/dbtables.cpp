@@ -44,28 +44,43 @@ StringId internNA(StringPool& pool, std::string_view s)
 
 } // namespace
 
-void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
+qint64 dbNodeApiType(DbContext& ctx)
 {
-    struct Row
-    {
-        const DbTaskRow* task = nullptr; // compute rows
-        const DbCommOp* op = nullptr;    // communication rows
-        TimeNs startNs;
-        TimeNs endNs;
-        qint64 deviceId;
-    };
-    std::vector<Row> rows;
-    for (const DbTaskRow& r : device.tasks)
-        if (r.compute)
-            rows.push_back({ &r, nullptr, r.startNs, r.endNs, r.deviceId });
-    for (const DbCommOp& op : device.commOps)
-        rows.push_back({ nullptr, &op, op.startNs, op.endNs, op.deviceId });
-    if (rows.empty())
-        return;
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
-        return a.deviceId != b.deviceId ? a.deviceId < b.deviceId : a.startNs < b.startNs;
-    });
+    qint64 nodeType = 10000;
+    for (qint64 candidate : { 10000LL, 15000LL })
+        if (ctx.enumName("ENUM_API_TYPE", candidate) == "node")
+            nodeType = candidate;
+    return nodeType;
+}
 
+std::optional<int> dbStepOfLaunch(const DbDeviceData& device, TimeNs startNs, TimeNs endNs)
+{
+    for (std::size_t s = 0; s < device.steps.size(); ++s)
+        if (startNs >= device.steps[s].second.startNs && endNs <= device.steps[s].second.endNs)
+            return int(s);
+    return std::nullopt;
+}
+
+DbStepLaunches readDbStepLaunches(DbContext& ctx, const DbDeviceData& device)
+{
+    DbStepLaunches launches;
+    if (device.steps.empty() || !ctx.db.hasTable(QStringLiteral("CANN_API")))
+        return launches;
+    // Only the node-level rows (a tenth of the table): SQLite filters them
+    // without handing every row over.
+    const qint64 nodeType = dbNodeApiType(ctx);
+    const QString typeColumn = ctx.db.column(QStringLiteral("CANN_API"), QStringLiteral("type"));
+    SqlQuery q(ctx.db, typeColumn.isEmpty() ? QByteArray("SELECT 1 WHERE 0")
+        : "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId" }) + " FROM CANN_API WHERE CAST("
+            + quoteIdentifier(typeColumn) + " AS INTEGER) = " + QByteArray::number(nodeType));
+    while (q.next())
+        if (const std::optional<int> s = dbStepOfLaunch(device, q.int64(0), q.int64(1)))
+            launches.emplace(q.int64(2), *s);
+    return launches;
+}
+
+void assignDbKernelSteps(const DbDeviceData& device, const DbStepLaunches& launches, KernelTable& k)
+{
     // Step of a row: torch_npu's device range of step N (db-format.md 2.6d):
     // from the first task launched by a node-level API inside the host step
     // to the later of that step's last task end and the host step's end.
@@ -82,29 +97,10 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         const int n = id.toInt(&ok);
         steps.push_back({ ok ? n : -1, range });
     }
-    if (!steps.empty() && ctx.db.hasTable(QStringLiteral("CANN_API"))) {
-        qint64 nodeType = 10000;
-        for (qint64 candidate : { 10000LL, 15000LL })
-            if (ctx.enumName("ENUM_API_TYPE", candidate) == "node")
-                nodeType = candidate;
-        std::unordered_map<qint64, int> stepOfLaunch;
-        // Only the node-level rows (a tenth of the table): SQLite filters them
-        // without handing every row over.
-        const QString typeColumn = ctx.db.column(QStringLiteral("CANN_API"), QStringLiteral("type"));
-        SqlQuery q(ctx.db, typeColumn.isEmpty() ? QByteArray("SELECT 1 WHERE 0")
-            : "SELECT " + ctx.select(QStringLiteral("CANN_API"), { "startNs", "endNs", "connectionId" }) + " FROM CANN_API WHERE CAST("
-                + quoteIdentifier(typeColumn) + " AS INTEGER) = " + QByteArray::number(nodeType));
-        while (q.next()) {
-            const TimeNs a = q.int64(0), b = q.int64(1);
-            for (std::size_t s = 0; s < steps.size(); ++s)
-                if (a >= steps[s].host.startNs && b <= steps[s].host.endNs) {
-                    stepOfLaunch.emplace(q.int64(2), int(s));
-                    break;
-                }
-        }
+    if (!launches.empty()) {
         for (const DbTaskRow& r : device.tasks) {
-            const auto it = stepOfLaunch.find(r.connectionId);
-            if (it == stepOfLaunch.end())
+            const auto it = launches.find(r.connectionId);
+            if (it == launches.end())
                 continue;
             StepRange& s = steps[std::size_t(it->second)];
             s.firstNs = std::min(s.firstNs, r.startNs);
@@ -120,6 +116,34 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         }
         return -1;
     };
+    k.stepId.resize(k.startNs.size());
+    for (std::size_t i = 0; i < k.startNs.size(); ++i)
+        k.stepId[i] = stepOf(k.startNs[i]);
+}
+
+void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank, bool stepsLater)
+{
+    struct Row
+    {
+        const DbTaskRow* task = nullptr; // compute rows
+        const DbCommOp* op = nullptr;    // communication rows
+        TimeNs startNs;
+        TimeNs endNs;
+        qint64 deviceId;
+    };
+    std::vector<Row> rows;
+    rows.reserve(device.tasks.size() + device.commOps.size());
+    for (const DbTaskRow& r : device.tasks)
+        if (r.compute)
+            rows.push_back({ &r, nullptr, r.startNs, r.endNs, r.deviceId });
+    const std::size_t computeRows = rows.size();
+    for (const DbCommOp& op : device.commOps)
+        rows.push_back({ nullptr, &op, op.startNs, op.endNs, op.deviceId });
+    if (rows.empty())
+        return;
+    stableSortRuns(rows.begin(), rows.begin() + std::ptrdiff_t(computeRows), rows.end(), [](const Row& a, const Row& b) {
+        return a.deviceId != b.deviceId ? a.deviceId < b.deviceId : a.startNs < b.startNs;
+    });
 
     auto table = std::make_unique<KernelTable>();
     KernelTable& k = *table;
@@ -145,7 +169,6 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
         const TimeNs wait = r.deviceId == previousDevice ? std::max<TimeNs>(0, r.startNs - previousEnd) : 0;
         previousDevice = r.deviceId;
         previousEnd = r.endNs;
-        k.stepId.push_back(stepOf(r.startNs));
         k.deviceId.push_back(r.deviceId);
         k.startNs.push_back(r.startNs);
         k.durNs.push_back(r.endNs - r.startNs);
@@ -188,6 +211,12 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank)
     // follows into the keys (partialtables.cpp).
     if (ctx.db.hasTable(QStringLiteral("TASK_PMU_INFO")))
         k.pmu().defer(std::make_shared<DbKernelMetricsSource>(ctx.db.path()), std::move(metricKeys));
+    // The step of each row needs the node-level CANN_API rows: read with the
+    // timeline's pass over that table when the timeline is imported too.
+    if (stepsLater)
+        k.stepId.assign(k.startNs.size(), -1);
+    else
+        assignDbKernelSteps(device, readDbStepLaunches(ctx, device), k);
     ctx.count(QStringLiteral("kernel rows"), qint64(k.size()));
     rank.kernels = std::move(table);
 }
@@ -237,10 +266,10 @@ void importMemory(DbContext& ctx, RankData& rank)
             // stored (an ORDER BY makes SQLite sort every row, 3x the scan)
             // and sort here only when they are not.
             const std::size_t first = m.size();
-            ctx.count(recordTable, ctx.forEachRow(recordTable,
-                "SELECT " + ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" })
-                    + " FROM MEMORY_RECORD",
-                [&](SqlQuery& q) {
+            ctx.count(recordTable, ctx.scanEachRow(recordTable,
+                ctx.select(recordTable, { "component", "timestamp", "totalAllocated", "totalReserved", "totalActive", "streamPtr", "deviceId" }),
+                "FROM MEMORY_RECORD",
+                [&](const SqlValues& q) {
                     if (!ctx.timesRepresentable({ q.int64(1) }))
                         return;
                     auto [component, inserted] = components.try_emplace(q.int64(0, kDbNone32));
@@ -393,9 +422,13 @@ bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
     // The kernel table and memory do not depend on the timeline: with a core
     // to spare they are read on a second connection meanwhile (they write
     // other members of the rank than the timeline does).
+    // The kernel table's step ranges come from the timeline's CANN_API pass
+    // when there is one (the table is read once).
+    const bool stepsFromTimeline = take.timeline && take.kernels;
+    DbStepLaunches launches;
     auto tables = [&](DbContext& c) {
         if (take.kernels)
-            importDbKernels(c, device, rank);
+            importDbKernels(c, device, rank, stepsFromTimeline);
         if (take.memory)
             importMemory(c, rank);
     };
@@ -408,7 +441,7 @@ bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
         side = std::thread([&] { tables(*sideCtx); });
     }
     if (take.timeline)
-        importDbTimeline(ctx, device, rank, take.windowNs);
+        importDbTimeline(ctx, device, rank, take.windowNs, stepsFromTimeline ? &launches : nullptr);
     if (side.joinable()) {
         side.join();
         for (const auto& [what, n] : sideReport.counts)
@@ -422,6 +455,8 @@ bool importProfilerDb(SqliteDb& db, RankData& rank, const DbTake& take, FileRepo
     } else {
         tables(ctx);
     }
+    if (stepsFromTimeline && rank.kernels)
+        assignDbKernelSteps(device, launches, *rank.kernels);
     if (rank.info.deviceId < 0 && !device.tasks.empty())
         rank.info.deviceId = int(device.tasks.front().deviceId);
     return report.status != FileStatus::Broken || !rank.trace.isEmpty() || rank.kernels;

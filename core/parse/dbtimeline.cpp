@@ -72,9 +72,11 @@ QByteArray apiLevelLabel(std::string_view typeName)
 class TimelineImport
 {
 public:
-    TimelineImport(DbContext& ctx, const DbDeviceData& device, std::optional<TimeRange> windowNs)
+    TimelineImport(DbContext& ctx, const DbDeviceData& device, std::optional<TimeRange> windowNs,
+        DbStepLaunches* stepLaunches)
         : m_ctx(ctx)
         , m_device(device)
+        , m_stepLaunches(stepLaunches)
         , m_fileIndex(m_builder.addSourceFile(ctx.db.path()))
     {
         if (windowNs)
@@ -249,12 +251,17 @@ private:
             return;
         std::unordered_map<qint64, Lane> lanes;
         std::unordered_map<qint64, StringId> names; // (type << 32 | name) -> "Level@name"
-        const QByteArray sql = "SELECT " + m_ctx.select(table, { "startNs", "endNs", "type", "globalTid", "connectionId", "name" })
-            + ", rowid FROM CANN_API";
-        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
-            const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
+        // The kernel table's step launches come from this pass (one read of CANN_API).
+        const bool launches = m_stepLaunches && !m_device.steps.empty();
+        const qint64 nodeType = launches ? dbNodeApiType(m_ctx) : -1;
+        const QByteArray columns = m_ctx.select(table, { "startNs", "endNs", "type", "globalTid", "connectionId", "name" }) + ", rowid";
+        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM CANN_API", [&](const SqlValues& q) {
+            const TimeNs start = q.int64(0), rawEnd = q.int64(1), end = std::max(rawEnd, start);
             const qint64 type = q.int64(2, 0), globalTid = q.int64(3, 0), connectionId = q.int64(4, kDbNone32);
             const qint64 nameId = q.int64(5, kDbNone32);
+            if (launches && type == nodeType)
+                if (const std::optional<int> s = dbStepOfLaunch(m_device, start, rawEnd))
+                    m_stepLaunches->emplace(q.isNull(4) ? 0 : connectionId, *s);
             auto lane = lanes.find(globalTid);
             if (lane == lanes.end()) {
                 const qint64 pid = globalTid >> 32, tid = globalTid & 0xffffffffLL;
@@ -283,17 +290,17 @@ private:
         const StringId cpuOp = intern("cpu_op"), enqueue = intern("enqueue"), dequeue = intern("dequeue"),
                        python = intern("python_function"), mstx = intern("mstx");
         std::unordered_map<qint64, Lane> lanes;
-        // CAST: the times are TEXT (19-digit strings); read them as integers exactly.
+        // The times are TEXT (19-digit strings): read as integers exactly (castInteger).
         const QString start = m_ctx.db.column(table, QStringLiteral("startNs")), end = m_ctx.db.column(table, QStringLiteral("endNs"));
         if (start.isEmpty() || end.isEmpty()) {
             m_ctx.fail(table, Tr::tr("no startNs / endNs column: the framework ops cannot be read"));
             return;
         }
-        const QByteArray sql = "SELECT CAST(" + quoteIdentifier(start) + " AS INTEGER), CAST(" + quoteIdentifier(end) + " AS INTEGER), "
+        const QByteArray columns = quoteIdentifier(start) + ", " + quoteIdentifier(end) + ", "
             + m_ctx.select(table, { "globalTid", "connectionId", "name", "type" })
-            + ", rowid FROM PYTORCH_API"; // the op's args are read when shown (DbArgsSource)
-        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
-            const TimeNs start = q.int64(0), end = std::max(q.int64(1), start);
+            + ", rowid"; // the op's args are read when shown (DbArgsSource)
+        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM PYTORCH_API", [&](const SqlValues& q) {
+            const TimeNs start = q.castInteger(0), end = std::max(q.castInteger(1), start);
             const qint64 globalTid = q.int64(2, 0);
             auto lane = lanes.find(globalTid);
             if (lane == lanes.end()) {
@@ -328,8 +335,8 @@ private:
             return;
         std::unordered_map<qint64, Lane> lanes;
         const StringId category = intern("mstx");
-        const QByteArray sql = "SELECT " + m_ctx.select(table, { "startNs", "endNs", "globalTid", "message" }) + " FROM MSTX_EVENTS";
-        m_ctx.count(table, m_ctx.forEachRow(table, sql, [&](SqlQuery& q) {
+        const QByteArray columns = m_ctx.select(table, { "startNs", "endNs", "globalTid", "message" });
+        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM MSTX_EVENTS", [&](const SqlValues& q) {
             const TimeNs start = q.int64(0), end = std::max(q.int64(1, start), start);
             const qint64 globalTid = q.int64(2, 0);
             auto lane = lanes.find(globalTid);
@@ -367,11 +374,12 @@ private:
         for (const DeviceSlice& d : m_taskSlices)
             if ((d.compute || d.memcpy) && d.connectionId != kDbNone32)
                 targets.push_back({ d.connectionId, &d, d.compute });
+        const std::size_t taskTargets = targets.size();
         for (const DeviceSlice& d : m_commOpSlices)
             if (d.connectionId != kDbNone32)
                 targets.push_back({ d.connectionId, &d, true });
         const auto byConnectionId = [](const auto& a, const auto& b) { return a.first < b.first; };
-        std::stable_sort(targets.begin(), targets.end(),
+        stableSortRuns(targets.begin(), targets.begin() + std::ptrdiff_t(taskTargets), targets.end(),
             [](const Target& a, const Target& b) { return a.connectionId < b.connectionId; });
         // The first CANN_API row of a connection id launches it.
         if (!std::is_sorted(m_cannByConnection.begin(), m_cannByConnection.end(), byConnectionId))
@@ -423,17 +431,17 @@ private:
         byIndex.reserve(m_framework.size());
         for (const FrameworkRow& f : m_framework)
             byIndex.push_back({ f.connectionIndex, &f });
-        std::stable_sort(byIndex.begin(), byIndex.end(), byConnectionId);
+        stableSortRuns(byIndex.begin(), byIndex.end(), byIndex.end(), byConnectionId);
         std::vector<std::pair<qint64, const FrameworkRow*>> links;
         links.reserve(m_framework.size());
-        m_ctx.count(table, m_ctx.forEachRow(table, "SELECT " + m_ctx.select(table, { "id", "connectionId" }) + " FROM CONNECTION_IDS", [&](SqlQuery& q) {
+        m_ctx.count(table, m_ctx.scanEachRow(table, m_ctx.select(table, { "id", "connectionId" }), "FROM CONNECTION_IDS", [&](const SqlValues& q) {
             const qint64 index = q.int64(0, -1);
             auto it = std::lower_bound(byIndex.begin(), byIndex.end(), std::pair<qint64, const FrameworkRow*> { index, nullptr }, byConnectionId);
             const qint64 connectionId = q.int64(1, -1);
             for (; it != byIndex.end() && it->first == index; ++it)
                 links.push_back({ connectionId, it->second });
         }));
-        std::stable_sort(links.begin(), links.end(), byConnectionId);
+        stableSortRuns(links.begin(), links.end(), links.end(), byConnectionId);
         std::vector<const FrameworkRow*> rows;
         for (std::size_t i = 0; i < links.size();) {
             const qint64 connectionId = links[i].first;
@@ -441,7 +449,7 @@ private:
             for (; i < links.size() && links[i].first == connectionId; ++i)
                 rows.push_back(links[i].second);
             const auto id = std::uint64_t(connectionId);
-            std::stable_sort(rows.begin(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
+            stableSortRuns(rows.begin(), rows.end(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
             if (const auto device = std::lower_bound(firstLaunched.begin(), firstLaunched.end(),
                     std::pair<qint64, const DeviceSlice*> { connectionId, nullptr }, byConnectionId);
                 device != firstLaunched.end() && device->first == connectionId) {
@@ -636,6 +644,7 @@ private:
 
     DbContext& m_ctx;
     const DbDeviceData& m_device;
+    DbStepLaunches* m_stepLaunches; // gathered in cannLanes() when asked for
     TraceBuilder m_builder;
     std::uint32_t m_fileIndex;
     DbStringCache m_interned; // STRING_IDS id -> pool id
@@ -650,9 +659,10 @@ private:
 
 } // namespace
 
-void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank, std::optional<TimeRange> windowNs)
+void importDbTimeline(DbContext& ctx, const DbDeviceData& device, RankData& rank, std::optional<TimeRange> windowNs,
+    DbStepLaunches* stepLaunches)
 {
-    TimelineImport import(ctx, device, windowNs);
+    TimelineImport import(ctx, device, windowNs, stepLaunches);
     rank.trace = import.run();
 }
 

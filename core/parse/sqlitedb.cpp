@@ -12,6 +12,8 @@
 #include <sqlite3.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <limits>
 #include <cstdlib>
 
 namespace profscope {
@@ -267,6 +269,133 @@ QString SqlQuery::string(int column) const
 {
     const std::string_view t = text(column);
     return QString::fromUtf8(t.data(), qsizetype(t.size()));
+}
+
+bool SqlValues::isNull(int column) const
+{
+    return sqlite3_value_type(m_values[column]) == SQLITE_NULL;
+}
+
+qint64 SqlValues::int64Zero(int column, qint64 fallback) const
+{
+    // As SqlQuery::int64, on the argument instead of the result column.
+    sqlite3_value* value = m_values[column];
+    switch (sqlite3_value_type(value)) {
+    case SQLITE_NULL:
+        return fallback;
+    case SQLITE_INTEGER:
+        return sqlite3_value_int64(value);
+    case SQLITE_FLOAT:
+        return qint64(sqlite3_value_double(value));
+    default: {
+        const std::string_view t = text(column);
+        std::string s(t);
+        errno = 0;
+        char* end = nullptr;
+        const long long v = std::strtoll(s.c_str(), &end, 10);
+        if (end == s.c_str() || errno == ERANGE)
+            return fallback;
+        return qint64(v);
+    }
+    }
+}
+
+double SqlValues::real(int column, double fallback) const
+{
+    switch (sqlite3_value_type(m_values[column])) {
+    case SQLITE_NULL:
+        return fallback;
+    case SQLITE_TEXT: {
+        bool ok = false;
+        const double v = QByteArray(text(column).data(), qsizetype(text(column).size())).toDouble(&ok);
+        return ok ? v : fallback;
+    }
+    default:
+        return sqlite3_value_double(m_values[column]);
+    }
+}
+
+std::string_view SqlValues::text(int column) const
+{
+    const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(m_values[column]));
+    return p ? std::string_view(p, std::size_t(sqlite3_value_bytes(m_values[column]))) : std::string_view();
+}
+
+qint64 SqlValues::castInteger(int column) const
+{
+    sqlite3_value* value = m_values[column];
+    if (sqlite3_value_type(value) == SQLITE_TEXT) {
+        // Plain digits only (no sign, space or exponent): one value, exact.
+        const auto* p = sqlite3_value_text(value);
+        const int n = sqlite3_value_bytes(value);
+        if (p && n > 0 && n <= 19) {
+            std::uint64_t v = 0;
+            int i = 0;
+            for (; i < n && p[i] >= '0' && p[i] <= '9'; ++i)
+                v = v * 10 + std::uint64_t(p[i] - '0'); // 19 digits fit in 64 unsigned bits
+            if (i == n && v <= std::uint64_t(std::numeric_limits<qint64>::max()))
+                return qint64(v);
+        }
+    }
+    // CAST(x AS INTEGER) is sqlite3VdbeIntValue, as sqlite3_value_int64.
+    return sqlite3_value_int64(value);
+}
+
+QString SqlValues::string(int column) const
+{
+    const std::string_view t = text(column);
+    return QString::fromUtf8(t.data(), qsizetype(t.size()));
+}
+
+namespace {
+
+struct ScanState
+{
+    void (*row)(void*, const SqlValues&);
+    void* context;
+    qint64 rows = 0;
+};
+
+void scanStep(sqlite3_context* c, int count, sqlite3_value** values)
+{
+    auto* state = static_cast<ScanState*>(sqlite3_user_data(c));
+    ++state->rows;
+    state->row(state->context, SqlValues(values, count));
+}
+
+void scanFinal(sqlite3_context* c)
+{
+    sqlite3_result_null(c);
+}
+
+} // namespace
+
+qint64 scanRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
+    void (*row)(void* context, const SqlValues& values), void* context, QString* error)
+{
+    if (!db.handle()) {
+        if (error)
+            *error = Tr::tr("database not open");
+        return 0;
+    }
+    ScanState state { row, context };
+    // Registered per scan with its own state (a connection is used by one thread).
+    static constexpr char kName[] = "profscope_scan_row";
+    if (sqlite3_create_function_v2(db.handle(), kName, -1, SQLITE_UTF8, &state, nullptr, scanStep, scanFinal, nullptr)
+        != SQLITE_OK) {
+        if (error)
+            *error = db.lastError();
+        return 0;
+    }
+    {
+        SqlQuery q(db, QByteArray("SELECT ") + kName + '(' + columns + ") " + from);
+        while (q.next()) {
+        }
+        if (!q.error().isEmpty() && error)
+            *error = q.error();
+    }
+    sqlite3_create_function_v2(db.handle(), kName, -1, SQLITE_UTF8, nullptr, nullptr, nullptr, nullptr, nullptr);
+    return state.rows;
 }
 
 } // namespace profscope

@@ -521,7 +521,11 @@ void TraceBuilder::sortFlowPoints()
             std::sort(begin, end, less);
         } else {
             for (auto g = begin; g != end;) {
-                const auto groupEnd = std::upper_bound(g, end, *g, groupLess);
+                // upper_bound by a forward scan: a group is a few points, a
+                // binary search over the rest of the category cost log(n) each.
+                auto groupEnd = g + 1;
+                while (groupEnd != end && !groupLess(*g, *groupEnd))
+                    ++groupEnd;
                 if (!std::is_sorted(g, groupEnd, less))
                     std::sort(g, groupEnd, less);
                 g = groupEnd;
@@ -560,6 +564,11 @@ void TraceBuilder::pairFlows(
         return bindSlice(m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, parents[proc][thr]);
     };
     FlowColumns& f = m_data.flows;
+    // Per-group scratch, reused: a group is one id (a few points), and
+    // allocating three vectors for each was a third of this pass.
+    std::vector<const FlowPoint*> heads;
+    std::vector<char> taken;
+    std::vector<char> claimed; // starts already taken by an earlier finish (clock skew)
     std::size_t i = 0;
     while (i < pts.size()) {
         std::size_t j = i;
@@ -570,9 +579,9 @@ void TraceBuilder::pairFlows(
         // order. A finish takes the latest head nobody has taken yet, so that
         // duplicated pairs (CANN repeats them across timeline files) pair 1:1;
         // when all are taken it shares the latest one (one start, several finishes).
-        std::vector<const FlowPoint*> heads;
-        std::vector<bool> taken;
-        std::vector<bool> claimed(j - i, false); // starts already taken by an earlier finish (clock skew)
+        heads.clear();
+        taken.clear();
+        claimed.assign(j - i, 0);
         std::size_t starts = 0, usedStarts = 0;
         for (std::size_t k = i; k < j; ++k) {
             const FlowPoint& p = pts[k];
@@ -602,11 +611,11 @@ void TraceBuilder::pairFlows(
                 for (std::size_t q = k + 1; q < j && !from; ++q)
                     if (pts[q].phase == FlowPhase::Start && !claimed[q - i]) {
                         from = &pts[q];
-                        claimed[q - i] = true;
+                        claimed[q - i] = 1;
                         ++usedStarts;
                     }
             } else if (!taken[std::size_t(h)]) {
-                taken[std::size_t(h)] = true;
+                taken[std::size_t(h)] = 1;
                 if (from->phase == FlowPhase::Start)
                     ++usedStarts;
             }
@@ -618,7 +627,7 @@ void TraceBuilder::pairFlows(
                 ++m_data.stats.outsideWindow; // paired, but an end lies outside the step window
                 if (p.phase == FlowPhase::Step) {
                     heads.push_back(&p);
-                    taken.push_back(false);
+                    taken.push_back(0);
                 }
                 continue;
             }
@@ -641,7 +650,7 @@ void TraceBuilder::pairFlows(
             ++perCategory[p.category];
             if (p.phase == FlowPhase::Step) { // a step continues the chain
                 heads.push_back(&p);
-                taken.push_back(false);
+                taken.push_back(0);
             }
         }
         m_data.stats.flowStartsWithoutEnd += qint64(starts - usedStarts);

@@ -6,6 +6,9 @@
 #include "analysis/intervals.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
+#include "model/rank.h"
+#include "parse/dbimport.h"
+#include "parse/sqlitedb.h"
 
 #include "generatedexport.h"
 
@@ -38,6 +41,7 @@ private Q_SLOTS:
     void dbMatchesText();
     void dbOnlyAndDeterministic();
     void frameworkOpArgs();
+    void kernelStepsMatchText();
 };
 
 namespace {
@@ -701,4 +705,70 @@ void TestGeneratorDb::frameworkOpArgs()
 
 
 QTEST_GUILESS_MAIN(TestGeneratorDb)
+// The kernel table's Step Id from the DB (db-format.md 2.6d: the device
+// range from the node-level CANN_API launches in each host step) equals the
+// generated kernel_details.csv's column, whichever way the importer reads
+// CANN_API: in the timeline's pass (one or two threads) or on its own.
+void TestGeneratorDb::kernelStepsMatchText()
+{
+    QTemporaryDir dir;
+    GeneratorOptions o;
+    o.ranks = 2;
+    o.steps = 4;
+    o.ops = 30;
+    o.seed = 10;
+    o.format = GeneratorOptions::Format::Both;
+    QString error;
+    QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
+    const QStringList folders = rankFolders(dir.path());
+    QCOMPARE(folders.size(), 2);
+    for (const QString& folder : folders) {
+        const int rank = rankOf(folder);
+        const QDir out(QDir(folder).filePath(QStringLiteral("ASCEND_PROFILER_OUTPUT")));
+        // (Start Time(us) "1736408883000684.556\t" -> ns, Task ID, Stream ID) -> Step Id as written.
+        std::map<std::tuple<qint64, qint64, qint64>, int> csvStep;
+        std::set<int> steps;
+        for (const QList<QByteArray>& row : readCsv(out.filePath(QStringLiteral("kernel_details.csv")))) {
+            const QList<QByteArray> us = row[8].trimmed().split('.');
+            QCOMPARE(us.size(), 2);
+            QCOMPARE(us[1].size(), 3);
+            csvStep[{ us[0].toLongLong() * 1000 + us[1].toLongLong(), row[2].toLongLong(), row[3].toLongLong() }] =
+                row[0].toInt();
+            steps.insert(row[0].toInt());
+        }
+        QCOMPARE(steps, (std::set<int> { 1, 2, 3, 4 }));
+        struct Take
+        {
+            const char* what;
+            bool timeline;
+            int threads;
+        };
+        for (const Take& t : { Take { "timeline, one thread", true, 1 }, Take { "timeline, two threads", true, 2 },
+                 Take { "kernels only", false, 1 } }) {
+            SqliteDb db;
+            QVERIFY(db.open(out.filePath(QStringLiteral("ascend_mindspore_profiler_%1.db").arg(rank)), &error));
+            RankData data;
+            DbTake take;
+            take.timeline = t.timeline;
+            take.threads = t.threads;
+            FileReport report;
+            QVERIFY(importProfilerDb(db, data, take, report));
+            QVERIFY(data.kernels);
+            const KernelTable& k = *data.kernels;
+            std::size_t matched = 0;
+            for (std::size_t i = 0; i < k.size(); ++i) {
+                if (k.taskId[i] < 0)
+                    continue; // a communication op: not in kernel_details.csv
+                const auto it = csvStep.find({ k.startNs[i], k.taskId[i], k.streamId[i] });
+                QVERIFY2(it != csvStep.end(), qPrintable(QStringLiteral("%1, row %2: not in kernel_details.csv").arg(QLatin1String(t.what)).arg(i)));
+                ++matched;
+                QVERIFY2(k.stepId[i] == it->second,
+                    qPrintable(QStringLiteral("%1, row %2: step %3, kernel_details.csv says %4")
+                                   .arg(QLatin1String(t.what)).arg(i).arg(k.stepId[i]).arg(it->second)));
+            }
+            QCOMPARE(matched, csvStep.size());
+        }
+    }
+}
+
 #include "tst_generatordb.moc"
