@@ -69,12 +69,18 @@ static std::vector<MatrixCell> computeCommunicationMatrix(const Profile& profile
     const QString op = query.op.isEmpty() ? QStringLiteral("total") : query.op;
     // Size-class keys are "<algorithm>-<class>@group" ("allreduce-top1@…"); a
     // named op matches "<name>@group" or the link's Op Name.
-    auto matches = [&op](const CommMatrixLink& l) {
-        const QString key = l.opKey.section(QLatin1Char('@'), 0, 0);
-        const QString sizeClass = key.section(QLatin1Char('-'), -1);
-        if (op == QLatin1String("total") || op == QLatin1String("top1") || op == QLatin1String("middle")
-            || op.startsWith(QLatin1String("bottom")))
-            return sizeClass == op && key.contains(QLatin1Char('-'));
+    // Views, not QString::section: this runs for every link of every rank
+    // (a 1024-rank cluster has over 50 000), and section() allocates.
+    const bool sizeClassQuery = op == QLatin1String("total") || op == QLatin1String("top1")
+        || op == QLatin1String("middle") || op.startsWith(QLatin1String("bottom"));
+    auto matches = [&op, sizeClassQuery](const CommMatrixLink& l) {
+        const QStringView whole(l.opKey);
+        const qsizetype at = whole.indexOf(QLatin1Char('@'));
+        const QStringView key = at < 0 ? whole : whole.left(at); // before the first '@'
+        if (sizeClassQuery) {
+            const qsizetype dash = key.lastIndexOf(QLatin1Char('-'));
+            return dash >= 0 && key.mid(dash + 1) == op; // after the last '-'
+        }
         return key == op || l.opName == op;
     };
     std::map<std::pair<int, int>, MatrixCell> cells;

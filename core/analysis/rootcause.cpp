@@ -240,6 +240,12 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
     for (const auto& [index, a] : acc)
         for (int d = 0; d < DimCount; ++d)
             stageValues[d][a.stage].push_back(a.mean(a.valueSum, d));
+    // Once per stage, not once per rank: every rank of a stage shares it, and
+    // per rank it was quadratic in the ranks (1024 ranks: a million values sorted).
+    std::map<int, double> stageSigma[DimCount];
+    for (int d = 0; d < DimCount; ++d)
+        for (const auto& [stage, values] : stageValues[d])
+            stageSigma[d][stage] = robustSigma(values);
 
     std::vector<LaunchMeasure> launches(profile.ranks.size());
     QtConcurrent::blockingMap(launches,
@@ -252,7 +258,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
     for (const auto& [index, a] : acc) {
         bool named[DimCount] {};
         for (int d = 0; d < DimCount; ++d) {
-            const double sigma = robustSigma(stageValues[d][a.stage]);
+            const double sigma = stageSigma[d].at(a.stage);
             const double limit = std::max(floorNs, t.causeNoiseSigmas * sigma);
             named[d] = a.mean(a.excessSum, d) > limit && 2 * a.stepsAbove[d] >= a.steps;
         }

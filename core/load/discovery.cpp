@@ -165,7 +165,7 @@ private:
                    return e.isFile() && (k == FileKind::TraceView || k == FileKind::KernelDetails || k == FileKind::Database);
                });
         if (isRankFolderName(name) || hasOutput || infoWithData) {
-            addNewStyleRank(path, name);
+            addNewStyleRank(path, name, &entries);
             return;
         }
         // msprof-analyze's output folder (cluster_analysis_output, or where -o put it).
@@ -226,12 +226,14 @@ private:
         });
     }
 
-    // Every file below a rank folder (bounded depth), classified.
-    void collectFiles(const QString& path, int depth, std::vector<DiscoveredFile>& out)
+    // Every file below a rank folder (bounded depth), classified. `listed`:
+    // the folder's entries when the caller has just listed it the same way
+    // (visit), so that a cluster of many small ranks lists each rank folder once.
+    void collectFiles(const QString& path, int depth, std::vector<DiscoveredFile>& out,
+                      const QFileInfoList* listed = nullptr)
     {
-        QDir dir(path);
-        const QFileInfoList entries
-            = dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        const QFileInfoList entries = listed ? *listed : QDir(path).entryInfoList(
+            QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
         for (const auto& e : entries) {
             if (e.isDir()) {
                 const QString name = e.fileName();
@@ -270,7 +272,7 @@ private:
         }
     }
 
-    void addNewStyleRank(const QString& path, const QString& name)
+    void addNewStyleRank(const QString& path, const QString& name, const QFileInfoList* listed = nullptr)
     {
         DiscoveredRank rank;
         RankInfo& info = rank.info;
@@ -278,7 +280,7 @@ private:
         info.displayName = name;
         info.layout = name.endsWith(QLatin1String("_ascend_ms")) ? RankLayout::AscendMs : RankLayout::AscendPt;
         info.framework = info.layout == RankLayout::AscendMs ? QStringLiteral("MindSpore") : QStringLiteral("PyTorch");
-        collectFiles(path, 0, rank.files);
+        collectFiles(path, 0, rank.files, listed);
         bool anyData = false, anyDb = false;
         for (const auto& f : rank.files) {
             const QString fileName = QFileInfo(f.path).fileName();

@@ -3,6 +3,7 @@
 // "Total Op Info" aggregates and independent Python sums of the JSON files.
 #include "analysis/communication.h"
 #include "load/profileloader.h"
+#include "model/profile.h"
 #include "testsupport.h"
 
 #include <QTest>
@@ -16,6 +17,8 @@ class TestCommunication : public QObject
 private Q_SLOTS:
     void rankTotalsMatchTotalOpInfo();
     void mergedMatrix();
+    void matrixOpKeys_data();
+    void matrixOpKeys();
     void olderTwoRankSample();
 };
 
@@ -76,6 +79,56 @@ void TestCommunication::mergedMatrix()
     MatrixQuery otherGroup;
     otherGroup.groupId = QStringLiteral("1");
     QVERIFY(communicationMatrix(*profile, otherGroup).empty());
+}
+
+void TestCommunication::matrixOpKeys_data()
+{
+    // Hand-made links, one per source rank (src = its index, dst = 100), so the
+    // cells a query keeps name the links it matched.
+    QTest::addColumn<QString>("op");
+    QTest::addColumn<QList<int>>("sources");
+    // 0 "allreduce-top1@g1", 1 "allreduce-total@g1", 2 "alltoall-total" (no group),
+    // 3 "send@g1" (no size class), 4 "a-b-middle@x@y", 5 "allreduce-@g1" (empty class),
+    // 6 "total@g1" (a name, not a class), 7 "bcast-bottom1@g1", 8 "x@y-total" ('-' after '@')
+    QTest::newRow("total") << QString() << QList<int> { 1, 2 };
+    QTest::newRow("total named") << QStringLiteral("total") << QList<int> { 1, 2 };
+    QTest::newRow("top1") << QStringLiteral("top1") << QList<int> { 0 };
+    QTest::newRow("middle") << QStringLiteral("middle") << QList<int> { 4 };
+    QTest::newRow("bottom1") << QStringLiteral("bottom1") << QList<int> { 7 };
+    QTest::newRow("key") << QStringLiteral("send") << QList<int> { 3 };
+    QTest::newRow("op name") << QStringLiteral("hcom_send_1") << QList<int> { 3, 5 };
+    QTest::newRow("whole key") << QStringLiteral("allreduce-total") << QList<int> { 1 };
+    QTest::newRow("no match") << QStringLiteral("g1") << QList<int> {};
+}
+
+void TestCommunication::matrixOpKeys()
+{
+    QFETCH(QString, op);
+    QFETCH(QList<int>, sources);
+    auto profile = std::make_shared<Profile>();
+    auto rank = std::make_shared<RankData>();
+    const QStringList keys { QStringLiteral("allreduce-top1@g1"), QStringLiteral("allreduce-total@g1"),
+                             QStringLiteral("alltoall-total"),    QStringLiteral("send@g1"),
+                             QStringLiteral("a-b-middle@x@y"),    QStringLiteral("allreduce-@g1"),
+                             QStringLiteral("total@g1"),          QStringLiteral("bcast-bottom1@g1"),
+                             QStringLiteral("x@y-total") };
+    for (int i = 0; i < keys.size(); ++i) {
+        CommMatrixLink l;
+        l.step = QStringLiteral("step1");
+        l.opKey = keys[i];
+        l.srcRank = i;
+        l.dstRank = 100;
+        l.transitSizeMB = 1;
+        l.opName = i == 3 || i == 5 ? QStringLiteral("hcom_send_1") : QString();
+        rank->communicationMatrix.push_back(l);
+    }
+    profile->ranks.push_back(rank);
+    MatrixQuery query;
+    query.op = op;
+    QList<int> got;
+    for (const MatrixCell& c : communicationMatrix(*profile, query))
+        got << c.srcRank;
+    QCOMPARE(got, sources);
 }
 
 void TestCommunication::olderTwoRankSample()
