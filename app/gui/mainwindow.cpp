@@ -8,6 +8,7 @@
 #include "cacheactions.h"
 #include "common/export.h"
 #include "common/importreportview.h"
+#include "common/pagestack.h"
 #include "common/viewstate.h"
 #include "communication/communicationpage.h"
 #include "comparisonbar.h"
@@ -68,7 +69,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
     , m_loader(new LoadController(this))
     , m_state(new ViewState(this))
-    , m_pages(new QStackedWidget(this))
+    , m_pages(new PageStack(this))
     , m_welcomePage(new WelcomePage(this))
     , m_summaryPage(new SummaryPage(this))
     , m_banner(new Banner(this))

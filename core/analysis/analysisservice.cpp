@@ -3,6 +3,7 @@
 
 #include "cluster.h"
 #include "overview.h"
+#include "../itemmodels/ranksummarymodel.h"
 #include "../load/profileloader.h"
 #include "../model/profile.h"
 
@@ -52,6 +53,8 @@ void prepareAnalyses(const Profile& profile, const LoadControl& control, int fro
     if (canceled())
         return;
     sharedClusterSteps(profile);
+    // The Summary page's rank table, shown the moment the profile arrives.
+    rankSummaries(profile);
 }
 
 AnalysisService::AnalysisService(QObject* parent)

@@ -9,34 +9,64 @@
 
 namespace profscope {
 
-RankSummary summarizeRank(const Profile& profile, std::size_t rankIndex)
+namespace {
+
+// What the rank holds; the file counts come from the import report.
+RankSummary rankContents(const RankData& rank)
 {
     RankSummary s;
-    if (rankIndex >= profile.ranks.size())
-        return s;
-    const RankData& rank = *profile.ranks[rankIndex];
     s.slices = qint64(rank.trace.sliceCount());
     s.flows = qint64(rank.trace.flows.size());
     s.kernels = rank.kernels ? qint64(rank.kernels->size()) : 0;
     // Older MindSpore output has only the legacy step trace; either is "the steps".
     s.steps = !rank.stepTrace.empty() ? qint64(rank.stepTrace.size()) : qint64(rank.legacy.stepTrace.rows.size());
     s.memoryRecords = rank.memoryRecords ? qint64(rank.memoryRecords->size()) : 0;
-    for (const FileReport& f : profile.report.files) {
-        if (f.rankIndex != int(rankIndex))
-            continue;
-        switch (f.status) {
-        case FileStatus::Used:
-            ++s.filesUsed;
-            break;
-        case FileStatus::Skipped:
-            ++s.filesSkipped;
-            break;
-        case FileStatus::Broken:
-            ++s.filesBroken;
-            break;
-        }
-    }
     return s;
+}
+
+void countFile(RankSummary& s, FileStatus status)
+{
+    switch (status) {
+    case FileStatus::Used:
+        ++s.filesUsed;
+        break;
+    case FileStatus::Skipped:
+        ++s.filesSkipped;
+        break;
+    case FileStatus::Broken:
+        ++s.filesBroken;
+        break;
+    }
+}
+
+} // namespace
+
+RankSummary summarizeRank(const Profile& profile, std::size_t rankIndex)
+{
+    if (rankIndex >= profile.ranks.size())
+        return {};
+    RankSummary s = rankContents(*profile.ranks[rankIndex]);
+    for (const FileReport& f : profile.report.files)
+        if (f.rankIndex == int(rankIndex))
+            countFile(s, f.status);
+    return s;
+}
+
+std::shared_ptr<const std::vector<RankSummary>> rankSummaries(const Profile& profile)
+{
+    // summarizeRank for every rank read the whole import report once per rank (1024 ranks of
+    // ten files: ten million comparisons, on the GUI thread when a profile opened); one pass,
+    // once per profile, computed by the load job (prepareAnalyses).
+    return profile.memo.get<std::vector<RankSummary>>(QStringLiteral("rankSummaries"), [&profile] {
+        std::vector<RankSummary> out;
+        out.reserve(profile.ranks.size());
+        for (const auto& rank : profile.ranks)
+            out.push_back(rankContents(*rank));
+        for (const FileReport& f : profile.report.files)
+            if (f.rankIndex >= 0 && std::size_t(f.rankIndex) < out.size())
+                countFile(out[std::size_t(f.rankIndex)], f.status);
+        return out;
+    });
 }
 
 bool hasDuplicateRankIds(const Profile& profile)
@@ -81,11 +111,8 @@ void RankSummaryModel::setProfile(ProfilePtr profile)
     beginResetModel();
     m_profile = std::move(profile);
     m_summaries.clear();
-    if (m_profile) {
-        m_summaries.reserve(m_profile->ranks.size());
-        for (std::size_t i = 0; i < m_profile->ranks.size(); ++i)
-            m_summaries.push_back(summarizeRank(*m_profile, i));
-    }
+    if (m_profile)
+        m_summaries = *rankSummaries(*m_profile);
     endResetModel();
 }
 

@@ -5,6 +5,7 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <vector>
 
 namespace profscope {
@@ -23,6 +24,9 @@ struct RankSummary
 };
 
 RankSummary summarizeRank(const Profile& profile, std::size_t rankIndex);
+// summarizeRank of every rank (by rank index), in one pass over the import
+// report, memoised on the profile.
+std::shared_ptr<const std::vector<RankSummary>> rankSummaries(const Profile& profile);
 
 // True when two ranks share a rank id: several jobs or profiler levels were
 // opened together, and labels need more than "rank 0" to be told apart.

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 
 using namespace profscope;
 
@@ -40,14 +41,29 @@ public:
         m_timer.setInterval(1);
         QObject::connect(&m_timer, &QTimer::timeout, this, [this] {
             const qint64 now = m_clock.nsecsElapsed();
+            // PROFSCOPE_GUI_BENCH_GAPS=MS: print each block longer than MS with its
+            // CLOCK_MONOTONIC span, to match against `perf record -k CLOCK_MONOTONIC`.
+            if (m_logAboveNs > 0 && now - m_lastNs > m_logAboveNs) {
+                timespec ts {};
+                clock_gettime(CLOCK_MONOTONIC, &ts);
+                const double endS = double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+                std::fprintf(stderr, "gap %.6f %.6f %.1f ms\n", endS - double(now - m_lastNs) / 1e9, endS,
+                    double(now - m_lastNs) / 1e6);
+            }
             m_worstNs = std::max(m_worstNs, now - m_lastNs);
             m_lastNs = now;
         });
+        m_logAboveNs = qEnvironmentVariableIntValue("PROFSCOPE_GUI_BENCH_GAPS") * qint64(1000000);
         m_clock.start();
         m_timer.start();
     }
-    void reset()
+    void reset(const char* phase = nullptr)
     {
+        if (m_logAboveNs > 0 && phase) {
+            timespec ts {};
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            std::fprintf(stderr, "phase %.6f %s\n", double(ts.tv_sec) + double(ts.tv_nsec) / 1e9, phase);
+        }
         m_lastNs = m_clock.nsecsElapsed();
         m_worstNs = 0;
     }
@@ -61,6 +77,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_lastNs = 0;
     qint64 m_worstNs = 0;
+    qint64 m_logAboveNs = 0;
 };
 
 void spin(int ms)
@@ -105,7 +122,7 @@ int childSession(const QString& path, bool synchronous)
 
     QElapsedTimer wall;
     wall.start();
-    probe.reset();
+    probe.reset("load");
     bool finished = false;
     QObject::connect(window.loadController(), &LoadController::finished, &window, [&] { finished = true; });
     window.openPaths({ path });
@@ -120,7 +137,7 @@ int childSession(const QString& path, bool synchronous)
     double pagesWorst = 0;
     QJsonObject perPage;
     for (int i = 0; i < MainWindow::kPageCount; ++i) {
-        probe.reset();
+        probe.reset(qPrintable(QStringLiteral("page %1").arg(i)));
         window.showPage(MainWindow::Page(i));
         // A page is "visited" once its results arrived: wait for the service to go idle.
         spinUntil([] { return AnalysisService::instance()->idle(); }, 120000);
@@ -137,7 +154,7 @@ int childSession(const QString& path, bool synchronous)
     wall.restart();
     for (int round = 0; round < 2; ++round)
         for (int row = 1; row < steps->count(); ++row) {
-            probe.reset();
+            probe.reset("step");
             steps->setCurrentIndex(row);
             spinUntil([] { return AnalysisService::instance()->idle(); }, 120000);
             spin(50);

@@ -304,6 +304,13 @@ void TestImportReportModel::rankSummary()
     QCOMPARE(model.index(0, RankSummaryModel::BrokenColumn).data(RankSummaryModel::SortRole).toInt(), 1);
     QCOMPARE(model.index(1, RankSummaryModel::UsedColumn).data(RankSummaryModel::SortRole).toInt(), 1);
     QCOMPARE(model.index(0, RankSummaryModel::LevelColumn).data().toString(), QStringLiteral("—"));
+    // The one-pass summaries (memoised, what the model shows) count the same files by hand.
+    const auto summaries = rankSummaries(*handMade);
+    QCOMPARE(summaries->size(), handMade->ranks.size());
+    QCOMPARE(summaries->at(0).filesBroken, 1);
+    QCOMPARE(summaries->at(1).filesUsed, 1);
+    QVERIFY(handMade->memo.has(QStringLiteral("rankSummaries")));
+    QCOMPARE(rankSummaries(*handMade).get(), summaries.get());
 }
 
 QTEST_GUILESS_MAIN(TestImportReportModel)

@@ -73,7 +73,7 @@ void TestResourcesPage::flopsHeatmap()
     QVERIFY2(page.proposalText().contains(QLatin1String("50.94%")), qPrintable(page.proposalText()));
     QVERIFY(page.proposalText().contains(QLatin1String("stage 2")));
     QCOMPARE(page.flopsModel()->rowCount(), 4);
-    QCOMPARE(page.flopsModel()->item(3, 2)->text(), QStringLiteral("329612.400"));
+    QCOMPARE(page.flopsModel()->text(3, 2), QStringLiteral("329612.400"));
     // The legend's buckets: g = 0.1 -> 10 colours from the palette's ends.
     QCOMPARE(DeviceHeatmap::bucketColor(0, 10), QColor(0xfff2d0));
     QCOMPARE(DeviceHeatmap::bucketColor(9, 10), QColor(0x104d85));
@@ -136,8 +136,8 @@ void TestResourcesPage::memoryAndApi()
     QCOMPARE(page.tabs()->tabText(1), QStringLiteral("API Statistics"));
     // APP reserved peaks 2113.73046875 / 2113.734375 MB.
     QCOMPARE(page.memoryModel()->rowCount(), 2);
-    QCOMPARE(page.memoryModel()->item(0, 1)->text(), QStringLiteral("2113.73"));
-    QCOMPARE(page.memoryModel()->item(1, 3)->text(), QStringLiteral("1.000000"));
+    QCOMPARE(page.memoryModel()->text(0, 1), QStringLiteral("2113.73"));
+    QCOMPARE(page.memoryModel()->text(1, 3), QStringLiteral("1.000000"));
     QSignalSpy memory(&state, &ViewState::memoryRequested);
     page.tabs()->setCurrentIndex(0);
     QTest::qWait(10);

@@ -4,6 +4,8 @@
 #include "common/vectorplot.h"
 
 #include <QApplication>
+#include <QImage>
+#include <QPen>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -15,6 +17,7 @@ class TestVectorPlot : public QObject
 
 private Q_SLOTS:
     void ctrlWheelZooms();
+    void replotShowsEveryLayer();
 };
 
 namespace {
@@ -44,6 +47,41 @@ void TestVectorPlot::ctrlWheelZooms()
     // Ctrl+wheel: zoomed in.
     sendWheel(&plot, Qt::ControlModifier);
     QVERIFY(plot.xAxis->range().size() < 100.0);
+}
+
+void TestVectorPlot::replotShowsEveryLayer()
+{
+    // The layers are hidden while replot() fills QCustomPlot's pixel buffers (never shown: the
+    // plot paints itself directly); they must be visible again for every paint after it.
+    VectorPlot plot;
+    plot.resize(400, 300);
+    auto* graph = plot.addGraph();
+    graph->setPen(QPen(QColor(255, 0, 0), 6));
+    graph->setData({ 0, 1 }, { 0.5, 0.5 });
+    plot.xAxis->setRange(0, 1);
+    plot.yAxis->setRange(0, 1);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    const auto redPixels = [&plot] {
+        const QImage image = plot.grab().toImage();
+        int red = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                red += image.pixelColor(x, y) == QColor(255, 0, 0);
+        return red;
+    };
+    for (const auto priority : { QCustomPlot::rpImmediateRefresh, QCustomPlot::rpQueuedRefresh, QCustomPlot::rpQueuedReplot }) {
+        plot.replot(priority);
+        QTest::qWait(20);
+        for (int i = 0; i < plot.layerCount(); ++i)
+            QVERIFY(plot.layer(i)->visible());
+        // A horizontal line 6 px thick across most of the axis rect.
+        const int red = redPixels();
+        QVERIFY2(red > 6 * 200, qPrintable(QString::number(red)));
+        // Painting leaves the layers visible too (mouse interactions look for visible layerables).
+        for (int i = 0; i < plot.layerCount(); ++i)
+            QVERIFY(plot.layer(i)->visible());
+    }
 }
 
 QTEST_MAIN(TestVectorPlot)

@@ -48,6 +48,32 @@ VectorPlot::VectorPlot(QWidget* parent)
     : QCustomPlot(parent)
 {
     applyPlotPalette(this);
+    // beforeReplot comes before the layers are drawn into their buffers; afterReplot after the
+    // repaint (immediate or queued) was asked for. paintEvent shows the layers in any case. (Not
+    // afterLayout: paintEvent's own updateLayout() emits it too.)
+    connect(this, &QCustomPlot::beforeReplot, this, &VectorPlot::hideLayersFromBuffers);
+    connect(this, &QCustomPlot::afterReplot, this, &VectorPlot::restoreLayers);
+}
+
+void VectorPlot::hideLayersFromBuffers()
+{
+    // The buffers were the second drawing of every chart on each replot: at 1024 ranks the
+    // Overview's distribution (stacked areas) cost tens of ms on the GUI thread per step change.
+    restoreLayers();
+    for (int i = 0; i < layerCount(); ++i) {
+        QCPLayer* l = layer(i);
+        if (l->visible()) {
+            l->setVisible(false);
+            m_hiddenLayers.push_back(l);
+        }
+    }
+}
+
+void VectorPlot::restoreLayers()
+{
+    for (QCPLayer* l : m_hiddenLayers)
+        l->setVisible(true);
+    m_hiddenLayers.clear();
 }
 
 void VectorPlot::setEmptyText(const QString& text)
@@ -94,6 +120,7 @@ void VectorPlot::resizeEvent(QResizeEvent* event)
 void VectorPlot::paintEvent(QPaintEvent* event)
 {
     Q_UNUSED(event);
+    restoreLayers();
     QCPPainter painter(this);
     if (!painter.isActive())
         return;

@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace profscope {
 
 // Axis, grid, tick, title and legend colours of a QCustomPlot from its widget
@@ -45,7 +47,14 @@ protected:
     void wheelEvent(QWheelEvent* event) override;
 
 private:
+    // replot() draws every layer into QCustomPlot's pixel buffers, which this
+    // plot never shows (paintEvent draws straight onto the widget): the layers
+    // are hidden while the buffers are drawn and shown again before painting.
+    void hideLayersFromBuffers();
+    void restoreLayers();
+
     QString m_emptyText;
+    std::vector<QCPLayer*> m_hiddenLayers;
 };
 
 } // namespace profscope

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "apistatspanel.h"
+#include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
 #include "resourcecharts.h"
 
@@ -161,13 +162,38 @@ void ApiStatsPanel::rebuild()
 {
     const ProfilePtr profile = m_state ? m_state->profile() : nullptr;
     if (!profile || !hasApiStatistics(*profile)) {
-        m_model->setStatistics({}, false);
+        AnalysisService::instance()->cancel(this, QStringLiteral("api"));
+        applyStatistics({}, false, 0);
+        return;
+    }
+    // Merged over every rank, ranks without api_statistic.csv read the CANN API calls of their
+    // whole timeline (1024 ranks: tens of ms): a job; the table keeps what it shows until then.
+    const int rankIndex = m_scope->currentData().isValid() ? m_scope->currentData().toInt() : -1;
+    struct Result
+    {
+        std::vector<ApiStat> stats;
+        int fromTimeline = 0;
+    };
+    AnalysisService::instance()->request<std::shared_ptr<Result>>(
+        this, QStringLiteral("api"),
+        [profile, rankIndex](const JobToken&) {
+            auto result = std::make_shared<Result>();
+            result->stats = apiStatistics(*profile, rankIndex, &result->fromTimeline);
+            return result;
+        },
+        [this, profile, rankIndex](std::shared_ptr<Result> result) {
+            if (m_state && profile == m_state->profile())
+                applyStatistics(std::move(result->stats), rankIndex < 0, result->fromTimeline);
+        });
+}
+
+void ApiStatsPanel::applyStatistics(std::vector<ApiStat> stats, bool merged, int fromTimeline)
+{
+    m_model->setStatistics(std::move(stats), merged);
+    if (!hasData()) {
         rebuildCharts();
         return;
     }
-    const int rankIndex = m_scope->currentData().isValid() ? m_scope->currentData().toInt() : -1;
-    int fromTimeline = 0;
-    m_model->setStatistics(apiStatistics(*profile, rankIndex, &fromTimeline), rankIndex < 0);
     TimeNs total = 0;
     qint64 calls = 0;
     for (const ApiStat& s : m_model->statistics()) {

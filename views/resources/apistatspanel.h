@@ -2,6 +2,7 @@
 #pragma once
 
 #include "common/export.h"
+#include "analysis/apistatistics.h"
 #include "model/profile.h"
 
 #include <QWidget>
@@ -57,6 +58,8 @@ public:
 
 private:
     void fillScopes();
+    // Shows `stats` (merged over the ranks or one rank's), computed in rebuild()'s job.
+    void applyStatistics(std::vector<ApiStat> stats, bool merged, int fromTimeline);
     void rebuildCharts();
 
     ViewState* m_state;

@@ -8,6 +8,7 @@
 
 #include "analysis/analysisservice.h"
 #include "analysis/apistatistics.h"
+#include "common/celltablemodel.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
@@ -22,7 +23,6 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -34,10 +34,7 @@ namespace profscope {
 
 namespace {
 
-// The rank column's item keeps the rank's index (its sort key is the rank id).
-constexpr int kRankIndexRole = Qt::UserRole + 2;
-
-QSortFilterProxyModel* sortedProxy(QStandardItemModel* model, QObject* parent)
+QSortFilterProxyModel* sortedProxy(QAbstractItemModel* model, QObject* parent)
 {
     auto* proxy = new QSortFilterProxyModel(parent);
     proxy->setSourceModel(model);
@@ -50,8 +47,8 @@ QSortFilterProxyModel* sortedProxy(QStandardItemModel* model, QObject* parent)
 ResourcesPage::ResourcesPage(ViewState* state, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
-    , m_flopsModel(new QStandardItemModel(this))
-    , m_memoryModel(new QStandardItemModel(this))
+    , m_flopsModel(new CellTableModel(this))
+    , m_memoryModel(new CellTableModel(this))
 {
     m_flopsProxy = sortedProxy(m_flopsModel, this);
     m_memoryProxy = sortedProxy(m_memoryModel, this);
@@ -181,12 +178,12 @@ QWidget* ResourcesPage::makeFlopsTab()
     connect(table, &QTableView::clicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_flopsProxy->mapToSource(index);
         if (m_state)
-            m_state->setCurrentRank(m_flopsModel->item(source.row(), 0)->data(kRankIndexRole).toInt());
+            m_state->setCurrentRank(m_flopsModel->cell(source.row(), 0)->user.toInt());
     });
     connect(table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_flopsProxy->mapToSource(index);
         if (m_state)
-            m_state->requestOperator(m_flopsModel->item(source.row(), 0)->data(kRankIndexRole).toInt(), QString());
+            m_state->requestOperator(m_flopsModel->cell(source.row(), 0)->user.toInt(), QString());
     });
     if (m_state)
         connect(m_state, &ViewState::currentRankChanged, this, &ResourcesPage::fillFlopsOps);
@@ -238,16 +235,21 @@ QWidget* ResourcesPage::makeMemoryTab()
     connect(table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         const QModelIndex source = m_memoryProxy->mapToSource(index);
         if (m_state)
-            m_state->requestMemory(m_memoryModel->item(source.row(), 0)->data(kRankIndexRole).toInt());
+            m_state->requestMemory(m_memoryModel->cell(source.row(), 0)->user.toInt());
     });
     return tab;
 }
 
 QString ResourcesPage::rankLabel(int rankIndex) const
 {
-    if (!m_profile || rankIndex < 0 || rankIndex >= int(m_profile->ranks.size()))
+    return rankLabel(m_profile.get(), rankIndex);
+}
+
+QString ResourcesPage::rankLabel(const Profile* profile, int rankIndex)
+{
+    if (!profile || rankIndex < 0 || rankIndex >= int(profile->ranks.size()))
         return {};
-    const RankInfo& info = m_profile->ranks[std::size_t(rankIndex)]->info;
+    const RankInfo& info = profile->ranks[std::size_t(rankIndex)]->info;
     return info.rankId >= 0 ? tr("Rank %1").arg(info.rankId) : info.displayName;
 }
 
@@ -267,38 +269,37 @@ void ResourcesPage::rebuild()
     const ProfilePtr profile = m_state ? m_state->profile() : nullptr;
     if (!profile) {
         AnalysisService::instance()->cancel(this, QStringLiteral("resources"));
-        apply(nullptr, {}, {});
+        apply(nullptr, {});
         return;
     }
     // The cluster memory reads every rank's memory curves (10,000 ranks: half a second): a job,
     // and the page keeps what it shows until the result arrives.
-    struct Results
-    {
-        ClusterFlops flops;
-        ClusterMemory memory;
-    };
+    // The rows of both tables and the heatmaps' cells (a tooltip each) are made in the job too:
+    // appending 10,000 rows of QStandardItems blocked the window for a tenth of a second.
     AnalysisService::instance()->request<std::shared_ptr<Results>>(
         this, QStringLiteral("resources"),
         [profile](const JobToken&) {
             auto results = std::make_shared<Results>();
             results->flops = clusterFlops(*profile);
             results->memory = clusterMemory(*profile);
+            results->flopsTable = flopsTable(*profile, results->flops);
+            results->memoryTable = memoryTable(*profile, results->memory);
             return results;
         },
         [this, profile](std::shared_ptr<Results> results) {
             if (m_state && profile == m_state->profile())
-                apply(profile, std::move(results->flops), std::move(results->memory));
+                apply(profile, std::move(*results));
         });
 }
 
-void ResourcesPage::apply(ProfilePtr profile, ClusterFlops flops, ClusterMemory memory)
+void ResourcesPage::apply(ProfilePtr profile, Results results)
 {
     m_profile = std::move(profile);
-    m_flops = std::move(flops);
-    m_memory = std::move(memory);
-    fillFlops();
+    m_flops = std::move(results.flops);
+    m_memory = std::move(results.memory);
+    fillFlops(std::move(results.flopsTable));
     fillFlopsOps();
-    fillMemory();
+    fillMemory(std::move(results.memoryTable));
     m_api->rebuild();
 
     const QSignalBlocker blocker(m_tabs);
@@ -334,17 +335,17 @@ void ResourcesPage::apply(ProfilePtr profile, ClusterFlops flops, ClusterMemory 
     m_stack->setCurrentWidget(m_tabs);
 }
 
-void ResourcesPage::fillFlops()
+ResourcesPage::Table ResourcesPage::flopsTable(const Profile& profile, const ClusterFlops& flops)
 {
-    m_flopsModel->clear();
-    m_flopsModel->setHorizontalHeaderLabels({ tr("Rank"), tr("Stage"), tr("FLOPs (M)"), tr("FLOPs / Max"),
-        tr("FLOPS (G/s)"), tr("Utilization (%)") });
-    std::vector<DeviceHeatmap::Cell> cells;
-    for (const ClusterFlopsEntry& e : m_flops.entries) {
+    Table table;
+    table.headers = { tr("Rank"), tr("Stage"), tr("FLOPs (M)"), tr("FLOPs / Max"), tr("FLOPS (G/s)"),
+        tr("Utilization (%)") };
+    for (const ClusterFlopsEntry& e : flops.entries) {
         bool flagged = false;
-        for (const FlopsProposal& p : m_flops.proposals)
+        for (const FlopsProposal& p : flops.proposals)
             flagged = flagged || (p.kind == FlopsProposal::Kind::SlowRank && p.rankId == e.rankId)
                 || (p.kind == FlopsProposal::Kind::PipelineStage && p.stage == e.stage);
+        const QString label = rankLabel(&profile, e.rankIndex);
         DeviceHeatmap::Cell c;
         c.rankIndex = e.rankIndex;
         c.rankId = e.rankId;
@@ -354,18 +355,26 @@ void ResourcesPage::fillFlops()
         c.value = QString::number(truncatedRatio(e.normalized), 'f', 3);
         c.toolTip = tr("%1%2\nFLOPs: %3 M (%4 of the largest)\nFLOPS: %5 G/s\nClick: its FLOPs per operator; "
                        "double click: its operators")
-                        .arg(rankLabel(e.rankIndex))
+                        .arg(label)
                         .arg(e.stage > 0 ? tr(" · stage %1").arg(e.stage) : QString())
                         .arg(e.flopsM, 0, 'f', 3)
                         .arg(truncatedRatio(e.normalized), 0, 'f', 3)
                         .arg(e.flopsPerSecondG, 0, 'f', 3);
-        cells.push_back(c);
-        auto* rank = sortableItem(rankLabel(e.rankIndex), e.rankId);
-        rank->setData(e.rankIndex, kRankIndexRole);
-        auto* stage = numberItem(e.stage > 0 ? double(e.stage) : kNoValue, 0);
-        m_flopsModel->appendRow({ rank, stage, numberItem(e.flopsM, 3), numberItem(e.normalized, 6),
-            numberItem(e.flopsPerSecondG, 3), numberItem(e.utilizationPercent, 3) });
+        table.cells.push_back(std::move(c));
+        // The rank column keeps the rank's index (its sort key is the rank id).
+        TableCell rank = textCell(label, e.rankId);
+        rank.user = e.rankIndex;
+        table.rows.push_back({ std::move(rank), numberCell(e.stage > 0 ? double(e.stage) : kNoValue, 0),
+            numberCell(e.flopsM, 3), numberCell(e.normalized, 6), numberCell(e.flopsPerSecondG, 3),
+            numberCell(e.utilizationPercent, 3) });
     }
+    return table;
+}
+
+void ResourcesPage::fillFlops(Table table)
+{
+    m_flopsModel->setTable(std::move(table.headers), std::move(table.rows));
+    std::vector<DeviceHeatmap::Cell> cells = std::move(table.cells);
     m_flopsHeatmap->setCells(std::move(cells));
     m_flopsTable->resizeColumnsToContents();
     const bool flopsChart = !m_flops.isEmpty() && int(m_flops.entries.size()) <= kMaxChartDevices;
@@ -401,34 +410,42 @@ void ResourcesPage::fillFlops()
     m_proposals->setTextFormat(Qt::RichText);
 }
 
-void ResourcesPage::fillMemory()
+ResourcesPage::Table ResourcesPage::memoryTable(const Profile& profile, const ClusterMemory& memory)
 {
-    m_memoryModel->clear();
-    m_memoryModel->setHorizontalHeaderLabels({ tr("Rank"), tr("Peak (MB)"), tr("Capacity (MB)"), tr("Ratio"),
-        tr("Source"), tr("Peak Time (ns)") });
-    std::vector<DeviceHeatmap::Cell> cells;
-    for (const ClusterMemoryEntry& e : m_memory.entries) {
+    Table table;
+    table.headers = { tr("Rank"), tr("Peak (MB)"), tr("Capacity (MB)"), tr("Ratio"), tr("Source"),
+        tr("Peak Time (ns)") };
+    for (const ClusterMemoryEntry& e : memory.entries) {
         const bool summary = e.source == ClusterMemoryEntry::Source::UsageSummary;
         const QString source = summary ? tr("memory_usage_summary") : tr("%1 reserved (memory_record)").arg(e.curve);
+        const QString label = rankLabel(&profile, e.rankIndex);
         DeviceHeatmap::Cell c;
         c.rankIndex = e.rankIndex;
         c.rankId = e.rankId;
         c.ratio = e.ratio;
         c.value = QStringLiteral("%1 GB\n%2").arg(e.peakMB / 1024.0, 0, 'f', 2).arg(truncatedRatio(e.ratio), 0, 'f', 3);
         c.toolTip = tr("%1\nPeak: %2 MB (%3)\n%4\nClick to open its memory curves")
-                        .arg(rankLabel(e.rankIndex))
+                        .arg(label)
                         .arg(e.peakMB, 0, 'f', 2)
                         .arg(source)
                         .arg(e.ratioOfCapacity ? tr("%1 of the device capacity %2 MB").arg(truncatedRatio(e.ratio), 0, 'f', 3).arg(e.capacityMB, 0, 'f', 0)
                                                : tr("%1 of the largest peak of the cluster").arg(truncatedRatio(e.ratio), 0, 'f', 3));
-        cells.push_back(c);
-        auto* rank = sortableItem(rankLabel(e.rankIndex), e.rankId);
-        rank->setData(e.rankIndex, kRankIndexRole);
-        auto* time = sortableItem(e.peakTsNs == kInvalidTime ? QString() : QString::number(e.peakTsNs),
+        table.cells.push_back(std::move(c));
+        // The rank column keeps the rank's index (its sort key is the rank id).
+        TableCell rank = textCell(label, e.rankId);
+        rank.user = e.rankIndex;
+        TableCell time = textCell(e.peakTsNs == kInvalidTime ? QString() : QString::number(e.peakTsNs),
             double(e.peakTsNs == kInvalidTime ? 0 : e.peakTsNs));
-        m_memoryModel->appendRow({ rank, numberItem(e.peakMB, 2), numberItem(e.capacityMB, 2), numberItem(e.ratio, 6),
-            sortableItem(source), time });
+        table.rows.push_back({ std::move(rank), numberCell(e.peakMB, 2), numberCell(e.capacityMB, 2),
+            numberCell(e.ratio, 6), textCell(source), std::move(time) });
     }
+    return table;
+}
+
+void ResourcesPage::fillMemory(Table table)
+{
+    m_memoryModel->setTable(std::move(table.headers), std::move(table.rows));
+    std::vector<DeviceHeatmap::Cell> cells = std::move(table.cells);
     m_memoryHeatmap->setCells(std::move(cells));
     m_memoryTable->resizeColumnsToContents();
     const bool memoryChart = !m_memory.isEmpty() && int(m_memory.entries.size()) <= kMaxChartDevices;

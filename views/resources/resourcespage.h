@@ -2,7 +2,9 @@
 #pragma once
 
 #include "analysis/resources.h"
+#include "common/celltablemodel.h"
 #include "common/export.h"
+#include "deviceheatmap.h"
 #include "model/profile.h"
 
 #include <QWidget>
@@ -11,7 +13,6 @@ class QChartView;
 class QComboBox;
 class QLabel;
 class QStackedWidget;
-class QStandardItemModel;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
@@ -20,7 +21,6 @@ namespace profscope {
 
 class ApiStatsPanel;
 class FlopsOpModel;
-class DeviceHeatmap;
 class ViewState;
 
 // Cluster resources: the FLOPs heatmap with MindInsight's parallel
@@ -77,7 +77,7 @@ public:
     {
         return m_memory;
     }
-    QStandardItemModel* flopsModel() const
+    CellTableModel* flopsModel() const
     {
         return m_flopsModel;
     }
@@ -86,7 +86,7 @@ public:
         return m_flopsOps;
     }
     QString flopsOpsTitle() const;
-    QStandardItemModel* memoryModel() const
+    CellTableModel* memoryModel() const
     {
         return m_memoryModel;
     }
@@ -95,12 +95,29 @@ public:
 private:
     QWidget* makeFlopsTab();
     QWidget* makeMemoryTab();
+    // A table's rows and its heatmap's cells, made in the page's job.
+    struct Table
+    {
+        QStringList headers;
+        std::vector<TableRow> rows;
+        std::vector<DeviceHeatmap::Cell> cells;
+    };
+    struct Results
+    {
+        ClusterFlops flops;
+        ClusterMemory memory;
+        Table flopsTable;
+        Table memoryTable;
+    };
+    static Table flopsTable(const Profile& profile, const ClusterFlops& flops);
+    static Table memoryTable(const Profile& profile, const ClusterMemory& memory);
     void rebuild();
-    void apply(ProfilePtr profile, ClusterFlops flops, ClusterMemory memory);
-    void fillFlops();
-    void fillMemory();
+    void apply(ProfilePtr profile, Results results);
+    void fillFlops(Table table);
+    void fillMemory(Table table);
     void fillFlopsOps();
     QString rankLabel(int rankIndex) const;
+    static QString rankLabel(const Profile* profile, int rankIndex);
 
     ViewState* m_state;
     ProfilePtr m_profile;
@@ -115,7 +132,7 @@ private:
     QLabel* m_proposals;
     DeviceHeatmap* m_flopsHeatmap;
     QChartView* m_flopsChart;
-    QStandardItemModel* m_flopsModel;
+    CellTableModel* m_flopsModel;
     QSortFilterProxyModel* m_flopsProxy;
     QTableView* m_flopsTable = nullptr;
     QWidget* m_flopsCluster = nullptr; // heatmap and chart: only with flops_summary files
@@ -126,7 +143,7 @@ private:
     QLabel* m_memoryNote;
     DeviceHeatmap* m_memoryHeatmap;
     QChartView* m_memoryChart;
-    QStandardItemModel* m_memoryModel;
+    CellTableModel* m_memoryModel;
     QSortFilterProxyModel* m_memoryProxy;
     QTableView* m_memoryTable = nullptr;
     ApiStatsPanel* m_api;

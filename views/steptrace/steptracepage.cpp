@@ -77,7 +77,7 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
         ExportKind::Table, this,
         [this] {
             if (m_tabs->currentWidget() == m_trajectory)
-                exportModelInteractive(this, *m_trajectory->model(), QStringLiteral("steptrace-cluster"));
+                exportModelInteractive(this, *m_trajectory->proxy(), QStringLiteral("steptrace-cluster"));
             else
                 exportModelInteractive(this, *m_stageModel, QStringLiteral("steptrace-stages"));
         },
@@ -229,7 +229,7 @@ QList<ExportItem> StepTracePage::exportItems() const
                 items.push_back({ QStringLiteral("steptrace-trend-%1").arg(i + 1), m_trends[i], nullptr });
     }
     if (m_tabs->isTabVisible(1) && !m_trajectory->trajectory().rows.empty())
-        items.push_back({ QStringLiteral("steptrace-cluster"), m_trajectory->chart(), m_trajectory->model() });
+        items.push_back({ QStringLiteral("steptrace-cluster"), m_trajectory->chart(), m_trajectory->proxy() });
     return items;
 }
 
@@ -457,12 +457,24 @@ void StepTracePage::fillTrajectory()
     }
     const ProfilePtr profile = m_profile;
     const QString step = shownStep();
-    AnalysisService::instance()->request<std::shared_ptr<const ClusterTrajectory>>(
+    // The table's rows too (a row of cells per device), so that the GUI thread only swaps them in.
+    struct Result
+    {
+        std::shared_ptr<const ClusterTrajectory> trajectory;
+        std::vector<TableRow> rows;
+    };
+    const TrajectoryPanel::Colors colors = m_trajectory->colors();
+    AnalysisService::instance()->request<std::shared_ptr<Result>>(
         this, QStringLiteral("trajectory"),
-        [profile, step](const JobToken&) { return sharedClusterTrajectory(*profile, step); },
-        [this, profile, step](std::shared_ptr<const ClusterTrajectory> trajectory) {
+        [profile, step, colors](const JobToken&) {
+            auto result = std::make_shared<Result>();
+            result->trajectory = sharedClusterTrajectory(*profile, step);
+            result->rows = TrajectoryPanel::tableRows(*result->trajectory, colors);
+            return result;
+        },
+        [this, profile, step](std::shared_ptr<Result> result) {
             if (profile == m_profile && step == shownStep())
-                m_trajectory->setTrajectory(*trajectory);
+                m_trajectory->setTrajectory(*result->trajectory, std::move(result->rows));
         });
 }
 

@@ -14,7 +14,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QSplitter>
-#include <QStandardItemModel>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -23,8 +23,6 @@
 namespace profscope {
 
 namespace {
-
-constexpr int kRankIndexRole = Qt::UserRole + 2;
 
 // The partition of the step shown as stacked bars per device.
 std::vector<std::pair<TrajectoryColumn, StepStageKind>> partition(const ClusterTrajectory& t)
@@ -66,9 +64,11 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     auto* tableBox = new QWidget(split);
     auto* tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);
-    m_model = new QStandardItemModel(this);
-    m_model->setSortRole(kSortRole);
-    m_table = makeDataTable(m_model, tableBox);
+    m_model = new CellTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(kSortRole);
+    m_table = makeDataTable(m_proxy, tableBox);
     m_table->setObjectName(QStringLiteral("trajectoryTable"));
     m_table->setToolTip(tr("Double-click a device (or press Enter) to open its step trace"));
     tableLayout->addWidget(m_table, 1);
@@ -82,18 +82,18 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
 
     connect(m_table, &QTableView::clicked, this, [this](const QModelIndex& index) {
         if (index.isValid() && index.column() == m_model->columnCount() - 1)
-            emit deviceRequested(m_model->item(index.row(), 0)->data(kRankIndexRole).toInt());
+            emit deviceRequested(index.siblingAtColumn(0).data(m_model->userRole()).toInt());
     });
     // A double click or Enter (activated) opens the device.
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex& index) {
         if (index.isValid())
-            emit deviceRequested(m_model->item(index.row(), 0)->data(kRankIndexRole).toInt());
+            emit deviceRequested(index.siblingAtColumn(0).data(m_model->userRole()).toInt());
     });
     connect(m_chart, &StackedBarsChart::categoryClicked, this, [this](int category) {
         if (category >= 0 && std::size_t(category) < m_chartRows.size()) {
             const int rankIndex = m_trajectory.rows[std::size_t(m_chartRows[std::size_t(category)])].rankIndex;
-            for (int r = 0; r < m_model->rowCount(); ++r)
-                if (m_model->item(r, 0)->data(kRankIndexRole).toInt() == rankIndex)
+            for (int r = 0; r < m_proxy->rowCount(); ++r)
+                if (m_proxy->index(r, 0).data(m_model->userRole()).toInt() == rankIndex)
                     m_table->selectRow(r);
             m_chart->setSelectedCategory(category);
         }
@@ -105,10 +105,16 @@ TrajectoryPanel::TrajectoryPanel(QWidget* parent)
     addContextAction(m_chart, exportActionText(ExportKind::Chart),
         [this] { exportWidgetInteractive(this, m_chart, QStringLiteral("steptrace-cluster")); });
     addContextAction(m_table, exportActionText(ExportKind::Table),
-        [this] { exportModelInteractive(this, *m_model, QStringLiteral("steptrace-cluster")); });
+        [this] { exportModelInteractive(this, *m_proxy, QStringLiteral("steptrace-cluster")); });
 }
 
 void TrajectoryPanel::setTrajectory(ClusterTrajectory trajectory)
+{
+    std::vector<TableRow> rows = tableRows(trajectory, colors());
+    setTrajectory(std::move(trajectory), std::move(rows));
+}
+
+void TrajectoryPanel::setTrajectory(ClusterTrajectory trajectory, std::vector<TableRow> rows)
 {
     m_trajectory = std::move(trajectory);
     {
@@ -141,55 +147,77 @@ void TrajectoryPanel::setTrajectory(ClusterTrajectory trajectory)
     if (!m_trajectory.slowHosts.isEmpty())
         parts << tr("<b>slow host(s): %1</b>").arg(m_trajectory.slowHosts.join(QStringLiteral(", ")));
     m_summary->setText(m_trajectory.rows.empty() ? m_trajectory.note : parts.join(QStringLiteral(" · ")));
-    fillModel();
+    fillModel(std::move(rows));
     applyStageFilter();
 }
 
-void TrajectoryPanel::fillModel()
+TrajectoryPanel::Colors TrajectoryPanel::colors() const
 {
-    m_model->clear();
+    Colors c;
+    c.warn = severityColor(ImportMessage::Warning, palette());
+    c.warnBack = c.warn;
+    c.warnBack.setAlpha(40);
+    c.link = palette().color(QPalette::Link);
+    return c;
+}
+
+QStringList TrajectoryPanel::tableHeaders(const ClusterTrajectory& trajectory)
+{
     QStringList headers { tr("Rank"), tr("Host"), tr("Stage"), tr("Steps") };
-    for (TrajectoryColumn c : m_trajectory.columns)
+    for (TrajectoryColumn c : trajectory.columns)
         headers << tr("%1 (ms)").arg(trajectoryColumnName(c));
     headers << tr("Details");
-    m_model->setHorizontalHeaderLabels(headers);
-    const QColor warn = severityColor(ImportMessage::Warning, palette());
-    QColor warnBack = warn;
-    warnBack.setAlpha(40);
-    for (const TrajectoryRow& r : m_trajectory.rows) {
-        QList<QStandardItem*> row;
-        auto* rank = sortableItem(r.rankId >= 0 ? QString::number(r.rankId) : QStringLiteral("?"), r.rankId);
-        rank->setData(r.rankIndex, kRankIndexRole);
-        row << rank << sortableItem(r.host, r.host)
-            << sortableItem(r.stage > 0 ? QString::number(r.stage) : QString(), r.stage)
-            << sortableItem(QString::number(r.steps), r.steps);
-        for (TrajectoryColumn c : m_trajectory.columns)
-            row << msItem(msOrNan(r.value(c)));
+    return headers;
+}
+
+std::vector<TableRow> TrajectoryPanel::tableRows(const ClusterTrajectory& trajectory, const Colors& colors)
+{
+    std::vector<TableRow> rows;
+    rows.reserve(trajectory.rows.size());
+    const auto deviceColumn = std::find(trajectory.columns.begin(), trajectory.columns.end(), trajectory.deviceColumn);
+    for (const TrajectoryRow& r : trajectory.rows) {
+        TableRow row;
+        row.reserve(trajectory.columns.size() + 5);
+        TableCell rank = textCell(r.rankId >= 0 ? QString::number(r.rankId) : QStringLiteral("?"), r.rankId);
+        rank.user = r.rankIndex;
+        row.push_back(std::move(rank));
+        row.push_back(textCell(r.host, r.host));
+        row.push_back(textCell(r.stage > 0 ? QString::number(r.stage) : QString(), r.stage));
+        row.push_back(textCell(QString::number(r.steps), r.steps));
+        for (TrajectoryColumn c : trajectory.columns)
+            row.push_back(msCell(msOrNan(r.value(c))));
         // MindInsight's "details" link: one click opens the device's step trace.
-        auto* details = sortableItem(tr("Open ›"), r.rankId);
-        details->setForeground(palette().color(QPalette::Link));
-        details->setToolTip(tr("Open this device's step trace"));
-        row << details;
+        TableCell details = textCell(tr("Open ›"), r.rankId);
+        details.foreground = colors.link;
+        details.toolTip = tr("Open this device's step trace");
+        row.push_back(std::move(details));
         if (r.slowDevice) {
-            const auto it = std::find(m_trajectory.columns.begin(), m_trajectory.columns.end(), m_trajectory.deviceColumn);
-            if (it != m_trajectory.columns.end()) {
-                QStandardItem* cell = row[4 + int(it - m_trajectory.columns.begin())];
-                cell->setForeground(warn);
-                cell->setBackground(warnBack);
-                cell->setToolTip(tr("Slow device: %1 is at least %2% over the median of its stage")
-                                     .arg(trajectoryColumnName(m_trajectory.deviceColumn))
-                                     .arg(ClusterTrajectory::kSlowRatio * 100, 0, 'f', 0));
+            if (deviceColumn != trajectory.columns.end()) {
+                TableCell& cell = row[std::size_t(4 + (deviceColumn - trajectory.columns.begin()))];
+                cell.foreground = colors.warn;
+                cell.background = colors.warnBack;
+                cell.toolTip = tr("Slow device: %1 is at least %2% over the median of its stage")
+                                   .arg(trajectoryColumnName(trajectory.deviceColumn))
+                                   .arg(ClusterTrajectory::kSlowRatio * 100, 0, 'f', 0);
             }
-            row[0]->setForeground(warn);
+            row[0].foreground = colors.warn;
         }
         if (r.slowHost) {
-            row[1]->setForeground(warn);
-            row[1]->setBackground(warnBack);
-            row[1]->setToolTip(tr("Slow host: its devices' mean step gap is at least %1% over the hosts' median")
-                                   .arg(ClusterTrajectory::kSlowRatio * 100, 0, 'f', 0));
+            row[1].foreground = colors.warn;
+            row[1].background = colors.warnBack;
+            row[1].toolTip = tr("Slow host: its devices' mean step gap is at least %1% over the hosts' median")
+                                 .arg(ClusterTrajectory::kSlowRatio * 100, 0, 'f', 0);
         }
-        m_model->appendRow(row);
+        rows.push_back(std::move(row));
     }
+    return rows;
+}
+
+void TrajectoryPanel::fillModel(std::vector<TableRow> rows)
+{
+    m_model->setTable(tableHeaders(m_trajectory), std::move(rows));
+    // As the QStandardItemModel this was: new rows in the trajectory's order, until a header click.
+    m_proxy->sort(-1);
     m_table->resizeColumnsToContents();
     m_legend->setText(
         tr("Step Gap: previous step's end to the forward start (data reading, host); FP+BP: forward and backward "
@@ -234,8 +262,8 @@ void TrajectoryPanel::fillChart()
 void TrajectoryPanel::applyStageFilter()
 {
     const int stage = m_stageFilter->currentData().toInt();
-    for (int r = 0; r < m_model->rowCount(); ++r) {
-        const int rowStage = m_model->item(r, 2)->data(kSortRole).toInt();
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const int rowStage = m_proxy->index(r, 2).data(kSortRole).toInt();
         m_table->setRowHidden(r, stage > 0 && rowStage != stage);
     }
     fillChart();
@@ -244,7 +272,7 @@ void TrajectoryPanel::applyStageFilter()
 int TrajectoryPanel::visibleRowCount() const
 {
     int n = 0;
-    for (int r = 0; r < m_model->rowCount(); ++r)
+    for (int r = 0; r < m_proxy->rowCount(); ++r)
         n += !m_table->isRowHidden(r);
     return n;
 }
@@ -258,7 +286,7 @@ void TrajectoryPanel::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && !m_trajectory.rows.empty()) {
-        fillModel();
+        fillModel(tableRows(m_trajectory, colors()));
         applyStageFilter();
     }
 }

@@ -2,12 +2,13 @@
 #pragma once
 
 #include "analysis/steptrace.h"
+#include "common/celltablemodel.h"
 
 #include <QWidget>
 
 class QComboBox;
 class QLabel;
-class QStandardItemModel;
+class QSortFilterProxyModel;
 class QTableView;
 
 namespace profscope {
@@ -26,14 +27,34 @@ class TrajectoryPanel : public QWidget
 public:
     explicit TrajectoryPanel(QWidget* parent = nullptr);
 
+    // The colours the table marks slow devices and hosts with (from the palette).
+    struct Colors
+    {
+        QColor warn;
+        QColor warnBack;
+        QColor link;
+    };
+    Colors colors() const;
+    // The table's headers and rows: from any thread (StepTracePage makes them in its job, so that
+    // 10,000 devices are no GUI-thread work).
+    static QStringList tableHeaders(const ClusterTrajectory& trajectory);
+    static std::vector<TableRow> tableRows(const ClusterTrajectory& trajectory, const Colors& colors);
+
     void setTrajectory(ClusterTrajectory trajectory);
+    // With the rows tableRows() made for it.
+    void setTrajectory(ClusterTrajectory trajectory, std::vector<TableRow> rows);
     const ClusterTrajectory& trajectory() const
     {
         return m_trajectory;
     }
-    QStandardItemModel* model() const
+    CellTableModel* model() const
     {
         return m_model;
+    }
+    // The table as shown (sorted): what is exported.
+    QSortFilterProxyModel* proxy() const
+    {
+        return m_proxy;
     }
     QTableView* table() const
     {
@@ -58,7 +79,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void fillModel();
+    void fillModel(std::vector<TableRow> rows);
     void fillChart();
     void applyStageFilter();
 
@@ -66,7 +87,8 @@ private:
     QLabel* m_summary;
     QComboBox* m_stageFilter;
     StackedBarsChart* m_chart;
-    QStandardItemModel* m_model;
+    CellTableModel* m_model;
+    QSortFilterProxyModel* m_proxy;
     QTableView* m_table;
     QLabel* m_legend;
     std::vector<int> m_chartRows; // chart category -> index into m_trajectory.rows
