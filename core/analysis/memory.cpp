@@ -2,6 +2,7 @@
 #include "memory.h"
 
 #include <algorithm>
+#include <limits>
 #include <array>
 #include <map>
 
@@ -110,6 +111,25 @@ std::vector<Allocation> liveAllocations(const OperatorMemoryTable& t, TimeNs tsN
     if (topN > 0 && out.size() > std::size_t(topN))
         out.resize(std::size_t(topN));
     return out;
+}
+
+TimeNs memoryTimeOriginNs(const RankData& rank)
+{
+    // The profile start: the trace's first event, else the first memory sample.
+    if (!rank.trace.rangeNs.isEmpty())
+        return rank.trace.rangeNs.startNs;
+    TimeNs origin = std::numeric_limits<TimeNs>::max();
+    if (rank.memoryRecords)
+        for (const TimeNs t : rank.memoryRecords->tsNs)
+            origin = std::min(origin, t);
+    if (rank.npuModuleMem)
+        for (const TimeNs t : rank.npuModuleMem->tsNs)
+            origin = std::min(origin, t);
+    if (rank.operatorMemory)
+        for (const TimeNs t : rank.operatorMemory->allocationNs)
+            if (t != kInvalidTime)
+                origin = std::min(origin, t);
+    return origin == std::numeric_limits<TimeNs>::max() ? 0 : origin;
 }
 
 } // namespace profscope

@@ -26,6 +26,9 @@ struct MemoryCurve
 QString memoryMetricName(MemoryCurve::Metric metric);
 
 std::vector<MemoryCurve> memoryCurves(const RankData& rank);
+// The time the Memory page counts from ("time since profile start"): the
+// trace's first event, else the first memory sample of the rank; 0 without either.
+TimeNs memoryTimeOriginNs(const RankData& rank);
 
 // An operator allocation from operator_memory.csv with its lifetime.
 struct Allocation

@@ -138,6 +138,12 @@ void TestResourcesPage::memoryAndApi()
     QCOMPARE(page.memoryModel()->rowCount(), 2);
     QCOMPARE(page.memoryModel()->text(0, 1), QStringLiteral("2113.73"));
     QCOMPARE(page.memoryModel()->text(1, 3), QStringLiteral("1.000000"));
+    // Peak at: the first APP row with the largest Total Reserved in memory_record.csv, less
+    // the first ts of trace_view.json (Python's Decimal: 160.045 and 160.046 ms), as on the
+    // Memory page's axis.
+    QCOMPARE(page.memoryModel()->headerData(5, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("Peak at (ms)"));
+    QCOMPARE(page.memoryModel()->text(0, 5), QStringLiteral("160.045"));
+    QCOMPARE(page.memoryModel()->text(1, 5), QStringLiteral("160.046"));
     QSignalSpy memory(&state, &ViewState::memoryRequested);
     page.tabs()->setCurrentIndex(0);
     QTest::qWait(10);

@@ -509,25 +509,6 @@ void MemoryPage::updatePeakDelta()
     m_peakDeltaLabel->setVisible(!text.isEmpty());
 }
 
-TimeNs MemoryPage::rankOriginNs(const RankData& rank) const
-{
-    // The profile start: the trace's first event, else the first memory sample.
-    if (!rank.trace.rangeNs.isEmpty())
-        return rank.trace.rangeNs.startNs;
-    TimeNs origin = std::numeric_limits<TimeNs>::max();
-    if (rank.memoryRecords)
-        for (const TimeNs t : rank.memoryRecords->tsNs)
-            origin = std::min(origin, t);
-    if (rank.npuModuleMem)
-        for (const TimeNs t : rank.npuModuleMem->tsNs)
-            origin = std::min(origin, t);
-    if (rank.operatorMemory)
-        for (const TimeNs t : rank.operatorMemory->allocationNs)
-            if (t != kInvalidTime)
-                origin = std::min(origin, t);
-    return origin == std::numeric_limits<TimeNs>::max() ? 0 : origin;
-}
-
 void MemoryPage::showEmpty(const QString& text)
 {
     m_empty->setText(text);
@@ -571,7 +552,7 @@ void MemoryPage::rebuild()
     for (QWidget* w : std::initializer_list<QWidget*> {
              m_showAllocated, m_showReserved, m_showActive, m_showModules, m_resetZoom, m_exportPlot, m_exportTable })
         w->setEnabled(true);
-    m_originNs = rankOriginNs(rank);
+    m_originNs = memoryTimeOriginNs(rank);
 
     m_curves.clear();
     m_peakDelta.reset();
@@ -585,7 +566,7 @@ void MemoryPage::rebuild()
         otherIndex = m_state->comparisonRank();
         if (source && otherIndex >= 0 && std::size_t(otherIndex) < source->ranks.size()) {
             const RankData& other = *source->ranks[std::size_t(otherIndex)];
-            m_otherOriginNs = rankOriginNs(other);
+            m_otherOriginNs = memoryTimeOriginNs(other);
             if (m_state->runCompare()) {
                 // Another capture, another clock: its curves start where its
                 // compared step starts with the base's, as on the timeline.

@@ -151,7 +151,6 @@ private:
     // The comparison rank's label: "B · rank 0" in run comparison.
     QString comparisonRankLabel(int rankIndex) const;
     void updatePeakDelta();
-    TimeNs rankOriginNs(const RankData& rank) const;
 
     ViewState* m_state;
     ProfilePtr m_profile;

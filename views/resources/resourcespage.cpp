@@ -8,6 +8,7 @@
 
 #include "analysis/analysisservice.h"
 #include "analysis/apistatistics.h"
+#include "analysis/memory.h"
 #include "common/celltablemodel.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
@@ -28,6 +29,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <limits>
 #include <cmath>
 
 namespace profscope {
@@ -414,7 +416,7 @@ ResourcesPage::Table ResourcesPage::memoryTable(const Profile& profile, const Cl
 {
     Table table;
     table.headers = { tr("Rank"), tr("Peak (MB)"), tr("Capacity (MB)"), tr("Ratio"), tr("Source"),
-        tr("Peak Time (ns)") };
+        tr("Peak at (ms)") };
     for (const ClusterMemoryEntry& e : memory.entries) {
         const bool summary = e.source == ClusterMemoryEntry::Source::UsageSummary;
         const QString source = summary ? tr("memory_usage_summary") : tr("%1 reserved (memory_record)").arg(e.curve);
@@ -434,8 +436,12 @@ ResourcesPage::Table ResourcesPage::memoryTable(const Profile& profile, const Cl
         // The rank column keeps the rank's index (its sort key is the rank id).
         TableCell rank = textCell(label, e.rankId);
         rank.user = e.rankIndex;
-        TableCell time = textCell(e.peakTsNs == kInvalidTime ? QString() : QString::number(e.peakTsNs),
-            double(e.peakTsNs == kInvalidTime ? 0 : e.peakTsNs));
+        // On the Memory page's axis (time since the rank's profile start), where a click on
+        // the device opens its curves at the peak; the CLI export keeps the raw ns.
+        const double peakMs = e.peakTsNs == kInvalidTime
+            ? std::numeric_limits<double>::quiet_NaN()
+            : double(e.peakTsNs - memoryTimeOriginNs(*profile.ranks[std::size_t(e.rankIndex)])) / 1e6;
+        TableCell time = msCell(peakMs);
         table.rows.push_back({ std::move(rank), numberCell(e.peakMB, 2), numberCell(e.capacityMB, 2),
             numberCell(e.ratio, 6), textCell(source), std::move(time) });
     }
