@@ -6386,6 +6386,14 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <source>read when first used, not at load: TASK_PMU_INFO (the kernels&apos; PMU metrics)</source>
         <translation>首次使用时读取，加载时不读取：TASK_PMU_INFO（算子的 PMU 指标）</translation>
     </message>
+    <message>
+        <source>not read: its events are in %1, msprof&apos;s merged timeline of the iteration</source>
+        <translation>未读取：其事件已包含在 %1（msprof 该迭代的合并时间线）中</translation>
+    </message>
+    <message>
+        <source>not read: the same bytes as %1, already read (its events would be on the timeline twice)</source>
+        <translation>未读取：与已读取的 %1 内容完全相同（否则其事件会在时间线上出现两次）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::ProjectDock</name>
@@ -7346,10 +7354,6 @@ FLOPS：%5 G/s
         <translation>来源</translation>
     </message>
     <message>
-        <source>Peak Time (ns)</source>
-        <translation>峰值时间 (ns)</translation>
-    </message>
-    <message>
         <source>memory_usage_summary</source>
         <translation>memory_usage_summary</translation>
     </message>
@@ -7400,6 +7404,10 @@ Click to open its memory curves</source>
         <translation>
             <numerusform>%1 各算子的 FLOPs（%n 个算子，flops_{rank}.txt）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Peak at (ms)</source>
+        <translation>峰值时刻 (ms)</translation>
     </message>
 </context>
 <context>
@@ -7801,6 +7809,10 @@ FP+BP %3 ms
     <message>
         <source>Steps</source>
         <translation>迭代</translation>
+    </message>
+    <message>
+        <source>From the timeline&apos;s step trace (CANN msprof: Iteration and FP_BP Time slices): Step Gap = previous iteration&apos;s end → forward start (data preparation, Data_aug Bound), FP+BP = forward start → backward end, Tail = backward end → iteration end (gradient reduction, parameter update).</source>
+        <translation>来自时间线的迭代轨迹（CANN msprof：Iteration 与 FP_BP Time 切片）：迭代间隙 = 上一迭代结束 → 前向开始（数据准备，Data_aug Bound），FP+BP = 前向开始 → 反向结束，迭代拖尾 = 反向结束 → 迭代结束（梯度规约、参数更新）。</translation>
     </message>
 </context>
 <context>
