@@ -325,15 +325,16 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             if (window.applied)
                 builder.setWindow(window.windowNs);
             bool legacyDisplay = false;
-            std::vector<std::pair<const DiscoveredFile*, qint64>> tracesRead; // with their sizes
+            TraceCopies tracesRead;
+            const MergedTimelines merged = mergedTimelines(traces);
             for (const DiscoveredFile* f : traces) {
                 FileReport report;
                 report.path = f->path;
                 report.kind = fileKindName(f->kind);
                 const qint64 size = fileSize(*f);
-                const DiscoveredFile* mergedIn = mergedTimelineOf(*f, traces);
+                const DiscoveredFile* mergedIn = mergedTimelineOf(*f, merged);
                 const DiscoveredFile* copyOf
-                    = canceled() || mergedIn ? nullptr : identicalEarlierFile(*f, size, tracesRead);
+                    = canceled() || mergedIn ? nullptr : tracesRead.copyOf(*f, size);
                 if (mergedIn || copyOf) {
                     report.status = FileStatus::Skipped;
                     report.reason = mergedIn
@@ -347,7 +348,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                     files.push_back(std::move(report));
                     continue;
                 }
-                tracesRead.emplace_back(f, size);
+                tracesRead.add(*f, size);
                 if (canceled() || nothingInWindow) {
                     report.status = FileStatus::Skipped;
                     report.reason = canceled() ? Tr::tr("canceled")

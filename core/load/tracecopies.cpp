@@ -4,6 +4,7 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
+#include <QCryptographicHash>
 #include <QFile>
 
 #include <cstring>
@@ -32,32 +33,69 @@ bool sameFileContent(const QString& a, const QString& b)
     }
 }
 
-const DiscoveredFile* identicalEarlierFile(const DiscoveredFile& file, qint64 sizeBytes,
-    const std::vector<std::pair<const DiscoveredFile*, qint64>>& earlier)
+namespace {
+
+QByteArray fileDigest(const QString& path)
+{
+    QFile f(path);
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    if (!f.open(QIODevice::ReadOnly) || !hash.addData(&f))
+        return {};
+    return hash.result();
+}
+
+} // namespace
+
+const DiscoveredFile* TraceCopies::copyOf(const DiscoveredFile& file, qint64 sizeBytes)
 {
     if (sizeBytes <= 0)
         return nullptr;
-    for (const auto& [other, otherSize] : earlier)
-        if (otherSize == sizeBytes && other->kind == file.kind && sameFileContent(other->path, file.path))
-            return other;
+    const auto it = m_bySize.find(sizeBytes);
+    if (it == m_bySize.end())
+        return nullptr;
+    const QByteArray digest = fileDigest(file.path);
+    if (digest.isEmpty())
+        return nullptr;
+    for (Entry& e : it->second) {
+        if (e.file->kind != file.kind)
+            continue;
+        if (e.digest.isEmpty())
+            e.digest = fileDigest(e.file->path);
+        if (e.digest == digest && sameFileContent(e.file->path, file.path))
+            return e.file;
+    }
     return nullptr;
 }
 
-const DiscoveredFile* mergedTimelineOf(const DiscoveredFile& file, const std::vector<const DiscoveredFile*>& traces)
+void TraceCopies::add(const DiscoveredFile& file, qint64 sizeBytes)
 {
-    if (file.kind != FileKind::CannTimeline)
+    if (sizeBytes > 0)
+        m_bySize[sizeBytes].push_back({ &file, {} });
+}
+
+MergedTimelines mergedTimelines(const std::vector<const DiscoveredFile*>& traces)
+{
+    static const QRegularExpression name(QStringLiteral("^msprof_\\d+_\\d+_\\d+\\.json$"));
+    MergedTimelines out;
+    for (const DiscoveredFile* f : traces)
+        if (f->kind == FileKind::CannTimeline) {
+            const QFileInfo info(f->path);
+            if (name.match(info.fileName()).hasMatch())
+                out.insert(info.absoluteFilePath(), f);
+        }
+    return out;
+}
+
+const DiscoveredFile* mergedTimelineOf(const DiscoveredFile& file, const MergedTimelines& merged)
+{
+    if (file.kind != FileKind::CannTimeline || merged.isEmpty())
         return nullptr;
     static const QRegularExpression part(QStringLiteral("^(?:task_time|hccl|step_trace)_(\\d+_\\d+_\\d+)\\.json$"));
     const QFileInfo info(file.path);
     const QRegularExpressionMatch m = part.match(info.fileName());
     if (!m.hasMatch())
         return nullptr;
-    const QString merged = QStringLiteral("msprof_") + m.captured(1) + QStringLiteral(".json");
-    for (const DiscoveredFile* other : traces)
-        if (other != &file && other->kind == FileKind::CannTimeline && QFileInfo(other->path).fileName() == merged
-            && QFileInfo(other->path).absolutePath() == info.absolutePath())
-            return other;
-    return nullptr;
+    return merged.value(info.absolutePath() + QStringLiteral("/msprof_") + m.captured(1) + QStringLiteral(".json"));
 }
 
 } // namespace profscope
