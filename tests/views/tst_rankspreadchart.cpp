@@ -18,6 +18,8 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
+#include <QPicture>
 #include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
@@ -101,6 +103,7 @@ private slots:
     void fewRanksKeepBarsUntilChosen();
     void exportShowsEveryRank();
     void manyPositionsAreSampled();
+    void screenColumnsMatchThePolygons();
 
 private:
     QTemporaryDir m_manyDir;
@@ -257,6 +260,57 @@ void TestRankSpreadChart::manyPositionsAreSampled()
     QCOMPARE(many.back(), 9999);
     QVERIFY(std::is_sorted(many.begin(), many.end()));
     QVERIFY(std::binary_search(many.begin(), many.end(), 77));
+}
+
+void TestRankSpreadChart::screenColumnsMatchThePolygons()
+{
+    // On screen the areas are filled column by column; in a vector export (here a QPicture, played
+    // back onto an image) QCustomPlot fills its own step-centre polygons. The reference is that
+    // polygon fill: both must colour the plot's pixels alike.
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    state.setProfile(m_many);
+    RankSpreadChart& chart = *page.spreadChart();
+    QVERIFY(chart.isVisibleTo(&page));
+    // The areas alone: the band, lines and labels (text differs between the two paint engines) hidden.
+    for (int i = 0; i < chart.itemCount(); ++i)
+        chart.item(i)->setVisible(false);
+    const QImage screen = chart.grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QPicture picture;
+    chart.render(&picture);
+    QImage vector(screen.size(), QImage::Format_RGB32);
+    vector.fill(Qt::white);
+    {
+        QPainter painter(&vector);
+        painter.drawPicture(0, 0, picture);
+    }
+    // Inside the axes and their ticks.
+    const QRect plot = chart.axisRect()->rect().adjusted(8, 8, -8, -8);
+    QVERIFY(plot.width() > 500 && plot.height() > 200);
+    std::vector<QRgb> areaColors;
+    for (int c = 0; c < chart.graphCount(); ++c)
+        areaColors.push_back(chart.graph(c)->brush().color().rgb());
+    int differing = 0;
+    std::vector<int> filled(areaColors.size(), 0);
+    for (int y = plot.top(); y <= plot.bottom(); ++y)
+        for (int x = plot.left(); x <= plot.right(); ++x) {
+            differing += screen.pixel(x, y) != vector.pixel(x, y);
+            const auto it = std::find(areaColors.begin(), areaColors.end(), screen.pixel(x, y));
+            if (it != areaColors.end())
+                ++filled[std::size_t(it - areaColors.begin())];
+        }
+    // The generated ranks spend most of the step in communication, a good part computing and
+    // preparing: those areas cover much of the plot (sorted step times up to 1/1.12 of its height).
+    QCOMPARE(int(areaColors.size()), 5);
+    QVERIFY2(filled[0] > plot.width() * plot.height() / 10, qPrintable(QString::number(filled[0])));
+    QVERIFY2(filled[2] > plot.width() * plot.height() / 4, qPrintable(QString::number(filled[2])));
+    QVERIFY2(filled[4] > plot.width() * plot.height() / 20, qPrintable(QString::number(filled[4])));
+    // The same pixels (up to one pixel column's rounding).
+    QVERIFY2(differing <= plot.height(), qPrintable(QStringLiteral("%1 of %2 pixels differ")
+                                                        .arg(differing)
+                                                        .arg(plot.width() * plot.height())));
 }
 
 QTEST_MAIN(TestRankSpreadChart)

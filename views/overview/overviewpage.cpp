@@ -360,6 +360,7 @@ void OverviewPage::onProfileChanged()
     AnalysisService::instance()->cancel(this);
     m_allSteps = {};
     m_stepsReady = !m_state->profile();
+    m_stepColumnsFitted = false;
     m_adviceStale = true;
     m_refresh->request();
 }
@@ -489,7 +490,13 @@ void OverviewPage::refresh()
     m_trendChart->rebuild();
     m_trendChart->setSelectedStep(step);
     m_stepModel->setRows(std::move(stepRows));
-    m_stepTable->resizeColumnsToContents();
+    // Fitted once per profile: the columns hold the same kinds of figures in every step, and
+    // measuring the rows again made each step change block the window (1024 ranks: 3,072 rows)
+    // and the columns jump under the user's eyes.
+    if (!m_stepColumnsFitted && m_stepModel->rowCount() > 0) {
+        m_stepTable->resizeColumnsToContents();
+        m_stepColumnsFitted = true;
+    }
     const bool stepTrace = showStepTrace();
     m_chartsPane->setVisible(!stepTrace);
     m_stepTrace->setVisible(stepTrace);

@@ -163,6 +163,7 @@ private:
     ViewState* m_state;
     ClusterSteps m_allSteps; // every step of every rank, computed once per profile
     bool m_stepsReady = false;
+    bool m_stepColumnsFitted = false; // the step table's columns fit a profile's first rows
     bool m_adviceStale = true;
     DeferredRefresh* m_refresh = nullptr;
     int m_ranksWithoutComponents = 0;

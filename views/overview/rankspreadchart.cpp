@@ -18,6 +18,46 @@ namespace {
 
 constexpr int kMaxNamedOutliers = 6;
 
+// One stacked area: each data point a flat column (step-centre), filled from the area below it (or
+// from zero). On screen the columns are filled as rectangles: as a polygon, the jagged boundary
+// between two components crosses each pixel row hundreds of times, and Qt's scan converter spent
+// about 5 ms of every step change on the five areas at 1024 ranks. In SVG/PDF (vectorised) it stays
+// QCustomPlot's polygon. The outline is QCustomPlot's in both cases.
+class ColumnArea : public QCPGraph
+{
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    void drawFill(QCPPainter* painter, QVector<QPointF>* lines) const override
+    {
+        const QCPGraph* below = channelFillGraph();
+        const int n = mDataContainer->size();
+        if (painter->modes().testFlag(QCPPainter::pmVectorized) || selected() || lineStyle() != lsStepCenter
+            || mBrush.style() != Qt::SolidPattern || n == 0 || !mKeyAxis || !mValueAxis
+            || mKeyAxis->orientation() != Qt::Horizontal || (below && below->data()->size() != n)) {
+            QCPGraph::drawFill(painter, lines);
+            return;
+        }
+        applyFillAntialiasingHint(painter);
+        const QCPRange range = mValueAxis->range();
+        const double baseY = mValueAxis->coordToPixel(qBound(range.lower, 0.0, range.upper));
+        const auto key = [this](int i) { return (mDataContainer->constBegin() + i)->key; };
+        const QColor color = mBrush.color();
+        double left = mKeyAxis->coordToPixel(key(0));
+        for (int i = 0; i < n; ++i) {
+            // The steps change half-way between two points; the first and last end at their point.
+            const double right = mKeyAxis->coordToPixel(i + 1 < n ? (key(i) + key(i + 1)) / 2.0 : key(i));
+            const double topY = mValueAxis->coordToPixel((mDataContainer->constBegin() + i)->value);
+            const double bottomY
+                = below ? mValueAxis->coordToPixel((below->data()->constBegin() + i)->value) : baseY;
+            painter->fillRect(QRectF(QPointF(left, std::min(topY, bottomY)), QPointF(right, std::max(topY, bottomY))),
+                color);
+            left = right;
+        }
+    }
+};
+
 QString percentText(double fraction)
 {
     return QLocale().toString(fraction * 100.0, 'f', 1) + QLatin1Char('%');
@@ -34,7 +74,7 @@ RankSpreadChart::RankSpreadChart(OverviewBarsModel* model, QWidget* parent)
     m_title = addTitle(this);
     moveLegendAboveAxisRect(this);
     for (int c = 0; c < kBarComponentCount; ++c) {
-        auto* area = new QCPGraph(xAxis, yAxis);
+        auto* area = new ColumnArea(xAxis, yAxis);
         area->setName(barComponentShortName(BarComponent(c)));
         // Each rank one flat column, whatever the number of ranks.
         area->setLineStyle(QCPGraph::lsStepCenter);
