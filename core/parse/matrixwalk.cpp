@@ -21,8 +21,11 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
+#include <optional>
 #include <cstdint>
 #include <iterator>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -125,6 +128,10 @@ struct Scalar
     std::int64_t i = 0;
     std::uint64_t u = 0;
     std::string_view text;
+    // A float simdjson parsed to a normal, non-zero double: correctly
+    // rounded, so the same double parseDouble's std::from_chars gives.
+    // Zeros, subnormals and anything else are read from the text.
+    std::optional<double> parsedFloat;
 
     double toDouble() const // value_or(0) of SaxScalar::toDouble
     {
@@ -134,6 +141,9 @@ struct Scalar
         case Kind::Unsigned:
             return double(u);
         case Kind::Float:
+            if (parsedFloat)
+                return *parsedFloat;
+            return parseDouble(text).value_or(0);
         case Kind::String:
             return parseDouble(text).value_or(0);
         default:
@@ -177,6 +187,9 @@ bool readScalar(ondemand::value value, ondemand::json_type type, Scalar& out)
         if (token.find_first_of(".eE") != std::string_view::npos) {
             out.kind = Scalar::Kind::Float;
             out.text = token;
+            if (number.get_number_type() == ondemand::number_type::floating_point_number
+                && std::isnormal(number.get_double()))
+                out.parsedFloat = number.get_double();
             return true;
         }
         const char* first = token.data();
@@ -236,6 +249,28 @@ bool skipValue(ondemand::value value, int depth)
     Scalar ignored;
     return readScalar(value, type, ignored);
 }
+
+// The last string of a field and its QString.
+class SharedText
+{
+public:
+    QString text(const Scalar& s)
+    {
+        if (s.kind != Scalar::Kind::String)
+            return s.toText();
+        if (!m_have || s.text != m_last) {
+            m_last.assign(s.text);
+            m_qstring = qs(s.text);
+            m_have = true;
+        }
+        return m_qstring;
+    }
+
+private:
+    std::string m_last;
+    QString m_qstring;
+    bool m_have = false;
+};
 
 // The walk keeps its place (step, kind, op) and the records of the step at hand.
 class MatrixWalk
@@ -373,10 +408,10 @@ private:
                 return false;
             switch (which) {
             case LinkField::TransportType:
-                link.transport = shared(s);
+                link.transport = m_transports.text(s);
                 break;
             case LinkField::OpName:
-                link.opName = shared(s);
+                link.opName = m_opNames.text(s);
                 break;
             case LinkField::TransitSizeMB:
                 link.transitSizeMB = s.toDouble();
@@ -394,26 +429,13 @@ private:
         return true;
     }
 
-    // Transport types and op names repeat link after link: one QString each.
-    QString shared(const Scalar& s)
-    {
-        if (s.kind != Scalar::Kind::String)
-            return s.toText();
-        if (!m_haveLast || s.text != m_lastText) {
-            m_lastText.assign(s.text);
-            m_lastQString = qs(s.text);
-            m_haveLast = true;
-        }
-        return m_lastQString;
-    }
-
     std::vector<CommMatrixLink>& m_out;
     std::array<std::vector<CommMatrixLink>, 2> m_kindRecords;
     std::vector<std::string_view> m_linkKeys;
     QString m_step;
-    std::string m_lastText;
-    QString m_lastQString;
-    bool m_haveLast = false;
+    // Transport types and op names repeat link after link: one QString each
+    // (a cache per field, as the two alternate within a link).
+    SharedText m_transports, m_opNames;
 };
 
 bool walkMatrix(const char* text, std::size_t length, std::vector<CommMatrixLink>& out, CommStreamCounts& counts)
