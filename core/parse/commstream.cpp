@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// communication.json and communication_matrix.json straight into records,
-// without a DOM. They are the largest of a rank's small files (an op per
-// collective call, a link per peer), and building their nlohmann DOM — a
+// communication.json straight into records, without a DOM
+// (communication_matrix.json, with the same step / op-map shape, is walked
+// on simdjson values directly: matrixwalk.cpp). These are the largest of a
+// rank's small files (an op per collective call, a link per peer), and building their nlohmann DOM — a
 // std::string per key, a node per value, objects searched linearly — was
 // most of the load of a cluster of many small ranks. A stream takes a file
 // only when it has the exact shape the DOM path reads without a warning; on
@@ -163,164 +164,6 @@ private:
     std::array<std::vector<Record>, 2> m_kindRecords;
     std::vector<std::string> m_stepKeys, m_opKeys;
     int m_kindsSeen = 0;
-};
-
-// ---------------------------------------------------------------- communication_matrix.json
-
-// Link fields, as readMatrixLinkInfo reads them from the DOM.
-enum class LinkField { Other, TransportType, TransitSizeMB, TransitTimeMs, BandwidthGBps, OpName };
-
-LinkField linkFieldOf(std::string_view key)
-{
-    if (key == "Transport Type")
-        return LinkField::TransportType;
-    if (key == "Transit Size(MB)")
-        return LinkField::TransitSizeMB;
-    if (key == "Transit Time(ms)")
-        return LinkField::TransitTimeMs;
-    if (key == "Bandwidth(GB/s)")
-        return LinkField::BandwidthGBps;
-    if (key == "Op Name")
-        return LinkField::OpName;
-    return LinkField::Other;
-}
-
-bool isSpace(char c)
-{
-    // What \s matches in the DOM path's "^\s*(-?\d+)\s*-\s*(-?\d+)\s*$".
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
-// One "-?\d+" of a link key, at most 9 digits (anything longer, which
-// QString::toInt may refuse, is left to the DOM path).
-bool readRank(std::string_view text, std::size_t& i, int& out)
-{
-    bool negative = false;
-    if (i < text.size() && text[i] == '-') {
-        negative = true;
-        ++i;
-    }
-    const std::size_t first = i;
-    int value = 0;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i - first < 9)
-        value = value * 10 + (text[i++] - '0');
-    if (i == first || (i < text.size() && text[i] >= '0' && text[i] <= '9'))
-        return false;
-    out = negative ? -value : value;
-    return true;
-}
-
-// "src-dst" with optional spaces, as the DOM path's pattern.
-bool parseLinkKey(std::string_view key, int& src, int& dst)
-{
-    std::size_t i = 0;
-    auto skipSpaces = [&] {
-        while (i < key.size() && isSpace(key[i]))
-            ++i;
-    };
-    skipSpaces();
-    if (!readRank(key, i, src))
-        return false;
-    skipSpaces();
-    if (i >= key.size() || key[i] != '-')
-        return false;
-    ++i;
-    skipSpaces();
-    if (!readRank(key, i, dst))
-        return false;
-    skipSpaces();
-    return i == key.size();
-}
-
-// Op -> links (level 4, keyed "src-dst") -> fields (level 5).
-class MatrixStream final : public CommStream<CommMatrixLink>
-{
-public:
-    using CommStream::CommStream;
-
-private:
-    bool opStart() override
-    {
-        m_opKey = toQString(m_key);
-        const auto at = m_key.rfind('@');
-        m_groupId = at == std::string::npos ? QString() : toQString(m_key.substr(at + 1));
-        m_linkKeys.clear();
-        return true;
-    }
-    bool opEnd() override
-    {
-        return !hasRepeats(m_linkKeys);
-    }
-    bool objectInOp(int level) override
-    {
-        if (level > 4) // an object as a link's field: only one the DOM path ignores
-            return linkFieldOf(m_key) == LinkField::Other && skipOpened();
-        m_link = CommMatrixLink {};
-        if (!parseLinkKey(m_key, m_link.srcRank, m_link.dstRank))
-            return false;
-        m_linkKeys.push_back(m_key);
-        m_link.step = m_step;
-        m_link.p2p = m_kind == 0;
-        m_link.opKey = m_opKey;
-        m_link.groupId = m_groupId;
-        return true;
-    }
-    bool objectInOpEnd(int) override
-    {
-        keep(std::move(m_link));
-        ++counts.links;
-        return true;
-    }
-    bool arrayInOp() override
-    {
-        return m_depth == 5 && linkFieldOf(m_key) == LinkField::Other && skipArray();
-    }
-    bool arrayInOpEnd() override
-    {
-        return false; // every array in an op is skipped or declined
-    }
-    bool scalarInOp(const SaxScalar& s) override
-    {
-        if (m_depth != 5)
-            return false; // a link that is not an object
-        switch (linkFieldOf(m_key)) {
-        case LinkField::TransportType:
-            m_link.transport = shared(s);
-            break;
-        case LinkField::OpName:
-            m_link.opName = shared(s);
-            break;
-        case LinkField::TransitSizeMB:
-            m_link.transitSizeMB = s.toDouble().value_or(0);
-            break;
-        case LinkField::TransitTimeMs:
-            m_link.transitTimeMs = s.toDouble().value_or(0);
-            break;
-        case LinkField::BandwidthGBps:
-            m_link.bandwidthGBps = s.toDouble().value_or(0);
-            break;
-        case LinkField::Other:
-            break;
-        }
-        return true;
-    }
-
-    // Transport types and op names repeat link after link: one QString each.
-    QString shared(const SaxScalar& s)
-    {
-        if (s.kind != SaxScalar::Kind::String)
-            return s.toText();
-        if (*s.text != m_lastText) {
-            m_lastText = *s.text;
-            m_lastQString = toQString(m_lastText);
-        }
-        return m_lastQString;
-    }
-
-    std::vector<std::string> m_linkKeys;
-    std::string m_lastText;
-    QString m_opKey, m_groupId, m_lastQString;
-    CommMatrixLink m_link;
 };
 
 // ---------------------------------------------------------------- communication.json
@@ -538,11 +381,6 @@ bool streamInto(JsonFile& file, std::vector<Record>& out, CommStreamCounts& coun
 }
 
 } // namespace
-
-bool streamCommunicationMatrix(JsonFile& file, std::vector<CommMatrixLink>& out, CommStreamCounts& counts)
-{
-    return streamInto<MatrixStream>(file, out, counts);
-}
 
 bool streamCommunication(JsonFile& file, std::vector<CommOpRecord>& out, CommStreamCounts& counts)
 {

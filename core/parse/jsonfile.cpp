@@ -229,6 +229,13 @@ bool JsonFile::load(Json& root)
 
 bool JsonFile::streamFast(nlohmann::json_sax<Json>& handler)
 {
+    return walkFast([&handler](const char* text, std::size_t length) {
+        return saxParseFast(text, length, kMaxJsonNesting, handler);
+    });
+}
+
+bool JsonFile::walkFast(const std::function<bool(const char* text, std::size_t length)>& walk)
+{
     const QFileInfo info(path());
     if (info.isDir() || isSpecialFile(info) || info.size() > kMaxFastBytes)
         return false;
@@ -238,7 +245,7 @@ bool JsonFile::streamFast(nlohmann::json_sax<Json>& handler)
     const QByteArray bytes = readPadded(file, jsonFastPadding());
     if (file.error() != QFileDevice::NoError || bytes.size() > kMaxFastBytes || isBlank(bytes) || bytes.contains('\0'))
         return false;
-    if (!saxParseFast(bytes.constData(), std::size_t(bytes.size()), kMaxJsonNesting, handler))
+    if (!walk(bytes.constData(), std::size_t(bytes.size())))
         return false;
     m_report.sizeBytes = bytes.size();
     return true;

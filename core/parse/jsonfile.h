@@ -22,6 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -52,6 +54,11 @@ public:
     // handler stopped: the caller then uses load(), whose messages and byte
     // offsets the report keeps.
     bool streamFast(nlohmann::json_sax<Json>& handler);
+    // The same fast path for a reader that walks the text itself:
+    // `walk(text, length)` gets the whole file (readable for length +
+    // jsonFastPadding() bytes) and returns whether it took it; false as
+    // streamFast.
+    bool walkFast(const std::function<bool(const char* text, std::size_t length)>& walk);
 
 private:
     bool broken(const QString& reason, qint64 byteOffset = -1);

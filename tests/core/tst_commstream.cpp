@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // communication.json and communication_matrix.json read as streams
-// (core/parse/commstream.cpp) instead of a DOM. Every such file in the real
+// (core/parse/commstream.cpp; the matrix straight from simdjson values,
+// core/parse/matrixwalk.cpp) instead of a DOM. Every such file in the real
 // fixtures and in a generated cluster must be taken by the stream and give
 // the records an independent reader finds (QJsonDocument here, compared as
 // sorted lists); odd shapes must be left to the DOM path, whose results are
@@ -98,6 +99,8 @@ private Q_SLOTS:
     void sameLinksAsQJson();
     void shapes_data();
     void shapes();
+    void declined_data();
+    void declined();
     void opsAsQJson_data();
     void opsAsQJson();
     void opShapes_data();
@@ -202,6 +205,21 @@ void TestCommStream::shapes_data()
                                           << false << 1 << 1 << g << -1 << -1 << QString() << 1.0 << QString();
     QTest::newRow("ten-digit rank") << json("{'s': {'collective': {'ag@7': {'1234567890-2': {}}}}}") << false << 1 << 0 << g
                                     << 1234567890 << 2 << QString() << 0.0 << QString();
+    // Escapes are undone in keys and strings; numbers keep JSON's types
+    // (an exponent is a float, written back as its text in a string field).
+    QTest::newRow("escapes") << json("{'s\\u0031': {'coll\\u0065ctive': {'ag\\u00407': {'\\u0031-\\t2': {'Transport Type': "
+                                     "'H\\u0043CS', 'Op N\\u0061me': 'a\\\\b'}}}}}")
+                             << true << 1 << 0 << g << 1 << 2 << QStringLiteral("HCCS") << 0.0 << QStringLiteral("a\\b");
+    QTest::newRow("number kinds") << json("{'s': {'p2p': {'x': {'-3-4': {'Transit Size(MB)': 1.5E1, 'Transport Type': -7, "
+                                          "'Op Name': 18446744073709551615}}}}}")
+                                  << true << 1 << 0 << QStringLiteral("x") << -3 << 4 << QStringLiteral("-7") << 15.0
+                                  << QStringLiteral("18446744073709551615");
+    QTest::newRow("bool and null as text") << json("{'s': {'p2p': {'x': {'0-0': {'Transport Type': true, 'Op Name': null, "
+                                                   "'Transit Size(MB)': false}}}}}")
+                                           << true << 1 << 0 << QStringLiteral("x") << 0 << 0 << QStringLiteral("true") << 0.0
+                                           << QString();
+    QTest::newRow("link as array") << json("{'s': {'collective': {'ag@7': {'1-2': [1], '3-4': {}}}}}") << false << 1 << 1 << g
+                                   << 3 << 4 << QString() << 0.0 << QString();
     QTest::newRow("field as object") << json("{'s': {'collective': {'ag@7': {'1-2': {'Transport Type': {'a': 1}}}}}}")
                                      << false << 1 << 0 << g << 1 << 2 << QStringLiteral("{\"a\":1}") << 0.0 << QString();
 }
@@ -245,6 +263,62 @@ void TestCommStream::shapes()
     QCOMPARE(l.transport, transport);
     QCOMPARE(l.transitSizeMB, sizeMB);
     QCOMPARE(l.opName, opName);
+}
+
+// Files the stream must leave to the DOM path although the links it would
+// read look fine: a problem in a part nothing is read from (the DOM path
+// then reports the file broken), or nesting at the limit.
+void TestCommStream::declined_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<bool>("streamed");
+    QTest::addColumn<bool>("parsed"); // parseCommunicationMatrix's result
+
+    const QByteArray link = json("'1-2': {'Transit Size(MB)': 1, 'x': ");
+    const QByteArray tail = json("}}}}}");
+    auto nested = [&](int arrays) -> QByteArray {
+        return json("{'s': {'collective': {'ag@7': {") + link + QByteArray(arrays, '[') + QByteArray(arrays, ']') + tail;
+    };
+    // The root, a step, an op map, an op and a link are five levels: 507
+    // arrays inside a link make 512 (kMaxJsonNesting), 508 one too many.
+    QTest::newRow("nested to the limit") << nested(507) << true << true;
+    QTest::newRow("nested past the limit") << nested(508) << false << false;
+    QTest::newRow("bad escape in an ignored field") << json("{'s': {'collective': {'ag@7': {") + link + "\"\\q\"" + tail << false
+                                                    << false;
+    QTest::newRow("bad number in an ignored step key") << json("{'s': {'Total': 01, 'collective': {}}}") << false << false;
+    QTest::newRow("integer beyond 64 bits") << json("{'s': {'collective': {'ag@7': {") + link + "18446744073709551616" + tail
+                                            << false << true;
+    QTest::newRow("text after the root") << json("{'s': {}} x") << false << false;
+    QTest::newRow("whitespace after the root") << json("{'s': {}} \n\t ") << true << true;
+    QTest::newRow("root not an object") << json("[{'s': {}}]") << false << false;
+    QTest::newRow("repeated step") << json("{'s': {}, 's': {}}") << false << true;
+    QTest::newRow("repeated op map") << json("{'s': {'p2p': {}, 'p2p': {}}}") << false << true;
+    QTest::newRow("repeated op") << json("{'s': {'p2p': {'a': {}, 'a': {}}}}") << false << true;
+}
+
+void TestCommStream::declined()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(bool, streamed);
+    QFETCH(bool, parsed);
+
+    QTemporaryDir dir;
+    const QString path = test::writeFile(dir, QStringLiteral("communication_matrix.json"), text);
+    QVERIFY(!path.isEmpty());
+    {
+        FileReport report;
+        jsonfile::JsonFile file(path, "communication_matrix.json", report);
+        std::vector<CommMatrixLink> out;
+        jsonfile::CommStreamCounts counts;
+        QCOMPARE(jsonfile::streamCommunicationMatrix(file, out, counts), streamed);
+        QCOMPARE(out.empty(), !streamed || counts.links == 0);
+        QVERIFY(report.warnings.isEmpty());
+    }
+    FileReport report;
+    std::vector<CommMatrixLink> out;
+    QCOMPARE(parseCommunicationMatrix(path, out, report), parsed);
+    if (!parsed)
+        QVERIFY(report.status == FileStatus::Broken && !report.reason.isEmpty());
 }
 
 // ---------------------------------------------------------------- communication.json
