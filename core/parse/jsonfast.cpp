@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "jsonfast.h"
+#include "ondemandroot.h"
 
 #include <simdjson.h>
 
@@ -152,28 +153,8 @@ std::size_t jsonFastPadding()
 
 bool saxParseFast(const char* text, std::size_t length, int maxDepth, Sax& sax)
 {
-    // One parser per loader thread: its buffers are reused from file to file
-    // instead of allocated per file. A parser grown by a large file is dropped.
-    thread_local ondemand::parser parser;
-    struct Shrink
-    {
-        ~Shrink()
-        {
-            if (parser.capacity() > (std::size_t(8) << 20))
-                parser = ondemand::parser();
-        }
-    } shrink;
-    ondemand::document doc;
-    if (parser.iterate(text, length, length + SIMDJSON_PADDING).get(doc))
-        return false;
-    ondemand::object root;
-    if (doc.get_object().get(root))
-        return false;
-    if (walkObject(root, sax, 1, maxDepth))
-        return false;
-    // Nothing but whitespace may follow the top-level object: past its end
-    // the document has no location left.
-    return doc.current_location().error() == OUT_OF_BOUNDS;
+    return walkRootObject(
+        text, length, [&](ondemand::object& root) { return walkObject(root, sax, 1, maxDepth) == SUCCESS; });
 }
 
 } // namespace profscope::jsonfile

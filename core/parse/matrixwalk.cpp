@@ -12,6 +12,7 @@
 // odd shape) goes to the DOM path and its messages as before.
 
 #include "commstream.h"
+#include "ondemandroot.h"
 #include "numbers.h"
 
 #include <simdjson.h>
@@ -440,28 +441,8 @@ private:
 
 bool walkMatrix(const char* text, std::size_t length, std::vector<CommMatrixLink>& out, CommStreamCounts& counts)
 {
-    // One parser per loader thread, reused from file to file; one grown by a
-    // large file is dropped.
-    thread_local ondemand::parser parser;
-    struct Shrink
-    {
-        ~Shrink()
-        {
-            if (parser.capacity() > (std::size_t(8) << 20))
-                parser = ondemand::parser();
-        }
-    } shrink;
-    ondemand::document doc;
-    if (parser.iterate(text, length, length + SIMDJSON_PADDING).get(doc))
-        return false;
-    ondemand::object root;
-    if (doc.get_object().get(root))
-        return false;
     MatrixWalk walk(out);
-    if (!walk.root(root))
-        return false;
-    // Nothing but whitespace may follow the top-level object.
-    if (doc.current_location().error() != OUT_OF_BOUNDS)
+    if (!walkRootObject(text, length, [&walk](ondemand::object& root) { return walk.root(root); }))
         return false;
     counts = walk.counts;
     return true;

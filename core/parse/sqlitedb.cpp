@@ -20,6 +20,19 @@ namespace profscope {
 
 namespace {
 
+// TEXT cells holding integers (PYTORCH_API.startNs): exact, no double; `fallback`
+// when the text does not start with an integer or it is out of range.
+qint64 integerFromText(std::string_view t, qint64 fallback)
+{
+    const std::string s(t);
+    errno = 0;
+    char* end = nullptr;
+    const long long v = std::strtoll(s.c_str(), &end, 10);
+    if (end == s.c_str() || errno == ERANGE)
+        return fallback;
+    return qint64(v);
+}
+
 struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::SqliteDb)
@@ -230,17 +243,8 @@ qint64 SqlQuery::int64(int column, qint64 fallback) const
         return sqlite3_column_int64(m_stmt, column);
     case SQLITE_FLOAT:
         return qint64(sqlite3_column_double(m_stmt, column));
-    default: {
-        // TEXT columns holding integers (PYTORCH_API.startNs): exact, no double.
-        const std::string_view t = text(column);
-        std::string s(t);
-        errno = 0;
-        char* end = nullptr;
-        const long long v = std::strtoll(s.c_str(), &end, 10);
-        if (end == s.c_str() || errno == ERANGE)
-            return fallback;
-        return qint64(v);
-    }
+    default:
+        return integerFromText(text(column), fallback);
     }
 }
 
@@ -287,16 +291,8 @@ qint64 SqlValues::int64Zero(int column, qint64 fallback) const
         return sqlite3_value_int64(value);
     case SQLITE_FLOAT:
         return qint64(sqlite3_value_double(value));
-    default: {
-        const std::string_view t = text(column);
-        std::string s(t);
-        errno = 0;
-        char* end = nullptr;
-        const long long v = std::strtoll(s.c_str(), &end, 10);
-        if (end == s.c_str() || errno == ERANGE)
-            return fallback;
-        return qint64(v);
-    }
+    default:
+        return integerFromText(text(column), fallback);
     }
 }
 
