@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tracecopies.h"
 
-#include <QFileInfo>
-#include <QRegularExpression>
-
 #include <QCryptographicHash>
 #include <QFile>
+#include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cstring>
 #include <vector>

@@ -33,6 +33,14 @@ qint64 integerFromText(std::string_view t, qint64 fallback)
     return qint64(v);
 }
 
+// TEXT cells holding decimals: `fallback` when the text is no number.
+double doubleFromText(std::string_view t, double fallback)
+{
+    bool ok = false;
+    const double v = QByteArray(t.data(), qsizetype(t.size())).toDouble(&ok);
+    return ok ? v : fallback;
+}
+
 struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::SqliteDb)
@@ -253,11 +261,8 @@ double SqlQuery::real(int column, double fallback) const
     switch (sqlite3_column_type(m_stmt, column)) {
     case SQLITE_NULL:
         return fallback;
-    case SQLITE_TEXT: {
-        bool ok = false;
-        const double v = QByteArray(text(column).data(), qsizetype(text(column).size())).toDouble(&ok);
-        return ok ? v : fallback;
-    }
+    case SQLITE_TEXT:
+        return doubleFromText(text(column), fallback);
     default:
         return sqlite3_column_double(m_stmt, column);
     }
@@ -301,11 +306,8 @@ double SqlValues::real(int column, double fallback) const
     switch (sqlite3_value_type(m_values[column])) {
     case SQLITE_NULL:
         return fallback;
-    case SQLITE_TEXT: {
-        bool ok = false;
-        const double v = QByteArray(text(column).data(), qsizetype(text(column).size())).toDouble(&ok);
-        return ok ? v : fallback;
-    }
+    case SQLITE_TEXT:
+        return doubleFromText(text(column), fallback);
     default:
         return sqlite3_value_double(m_values[column]);
     }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "traceroles.h"
 
+#include <QHash>
+
 #include <algorithm>
-#include <string>
+#include <vector>
 
 namespace profscope {
 
@@ -53,24 +55,29 @@ QString stepIdFromSliceName(std::string_view name)
     return QString::fromUtf8(name.data(), qsizetype(name.size()));
 }
 
-QString stepIdFromIterationName(std::string_view name)
+namespace {
+
+// The digits after `prefix` ("Iteration 7" -> "7"); empty when anything else follows.
+QString numberAfter(std::string_view name, std::string_view prefix)
 {
-    static constexpr std::string_view prefix = "Iteration ";
     if (!name.starts_with(prefix) || name.size() == prefix.size())
         return {};
     name.remove_prefix(prefix.size());
     if (!std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return {}; // "Iteration Refresh 3" is a part of step 3, not a step
+        return {};
     return QString::fromUtf8(name.data(), qsizetype(name.size()));
+}
+
+} // namespace
+
+QString stepIdFromIterationName(std::string_view name)
+{
+    return numberAfter(name, "Iteration "); // "Iteration Refresh 3" is a part of step 3, not a step
 }
 
 QString stepIdFromFpBpName(std::string_view name)
 {
-    static constexpr std::string_view prefix = "FP_BP Time ";
-    if (!name.starts_with(prefix))
-        return {};
-    name.remove_prefix(prefix.size());
-    return stepIdFromIterationName(std::string("Iteration ") + std::string(name));
+    return numberAfter(name, "FP_BP Time ");
 }
 
 void inferRolesFromNames(TraceData& trace)
@@ -92,7 +99,7 @@ void inferRolesFromNames(TraceData& trace)
     // Analysis figures are per iteration, so the steps are those).
     // Its "FP_BP Time N" slice runs from FP Start to BP End of iteration N.
     if (trace.steps.empty()) {
-        std::vector<std::pair<QString, TimeRange>> fpBp;
+        QHash<QString, std::vector<TimeRange>> fpBp; // by step id, in trace order
         for (const ProcessTrack& p : trace.processes)
             for (const ThreadTrack& t : p.threads)
                 if (t.role == LaneRole::StepTrace)
@@ -101,14 +108,18 @@ void inferRolesFromNames(TraceData& trace)
                         if (QString id = stepIdFromIterationName(name); !id.isEmpty())
                             trace.steps.push_back({ std::move(id), { t.slices.startNs[i], t.slices.endNs(i) } });
                         else if (QString fpId = stepIdFromFpBpName(name); !fpId.isEmpty())
-                            fpBp.emplace_back(std::move(fpId), TimeRange { t.slices.startNs[i], t.slices.endNs(i) });
+                            fpBp[fpId].push_back({ t.slices.startNs[i], t.slices.endNs(i) });
                     }
-        for (StepMarker& m : trace.steps)
-            for (const auto& [id, rangeNs] : fpBp)
-                if (id == m.id && rangeNs.startNs >= m.rangeNs.startNs && rangeNs.endNs <= m.rangeNs.endNs) {
-                    m.fpStartNs = rangeNs.startNs;
-                    m.bpEndNs = rangeNs.endNs;
+        for (StepMarker& m : trace.steps) {
+            const auto it = fpBp.constFind(m.id);
+            if (it == fpBp.cend())
+                continue;
+            for (const TimeRange& r : *it)
+                if (r.startNs >= m.rangeNs.startNs && r.endNs <= m.rangeNs.endNs) {
+                    m.fpStartNs = r.startNs;
+                    m.bpEndNs = r.endNs;
                 }
+        }
     }
     std::stable_sort(trace.steps.begin(), trace.steps.end(),
         [](const StepMarker& a, const StepMarker& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });

@@ -105,14 +105,11 @@ void HorizontalBarChart::rebuild()
     m_scale = maxAbs >= 1'000'000 ? 1e6 : 1e3;
     xAxis->setLabel(m_valueAxisTitle + (m_scale == 1e6 ? tr(" (ms)") : tr(" (us)")));
 
-    auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
-    ticker->clear();
+    setCategoryTicks();
     const int n = int(m_bars.size());
-    const QFontMetrics fm(font());
     for (int i = 0; i < n; ++i) {
         const BarItem& b = m_bars[i];
         const double key = n - i;
-        ticker->addTick(key, fm.elidedText(b.label, Qt::ElideMiddle, categoryLabelWidth()));
         // One QCPBars per bar: each can have its own colour.
         auto* bars = new QCPBars(yAxis, xAxis);
         const QColor color = b.color.isValid() ? b.color : defaultColor;
@@ -168,6 +165,17 @@ void HorizontalBarChart::fitValueRange()
     xAxis->setRange(lo, lo + span);
 }
 
+void HorizontalBarChart::setCategoryTicks()
+{
+    // Bar i (biggest first, from the top) sits at key n - i.
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
+    ticker->clear();
+    const QFontMetrics fm(font());
+    const int n = int(m_bars.size());
+    for (int i = 0; i < n; ++i)
+        ticker->addTick(n - i, fm.elidedText(m_bars[i].label, Qt::ElideMiddle, categoryLabelWidth()));
+}
+
 int HorizontalBarChart::categoryLabelWidth() const
 {
     // The names may take a third of a narrow chart, at most 190 px: the bars and their values
@@ -177,15 +185,8 @@ int HorizontalBarChart::categoryLabelWidth() const
 
 void HorizontalBarChart::resizeEvent(QResizeEvent* event)
 {
-    if (event->oldSize().width() / 3 != width() / 3 && !m_bars.isEmpty()) {
-        // Names elided for the new width.
-        auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
-        const QFontMetrics fm(font());
-        const int n = int(m_bars.size());
-        ticker->clear();
-        for (int i = 0; i < n; ++i)
-            ticker->addTick(n - i, fm.elidedText(m_bars[i].label, Qt::ElideMiddle, categoryLabelWidth()));
-    }
+    if (event->oldSize().width() / 3 != width() / 3 && !m_bars.isEmpty())
+        setCategoryTicks(); // names elided for the new width
     VectorPlot::resizeEvent(event);
     // The axis rect width is known only after the layout: refit and redraw.
     if (size().isEmpty())

@@ -56,6 +56,7 @@ private:
     void rebuild();
     void fitValueRange();
     int categoryLabelWidth() const;
+    void setCategoryTicks(); // the bars' names on the key axis, elided to categoryLabelWidth()
 
     QCPTextElement* m_title;
     QString m_valueAxisTitle;

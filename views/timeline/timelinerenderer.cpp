@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <cmath>
+#include <limits>
 #include <set>
 
 namespace profscope {
@@ -707,7 +707,7 @@ void TimelineRenderer::paintFlows(QPainter& p, const TimelineViewport& vp, const
             if (!isSel
                 && !drawnKeys
                         .insert({ int(std::lround(from.x())), int(std::lround(from.y())), int(std::lround(to.x())),
-                            int(std::lround(to.y())), int(f.category[i].value) })
+                            int(std::lround(to.y())), int(cached->color.rgba()) })
                         .second)
                 continue; // the same pixels as an arrow already there
             arrows.push_back({ from, to, cached->color, isSel });
