@@ -70,6 +70,19 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
     qint64 dropped = 0;
     dropped += eraseRowsIf(rank.stepTrace, [&](const StepTraceRow& r) { return dropStep(r.step); });
     dropped += eraseRowsIf(rank.communicationMatrix, [&](const CommMatrixLink& l) { return dropStep(l.step); });
+    // MindInsight's step_trace_raw rows carry their step_num (1-based, as
+    // ProfilerStep#N and CANN's Iteration N): they are cut by number, and
+    // their steps count as found for a rank without timeline markers.
+    if (!rank.legacy.stepTrace.rows.empty()) {
+        RankStepWindow& sw = rank.stepWindow;
+        for (const LegacyStepTraceRow& r : rank.legacy.stepTrace.rows) {
+            if (!w.applied)
+                sw.stepsFound.push_back(r.stepNum);
+            if (!w.applied && filter.keepsStep(r.stepNum))
+                sw.stepsKept.push_back(r.stepNum);
+        }
+        dropped += eraseRowsIf(rank.legacy.stepTrace.rows, [&](const LegacyStepTraceRow& r) { return !filter.keepsStep(r.stepNum); });
+    }
     if (w.applied) {
         const TimeRange win = w.windowNs;
         dropped += eraseRowsIf(rank.communication, [&](const CommOpRecord& op) {

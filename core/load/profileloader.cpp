@@ -106,9 +106,21 @@ void applyPartialToProfile(const LoadFilter& filter, std::vector<std::shared_ptr
         found.insert(found.end(), w.stepsFound.begin(), w.stepsFound.end());
         kept.insert(kept.end(), w.stepsKept.begin(), w.stepsKept.end());
         const QString who = rank.info.rankId >= 0 ? Tr::tr("rank %1").arg(rank.info.rankId) : rank.info.displayName;
-        if (!w.applied) {
-            profile.report.warning(Tr::tr("%1: no step markers found (ProfilerStep#N events, STEP_TIME rows), "
-                                          "so the step window could not be applied: the whole rank is loaded")
+        if (!w.applied && !w.stepsFound.empty()) {
+            // Only step-numbered rows (MindInsight's step trace): cut by number.
+            anyKept = anyKept || !w.stepsKept.empty();
+            if (w.stepsKept.empty())
+                profile.report.warning(Tr::tr("%1: %2 not found (its step trace has steps %3): none of its step trace rows is kept")
+                                           .arg(who, asked, formatIdList(w.stepsFound)),
+                                       rank.info.rootPath);
+            else
+                profile.report.info(Tr::tr("%1: no step markers on a timeline (a timeline, if any, is loaded whole); "
+                                           "the step trace rows of steps %2 of %3 are kept")
+                                        .arg(who, formatIdList(w.stepsKept), formatIdList(w.stepsFound)),
+                                    rank.info.rootPath);
+        } else if (!w.applied) {
+            profile.report.warning(Tr::tr("%1: no step markers found (ProfilerStep#N or Iteration N events, STEP_TIME "
+                                          "rows), so the step window could not be applied: the whole rank is loaded")
                                        .arg(who),
                                    rank.info.rootPath);
         } else if (w.stepsKept.empty()) {

@@ -140,18 +140,48 @@ const char* findMarker(const char* data, std::size_t from, std::size_t end)
     return nullptr;
 }
 
+// CANN msprof timelines (PROF_*/device_N/timeline) mark each iteration
+// with an X event "Iteration N" on the step trace lane (and "Iteration
+// Refresh N", which is not a step).
+constexpr std::string_view kIterationMarker = "\"Iteration ";
+
 std::optional<qint64> stepNumber(std::string_view id)
 {
     if (id.starts_with("ProfilerStep#"))
         id.remove_prefix(13);
+    else if (id.starts_with("Iteration "))
+        id.remove_prefix(10);
     if (id.empty() || id.size() > 18 || !std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
         return std::nullopt;
     return parseInt(id);
 }
 
+// The marker event whose name starts at `at` (its opening quote), if it is
+// an X event named as a step: appended to `marks`. Anything else (the text
+// in an args value, a B/E pair, a broken event) is not a marker.
+void addMarker(const char* data, std::size_t size, std::size_t at, std::vector<StepMark>& marks)
+{
+    const std::string_view object = enclosingObject(data, size, at);
+    MarkerEvent ev;
+    if (object.empty() || !readTopLevelMembers(object, ev) || ev.ph != "X")
+        return;
+    const auto step = stepNumber(ev.name);
+    const auto ts = parseUsToNs(ev.ts);
+    const auto dur = parseUsToNs(ev.dur);
+    if (!step || !ts || !dur)
+        return;
+    marks.push_back({ *step, { *ts, *ts + std::max<TimeNs>(*dur, 0) } });
+}
+
 } // namespace
 
 std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error,
+                                           const std::function<bool(double)>& progress)
+{
+    return scanTraceStepMarkers(path, TraceMarkers::ProfilerSteps, error, progress);
+}
+
+std::vector<StepMark> scanTraceStepMarkers(const QString& path, TraceMarkers kinds, QString* error,
                                            const std::function<bool(double)>& progress)
 {
     std::vector<StepMark> marks;
@@ -203,16 +233,15 @@ std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error,
         }
         const auto at = std::size_t(static_cast<const char*>(hit) - data);
         pos = at + kMarker.size();
-        const std::string_view object = enclosingObject(data, size, at);
-        MarkerEvent ev;
-        if (object.empty() || !readTopLevelMembers(object, ev) || ev.ph != "X")
-            continue; // the text in an args value, a B/E pair or a broken event: not a marker
-        const auto step = stepNumber(ev.name);
-        const auto ts = parseUsToNs(ev.ts);
-        const auto dur = parseUsToNs(ev.dur);
-        if (!step || !ts || !dur)
-            continue;
-        marks.push_back({ *step, { *ts, *ts + std::max<TimeNs>(*dur, 0) } });
+        addMarker(data, size, at, marks);
+    }
+    if (kinds == TraceMarkers::ProfilerStepsAndIterations && !stopped) {
+        // A second pass for the CANN markers: msprof timelines are a few MB
+        // per iteration, and "Iteration has no rare byte for memchr.
+        const std::string_view text(data, size);
+        for (std::size_t at = text.find(kIterationMarker); at != std::string_view::npos;
+             at = text.find(kIterationMarker, at + kIterationMarker.size()))
+            addMarker(data, size, at, marks);
     }
     if (progress && !stopped)
         progress(1.0);
@@ -256,10 +285,14 @@ std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std:
     for (const auto& f : rank.files)
         if (f.kind == FileKind::Database)
             add(scanDbStepMarkers(f.path));
-    if (byStep.empty())
-        for (const auto& f : rank.files)
-            if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline || f.kind == FileKind::CannTimeline)
+    if (byStep.empty()) {
+        for (const auto& f : rank.files) {
+            if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline)
                 add(scanTraceStepMarkers(f.path, nullptr, progress));
+            else if (f.kind == FileKind::CannTimeline)
+                add(scanTraceStepMarkers(f.path, TraceMarkers::ProfilerStepsAndIterations, nullptr, progress));
+        }
+    }
     std::vector<StepMark> out;
     out.reserve(byStep.size());
     for (const auto& [step, range] : byStep)

@@ -18,7 +18,7 @@ namespace profscope {
 
 struct StepMark
 {
-    qint64 step = -1; // the N of ProfilerStep#N
+    qint64 step = -1; // the N of ProfilerStep#N (or of a CANN timeline's Iteration N)
     TimeRange rangeNs;
 };
 
@@ -26,6 +26,15 @@ struct StepMark
 // order. `error` is set when the file cannot be read. `progress` gets the
 // fraction of the file searched; returning false stops the scan.
 std::vector<StepMark> scanTraceStepMarkers(const QString& path, QString* error = nullptr,
+                                           const std::function<bool(double)>& progress = {});
+// Which marker events a trace holds: ProfilerStep#N (torch_npu, MindSpore),
+// and in CANN msprof timelines also "Iteration N" (the step trace lane).
+enum class TraceMarkers
+{
+    ProfilerSteps,
+    ProfilerStepsAndIterations,
+};
+std::vector<StepMark> scanTraceStepMarkers(const QString& path, TraceMarkers kinds, QString* error = nullptr,
                                            const std::function<bool(double)>& progress = {});
 // STEP_TIME rows of a profiler database; empty without the table.
 std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error = nullptr);

@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdlib>
+
 using namespace profscope;
 
 namespace {
@@ -137,6 +139,7 @@ private Q_SLOTS:
     void tablesCutToWindow();
     void rankSubset();
     void missingSteps();
+    void cannIterationsAndLegacySteps();
     void cliArguments_data();
     void cliArguments();
 
@@ -440,6 +443,77 @@ void TestPartialImport::missingSteps()
     }
     QVERIFY(hasMessage(*profile, ImportMessage::Error,
                        QStringLiteral("steps 30\u201331 not found in any rank: the profile has steps 1\u20135")));
+}
+
+// CANN msprof ranks (PROF_*/device_N/timeline/msprof_D_M_N.json, one file
+// per iteration) mark their steps with "Iteration N" X events, and old
+// MindInsight ranks number theirs in step_trace_raw_*_detail_time.csv: a
+// step window must cut both, not load them whole.
+void TestPartialImport::cannIterationsAndLegacySteps()
+{
+    const QString root = test::fixture(QStringLiteral("mindinsight/tests/utils/resource/profiler"));
+    LoadFilter filter;
+    filter.firstStep = 3;
+    filter.lastStep = 4;
+    const ProfilePtr profile = loadWith(root, filter);
+    int cannRanks = 0, legacyRanks = 0;
+    for (const auto& r : profile->ranks) {
+        if (r->info.layout == RankLayout::CannMsprof) {
+            ++cannRanks;
+            // The reference: the Iteration 3 and 4 events of the device's
+            // msprof_*.json files, and every X event of those files that
+            // overlaps their span.
+            QStringList files;
+            QDirIterator it(r->info.rootPath + QStringLiteral("/timeline"), { QStringLiteral("msprof_*.json") }, QDir::Files);
+            while (it.hasNext())
+                files << it.next();
+            QCOMPARE(files.size(), 10);
+            std::vector<QJsonObject> xs;
+            qint64 lo = std::numeric_limits<qint64>::max(), hi = std::numeric_limits<qint64>::min();
+            for (const QString& f : files)
+                for (const QJsonValue& v : traceEvents(f)) {
+                    const QJsonObject e = v.toObject();
+                    if (e.value(QStringLiteral("ph")).toString() != QLatin1String("X"))
+                        continue;
+                    xs.push_back(e);
+                    const QString name = e.value(QStringLiteral("name")).toString();
+                    if (name == QLatin1String("Iteration 3") || name == QLatin1String("Iteration 4")) {
+                        const qint64 ts = usTextToNs(e.value(QStringLiteral("ts")));
+                        lo = std::min(lo, ts);
+                        hi = std::max(hi, ts + usTextToNs(e.value(QStringLiteral("dur"))));
+                    }
+                }
+            qint64 inside = 0;
+            for (const QJsonObject& e : xs) {
+                const qint64 ts = usTextToNs(e.value(QStringLiteral("ts"))), dur = usTextToNs(e.value(QStringLiteral("dur")));
+                inside += (dur <= 0 ? ts >= lo && ts < hi : ts < hi && ts + dur > lo) ? 1 : 0;
+            }
+            QVERIFY(lo < hi);
+            QVERIFY(r->stepWindow.applied);
+            QCOMPARE(r->stepWindow.stepsFound, (std::vector<qint64> { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }));
+            QCOMPARE(r->stepWindow.stepsKept, (std::vector<qint64> { 3, 4 }));
+            // Microsecond text to ns can differ by rounding in the last digit.
+            QVERIFY2(std::abs(r->stepWindow.windowNs.startNs - lo) <= 1, qPrintable(QString::number(r->stepWindow.windowNs.startNs - lo)));
+            QVERIFY2(std::abs(r->stepWindow.windowNs.endNs - hi) <= 1, qPrintable(QString::number(r->stepWindow.windowNs.endNs - hi)));
+            QCOMPARE(qint64(r->trace.sliceCount()), inside);
+            QVERIFY(inside < qint64(xs.size()) / 2);
+        } else if (!r->legacy.stepTrace.rows.empty() || r->info.rankId == 10) {
+            ++legacyRanks;
+            // step_trace_raw_N_detail_time.csv: a header, one row per step,
+            // and the average row.
+            QFile csv(root + QStringLiteral("/step_trace_raw_%1_detail_time.csv").arg(r->info.rankId));
+            QVERIFY(csv.open(QIODevice::ReadOnly));
+            const qint64 steps = qint64(csv.readAll().trimmed().split('\n').size()) - 2;
+            QCOMPARE(qint64(r->stepWindow.stepsFound.size()), steps);
+            QCOMPARE(r->stepWindow.stepsKept, (std::vector<qint64> { 3, 4 }));
+            QCOMPARE(int(r->legacy.stepTrace.rows.size()), 2);
+            QCOMPARE(r->legacy.stepTrace.rows[0].stepNum, qint64(3));
+            QCOMPARE(r->legacy.stepTrace.rows[1].stepNum, qint64(4));
+        }
+    }
+    QCOMPARE(cannRanks, 2);
+    QCOMPARE(legacyRanks, 2);
+    QVERIFY(hasMessage(*profile, ImportMessage::Info, QStringLiteral("the step trace rows of steps 3\u20134 of 1\u201340 are kept")));
 }
 
 void TestPartialImport::cliArguments_data()
