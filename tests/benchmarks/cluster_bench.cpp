@@ -74,8 +74,14 @@ int childAnalyze(const QString& path, int threads)
     timer.start();
     LoadOptions options;
     options.maxThreads = threads;
+    const double cpuStartMs = bench::cpuMs();
     const ProfilePtr profile = ProfileLoader::load({ path }, options);
     const qint64 loadMs = timer.elapsed();
+    const double loadCpuMs = bench::cpuMs() - cpuStartMs;
+    // Every input byte the load read (traces, tables, JSON summaries, metadata).
+    qint64 usedBytes = 0;
+    for (const FileReport& f : profile->report.files)
+        usedBytes += f.status == FileStatus::Used ? f.sizeBytes : 0;
     qint64 findings = 0, rows = 0;
     const ClusterSteps steps = clusterSteps(*profile);
     rows += qint64(steps.rows.size());
@@ -93,6 +99,7 @@ int childAnalyze(const QString& path, int threads)
     const QJsonObject result { { QStringLiteral("ranks"), double(profile->ranks.size()) },
         { QStringLiteral("loadMs"), double(loadMs) }, { QStringLiteral("analysisMs"), double(totalMs - loadMs) },
         { QStringLiteral("totalMs"), double(totalMs) }, { QStringLiteral("findings"), double(findings) },
+        { QStringLiteral("loadCpuMs"), loadCpuMs }, { QStringLiteral("usedBytes"), double(usedBytes) },
         { QStringLiteral("rows"), double(rows) }, { QStringLiteral("clockEstimated"), clock.estimated },
         { QStringLiteral("peakRssKb"), double(peakRssKb()) },
         { QStringLiteral("peakAnonKb"), double(rss.peakAnonKb()) },
@@ -494,6 +501,7 @@ int main(int argc, char** argv)
         return 1;
 
     double allThreadsMibPerS[2] = { 0, 0 }; // large, wide
+    double loadMibPerCpuS[2] = { 0, 0 };    // every input byte used / CPU s of the load alone, 1 thread
     int index = 0;
     for (const auto& [label, path] :
         { std::pair { QStringLiteral("large"), big }, std::pair { QStringLiteral("wide"), wide } }) {
@@ -510,11 +518,24 @@ int main(int argc, char** argv)
             << QString::number(
                    one[QStringLiteral("totalMs")].toDouble() / all[QStringLiteral("totalMs")].toDouble(), 'f', 2)
             << "x" << Qt::endl;
-        allThreadsMibPerS[index++] = mb / (all[QStringLiteral("totalMs")].toDouble() / 1000.0);
+        allThreadsMibPerS[index] = mb / (all[QStringLiteral("totalMs")].toDouble() / 1000.0);
+        const double inputMb = one[QStringLiteral("usedBytes")].toDouble() / double(1 << 20);
+        loadMibPerCpuS[index] = inputMb / (one[QStringLiteral("loadCpuMs")].toDouble() / 1000.0);
+        out << "  load alone, 1 thread: " << QString::number(inputMb, 'f', 0) << " MiB of input files used in "
+            << QString::number(one[QStringLiteral("loadCpuMs")].toDouble() / 1000.0, 'f', 2) << " CPU s = "
+            << QString::number(loadMibPerCpuS[index], 'f', 0) << " MiB per CPU s" << Qt::endl;
+        ++index;
     }
     out << "\nmany small ranks vs one large cluster (" << cores << " threads): wide "
         << QString::number(allThreadsMibPerS[1], 'f', 0) << " MiB/s = "
         << QString::number(100.0 * allThreadsMibPerS[1] / allThreadsMibPerS[0], 'f', 0) << "% of large "
         << QString::number(allThreadsMibPerS[0], 'f', 0) << " MiB/s (target >= 50%)" << Qt::endl;
+    // The same question asked of the load alone, per input byte and CPU
+    // second: a small rank's tables, summaries and metadata are half its
+    // bytes, and the analyses over 1024 ranks are not part of loading them.
+    out << "  the load alone, every input byte, per CPU second (1 thread): wide "
+        << QString::number(loadMibPerCpuS[1], 'f', 0) << " MiB = "
+        << QString::number(100.0 * loadMibPerCpuS[1] / loadMibPerCpuS[0], 'f', 0) << "% of large "
+        << QString::number(loadMibPerCpuS[0], 'f', 0) << " MiB" << Qt::endl;
     return 0;
 }

@@ -57,6 +57,7 @@ private Q_SLOTS:
     void legacyClusterHostilehccl_data();
     void legacyClusterHostilehccl();
     void symlinkLoop();
+    void manyRankFolders();
     void missingAndEmpty();
     void fifoGiven();
     void unknownFileGiven();
@@ -326,6 +327,58 @@ void TestDiscovery::symlinkLoop()
     QVERIFY(QFile::link(dir.path(), dir.filePath(QStringLiteral("a/up"))));
     const auto r = discoverProfiles({ dir.path() });
     QCOMPARE(r.ranks.size(), std::size_t(1));
+}
+
+// A cluster root with many rank folders is walked in parallel (one walker
+// per rank folder, merged in folder order): the same ranks, files, loop
+// checks and folder limit as a serial walk.
+void TestDiscovery::manyRankFolders()
+{
+    QTemporaryDir dir;
+    constexpr int kRanks = 40;
+    for (int i = 0; i < kRanks; ++i) {
+        const QString rank = dir.filePath(QStringLiteral("rank%1_ascend_pt").arg(i));
+        QVERIFY(QDir().mkpath(rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT")));
+        QFile info(rank + QStringLiteral("/profiler_info_%1.json").arg(i));
+        QVERIFY(info.open(QIODevice::WriteOnly));
+        info.write(QStringLiteral("{\"rank_id\": %1}").arg(i).toUtf8());
+        info.close();
+        QFile kernels(rank + QStringLiteral("/ASCEND_PROFILER_OUTPUT/kernel_details.csv"));
+        QVERIFY(kernels.open(QIODevice::WriteOnly));
+        kernels.write("Name,Type,Start Time(us),Duration(us)\n");
+    }
+    // A loop inside one rank folder and a second name for another.
+    QVERIFY(QFile::link(dir.path(), dir.filePath(QStringLiteral("rank3_ascend_pt/ASCEND_PROFILER_OUTPUT/up"))));
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("rank7_ascend_pt")), dir.filePath(QStringLiteral("zz_copy_ascend_pt"))));
+
+    const auto r = discoverProfiles({ dir.path() });
+    QList<int> expected;
+    for (int i = 0; i < kRanks; ++i)
+        expected << i;
+    QCOMPARE(rankIds(r), expected);
+    for (const auto& rank : r.ranks) {
+        const QString folder = QStringLiteral("rank%1_ascend_pt").arg(rank.info.rankId);
+        QCOMPARE(QFileInfo(rank.info.rootPath).fileName(), folder);
+        int infos = 0, tables = 0;
+        for (const auto& f : rank.files) {
+            infos += f.kind == FileKind::ProfilerInfo ? 1 : 0;
+            tables += f.kind == FileKind::KernelDetails ? 1 : 0;
+        }
+        QCOMPARE(infos, 1);
+        QCOMPARE(tables, 1);
+    }
+    int skipped = 0;
+    for (const auto& m : r.report.messages)
+        skipped += m.text.contains(QLatin1String("already visited")) ? 1 : 0;
+    QCOMPARE(skipped, 2); // the loop back to the root, and the second name of rank 7
+
+    // The folder limit counts the root and each rank folder, as before.
+    DiscoveryOptions limited;
+    limited.maxEntries = 10;
+    const auto cut = discoverProfiles({ dir.path() }, limited);
+    QCOMPARE(int(cut.ranks.size()), 9);
+    QVERIFY(std::any_of(cut.report.messages.begin(), cut.report.messages.end(),
+                        [](const ImportMessage& m) { return m.text.contains(QLatin1String("stopped scanning after 10 folders")); }));
 }
 
 void TestDiscovery::missingAndEmpty()
