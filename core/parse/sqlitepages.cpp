@@ -38,6 +38,11 @@ inline std::uint32_t be32(const u8* p)
     return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
 }
 
+inline std::uint64_t be64(const u8* p)
+{
+    return std::uint64_t(be32(p)) << 32 | be32(p + 4);
+}
+
 // SQLite's varint (1-9 bytes, big-endian groups of 7 bits, the 9th byte
 // whole) read from [p, end): the bytes used, 0 when it runs past `end`.
 inline int varint(const u8* p, const u8* end, std::uint64_t* v)
@@ -67,14 +72,6 @@ inline std::uint64_t serialBytes(std::uint64_t t)
 {
     static constexpr u8 kFixed[12] = { 0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0 };
     return t < 12 ? kFixed[t] : (t - 12) / 2;
-}
-
-inline qint64 signedBigEndian(const u8* p, int n)
-{
-    std::uint64_t v = (p[0] & 0x80) ? ~std::uint64_t(0) : 0;
-    for (int i = 0; i < n; ++i)
-        v = (v << 8) | p[i];
-    return qint64(v);
 }
 
 // sqlite3AffinityType's rule for REAL affinity (the one affinity applied
@@ -325,7 +322,9 @@ private:
     std::uint64_t m_sinceRelease = 0;
     std::vector<u8> m_overflow;    // a record spread over overflow pages, joined
     std::vector<SqlCell> m_cells;  // the row's values
-    std::vector<std::uint64_t> m_types, m_offsets;
+    std::vector<int> m_fieldItem;               // record field -> the item that reads it, or -1
+    std::vector<int> m_rowidItems;              // items that are the rowid
+    std::vector<std::pair<int, int>> m_copies;  // (item, item it repeats)
     QString m_error;
 };
 
@@ -354,10 +353,15 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
     const u8* h = rec + n;
     const u8* hEnd = rec + headerSize;
     std::uint64_t data = headerSize;
+    // One pass over the header: each wanted field decoded as its type is read.
+    const int* wanted = m_fieldItem.data();
     for (int j = 0; j < plan.fields; ++j) {
         if (h >= hEnd) {
-            m_types[std::size_t(j)] = 0; // a column added after the row was written: its default, NULL
-            continue;
+            // Columns added after the row was written: their default, NULL.
+            for (; j < plan.fields; ++j)
+                if (wanted[j] >= 0)
+                    m_cells[std::size_t(wanted[j])].type = SQLITE_NULL;
+            break;
         }
         std::uint64_t t;
         if (*h < 0x80) {
@@ -368,22 +372,15 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
                 return malformed(pgno, Tr::tr("record header of row %1").arg(rowid));
             h += m;
         }
-        m_types[std::size_t(j)] = t;
-        m_offsets[std::size_t(j)] = data;
+        const u8* v = rec + data;
         data += serialBytes(t);
         if (data > size)
             return malformed(pgno, Tr::tr("record of row %1 is longer than its payload").arg(rowid));
-    }
-    for (std::size_t k = 0; k < plan.items.size(); ++k) {
-        const Item& item = plan.items[k];
-        SqlCell& c = m_cells[k];
-        if (item.kind != ItemKind::Column) {
-            c.type = item.kind == ItemKind::Rowid ? SQLITE_INTEGER : SQLITE_NULL;
-            c.i = rowid;
+        const int k = wanted[j];
+        if (k < 0)
             continue;
-        }
-        const std::uint64_t t = m_types[std::size_t(item.slot)];
-        const u8* v = rec + m_offsets[std::size_t(item.slot)];
+        SqlCell& c = m_cells[std::size_t(k)];
+        qint64 i;
         switch (t) {
         case 0:
         case 10:
@@ -391,25 +388,25 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
             c.type = SQLITE_NULL;
             continue;
         case 1:
-            c.i = qint64(std::int8_t(v[0]));
+            i = std::int8_t(v[0]);
             break;
         case 2:
-            c.i = signedBigEndian(v, 2);
+            i = std::int16_t(std::uint16_t(v[0] << 8 | v[1]));
             break;
         case 3:
-            c.i = signedBigEndian(v, 3);
+            i = qint64(std::int32_t(std::uint32_t(v[0]) << 24 | std::uint32_t(v[1]) << 16 | std::uint32_t(v[2]) << 8) >> 8);
             break;
         case 4:
-            c.i = signedBigEndian(v, 4);
+            i = std::int32_t(be32(v));
             break;
         case 5:
-            c.i = signedBigEndian(v, 6);
+            i = qint64(std::uint64_t(qint64(std::int16_t(std::uint16_t(v[0] << 8 | v[1])))) << 32 | be32(v + 2));
             break;
         case 6:
-            c.i = signedBigEndian(v, 8);
+            i = qint64(be64(v));
             break;
         case 7: {
-            const std::uint64_t bits = std::uint64_t(signedBigEndian(v, 8));
+            const std::uint64_t bits = be64(v);
             double d;
             std::memcpy(&d, &bits, sizeof d);
             // sqlite3VdbeSerialGet: a NaN reads as NULL.
@@ -419,7 +416,7 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
         }
         case 8:
         case 9:
-            c.i = qint64(t - 8);
+            i = qint64(t - 8);
             break;
         default:
             c.type = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
@@ -427,14 +424,19 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
             c.bytes = int(serialBytes(t));
             continue;
         }
-        // An integer field.
-        if (item.real) {
+        // An integer field; REAL affinity reads it as a REAL.
+        if (plan.items[std::size_t(k)].real) {
             c.type = SQLITE_FLOAT;
-            c.d = double(c.i);
+            c.d = double(i);
         } else {
             c.type = SQLITE_INTEGER;
+            c.i = i;
         }
     }
+    for (const int k : m_rowidItems)
+        m_cells[std::size_t(k)].i = rowid;
+    for (const auto& [to, from] : m_copies)
+        m_cells[std::size_t(to)] = m_cells[std::size_t(from)];
     return true;
 }
 
@@ -500,8 +502,20 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
     qint64* rows, QString* error)
 {
     m_cells.assign(plan.items.size(), SqlCell {});
-    m_types.assign(std::size_t(plan.fields), 0);
-    m_offsets.assign(std::size_t(plan.fields), 0);
+    m_fieldItem.assign(std::size_t(plan.fields), -1);
+    for (std::size_t k = 0; k < plan.items.size(); ++k) {
+        const Item& item = plan.items[k];
+        if (item.kind == ItemKind::Rowid) {
+            m_cells[k].type = SQLITE_INTEGER;
+            m_rowidItems.push_back(int(k));
+        } else if (item.kind == ItemKind::Column) {
+            int& first = m_fieldItem[std::size_t(item.slot)];
+            if (first < 0)
+                first = int(k);
+            else
+                m_copies.push_back({ int(k), first }); // the same column selected twice
+        } // NULL items stay NULL
+    }
     struct Frame
     {
         std::uint32_t pgno;
