@@ -19,7 +19,10 @@
 // a plain sqlite3 loop stepping every column of TASK, and the importer's
 // way of reading (scanRows) over every column of TASK, then of TASK and
 // COMPUTE_TASK_INFO: the floor of the pass. Rows per CPU second of the
-// whole load are printed next to it for both forms.
+// whole load are printed next to it for both forms. The DB form's loads and
+// the scan child's passes run both with the native page reader
+// (sqlitepages) and with PROFSCOPE_SQLITE_NATIVE=0 (SQLite's own scan), so
+// the reader is compared with its baseline in the same run.
 //
 //   profscope-dbload-bench [--trace-mb 256] [--ranks 8] [--steps 10] [--keep DIR]
 //   profscope-dbload-bench load PATH        (child)
