@@ -322,7 +322,7 @@ private:
     std::uint64_t m_sinceRelease = 0;
     std::vector<u8> m_overflow;    // a record spread over overflow pages, joined
     std::vector<SqlCell> m_cells;  // the row's values
-    std::vector<int> m_fieldItem;               // record field -> the item that reads it, or -1
+    std::vector<int> m_fieldItem;               // record field -> item * 2 + REAL affinity, or -1
     std::vector<int> m_rowidItems;              // items that are the rowid
     std::vector<std::pair<int, int>> m_copies;  // (item, item it repeats)
     QString m_error;
@@ -353,19 +353,23 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
     const u8* h = rec + n;
     const u8* hEnd = rec + headerSize;
     std::uint64_t data = headerSize;
-    // One pass over the header: each wanted field decoded as its type is read.
-    const int* wanted = m_fieldItem.data();
-    for (int j = 0; j < plan.fields; ++j) {
+    // One pass over the header: each wanted field decoded as its type is
+    // read. Locals, not members: the stores to the cells would make the
+    // compiler reload every member on every field.
+    const int* wanted = m_fieldItem.data(); // item * 2 + REAL affinity, or -1
+    SqlCell* cells = m_cells.data();
+    const int fields = plan.fields;
+    for (int j = 0; j < fields; ++j) {
         if (h >= hEnd) {
             // Columns added after the row was written: their default, NULL.
-            for (; j < plan.fields; ++j)
+            for (; j < fields; ++j)
                 if (wanted[j] >= 0)
-                    m_cells[std::size_t(wanted[j])].type = SQLITE_NULL;
+                    cells[wanted[j] >> 1].type = SQLITE_NULL;
             break;
         }
-        std::uint64_t t;
-        if (*h < 0x80) {
-            t = *h++;
+        std::uint64_t t = *h;
+        if (t < 0x80) {
+            ++h;
         } else {
             const int m = varint(h, hEnd, &t);
             if (m == 0)
@@ -376,10 +380,10 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
         data += serialBytes(t);
         if (data > size)
             return malformed(pgno, Tr::tr("record of row %1 is longer than its payload").arg(rowid));
-        const int k = wanted[j];
-        if (k < 0)
+        const int w = wanted[j];
+        if (w < 0)
             continue;
-        SqlCell& c = m_cells[std::size_t(k)];
+        SqlCell& c = cells[w >> 1];
         qint64 i;
         switch (t) {
         case 0:
@@ -425,7 +429,7 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
             continue;
         }
         // An integer field; REAL affinity reads it as a REAL.
-        if (plan.items[std::size_t(k)].real) {
+        if (w & 1) {
             c.type = SQLITE_FLOAT;
             c.d = double(i);
         } else {
@@ -511,9 +515,9 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
         } else if (item.kind == ItemKind::Column) {
             int& first = m_fieldItem[std::size_t(item.slot)];
             if (first < 0)
-                first = int(k);
+                first = int(k) * 2 + (item.real ? 1 : 0);
             else
-                m_copies.push_back({ int(k), first }); // the same column selected twice
+                m_copies.push_back({ int(k), first >> 1 }); // the same column selected twice
         } // NULL items stay NULL
     }
     struct Frame
