@@ -271,11 +271,13 @@ private:
 };
 
 // Visits every row of "SELECT <columns> <from>" (no ORDER BY: rows in table
-// order) inside one sqlite3_step: the columns are the arguments of an
+// order). The native page reader (sqlitepages.h) decodes the table's pages
+// itself where it gives exactly SQLite's rows (2-3x faster on TASK); else
+// the rows come inside one sqlite3_step: the columns are the arguments of an
 // aggregate function whose step callback gets the row, which saves the
 // per-row sqlite3_step / sqlite3_column_* round trips of SqlQuery (a third
 // of a plain loop's cost on TASK). Returns the rows visited; `error` is set
-// when the query fails.
+// when the query fails or a page is malformed (the rows before it visited).
 qint64 scanRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
     void (*row)(void* context, const SqlValues& values), void* context, QString* error);
 
