@@ -2,6 +2,7 @@
 #include "sqlitedb.h"
 
 #include "inputfile.h"
+#include "sqlitepages.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -280,63 +281,139 @@ QString SqlQuery::string(int column) const
     return QString::fromUtf8(t.data(), qsizetype(t.size()));
 }
 
-bool SqlValues::isNull(int column) const
+SqlCellConverter::~SqlCellConverter()
 {
-    return sqlite3_value_type(m_values[column]) == SQLITE_NULL;
+    if (m_stmt)
+        sqlite3_finalize(m_stmt);
 }
 
-qint64 SqlValues::int64Zero(int column, qint64 fallback) const
+sqlite3_stmt* SqlCellConverter::bound(const SqlCell& cell)
 {
-    // As SqlQuery::int64, on the argument instead of the result column.
-    sqlite3_value* value = m_values[column];
-    switch (sqlite3_value_type(value)) {
-    case SQLITE_NULL:
-        return fallback;
+    if (!m_stmt && sqlite3_prepare_v2(m_db, "SELECT ?1", -1, &m_stmt, nullptr) != SQLITE_OK) {
+        m_stmt = nullptr;
+        return nullptr;
+    }
+    sqlite3_reset(m_stmt);
+    switch (cell.type) {
     case SQLITE_INTEGER:
-        return sqlite3_value_int64(value);
+        sqlite3_bind_int64(m_stmt, 1, cell.i);
+        break;
     case SQLITE_FLOAT:
-        return qint64(sqlite3_value_double(value));
-    default:
-        return integerFromText(text(column), fallback);
-    }
-}
-
-double SqlValues::real(int column, double fallback) const
-{
-    switch (sqlite3_value_type(m_values[column])) {
-    case SQLITE_NULL:
-        return fallback;
+        sqlite3_bind_double(m_stmt, 1, cell.d);
+        break;
     case SQLITE_TEXT:
-        return doubleFromText(text(column), fallback);
+        sqlite3_bind_text(m_stmt, 1, cell.p ? cell.p : "", cell.bytes, SQLITE_STATIC);
+        break;
+    case SQLITE_BLOB:
+        sqlite3_bind_blob(m_stmt, 1, cell.p ? cell.p : "", cell.bytes, SQLITE_STATIC);
+        break;
     default:
-        return sqlite3_value_double(m_values[column]);
+        sqlite3_bind_null(m_stmt, 1);
+        break;
     }
+    return sqlite3_step(m_stmt) == SQLITE_ROW ? m_stmt : nullptr;
 }
 
-std::string_view SqlValues::text(int column) const
+qint64 SqlCellConverter::int64(const SqlCell& cell)
 {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_value_text(m_values[column]));
-    return p ? std::string_view(p, std::size_t(sqlite3_value_bytes(m_values[column]))) : std::string_view();
+    sqlite3_stmt* s = bound(cell);
+    const qint64 v = s ? sqlite3_column_int64(s, 0) : 0;
+    if (m_stmt)
+        sqlite3_reset(m_stmt); // the bound bytes belong to the row
+    return v;
+}
+
+double SqlCellConverter::real(const SqlCell& cell)
+{
+    sqlite3_stmt* s = bound(cell);
+    const double v = s ? sqlite3_column_double(s, 0) : 0;
+    if (m_stmt)
+        sqlite3_reset(m_stmt);
+    return v;
+}
+
+std::string_view SqlCellConverter::text(const SqlCell& cell)
+{
+    sqlite3_stmt* s = bound(cell);
+    const auto* p = s ? reinterpret_cast<const char*>(sqlite3_column_text(s, 0)) : nullptr;
+    if (!p) {
+        if (m_stmt)
+            sqlite3_reset(m_stmt);
+        return {};
+    }
+    // Kept until the next row, as sqlite3_value_text's conversion was.
+    if (m_usedTexts == m_texts.size())
+        m_texts.emplace_back();
+    std::string& t = m_texts[m_usedTexts++];
+    t.assign(p, std::size_t(sqlite3_column_bytes(s, 0)));
+    sqlite3_reset(m_stmt);
+    return t;
+}
+
+void SqlCellConverter::releaseTexts()
+{
+    m_usedTexts = 0;
+}
+
+namespace {
+
+// Plain decimal digits, at most 18 (no sign, space or exponent): the value,
+// which every SQLite text-to-integer conversion gives exactly; -1 otherwise.
+qint64 plainDigits(const char* p, int n, int maxDigits)
+{
+    if (!p || n <= 0 || n > maxDigits)
+        return -1;
+    std::uint64_t v = 0;
+    for (int i = 0; i < n; ++i) {
+        if (p[i] < '0' || p[i] > '9')
+            return -1;
+        v = v * 10 + std::uint64_t(p[i] - '0'); // 19 digits fit in 64 unsigned bits
+    }
+    return v <= std::uint64_t(std::numeric_limits<qint64>::max()) ? qint64(v) : -1;
+}
+
+} // namespace
+
+qint64 SqlValues::int64Other(const SqlCell& c, qint64 fallback) const
+{
+    // As SqlQuery::int64: sqlite3_value_int64, and when that reads 0, NULL
+    // gives `fallback` and a text its leading integer (or `fallback`).
+    if (c.type == SQLITE_FLOAT)
+        return doubleToInt64(c.d);
+    qint64 v = c.type == SQLITE_TEXT ? plainDigits(c.p, c.bytes, 18) : -1;
+    if (v < 0)
+        v = m_converter->int64(c);
+    if (v != 0)
+        return v;
+    return integerFromText(std::string_view(c.p ? c.p : "", std::size_t(c.bytes)), fallback);
+}
+
+double SqlValues::realOther(const SqlCell& c, double fallback) const
+{
+    if (c.type == SQLITE_TEXT)
+        return doubleFromText(std::string_view(c.p ? c.p : "", std::size_t(c.bytes)), fallback);
+    return m_converter->real(c); // BLOB
 }
 
 qint64 SqlValues::castInteger(int column) const
 {
-    sqlite3_value* value = m_values[column];
-    if (sqlite3_value_type(value) == SQLITE_TEXT) {
-        // Plain digits only (no sign, space or exponent): one value, exact.
-        const auto* p = sqlite3_value_text(value);
-        const int n = sqlite3_value_bytes(value);
-        if (p && n > 0 && n <= 19) {
-            std::uint64_t v = 0;
-            int i = 0;
-            for (; i < n && p[i] >= '0' && p[i] <= '9'; ++i)
-                v = v * 10 + std::uint64_t(p[i] - '0'); // 19 digits fit in 64 unsigned bits
-            if (i == n && v <= std::uint64_t(std::numeric_limits<qint64>::max()))
-                return qint64(v);
-        }
-    }
     // CAST(x AS INTEGER) is sqlite3VdbeIntValue, as sqlite3_value_int64.
-    return sqlite3_value_int64(value);
+    const SqlCell& c = m_cells[column];
+    switch (c.type) {
+    case SQLITE_INTEGER:
+        return c.i;
+    case SQLITE_NULL:
+        return 0;
+    case SQLITE_FLOAT:
+        return doubleToInt64(c.d);
+    case SQLITE_TEXT:
+        // Plain digits only: one value, exact.
+        if (const qint64 v = plainDigits(c.p, c.bytes, 19); v >= 0)
+            return v;
+        [[fallthrough]];
+    default:
+        return m_converter->int64(c);
+    }
 }
 
 QString SqlValues::string(int column) const
@@ -351,6 +428,8 @@ struct ScanState
 {
     void (*row)(void*, const SqlValues&);
     void* context;
+    SqlCellConverter* converter;
+    std::vector<SqlCell> cells;
     qint64 rows = 0;
 };
 
@@ -358,7 +437,33 @@ void scanStep(sqlite3_context* c, int count, sqlite3_value** values)
 {
     auto* state = static_cast<ScanState*>(sqlite3_user_data(c));
     ++state->rows;
-    state->row(state->context, SqlValues(values, count));
+    if (state->cells.size() < std::size_t(count))
+        state->cells.resize(std::size_t(count));
+    for (int k = 0; k < count; ++k) {
+        SqlCell& cell = state->cells[std::size_t(k)];
+        sqlite3_value* v = values[k];
+        cell.type = sqlite3_value_type(v);
+        switch (cell.type) {
+        case SQLITE_INTEGER:
+            cell.i = sqlite3_value_int64(v);
+            break;
+        case SQLITE_FLOAT:
+            cell.d = sqlite3_value_double(v);
+            break;
+        case SQLITE_TEXT:
+            cell.p = reinterpret_cast<const char*>(sqlite3_value_text(v));
+            cell.bytes = sqlite3_value_bytes(v);
+            break;
+        case SQLITE_BLOB:
+            cell.p = static_cast<const char*>(sqlite3_value_blob(v));
+            cell.bytes = sqlite3_value_bytes(v);
+            break;
+        default:
+            break;
+        }
+    }
+    state->converter->newRow();
+    state->row(state->context, SqlValues(state->cells.data(), count, state->converter));
 }
 
 void scanFinal(sqlite3_context* c)
@@ -376,7 +481,11 @@ qint64 scanRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
             *error = Tr::tr("database not open");
         return 0;
     }
-    ScanState state { row, context };
+    qint64 nativeRows = 0;
+    if (scanTablePages(db, columns, from, row, context, &nativeRows, error))
+        return nativeRows;
+    SqlCellConverter converter(db.handle());
+    ScanState state { row, context, &converter, {} };
     // Registered per scan with its own state (a connection is used by one thread).
     static constexpr char kName[] = "profscope_scan_row";
     if (sqlite3_create_function_v2(db.handle(), kName, -1, SQLITE_UTF8, &state, nullptr, scanStep, scanFinal, nullptr)

@@ -19,7 +19,10 @@
 // a plain sqlite3 loop stepping every column of TASK, and the importer's
 // way of reading (scanRows) over every column of TASK, then of TASK and
 // COMPUTE_TASK_INFO: the floor of the pass. Rows per CPU second of the
-// whole load are printed next to it for both forms.
+// whole load are printed next to it for both forms. The DB form's loads and
+// the scan child's passes run both with the native page reader
+// (sqlitepages) and with PROFSCOPE_SQLITE_NATIVE=0 (SQLite's own scan), so
+// the reader is compared with its baseline in the same run.
 //
 //   profscope-dbload-bench [--trace-mb 256] [--ranks 8] [--steps 10] [--keep DIR]
 //   profscope-dbload-bench load PATH        (child)
@@ -155,28 +158,42 @@ double threadCpuSeconds()
     return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
 }
 
-// Child: the TASK scan of every rank database under PATH on this thread.
+// Child: the TASK scan of every rank database under PATH on this thread,
+// each pass both ways: the native page reader (sqlitepages) and, with
+// PROFSCOPE_SQLITE_NATIVE=0, SQLite's own scan, in the same run.
 int childScan(const QString& root)
 {
     qint64 taskRows = 0, plainRows = 0, scanTaskRows = 0;
-    double importerCpu = 0, plainCpu = 0, scanTaskCpu = 0, scanBothCpu = 0;
+    double importerCpu[2] = {}, plainCpu = 0, scanTaskCpu[2] = {}, scanBothCpu[2] = {};
     qint64 checksum = 0; // printed, so that the plain loop's reads stay
     QDirIterator it(root, { QStringLiteral("ascend_mindspore_profiler_*.db"), QStringLiteral("ascend_pytorch_profiler_*.db") },
         QDir::Files, QDirIterator::Subdirectories);
+    const auto setNative = [](int way) {
+        if (way == 0)
+            qunsetenv("PROFSCOPE_SQLITE_NATIVE");
+        else
+            qputenv("PROFSCOPE_SQLITE_NATIVE", "0");
+    };
     while (it.hasNext()) {
         const QString path = it.next();
         SqliteDb db;
         if (!db.open(path, nullptr))
             continue;
-        FileReport report;
-        DbContext ctx(db, report); // STRING_IDS: read here, not timed
-        DbDeviceData device;
-        double t0 = threadCpuSeconds();
-        loadDeviceData(ctx, device);
-        importerCpu += threadCpuSeconds() - t0;
-        taskRows += std::max<qint64>(0, report.count(QStringLiteral("TASK")));
+        // way 0: native, way 1: SQLite (alternating which goes first per file).
+        for (int k = 0; k < 2; ++k) {
+            const int way = (k + int(taskRows & 1)) % 2;
+            setNative(way);
+            FileReport report;
+            DbContext ctx(db, report); // STRING_IDS: read here, not timed
+            DbDeviceData device;
+            const double t0 = threadCpuSeconds();
+            loadDeviceData(ctx, device);
+            importerCpu[way] += threadCpuSeconds() - t0;
+            if (k == 1)
+                taskRows += std::max<qint64>(0, report.count(QStringLiteral("TASK")));
+        }
         // The floor: every column of every TASK row, nothing kept.
-        t0 = threadCpuSeconds();
+        double t0 = threadCpuSeconds();
         SqlQuery q(db, "SELECT * FROM TASK");
         sqlite3_stmt* st = q.statement();
         qint64 sum = 0;
@@ -186,9 +203,9 @@ int childScan(const QString& root)
         plainCpu += threadCpuSeconds() - t0;
         plainRows += q.rowsRead();
         checksum += sum;
-        // The importer's way (scanRows: the rows handed over inside one
-        // sqlite3_step), every column, nothing kept: TASK alone, and TASK
-        // with COMPUTE_TASK_INFO, which the device pass must read as well.
+        // The importer's way (scanRows), every column, nothing kept: TASK
+        // alone, and TASK with COMPUTE_TASK_INFO, which the device pass must
+        // read as well.
         auto everyColumn = [&db](const QString& table) {
             QByteArray list;
             for (const QString& c : db.columns(table))
@@ -199,18 +216,26 @@ int childScan(const QString& root)
             for (int c = 0; c < v.count(); ++c)
                 sum += v.int64(c);
         };
-        t0 = threadCpuSeconds();
-        scanTaskRows += scanRows(db, everyColumn(QStringLiteral("TASK")), "FROM TASK", sumAll, nullptr);
-        scanTaskCpu += threadCpuSeconds() - t0;
-        if (db.hasTable(QStringLiteral("COMPUTE_TASK_INFO")))
-            scanRows(db, everyColumn(QStringLiteral("COMPUTE_TASK_INFO")), "FROM COMPUTE_TASK_INFO", sumAll, nullptr);
-        scanBothCpu += threadCpuSeconds() - t0;
+        for (int way = 0; way < 2; ++way) {
+            setNative(way);
+            t0 = threadCpuSeconds();
+            const qint64 n = scanRows(db, everyColumn(QStringLiteral("TASK")), "FROM TASK", sumAll, nullptr);
+            if (way == 0)
+                scanTaskRows += n;
+            scanTaskCpu[way] += threadCpuSeconds() - t0;
+            if (db.hasTable(QStringLiteral("COMPUTE_TASK_INFO")))
+                scanRows(db, everyColumn(QStringLiteral("COMPUTE_TASK_INFO")), "FROM COMPUTE_TASK_INFO", sumAll, nullptr);
+            scanBothCpu[way] += threadCpuSeconds() - t0;
+        }
+        setNative(0);
         checksum += sum;
     }
-    const QJsonObject result { { QStringLiteral("taskRows"), double(taskRows) }, { QStringLiteral("importerCpu"), importerCpu },
+    const QJsonObject result { { QStringLiteral("taskRows"), double(taskRows) }, { QStringLiteral("importerCpu"), importerCpu[0] },
+        { QStringLiteral("importerCpuSqlite"), importerCpu[1] },
         { QStringLiteral("plainRows"), double(plainRows) }, { QStringLiteral("plainCpu"), plainCpu },
-        { QStringLiteral("scanTaskRows"), double(scanTaskRows) }, { QStringLiteral("scanTaskCpu"), scanTaskCpu },
-        { QStringLiteral("scanBothCpu"), scanBothCpu },
+        { QStringLiteral("scanTaskRows"), double(scanTaskRows) }, { QStringLiteral("scanTaskCpu"), scanTaskCpu[0] },
+        { QStringLiteral("scanTaskCpuSqlite"), scanTaskCpu[1] },
+        { QStringLiteral("scanBothCpu"), scanBothCpu[0] }, { QStringLiteral("scanBothCpuSqlite"), scanBothCpu[1] },
         { QStringLiteral("checksum"), double(checksum) } };
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
     return 0;
@@ -329,7 +354,9 @@ int main(int argc, char** argv)
     runChild({ QStringLiteral("load"), db });
     // Text and DB loads alternate (three each, fastest kept): a neighbour's
     // burst on the shared machine then hits both forms alike.
-    QJsonObject textResult, dbResult;
+    // The DB form also through SQLite's own scan (PROFSCOPE_SQLITE_NATIVE=0,
+    // inherited by the child): the native page reader's baseline, same run.
+    QJsonObject textResult, dbResult, dbSqliteResult;
     auto keepFaster = [](QJsonObject& best, const QJsonObject& r) {
         if (best.isEmpty() || r[QStringLiteral("cpuSeconds")].toDouble() < best[QStringLiteral("cpuSeconds")].toDouble())
             best = r;
@@ -337,6 +364,9 @@ int main(int argc, char** argv)
     for (int i = 0; i < 3; ++i) {
         keepFaster(textResult, runChild({ QStringLiteral("load"), text }));
         keepFaster(dbResult, runChild({ QStringLiteral("load"), db }));
+        qputenv("PROFSCOPE_SQLITE_NATIVE", "0");
+        keepFaster(dbSqliteResult, runChild({ QStringLiteral("load"), db }));
+        qunsetenv("PROFSCOPE_SQLITE_NATIVE");
     }
     QJsonObject scan;
     for (int i = 0; i < 3; ++i) {
@@ -373,10 +403,15 @@ int main(int argc, char** argv)
         dbResult[QStringLiteral("analysesNs")].toDouble() / 1e9, 3, QStringLiteral("shared machine: noisy"));
     row("peak RSS MiB", textResult[QStringLiteral("peakRssKb")].toDouble() / 1024.0,
         dbResult[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 1, QStringLiteral("target: DB below text"));
+    row("CPU s, DB via SQLite's own scan", textResult[QStringLiteral("cpuSeconds")].toDouble(),
+        dbSqliteResult[QStringLiteral("cpuSeconds")].toDouble(), 3, QStringLiteral("PROFSCOPE_SQLITE_NATIVE=0: the baseline"));
+    row("peak RSS MiB, DB via SQLite", textResult[QStringLiteral("peakRssKb")].toDouble() / 1024.0,
+        dbSqliteResult[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 1, QStringLiteral("PROFSCOPE_SQLITE_NATIVE=0"));
     row("M task rows/s per core, whole load", perCore(textResult), perCore(dbResult), 3,
         QStringLiteral("device task slices / CPU s to all analyses"));
     const double scanRows = scan[QStringLiteral("taskRows")].toDouble();
     const double scanCpu = scan[QStringLiteral("importerCpu")].toDouble();
+    const double scanCpuSqlite = scan[QStringLiteral("importerCpuSqlite")].toDouble();
     const double plainRows = scan[QStringLiteral("plainRows")].toDouble();
     const double plainCpu = scan[QStringLiteral("plainCpu")].toDouble();
     out << "\nTASK scan alone (one thread, CPU time; target >= 5 M task rows/s per core):\n"
@@ -384,18 +419,27 @@ int main(int argc, char** argv)
         << QString::number(scanCpu * 1000, 'f', 1) << " ms: "
         << QString::number(scanCpu > 0 ? scanRows / scanCpu / 1e6 : 0, 'f', 2)
         << " M rows/s per core (TASK + COMPUTE_TASK_INFO + COMMUNICATION_TASK_INFO + COMMUNICATION_OP)\n"
+        << "  ... through SQLite's scan    " << qint64(scanRows) << " TASK rows in "
+        << QString::number(scanCpuSqlite * 1000, 'f', 1) << " ms: "
+        << QString::number(scanCpuSqlite > 0 ? scanRows / scanCpuSqlite / 1e6 : 0, 'f', 2)
+        << " M rows/s per core (PROFSCOPE_SQLITE_NATIVE=0, same run)\n"
         << "  plain sqlite3 loop over TASK " << qint64(plainRows) << " rows in " << QString::number(plainCpu * 1000, 'f', 1)
         << " ms: " << QString::number(plainCpu > 0 ? plainRows / plainCpu / 1e6 : 0, 'f', 2)
         << " M rows/s per core (every column stepped, nothing kept)\n";
     const double scanTaskRows = scan[QStringLiteral("scanTaskRows")].toDouble();
     const double scanTaskCpu = scan[QStringLiteral("scanTaskCpu")].toDouble();
     const double scanBothCpu = scan[QStringLiteral("scanBothCpu")].toDouble();
+    const double scanTaskCpuSqlite = scan[QStringLiteral("scanTaskCpuSqlite")].toDouble();
+    const double scanBothCpuSqlite = scan[QStringLiteral("scanBothCpuSqlite")].toDouble();
+    const auto rate = [](double rows, double cpu) { return QString::number(cpu > 0 ? rows / cpu / 1e6 : 0, 'f', 2); };
     out << "  scanRows over TASK           " << qint64(scanTaskRows) << " rows in " << QString::number(scanTaskCpu * 1000, 'f', 1)
         << " ms: " << QString::number(scanTaskCpu > 0 ? scanTaskRows / scanTaskCpu / 1e6 : 0, 'f', 2)
         << " M rows/s per core (the importer's way of reading, every column, nothing kept)\n"
         << "  ... with COMPUTE_TASK_INFO   " << qint64(scanTaskRows) << " TASK rows in " << QString::number(scanBothCpu * 1000, 'f', 1)
         << " ms: " << QString::number(scanBothCpu > 0 ? scanTaskRows / scanBothCpu / 1e6 : 0, 'f', 2)
-        << " M rows/s per core (both tables the pass needs, nothing kept: its floor)\n";
+        << " M rows/s per core (both tables the pass needs, nothing kept: its floor)\n"
+        << "  the same through SQLite      TASK " << rate(scanTaskRows, scanTaskCpuSqlite) << ", with COMPUTE_TASK_INFO "
+        << rate(scanTaskRows, scanBothCpuSqlite) << " M rows/s per core (PROFSCOPE_SQLITE_NATIVE=0)\n";
     out << "\nDB vs text: path -> profile " << QString::number(ratio("loadNs"), 'f', 2) << "x, path -> all analyses "
         << QString::number(ratio("analysesNs"), 'f', 2) << "x faster (CPU time "
         << QString::number(ratio("cpuSeconds"), 'f', 2) << "x less); peak RSS "

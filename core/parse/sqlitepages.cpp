@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sqlitepages.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#if defined(Q_OS_UNIX)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+
+namespace profscope {
+
+namespace {
+
+struct Tr
+{
+    Q_DECLARE_TR_FUNCTIONS(profscope::SqliteDb)
+};
+
+using u8 = std::uint8_t;
+
+// SQLite's BTCURSOR_MAX_DEPTH: a deeper tree is corrupt (or a cycle).
+constexpr int kMaxDepth = 20;
+
+inline std::uint32_t be16(const u8* p)
+{
+    return std::uint32_t(p[0]) << 8 | p[1];
+}
+inline std::uint32_t be32(const u8* p)
+{
+    return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
+}
+
+inline std::uint64_t be64(const u8* p)
+{
+    return std::uint64_t(be32(p)) << 32 | be32(p + 4);
+}
+
+// SQLite's varint (1-9 bytes, big-endian groups of 7 bits, the 9th byte
+// whole) read from [p, end): the bytes used, 0 when it runs past `end`.
+inline int varint(const u8* p, const u8* end, std::uint64_t* v)
+{
+    if (p < end && p[0] < 0x80) {
+        *v = p[0];
+        return 1;
+    }
+    std::uint64_t x = 0;
+    for (int i = 0; i < 8; ++i) {
+        if (p + i >= end)
+            return 0;
+        x = (x << 7) | (p[i] & 0x7f);
+        if (!(p[i] & 0x80)) {
+            *v = x;
+            return i + 1;
+        }
+    }
+    if (p + 8 >= end)
+        return 0;
+    *v = (x << 8) | p[8];
+    return 9;
+}
+
+// The content bytes of a record field of serial type `t`.
+inline std::uint64_t serialBytes(std::uint64_t t)
+{
+    static constexpr u8 kFixed[12] = { 0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0 };
+    return t < 12 ? kFixed[t] : (t - 12) / 2;
+}
+
+// sqlite3AffinityType's rule for REAL affinity (the one affinity applied
+// when a column is read: an integral REAL is stored as an integer).
+bool realAffinity(const QString& declared)
+{
+    const QString t = declared.toUpper();
+    if (t.contains(QLatin1String("INT")) || t.contains(QLatin1String("CHAR")) || t.contains(QLatin1String("CLOB"))
+        || t.contains(QLatin1String("TEXT")) || t.contains(QLatin1String("BLOB")))
+        return false;
+    return t.contains(QLatin1String("REAL")) || t.contains(QLatin1String("FLOA")) || t.contains(QLatin1String("DOUB"));
+}
+
+// One identifier at p: "quoted" (with "" inside) or a bare word.
+bool identifier(const char*& p, const char* end, QByteArray* name, bool* quoted)
+{
+    name->clear();
+    if (p < end && *p == '"') {
+        ++p;
+        for (;;) {
+            if (p >= end)
+                return false;
+            if (*p == '"') {
+                if (p + 1 < end && p[1] == '"') {
+                    *name += '"';
+                    p += 2;
+                    continue;
+                }
+                ++p;
+                break;
+            }
+            *name += *p++;
+        }
+        *quoted = true;
+        return true;
+    }
+    while (p < end && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
+        *name += *p++;
+    *quoted = false;
+    return !name->isEmpty();
+}
+
+void skipSpaces(const char*& p, const char* end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+        ++p;
+}
+
+enum class ItemKind { Null, Rowid, Column };
+
+struct Item
+{
+    ItemKind kind = ItemKind::Null;
+    int slot = 0;      // the field of the record (the column's declared position)
+    bool real = false; // REAL affinity: an integer field reads as a REAL
+};
+
+struct Plan
+{
+    QString table;
+    std::vector<Item> items;
+    int fields = 0; // record fields to parse: the last wanted slot + 1
+    std::uint32_t root = 0;
+};
+
+// Why not, or empty when the native path gives SQLite's rows exactly.
+QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from, Plan* plan)
+{
+    const char* p = from.constData();
+    const char* end = p + from.size();
+    skipSpaces(p, end);
+    if (end - p < 5 || qstrnicmp(p, "FROM", 4) != 0 || !(p[4] == ' ' || p[4] == '\t' || p[4] == '\n'))
+        return QStringLiteral("not a plain FROM");
+    p += 4;
+    skipSpaces(p, end);
+    QByteArray name;
+    bool quoted = false;
+    if (!identifier(p, end, &name, &quoted))
+        return QStringLiteral("no table name");
+    skipSpaces(p, end);
+    if (p != end)
+        return QStringLiteral("more than a table after FROM");
+    plan->table = QString::fromUtf8(name);
+    if (!db.hasTable(plan->table))
+        return QStringLiteral("unknown table");
+
+    // Every column as declared (table_xinfo also lists generated columns,
+    // which are not stored in the record).
+    struct Column
+    {
+        QString name;
+        bool real = false;
+        bool hasDefault = false;
+        int pk = 0;
+        QString type;
+    };
+    std::vector<Column> table;
+    {
+        SqlQuery q(db, "PRAGMA table_xinfo(" + quoteIdentifier(plan->table) + ')');
+        while (q.next()) {
+            if (q.int64(6) != 0)
+                return QStringLiteral("generated or hidden columns");
+            Column c;
+            c.name = q.string(1);
+            c.type = q.string(2);
+            c.real = realAffinity(c.type);
+            c.hasDefault = !q.isNull(4);
+            c.pk = int(q.int64(5));
+            table.push_back(c);
+        }
+        if (!q.error().isEmpty() || table.empty())
+            return QStringLiteral("no table_xinfo");
+    }
+    int pkColumns = 0, pkIndex = -1;
+    bool rowidNamed = false;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+        if (table[i].pk > 0) {
+            ++pkColumns;
+            pkIndex = int(i);
+        }
+        const QString lower = table[i].name.toLower();
+        if (lower == QLatin1String("rowid") || lower == QLatin1String("oid") || lower == QLatin1String("_rowid_"))
+            rowidNamed = true;
+    }
+    // An INTEGER PRIMARY KEY is the rowid (stored as NULL in the record),
+    // unless it is DESC, which gives it an index of its own (origin "pk", as
+    // every other primary key and WITHOUT ROWID tables have).
+    int alias = -1;
+    if (pkColumns == 1 && table[std::size_t(pkIndex)].type.compare(QLatin1String("INTEGER"), Qt::CaseInsensitive) == 0) {
+        bool pkIndexFound = false;
+        SqlQuery q(db, "PRAGMA index_list(" + quoteIdentifier(plan->table) + ')');
+        while (q.next())
+            if (q.text(3) == "pk")
+                pkIndexFound = true;
+        if (!pkIndexFound)
+            alias = pkIndex;
+    }
+
+    p = columns.constData();
+    end = p + columns.size();
+    for (;;) {
+        skipSpaces(p, end);
+        if (!identifier(p, end, &name, &quoted))
+            return QStringLiteral("select item not understood");
+        Item item;
+        if (!quoted) {
+            const QByteArray lower = name.toLower();
+            if (lower == "null")
+                item.kind = ItemKind::Null;
+            else if ((lower == "rowid" || lower == "oid" || lower == "_rowid_") && !rowidNamed)
+                item.kind = ItemKind::Rowid;
+            else
+                return QStringLiteral("select item not understood");
+        } else {
+            const QString column = QString::fromUtf8(name);
+            int found = -1;
+            for (std::size_t i = 0; i < table.size(); ++i)
+                if (table[i].name == column)
+                    found = int(i);
+            if (found < 0)
+                return QStringLiteral("select item not understood");
+            if (found == alias) {
+                item.kind = ItemKind::Rowid;
+            } else {
+                if (table[std::size_t(found)].hasDefault)
+                    return QStringLiteral("a selected column has a default");
+                item.kind = ItemKind::Column;
+                item.slot = found;
+                item.real = table[std::size_t(found)].real;
+                plan->fields = std::max(plan->fields, found + 1);
+            }
+        }
+        plan->items.push_back(item);
+        skipSpaces(p, end);
+        if (p == end)
+            break;
+        if (*p != ',')
+            return QStringLiteral("select item not understood");
+        ++p;
+    }
+
+    // SQLite scans the table itself, not a covering index (another order).
+    {
+        SqlQuery q(db, "EXPLAIN QUERY PLAN SELECT " + columns + ' ' + from);
+        int steps = 0;
+        bool tableScan = false;
+        while (q.next()) {
+            ++steps;
+            const QString detail = q.string(3);
+            tableScan = detail == QLatin1String("SCAN ") + plan->table || detail == QLatin1String("SCAN TABLE ") + plan->table;
+        }
+        if (steps != 1 || !tableScan)
+            return QStringLiteral("SQLite would not scan the table itself");
+    }
+    {
+        QByteArray literal = plan->table.toUtf8();
+        literal.replace('\'', "''");
+        SqlQuery q(db, "SELECT rootpage FROM sqlite_master WHERE type='table' AND name='" + literal + '\'');
+        if (!q.next() || q.int64(0) <= 1 || q.int64(0) > 0xffffffffLL)
+            return QStringLiteral("no root page");
+        plan->root = std::uint32_t(q.int64(0));
+    }
+    return {};
+}
+
+// The walk of one mapped file.
+class PageScan
+{
+public:
+    PageScan(const u8* base, std::uint32_t pageSize, std::uint32_t usable, std::uint32_t pages)
+        : m_base(base)
+        , m_pageSize(pageSize)
+        , m_usable(usable)
+        , m_pages(pages)
+    {
+        m_maxLocal = usable - 35;
+        m_minLocal = (usable - 12) * 32 / 255 - 23;
+    }
+
+    const u8* page(std::uint32_t pgno) const
+    {
+        return m_base + std::size_t(pgno - 1) * m_pageSize;
+    }
+    int headerOffset(std::uint32_t pgno) const
+    {
+        return pgno == 1 ? 100 : 0;
+    }
+
+    // Visits every row; false with `error` set at a malformed page.
+    bool run(const Plan& plan, void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter,
+        qint64* rows, QString* error);
+
+private:
+    bool malformed(std::uint32_t pgno, const QString& what)
+    {
+        m_error = Tr::tr("database page %1 is malformed (%2)").arg(pgno).arg(what);
+        return false;
+    }
+    bool leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const Plan& plan,
+        void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter, qint64* rows);
+    bool record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const Plan& plan);
+    void touched();
+
+    const u8* m_base;
+    std::uint32_t m_pageSize, m_usable, m_pages;
+    std::uint32_t m_maxLocal = 0, m_minLocal = 0;
+    std::uint64_t m_visited = 0;
+    std::uint64_t m_sinceRelease = 0;
+    std::vector<u8> m_overflow;    // a record spread over overflow pages, joined
+    std::vector<SqlCell> m_cells;  // the row's values
+    std::vector<int> m_fieldItem;               // record field -> item * 2 + REAL affinity, or -1
+    std::vector<int> m_rowidItems;              // items that are the rowid
+    std::vector<std::pair<int, int>> m_copies;  // (item, item it repeats)
+    QString m_error;
+};
+
+void PageScan::touched()
+{
+    ++m_visited;
+#if defined(Q_OS_LINUX)
+    // Every mapped page that a scan touches stays resident until released:
+    // hand them back every 8 MiB, so that the peak does not grow with the
+    // table (the file stays in the page cache; a page read again faults in).
+    if (++m_sinceRelease * m_pageSize >= (8u << 20)) {
+        m_sinceRelease = 0;
+        const long sys = sysconf(_SC_PAGESIZE);
+        if (sys > 0 && reinterpret_cast<std::uintptr_t>(m_base) % std::uintptr_t(sys) == 0)
+            madvise(const_cast<u8*>(m_base), std::size_t(m_pages) * m_pageSize, MADV_DONTNEED);
+    }
+#endif
+}
+
+bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const Plan& plan)
+{
+    std::uint64_t headerSize = 0;
+    const int n = varint(rec, rec + size, &headerSize);
+    if (n == 0 || headerSize < std::uint64_t(n) || headerSize > size)
+        return malformed(pgno, Tr::tr("record header of row %1").arg(rowid));
+    const u8* h = rec + n;
+    const u8* hEnd = rec + headerSize;
+    std::uint64_t data = headerSize;
+    // One pass over the header: each wanted field decoded as its type is
+    // read. Locals, not members: the stores to the cells would make the
+    // compiler reload every member on every field.
+    const int* wanted = m_fieldItem.data(); // item * 2 + REAL affinity, or -1
+    SqlCell* cells = m_cells.data();
+    const int fields = plan.fields;
+    for (int j = 0; j < fields; ++j) {
+        if (h >= hEnd) {
+            // Columns added after the row was written: their default, NULL.
+            for (; j < fields; ++j)
+                if (wanted[j] >= 0)
+                    cells[wanted[j] >> 1].type = SQLITE_NULL;
+            break;
+        }
+        std::uint64_t t = *h;
+        if (t < 0x80) {
+            ++h;
+        } else {
+            const int m = varint(h, hEnd, &t);
+            if (m == 0)
+                return malformed(pgno, Tr::tr("record header of row %1").arg(rowid));
+            h += m;
+        }
+        const u8* v = rec + data;
+        data += serialBytes(t);
+        if (data > size)
+            return malformed(pgno, Tr::tr("record of row %1 is longer than its payload").arg(rowid));
+        const int w = wanted[j];
+        if (w < 0)
+            continue;
+        SqlCell& c = cells[w >> 1];
+        qint64 i;
+        switch (t) {
+        case 0:
+        case 10:
+        case 11:
+            c.type = SQLITE_NULL;
+            continue;
+        case 1:
+            i = std::int8_t(v[0]);
+            break;
+        case 2:
+            i = std::int16_t(std::uint16_t(v[0] << 8 | v[1]));
+            break;
+        case 3:
+            i = qint64(std::int32_t(std::uint32_t(v[0]) << 24 | std::uint32_t(v[1]) << 16 | std::uint32_t(v[2]) << 8) >> 8);
+            break;
+        case 4:
+            i = std::int32_t(be32(v));
+            break;
+        case 5:
+            i = qint64(std::uint64_t(qint64(std::int16_t(std::uint16_t(v[0] << 8 | v[1])))) << 32 | be32(v + 2));
+            break;
+        case 6:
+            i = qint64(be64(v));
+            break;
+        case 7: {
+            const std::uint64_t bits = be64(v);
+            double d;
+            std::memcpy(&d, &bits, sizeof d);
+            // sqlite3VdbeSerialGet: a NaN reads as NULL.
+            c.type = d != d ? SQLITE_NULL : SQLITE_FLOAT;
+            c.d = d;
+            continue;
+        }
+        case 8:
+        case 9:
+            i = qint64(t - 8);
+            break;
+        default:
+            c.type = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
+            c.p = reinterpret_cast<const char*>(v);
+            c.bytes = int(serialBytes(t));
+            continue;
+        }
+        // An integer field; REAL affinity reads it as a REAL.
+        if (w & 1) {
+            c.type = SQLITE_FLOAT;
+            c.d = double(i);
+        } else {
+            c.type = SQLITE_INTEGER;
+            c.i = i;
+        }
+    }
+    for (const int k : m_rowidItems)
+        m_cells[std::size_t(k)].i = rowid;
+    for (const auto& [to, from] : m_copies)
+        m_cells[std::size_t(to)] = m_cells[std::size_t(from)];
+    return true;
+}
+
+bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const Plan& plan,
+    void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter, qint64* rows)
+{
+    const u8* pageEnd = pg + m_usable;
+    const u8* pointers = pg + hdr + 8;
+    const std::uint32_t firstCell = std::uint32_t(hdr + 8 + 2 * cells);
+    for (int i = 0; i < cells; ++i) {
+        const std::uint32_t off = be16(pointers + 2 * i);
+        if (off < firstCell || off >= m_usable)
+            return malformed(pgno, Tr::tr("cell %1 points outside the page").arg(i));
+        const u8* c = pg + off;
+        std::uint64_t payload = 0, key = 0;
+        int n = varint(c, pageEnd, &payload);
+        if (n == 0)
+            return malformed(pgno, Tr::tr("cell %1").arg(i));
+        c += n;
+        n = varint(c, pageEnd, &key);
+        if (n == 0 || payload > 0x7fffffff)
+            return malformed(pgno, Tr::tr("cell %1").arg(i));
+        c += n;
+        const qint64 rowid = qint64(key);
+        std::uint64_t local = payload;
+        if (payload > m_maxLocal) {
+            const std::uint64_t surplus = m_minLocal + (payload - m_minLocal) % (m_usable - 4);
+            local = surplus <= m_maxLocal ? surplus : m_minLocal;
+        }
+        const u8* rec = c;
+        if (local == payload) {
+            if (local > std::uint64_t(pageEnd - c))
+                return malformed(pgno, Tr::tr("cell %1 runs past the page").arg(i));
+        } else {
+            if (local + 4 > std::uint64_t(pageEnd - c))
+                return malformed(pgno, Tr::tr("cell %1 runs past the page").arg(i));
+            m_overflow.assign(c, c + local);
+            std::uint32_t next = be32(c + local);
+            std::uint64_t need = payload - local;
+            std::uint64_t chain = 0;
+            while (need > 0) {
+                if (next < 2 || next > m_pages || ++chain > m_pages)
+                    return malformed(pgno, Tr::tr("overflow page %1 of row %2").arg(next).arg(rowid));
+                const u8* o = page(next);
+                touched();
+                const std::uint64_t take = std::min<std::uint64_t>(need, m_usable - 4);
+                m_overflow.insert(m_overflow.end(), o + 4, o + 4 + take);
+                need -= take;
+                next = be32(o);
+            }
+            rec = m_overflow.data();
+        }
+        if (!record(pgno, rec, payload, rowid, plan))
+            return false;
+        ++*rows;
+        converter.newRow();
+        row(context, SqlValues(m_cells.data(), int(m_cells.size()), &converter));
+    }
+    return true;
+}
+
+bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter,
+    qint64* rows, QString* error)
+{
+    m_cells.assign(plan.items.size(), SqlCell {});
+    m_fieldItem.assign(std::size_t(plan.fields), -1);
+    for (std::size_t k = 0; k < plan.items.size(); ++k) {
+        const Item& item = plan.items[k];
+        if (item.kind == ItemKind::Rowid) {
+            m_cells[k].type = SQLITE_INTEGER;
+            m_rowidItems.push_back(int(k));
+        } else if (item.kind == ItemKind::Column) {
+            int& first = m_fieldItem[std::size_t(item.slot)];
+            if (first < 0)
+                first = int(k) * 2 + (item.real ? 1 : 0);
+            else
+                m_copies.push_back({ int(k), first >> 1 }); // the same column selected twice
+        } // NULL items stay NULL
+    }
+    struct Frame
+    {
+        std::uint32_t pgno;
+        const u8* pg;
+        int hdr;
+        int cells;
+        int next; // the child to visit next; cells: the right-most one
+    };
+    Frame stack[kMaxDepth];
+    int depth = 0;
+    std::uint32_t pgno = plan.root;
+    bool ok = true;
+    for (;;) {
+        // Enter page `pgno`.
+        if (pgno < 2 || pgno > m_pages) {
+            ok = malformed(depth ? stack[depth - 1].pgno : pgno, Tr::tr("child page %1 does not exist").arg(pgno));
+            break;
+        }
+        if (depth == kMaxDepth || m_visited > m_pages) {
+            ok = malformed(pgno, Tr::tr("the tree is too deep or has a cycle"));
+            break;
+        }
+        touched();
+        const u8* pg = page(pgno);
+        const int hdr = headerOffset(pgno);
+        const u8 type = pg[hdr];
+        const int cells = int(be16(pg + hdr + 3));
+        if (type == 0x0D) {
+            if (std::uint32_t(hdr + 8 + 2 * cells) > m_usable) {
+                ok = malformed(pgno, Tr::tr("%1 cells do not fit").arg(cells));
+                break;
+            }
+            if (!leaf(pgno, pg, hdr, cells, plan, row, context, converter, rows)) {
+                ok = false;
+                break;
+            }
+        } else if (type == 0x05) {
+            if (std::uint32_t(hdr + 12 + 2 * cells) > m_usable) {
+                ok = malformed(pgno, Tr::tr("%1 cells do not fit").arg(cells));
+                break;
+            }
+            stack[depth++] = Frame { pgno, pg, hdr, cells, 0 };
+        } else {
+            ok = malformed(pgno, Tr::tr("type %1 is no table page").arg(int(type)));
+            break;
+        }
+        // The next page: the next child of the deepest interior page left.
+        pgno = 0;
+        while (depth > 0) {
+            Frame& f = stack[depth - 1];
+            if (f.next < f.cells) {
+                const std::uint32_t off = be16(f.pg + f.hdr + 12 + 2 * f.next);
+                if (off < std::uint32_t(f.hdr + 12 + 2 * f.cells) || off + 4 > m_usable) {
+                    ok = malformed(f.pgno, Tr::tr("cell %1 points outside the page").arg(f.next));
+                    break;
+                }
+                pgno = be32(f.pg + off);
+                ++f.next;
+                break;
+            }
+            if (f.next == f.cells) {
+                pgno = be32(f.pg + f.hdr + 8);
+                ++f.next;
+                break;
+            }
+            --depth;
+        }
+        if (!ok || pgno == 0)
+            break;
+    }
+    if (!ok && error)
+        *error = m_error;
+    return ok;
+}
+
+} // namespace
+
+bool nativePagesEnabled()
+{
+    return qgetenv("PROFSCOPE_SQLITE_NATIVE") != "0";
+}
+
+bool scanTablePages(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
+    void (*row)(void* context, const SqlValues& values), void* context, qint64* rows, QString* error, QString* why)
+{
+    auto decline = [why](const QString& reason) {
+        if (why)
+            *why = reason;
+        return false;
+    };
+    if (!nativePagesEnabled())
+        return decline(QStringLiteral("PROFSCOPE_SQLITE_NATIVE=0"));
+    if (!db.handle() || db.readsCopy())
+        return decline(QStringLiteral("not open, or a -wal copy"));
+    Plan plan;
+    if (const QString reason = makePlan(db, columns, from, &plan); !reason.isEmpty())
+        return decline(reason);
+
+    QFile file(db.path());
+    if (!file.open(QIODevice::ReadOnly) || file.size() < 512)
+        return decline(QStringLiteral("file not readable"));
+    const qint64 size = file.size();
+    const u8* base = file.map(0, size);
+    if (!base)
+        return decline(QStringLiteral("file not mapped"));
+    struct Unmap
+    {
+        QFile& file;
+        const u8* base;
+        ~Unmap()
+        {
+            file.unmap(const_cast<u8*>(base));
+        }
+    } unmap { file, base };
+
+    // Page 1's header: anything unusual, and SQLite reads the rows.
+    const u8* h = base;
+    static constexpr char kMagic[16] = { 'S', 'Q', 'L', 'i', 't', 'e', ' ', 'f', 'o', 'r', 'm', 'a', 't', ' ', '3', '\0' };
+    if (std::memcmp(h, kMagic, 16) != 0)
+        return decline(QStringLiteral("header: magic"));
+    std::uint32_t pageSize = be16(h + 16);
+    if (pageSize == 1)
+        pageSize = 65536;
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) != 0)
+        return decline(QStringLiteral("header: page size"));
+    if (h[18] < 1 || h[18] > 2 || h[19] < 1 || h[19] > 2)
+        return decline(QStringLiteral("header: file format version"));
+    const std::uint32_t usable = pageSize - h[20];
+    if (usable < 480)
+        return decline(QStringLiteral("header: reserved bytes"));
+    if (h[21] != 64 || h[22] != 32 || h[23] != 32)
+        return decline(QStringLiteral("header: payload fractions"));
+    if (be32(h + 56) != 1)
+        return decline(QStringLiteral("header: text encoding is not UTF-8"));
+    if (be32(h + 44) < 1 || be32(h + 44) > 4)
+        return decline(QStringLiteral("header: schema format"));
+    const std::uint64_t filePages = std::uint64_t(size) / pageSize;
+    std::uint64_t pages = be32(h + 28);
+    if (pages == 0 || be32(h + 24) != be32(h + 92))
+        pages = filePages;
+    if (pages > filePages || pages > 0xffffffffULL || plan.root > pages)
+        return decline(QStringLiteral("header: page count"));
+    PageScan scan(base, pageSize, usable, std::uint32_t(pages));
+    {
+        // A WITHOUT ROWID table's root is an index page: SQLite's business.
+        const u8 type = scan.page(plan.root)[scan.headerOffset(plan.root)];
+        if (type != 0x05 && type != 0x0D)
+            return decline(QStringLiteral("root page is no table b-tree page"));
+    }
+
+    SqlCellConverter converter(db.handle());
+    qint64 visited = 0;
+    scan.run(plan, row, context, converter, &visited, error);
+    *rows = visited;
+    return true;
+}
+
+} // namespace profscope
