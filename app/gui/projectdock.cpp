@@ -11,6 +11,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QStackedWidget>
+#include <QScopeGuard>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -117,6 +118,12 @@ void ProjectDock::setProfile(const ProfilePtr& profile)
 {
     m_profile = profile;
     m_model->setProfile(profile);
+    // The tree opens its first nodes without the expand animation: animating renders the tree
+    // into pixmaps for every expansion, on the GUI thread while a profile is handed over
+    // (1024 ranks: a fifth of that block's CPU), and nobody watches a tree that was just filled.
+    const bool animated = m_tree->isAnimated();
+    m_tree->setAnimated(false);
+    const auto restoreAnimation = qScopeGuard([this, animated] { m_tree->setAnimated(animated); });
     // Up to 64 ranks every rank is in view; beyond, the hosts are the
     // readable overview and the current rank's host opens when chosen.
     if (m_model->rankCount() <= 64) {

@@ -77,6 +77,8 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
     std::map<QString, QStandardItem*> hosts;
     const QIcon hostIcon = style->standardIcon(QStyle::SP_ComputerIcon);
     const QIcon rankIcon = style->standardIcon(QStyle::SP_DriveHDIcon);
+    // Asked once, not per rank through rankDisambiguation (a memo lookup under a lock each).
+    const bool duplicateRankIds = hasDuplicateRankIds(*profile);
     for (std::size_t i = 0; i < profile->ranks.size(); ++i) {
         const RankInfo& info = profile->ranks[i]->info;
         QStandardItem*& host = hosts[info.host];
@@ -90,7 +92,7 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
             root->appendRow(host);
         }
         QString label = rankLabel(info);
-        const QString where = rankDisambiguation(*profile, i);
+        const QString where = duplicateRankIds ? rankDisambiguation(*profile, i) : QString();
         if (!where.isEmpty())
             label += QStringLiteral(" · ") + where;
         auto* rank = new QStandardItem(rankIcon, label);

@@ -217,16 +217,26 @@ void SummaryPage::setProfile(const ProfilePtr& profile, qint64 loadMs)
     m_rankTable->setColumnHidden(RankSummaryModel::HostColumn, hosts.size() == 1 && hosts.begin()->isEmpty());
     // The folder only matters when rank ids repeat (several jobs or levels).
     m_rankTable->setColumnHidden(RankSummaryModel::FolderColumn, !hasDuplicateRankIds(*profile));
+    m_needsColumnFit = true;
+    m_needsHeightFit = true;
+    if (isVisible()) {
+        fitTableColumns();
+        fitRankTableHeight();
+    }
+}
+
+void SummaryPage::fitTableColumns()
+{
     fitColumns(m_rankTable, 0);
     fitColumns(m_kindTable, 24);
-    m_needsHeightFit = true;
-    if (isVisible())
-        fitRankTableHeight();
+    m_needsColumnFit = false;
 }
 
 void SummaryPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
+    if (m_needsColumnFit)
+        fitTableColumns();
     // The split depends on the page height, known once the page is shown.
     if (m_needsHeightFit)
         fitRankTableHeight();

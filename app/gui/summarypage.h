@@ -57,6 +57,10 @@ protected:
 
 private:
     bool m_needsHeightFit = false;
+    // The columns fit their contents once the page is shown: a profile opens on the Overview,
+    // and measuring the rank table (1024 ranks) while hidden was part of the load's hand-over.
+    bool m_needsColumnFit = false;
+    void fitTableColumns();
 
     QLabel* m_title;
     QLabel* m_path;

@@ -258,6 +258,16 @@ void TestMainWindow::loadsLevel1()
     QCOMPARE(ranks->index(1, RankSummaryModel::RankColumn).data().toString(), QStringLiteral("1"));
     QCOMPARE(ranks->index(0, RankSummaryModel::KernelsColumn).data().toString(), QStringLiteral("191"));
     QVERIFY(ranks->index(0, RankSummaryModel::SlicesColumn).data(RankSummaryModel::SortRole).toLongLong() > 1000);
+    // Its columns were fitted when the page was first shown (not while hidden during the load):
+    // as wide as Qt's own fit of each column now.
+    QTableView* rankTable = window.summaryPage()->rankTable();
+    for (int c = 0; c < ranks->columnCount(); ++c) {
+        if (rankTable->isColumnHidden(c))
+            continue;
+        const int fitted = rankTable->columnWidth(c);
+        rankTable->resizeColumnToContents(c);
+        QCOMPARE(fitted, rankTable->columnWidth(c));
+    }
 
     // Choosing a rank in the tree selects its summary row.
     window.projectTree()->setCurrentIndex(tree->index(1, 0, host));

@@ -29,7 +29,9 @@
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QHeaderView>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QScopeGuard>
@@ -111,6 +113,7 @@ private slots:
     void rankFilterAndSteps();
     void backgroundJobsAndHiddenPage();
     void stepTableColumns();
+    void stepTableSharedAndFitted();
     void adviceNavigates();
     void adviceJumpMarksTheTimeline();
     void causesAnswerWhyTheStepIsSlow();
@@ -661,6 +664,58 @@ void TestOverviewPage::oldFormatRankShowsItsStepTrace()
     state.setProfile(generated(generatedDir, plantedOptions()));
     QVERIFY(!chart->isVisible());
     QVERIFY(page.barsChart()->isVisible());
+}
+
+// The step table shows the profile's cluster step table in place (no copy), and its columns,
+// fitted to the widest cells the model names, are as wide as Qt's own fit over every row.
+void TestOverviewPage::stepTableSharedAndFitted()
+{
+    QTemporaryDir dir;
+    GeneratorOptions options = plantedOptions();
+    options.jitter = 0.3; // step times of different widths
+    const ProfilePtr profile = generated(dir, options);
+    QVERIFY(profile);
+    ViewState state;
+    OverviewPage page(&state);
+    page.resize(1200, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    state.setProfile(profile);
+    ClusterStepTableModel* model = page.stepModel();
+    const std::shared_ptr<const ClusterSteps> shared = sharedClusterSteps(*profile);
+    QTRY_COMPARE(model->rowCount(), 8 * 3); // a job when the service runs them in the background
+    QCOMPARE(std::size_t(model->rowCount()), shared->rows.size());
+    for (int r = 0; r < model->rowCount(); ++r)
+        QCOMPARE(&model->row(r), &shared->rows[std::size_t(r)]); // the same row, not a copy
+    // A step shows its rows of the same table.
+    state.setStep(QStringLiteral("2"));
+    QTRY_COMPARE(model->rowCount(), 8);
+    for (int r = 0; r < model->rowCount(); ++r) {
+        QCOMPARE(model->row(r).overview.step, QStringLiteral("2"));
+        const ClusterStepRow* row = &model->row(r);
+        QVERIFY(row >= shared->rows.data() && row < shared->rows.data() + shared->rows.size());
+    }
+
+    // Qt's fit over every row of the same proxy, in a table set up like the page's.
+    state.setStep(QString());
+    QTRY_COMPARE(model->rowCount(), 8 * 3);
+    QTableView full;
+    full.setModel(page.stepProxy());
+    full.setSortingEnabled(true);
+    full.sortByColumn(-1, Qt::AscendingOrder);
+    full.setWordWrap(false);
+    full.horizontalHeader()->setHighlightSections(false);
+    full.horizontalHeader()->setResizeContentsPrecision(-1);
+    full.resizeColumnsToContents();
+    QTableView* table = page.stepTable();
+    int differing = 0;
+    for (int c = 0; c < model->columnCount(); ++c) {
+        if (table->columnWidth(c) != full.columnWidth(c))
+            qWarning("column %d (%s): %d, every row: %d", c, qPrintable(model->headerData(c, Qt::Horizontal).toString()),
+                table->columnWidth(c), full.columnWidth(c));
+        differing += table->columnWidth(c) != full.columnWidth(c);
+    }
+    QCOMPARE(differing, 0);
 }
 
 void TestOverviewPage::manyRanksScroll()

@@ -6,7 +6,9 @@
 #include <QStandardItem>
 #include <QTableView>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace profscope {
 
@@ -35,6 +37,26 @@ void limitContentsSizing(QTableView* table)
     // the GUI thread (a 1024-rank step table: ~100 ms per refresh); the
     // visible rows and 100 more give the same widths in practice.
     table->horizontalHeader()->setResizeContentsPrecision(100);
+}
+
+void fitColumnsToCells(QTableView* table, const QModelIndexList& cells)
+{
+    QHeaderView* header = table->horizontalHeader();
+    std::vector<int> widths(std::size_t(std::max(0, header->count())), -1);
+    table->ensurePolished();
+    for (const QModelIndex& cell : cells) {
+        if (!cell.isValid() || cell.column() >= int(widths.size()))
+            continue;
+        // As QTableView::sizeHintForColumn measures a cell (the grid takes a pixel).
+        const int width = table->sizeHintForIndex(cell).width() + (table->showGrid() ? 1 : 0);
+        widths[std::size_t(cell.column())] = std::max(widths[std::size_t(cell.column())], width);
+    }
+    for (int c = 0; c < int(widths.size()); ++c) {
+        if (widths[std::size_t(c)] < 0)
+            continue;
+        const int headerWidth = header->isHidden() ? 0 : header->sectionSizeHint(c);
+        header->resizeSection(c, std::max(widths[std::size_t(c)], headerWidth));
+    }
 }
 
 QTableView* makeDataTable(QAbstractItemModel* model, QWidget* parent)

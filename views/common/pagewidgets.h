@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <QAbstractItemModel>
 #include <QVariant>
 #include <Qt>
 
@@ -28,6 +29,10 @@ QLabel* makeHeading(const QString& text, QWidget* parent);
 QTableView* makeDataTable(QAbstractItemModel* model, QWidget* parent);
 // resizeColumnsToContents() measures the visible rows and 100 more, not 1,000.
 void limitContentsSizing(QTableView* table);
+// What resizeColumnsToContents() does, measuring only `cells` (indexes of the table's model;
+// a column without any keeps its width): each column as wide as its header and the widest
+// of its cells. For models that know which of their rows have the widest cells.
+void fitColumnsToCells(QTableView* table, const QModelIndexList& cells);
 
 // The cells of the pages' QStandardItemModel tables. A table sorts by
 // kSortRole (its proxy's or model's sortRole), so that numbers sort as

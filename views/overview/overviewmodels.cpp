@@ -327,12 +327,25 @@ TimeNs ClusterStepTableModel::valueNs(const ClusterStepRow& row, Field field) co
 
 void ClusterStepTableModel::setRows(std::vector<ClusterStepRow> rows)
 {
+    auto owned = std::make_shared<const std::vector<ClusterStepRow>>(std::move(rows));
+    std::vector<const ClusterStepRow*> pointers;
+    pointers.reserve(owned->size());
+    for (const ClusterStepRow& r : *owned)
+        pointers.push_back(&r);
+    setRows(std::move(owned), std::move(pointers));
+}
+
+void ClusterStepTableModel::setRows(std::shared_ptr<const void> owner, std::vector<const ClusterStepRow*> rows)
+{
     beginResetModel();
+    // The new rows before the old owner goes: `rows` may point into it.
     m_rows = std::move(rows);
+    m_owner = std::move(owner);
     // Columns the data can fill; an always-empty column is noise (and noise
     // in the CSV).
     bool stage = false, dp = false, pp = false, tp = false, interval = false, fpBp = false, tail = false;
-    for (const ClusterStepRow& r : m_rows) {
+    for (const ClusterStepRow* row : m_rows) {
+        const ClusterStepRow& r = *row;
         stage = stage || r.stage >= 0;
         dp = dp || r.parallel.dp >= 0;
         pp = pp || r.parallel.pp >= 0;
@@ -376,7 +389,7 @@ QVariant ClusterStepTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const ClusterStepRow& r = m_rows[std::size_t(index.row())];
+    const ClusterStepRow& r = *m_rows[std::size_t(index.row())];
     const Field f = m_fields[index.column()];
     if (role == RankIndexRole)
         return r.rankIndex;
@@ -519,6 +532,15 @@ StepTrendModel::StepTrendModel(QObject* parent)
 
 void StepTrendModel::setRows(const std::vector<ClusterStepRow>& rows, const QStringList& stepOrder)
 {
+    std::vector<const ClusterStepRow*> pointers;
+    pointers.reserve(rows.size());
+    for (const ClusterStepRow& r : rows)
+        pointers.push_back(&r);
+    setRows(pointers, stepOrder);
+}
+
+void StepTrendModel::setRows(const std::vector<const ClusterStepRow*>& rows, const QStringList& stepOrder)
+{
     beginResetModel();
     m_steps.clear();
     std::map<QString, std::size_t> byName;
@@ -534,7 +556,8 @@ void StepTrendModel::setRows(const std::vector<ClusterStepRow>& rows, const QStr
         stepFor(name);
     std::vector<std::array<qint64, kBarComponentCount>> sums(m_steps.size());
     std::vector<qint64> totals(m_steps.size());
-    for (const ClusterStepRow& r : rows) {
+    for (const ClusterStepRow* row : rows) {
+        const ClusterStepRow& r = *row;
         Step& s = stepFor(r.overview.step);
         const std::size_t i = std::size_t(&s - m_steps.data());
         if (sums.size() < m_steps.size()) {

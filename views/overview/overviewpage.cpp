@@ -35,7 +35,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 namespace profscope {
 
@@ -378,7 +377,7 @@ void OverviewPage::refreshNow()
                 [this, profile](std::shared_ptr<const ClusterSteps> steps) {
                     if (profile != m_state->profile())
                         return;
-                    m_allSteps = *steps;
+                    m_allSteps = std::move(steps);
                     m_stepsReady = true;
                     updateChecks();
                     refreshNow();
@@ -441,8 +440,9 @@ void OverviewPage::refresh()
     const ProfilePtr& profile = m_state->profile();
     const QString step = m_state->step();
     std::vector<ClusterStepRow> averages;
-    std::vector<ClusterStepRow> stepRows;
-    std::vector<ClusterStepRow> trendRows;
+    // Pointers into m_allSteps (shared, never copied): the step table's and the trend's rows.
+    std::vector<const ClusterStepRow*> stepRows;
+    std::vector<const ClusterStepRow*> trendRows;
     // Ranks with only old-format iteration times (no device tasks) have no
     // components to stack: a zero bar would read as "no time at all". They
     // stay in the step table and are counted in the heading.
@@ -452,32 +452,44 @@ void OverviewPage::refresh()
                 return true;
         return false;
     };
-    std::set<int> withoutComponents, fromSummary, fromProfscopeSummary;
-    if (profile) {
-        for (ClusterStepRow& row : clusterStepAverages(m_allSteps, step)) {
+    // Per rank index: counted in the heading (a flag per rank, not a set: 3,072 rows at 1024 ranks).
+    std::vector<char> withoutComponents, fromSummary, fromProfscopeSummary;
+    if (profile && m_allSteps) {
+        const std::size_t ranks = profile->ranks.size();
+        withoutComponents.assign(ranks, 0);
+        fromSummary.assign(ranks, 0);
+        fromProfscopeSummary.assign(ranks, 0);
+        const auto mark = [ranks](std::vector<char>& flags, int rankIndex) {
+            if (rankIndex >= 0 && std::size_t(rankIndex) < ranks)
+                flags[std::size_t(rankIndex)] = 1;
+        };
+        for (ClusterStepRow& row : clusterStepAverages(*m_allSteps, step)) {
             if (!m_state->rankVisible(row.rankIndex))
                 continue;
             if (hasComponents(row))
                 averages.push_back(std::move(row));
             else
-                withoutComponents.insert(row.rankIndex);
+                mark(withoutComponents, row.rankIndex);
         }
-        for (const ClusterStepRow& row : m_allSteps.rows) {
+        stepRows.reserve(m_allSteps->rows.size());
+        trendRows.reserve(m_allSteps->rows.size());
+        for (const ClusterStepRow& row : m_allSteps->rows) {
             if (!m_state->rankVisible(row.rankIndex))
                 continue;
             if (row.overview.fromProfscopeSummary)
-                fromProfscopeSummary.insert(row.rankIndex);
+                mark(fromProfscopeSummary, row.rankIndex);
             else if (row.overview.fromSummary)
-                fromSummary.insert(row.rankIndex);
+                mark(fromSummary, row.rankIndex);
             if (hasComponents(row))
-                trendRows.push_back(row);
+                trendRows.push_back(&row);
             if (step.isEmpty() || row.overview.step == step)
-                stepRows.push_back(row);
+                stepRows.push_back(&row);
         }
     }
-    m_ranksWithoutComponents = int(withoutComponents.size());
-    m_ranksFromSummary = int(fromSummary.size());
-    m_ranksFromProfscopeSummary = int(fromProfscopeSummary.size());
+    const auto count = [](const std::vector<char>& flags) { return int(std::count(flags.begin(), flags.end(), 1)); };
+    m_ranksWithoutComponents = count(withoutComponents);
+    m_ranksFromSummary = count(fromSummary);
+    m_ranksFromProfscopeSummary = count(fromProfscopeSummary);
     m_barsModel->setRows(std::move(averages));
     m_barsChart->rebuild();
     m_spreadChart->rebuild();
@@ -486,15 +498,20 @@ void OverviewPage::refresh()
     constexpr int kSpreadAboveRanks = 64;
     if (!m_chartKindChosen)
         showRankChart(m_barsModel->rowCount() > kSpreadAboveRanks ? RankChart::Distribution : RankChart::EveryRank);
-    m_trendModel->setRows(trendRows, m_allSteps.steps);
+    m_trendModel->setRows(trendRows, m_allSteps ? m_allSteps->steps : QStringList());
     m_trendChart->rebuild();
     m_trendChart->setSelectedStep(step);
-    m_stepModel->setRows(std::move(stepRows));
+    m_stepModel->setRows(m_allSteps, std::move(stepRows));
     // Fitted once per profile: the columns hold the same kinds of figures in every step, and
     // measuring the rows again made each step change block the window (1024 ranks: 3,072 rows)
     // and the columns jump under the user's eyes.
+    // Only the widest cells are measured (the model knows them from its values), not 100 rows and
+    // the visible ones of every column: the same widths as measuring every row.
     if (!m_stepColumnsFitted && m_stepModel->rowCount() > 0) {
-        m_stepTable->resizeColumnsToContents();
+        QModelIndexList cells;
+        for (const QModelIndex& cell : m_stepModel->widestCells())
+            cells << m_stepProxy->mapFromSource(cell);
+        fitColumnsToCells(m_stepTable, cells);
         m_stepColumnsFitted = true;
     }
     const bool stepTrace = showStepTrace();
@@ -504,7 +521,7 @@ void OverviewPage::refresh()
     if (!profile) {
         m_empty->setText(tr("Open a profile to see where each rank's step time goes."));
         m_stack->setCurrentWidget(m_empty);
-    } else if (m_allSteps.rows.empty()) {
+    } else if (!m_allSteps || m_allSteps->rows.empty()) {
         // Say why, with the first rank's reason when the overview gave one.
         QString why;
         for (const auto& rank : profile->ranks) {
@@ -531,7 +548,9 @@ bool OverviewPage::showStepTrace()
     if (!profile || m_barsModel->rowCount() > 0)
         return false;
     std::map<int, std::vector<ClusterStepRow>> legacy; // by rank index, in step order
-    for (const ClusterStepRow& row : m_allSteps.rows)
+    if (!m_allSteps)
+        return false;
+    for (const ClusterStepRow& row : m_allSteps->rows)
         if (m_state->rankVisible(row.rankIndex)
             && (row.iterationIntervalNs != kInvalidTime || row.fpBpNs != kInvalidTime || row.tailNs != kInvalidTime))
             legacy[row.rankIndex].push_back(row);
@@ -550,13 +569,13 @@ void OverviewPage::updateChecks()
     const ProfilePtr& profile = m_state->profile();
     QStringList parts;
     int ranks = 0;
-    for (std::size_t r = 0; profile && r < m_allSteps.mismatches.size(); ++r) {
-        if (m_allSteps.mismatches[r].empty())
+    for (std::size_t r = 0; profile && m_allSteps && r < m_allSteps->mismatches.size(); ++r) {
+        if (m_allSteps->mismatches[r].empty())
             continue;
         if (++ranks <= 3)
             parts << tr("rank %1, %2")
                          .arg(profile->ranks[r]->info.rankId)
-                         .arg(describeMismatch(m_allSteps.mismatches[r].front()));
+                         .arg(describeMismatch(m_allSteps->mismatches[r].front()));
     }
     m_checks->setVisible(ranks > 0);
     if (ranks == 0)
@@ -577,8 +596,10 @@ void OverviewPage::updateHeading()
         for (int i = 0; i < int(profile->ranks.size()); ++i)
             total += m_state->rankVisible(i);
     const QString step = m_state->step();
+    const qsizetype stepCount = m_allSteps ? m_allSteps->steps.size() : 0;
+    const qsizetype stageCount = m_allSteps ? qsizetype(m_allSteps->stages.size()) : 0;
     QString what = step.isEmpty()
-        ? (m_allSteps.steps.size() > 1 ? tr("average over %n step(s)", nullptr, int(m_allSteps.steps.size()))
+        ? (stepCount > 1 ? tr("average over %n step(s)", nullptr, int(stepCount))
                                        : tr("whole profile"))
         : tr("step %1").arg(step);
     QString ranks = shown == total ? tr("%n rank(s)", nullptr, total)
@@ -605,8 +626,7 @@ void OverviewPage::updateHeading()
         return;
     }
     m_subheading->setText(ranks + QStringLiteral(" · ") + what
-        + (m_allSteps.stages.size() > 1
-                ? QStringLiteral(" · ") + tr("%n pipeline stage(s)", nullptr, int(m_allSteps.stages.size()))
+        + (stageCount > 1 ? QStringLiteral(" · ") + tr("%n pipeline stage(s)", nullptr, int(stageCount))
                 : QString()));
     m_barsChart->setSubtitle(step.isEmpty() ? tr("Where each rank's step time goes (average)")
                                             : tr("Where each rank's time goes in step %1").arg(step));

@@ -161,7 +161,9 @@ private:
     void refreshComparison();
 
     ViewState* m_state;
-    ClusterSteps m_allSteps; // every step of every rank, computed once per profile
+    // Every step of every rank, computed once per profile and shared with the profile's memo:
+    // the step table shows its rows in place (copying 3,072 rows at 1024 ranks blocked the load).
+    std::shared_ptr<const ClusterSteps> m_allSteps;
     bool m_stepsReady = false;
     bool m_stepColumnsFitted = false; // the step table's columns fit a profile's first rows
     bool m_adviceStale = true;
