@@ -6345,10 +6345,6 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <translation>rank %1</translation>
     </message>
     <message>
-        <source>%1: no step markers found (ProfilerStep#N events, STEP_TIME rows), so the step window could not be applied: the whole rank is loaded</source>
-        <translation>%1：未找到迭代标记（ProfilerStep#N 事件、STEP_TIME 行），无法应用迭代范围：已加载整个 rank</translation>
-    </message>
-    <message>
         <source>%1: %2 not found (this rank has steps %3): nothing of its timeline or its timed tables is kept</source>
         <translation>%1：未找到%2（该 rank 的迭代为 %3）：其时间线和带时间的表均未保留</translation>
     </message>
@@ -6393,6 +6389,18 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
     <message>
         <source>not read: the same bytes as %1, already read (its events would be on the timeline twice)</source>
         <translation>未读取：与已读取的 %1 内容完全相同（否则其事件会在时间线上出现两次）</translation>
+    </message>
+    <message>
+        <source>%1: %2 not found (its step trace has steps %3): none of its step trace rows is kept</source>
+        <translation>%1：未找到%2（其迭代轨迹包含迭代 %3）：未保留任何迭代轨迹行</translation>
+    </message>
+    <message>
+        <source>%1: no step markers on a timeline (a timeline, if any, is loaded whole); the step trace rows of steps %2 of %3 are kept</source>
+        <translation>%1：时间线上没有迭代标记（如有时间线，则完整加载）；保留迭代 %3 中迭代 %2 的迭代轨迹行</translation>
+    </message>
+    <message>
+        <source>%1: no step markers found (ProfilerStep#N or Iteration N events, STEP_TIME rows), so the step window could not be applied: the whole rank is loaded</source>
+        <translation>%1：未找到迭代标记（ProfilerStep#N 或 Iteration N 事件、STEP_TIME 行），因此无法应用迭代窗口：已加载整个 rank</translation>
     </message>
 </context>
 <context>
@@ -7473,6 +7481,50 @@ Click to open its memory curves</source>
     <message>
         <source>database not open</source>
         <translation>数据库未打开</translation>
+    </message>
+    <message>
+        <source>database page %1 is malformed (%2)</source>
+        <translation>数据库第 %1 页格式错误（%2）</translation>
+    </message>
+    <message>
+        <source>record header of row %1</source>
+        <translation>第 %1 行的记录头</translation>
+    </message>
+    <message>
+        <source>record of row %1 is longer than its payload</source>
+        <translation>第 %1 行的记录长于其负载</translation>
+    </message>
+    <message>
+        <source>cell %1 points outside the page</source>
+        <translation>单元 %1 指向页外</translation>
+    </message>
+    <message>
+        <source>cell %1</source>
+        <translation>单元 %1</translation>
+    </message>
+    <message>
+        <source>cell %1 runs past the page</source>
+        <translation>单元 %1 超出页尾</translation>
+    </message>
+    <message>
+        <source>overflow page %1 of row %2</source>
+        <translation>第 %2 行的溢出页 %1</translation>
+    </message>
+    <message>
+        <source>child page %1 does not exist</source>
+        <translation>子页 %1 不存在</translation>
+    </message>
+    <message>
+        <source>the tree is too deep or has a cycle</source>
+        <translation>B 树过深或存在环</translation>
+    </message>
+    <message>
+        <source>%1 cells do not fit</source>
+        <translation>%1 个单元放不下</translation>
+    </message>
+    <message>
+        <source>type %1 is no table page</source>
+        <translation>类型 %1 不是表页</translation>
     </message>
 </context>
 <context>
