@@ -213,7 +213,7 @@ private:
         std::vector<std::unique_ptr<Walker>> prefetched;
         if (rankDirs.size() >= kParallelRankFolders && depth < m_options.maxDepth) {
             for (const QFileInfo& e : rankDirs)
-                prefetched.push_back(std::unique_ptr<Walker>(new Walker(m_options, e.absoluteFilePath(), e.fileName(), m_seen)));
+                prefetched.push_back(std::unique_ptr<Walker>(new Walker(m_options, e.absoluteFilePath(), depth + 1, m_seen)));
             QtConcurrent::blockingMap(prefetched, [](std::unique_ptr<Walker>& sub) { sub->addRankFolder(); });
         }
         std::size_t next = 0;
@@ -232,30 +232,21 @@ private:
     // `parentSeen`: the main walk's folders so far (the rank folder's
     // ancestors among them), read-only while the rank walkers run, so that a
     // link back up is a loop here as in a serial walk.
-    Walker(const DiscoveryOptions& options, const QString& rankPath, const QString& rankName, const QSet<QString>& parentSeen)
+    Walker(const DiscoveryOptions& options, const QString& rankPath, int rankDepth, const QSet<QString>& parentSeen)
         : m_own(std::make_unique<DiscoveryResult>())
         , m_result(*m_own)
         , m_options(options)
         , m_parentSeen(&parentSeen)
         , m_rootPath(rankPath)
-        , m_rootName(rankName)
+        , m_rootDepth(rankDepth)
     {
     }
 
-    // visit() of the folder this walker was made for, a rank by its name.
+    // visit() of the folder this walker was made for: a rank by its name, so
+    // the walk ends in addNewStyleRank as the main walk's visit would.
     void addRankFolder()
     {
-        const QString& path = m_rootPath;
-        ++m_entries;
-        if (!enter(path))
-            return;
-        if (!QDir(path).isReadable()) {
-            m_result.report.warning(Tr::tr("cannot read folder %1 (permissions)").arg(path), path);
-            return;
-        }
-        const QFileInfoList entries
-            = QDir(path).entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
-        addNewStyleRank(path, m_rootName, &entries);
+        visit(m_rootPath, m_rootDepth);
     }
 
     // Takes over what a rank folder's walker found, unless the main walk has
@@ -652,7 +643,8 @@ private:
     const QSet<QString>* m_parentSeen = nullptr;
     QSet<QString> m_seen;
     int m_entries = 0;
-    QString m_rootPath, m_rootName; // a rank folder's walker: its folder
+    QString m_rootPath; // a rank folder's walker: its folder and depth
+    int m_rootDepth = 0;
     std::map<std::pair<QString, int>, int> m_hcclRanks;
     QStringList m_msprofDbRanks; // the DB of each rank made from a lone msprof_*.db
 

@@ -74,12 +74,12 @@ QStringList applyStepWindowToTables(RankData& rank, const LoadFilter& filter)
     // ProfilerStep#N and CANN's Iteration N): they are cut by number, and
     // their steps count as found for a rank without timeline markers.
     if (!rank.legacy.stepTrace.rows.empty()) {
-        RankStepWindow& sw = rank.stepWindow;
-        for (const LegacyStepTraceRow& r : rank.legacy.stepTrace.rows) {
-            if (!w.applied)
-                sw.stepsFound.push_back(r.stepNum);
-            if (!w.applied && filter.keepsStep(r.stepNum))
-                sw.stepsKept.push_back(r.stepNum);
+        if (!w.applied) {
+            for (const LegacyStepTraceRow& r : rank.legacy.stepTrace.rows) {
+                rank.stepWindow.stepsFound.push_back(r.stepNum);
+                if (filter.keepsStep(r.stepNum))
+                    rank.stepWindow.stepsKept.push_back(r.stepNum);
+            }
         }
         dropped += eraseRowsIf(rank.legacy.stepTrace.rows, [&](const LegacyStepTraceRow& r) { return !filter.keepsStep(r.stepNum); });
     }
