@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Profscope and runs every test: first the
-# normal build (preset "dev"), then the ASan/UBSan build (preset "dev-asan"),
-# then the Debian package test (packaging/test-deb.sh: build the .deb, unpack
-# it into a throwaway root and run both programs from there), then every
-# libFuzzer target for 20 s (packaging/run-fuzz.sh, preset "fuzz").
-# Benchmarks are not part of this run (ctest label "benchmark").
+# Installs what is missing, builds Profscope and runs every test. The full run
+# builds each configuration once: the whole suite runs in the ASan/UBSan build
+# (preset "dev-asan"), then the Debian package test (packaging/test-deb.sh: a
+# Release build of the two programs without tests, the .deb unpacked into a
+# throwaway root, both programs run from there), then every libFuzzer target
+# for 20 s (packaging/run-fuzz.sh, preset "fuzz"). The suite is not built a
+# second time without sanitizers: CI has a time budget on 2 cores, and a test
+# that passes under ASan/UBSan (stricter, and slower) passes without them;
+# --no-asan runs it in the optimized "dev" build, the quick check while working.
+# Benchmarks are not part of this run (ctest label "benchmark"), but they are
+# built, so they keep compiling.
 #   bash packaging/run-tests.sh              everything
 #   bash packaging/run-tests.sh --no-asan    the normal build and its tests only
 #   bash packaging/run-tests.sh --fuzz-long  only the fuzz targets, 10 min each
@@ -37,7 +42,7 @@ report_timings() {
   echo "== stage times (total ${SECONDS} s)"
   printf '  %s\n' "${timings[@]}"
 }
-presets=(dev dev-asan)
+presets=(dev-asan)
 if [ "${1:-}" = "--no-asan" ]; then presets=(dev); fi
 
 export QT_QPA_PLATFORM=offscreen
