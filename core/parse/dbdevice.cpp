@@ -242,6 +242,80 @@ private:
     bool m_isDense = false;
 };
 
+// The profilers never delete rows: a table's last rowid (a lookup in the
+// b-tree, not a count) sizes a vector once, so that reading does not copy it
+// over and over while it grows. Only when it is plausible: at most `bound`
+// (sparse or absurd rowids: grow as read).
+template <typename T>
+void reserveForRows(SqliteDb& db, const char* table, qint64 bound, std::vector<T>& v)
+{
+    if (SqlQuery last(db, QByteArray("SELECT max(rowid) FROM ") + table); last.next()) {
+        const qint64 rows = last.int64(0);
+        if (rows > 0 && rows <= bound)
+            v.reserve(std::size_t(rows));
+    }
+}
+
+// The most rows a table of this file can hold: a row of the task tables
+// takes more than 8 bytes of a page (cell pointer, lengths, rowid, values).
+qint64 rowsBound(const SqliteDb& db)
+{
+    return QFileInfo(db.path()).size() / 8 + 4096;
+}
+
+// Keys (device, stream, task id) of the rows without info, in a flat
+// open-addressing table, each with a flag set when a row with info has the
+// same key: the container rule's question is "does a row with info share my
+// key", asked for the few rows without info. (A sorted vector of every
+// with-info key took a tenth of the device pass; a node-based set a node
+// per row.)
+class ContainerKeys
+{
+public:
+    explicit ContainerKeys(std::size_t count)
+    {
+        std::size_t capacity = 16;
+        while (capacity < count * 2)
+            capacity <<= 1;
+        m_keys.assign(capacity, kEmpty);
+        m_matched.assign(capacity, 0);
+        m_mask = capacity - 1;
+    }
+    void insert(std::uint64_t key)
+    {
+        std::size_t i = slot(key);
+        while (m_keys[i] != kEmpty && m_keys[i] != key)
+            i = (i + 1) & m_mask;
+        m_keys[i] = key;
+    }
+    void markIfPresent(std::uint64_t key)
+    {
+        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
+            if (m_keys[i] == key) {
+                m_matched[i] = 1;
+                return;
+            }
+    }
+    bool matched(std::uint64_t key) const
+    {
+        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
+            if (m_keys[i] == key)
+                return m_matched[i] != 0;
+        return false;
+    }
+
+private:
+    // The empty slot's key; loadDeviceData's key function never returns it.
+    static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
+    std::size_t slot(std::uint64_t key) const
+    {
+        return std::size_t((key * 0x9E3779B97F4A7C15ull) >> 32) & m_mask;
+    }
+    std::vector<std::uint64_t> m_keys;
+    std::vector<char> m_matched;
+    std::size_t m_mask = 0;
+};
+
 } // namespace
 
 void loadDeviceData(DbContext& ctx, DbDeviceData& out)
@@ -251,6 +325,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     IdIndex computeIds, commIds;
     const QString computeTable = QStringLiteral("COMPUTE_TASK_INFO");
     if (db.hasTable(computeTable)) {
+        reserveForRows(db, "COMPUTE_TASK_INFO", rowsBound(db), out.compute);
         // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
         const char* block = db.hasColumn(computeTable, QStringLiteral("blockNum")) ? "blockNum" : "blockDim";
         const QByteArray columns = ctx.select(computeTable, { "globalTaskId" }) + ", "
@@ -271,11 +346,13 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     }
     const QString commTable = QStringLiteral("COMMUNICATION_TASK_INFO");
     if (db.hasTable(commTable)) {
-        const QByteArray sql = "SELECT " + ctx.select(commTable, { "globalTaskId" }) + ", "
+        // As many rows as TASK's compute rows in real exports (a plane task
+        // per transfer step): read like them, with the page reader.
+        reserveForRows(db, "COMMUNICATION_TASK_INFO", rowsBound(db), out.commTasks);
+        const QByteArray columns = ctx.select(commTable, { "globalTaskId" }) + ", "
             + ctx.select(commTable, { "taskType", "planeId", "groupName", "opId", "notifyId", "srcRank", "dstRank",
-                                        "transportType", "size", "dataType", "linkType" })
-            + " FROM COMMUNICATION_TASK_INFO";
-        ctx.count(commTable, ctx.forEachRow(commTable, sql, [&](SqlQuery& q) {
+                                        "transportType", "size", "dataType", "linkType" });
+        ctx.count(commTable, ctx.scanEachRow(commTable, columns, "FROM COMMUNICATION_TASK_INFO", [&](const SqlValues& q) {
             commIds.add(q.int64(0), out.commTasks.size());
             DbCommTaskInfo& c = out.commTasks.emplace_back();
             c.taskType = q.int64(1, kDbNone32);
@@ -350,22 +427,29 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         if (const qint64 i = commIds.find(r.globalTaskId); i >= 0)
             r.comm = &out.commTasks[std::size_t(i)];
     }
-    // Container rule: keys (device, stream, task id) that have a row with
-    // info, as a sorted vector (a hash set made a node per row).
+    // Container rule: a row without info is dropped when a row with info
+    // has its key (device, stream, task id).
     auto key = [](const DbTaskRow& r) {
-        return (std::uint64_t(r.deviceId & 0xffff) << 48) ^ (std::uint64_t(r.streamId & 0xffff) << 32)
+        const std::uint64_t k = (std::uint64_t(r.deviceId & 0xffff) << 48) ^ (std::uint64_t(r.streamId & 0xffff) << 32)
             ^ std::uint64_t(r.taskId & 0xffffffff);
+        return k == ~std::uint64_t(0) ? k - 1 : k; // the table's empty slot
     };
-    std::vector<std::uint64_t> withInfo;
     auto hasInfo = [](const DbTaskRow& r) { return r.compute || r.comm; };
+    std::size_t withoutInfo = 0;
     for (const DbTaskRow& r : rows)
-        if (hasInfo(r))
-            withInfo.push_back(key(r));
-    std::sort(withInfo.begin(), withInfo.end());
-    withInfo.erase(std::unique(withInfo.begin(), withInfo.end()), withInfo.end());
+        withoutInfo += hasInfo(r) ? 0 : 1;
+    ContainerKeys containers(withoutInfo);
+    if (withoutInfo > 0) {
+        for (const DbTaskRow& r : rows)
+            if (!hasInfo(r))
+                containers.insert(key(r));
+        for (const DbTaskRow& r : rows)
+            if (hasInfo(r))
+                containers.markIfPresent(key(r));
+    }
     // Dropped in place (the kept rows keep their order), no second vector.
-    const auto kept = std::remove_if(rows.begin(), rows.end(), [&](const DbTaskRow& r) {
-        return !hasInfo(r) && std::binary_search(withInfo.begin(), withInfo.end(), key(r));
+    const auto kept = withoutInfo == 0 ? rows.end() : std::remove_if(rows.begin(), rows.end(), [&](const DbTaskRow& r) {
+        return !hasInfo(r) && containers.matched(key(r));
     });
     out.containerRows = qint64(rows.end() - kept);
     rows.erase(kept, rows.end());
@@ -377,37 +461,8 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             + ctx.select(opTable, { "startNs", "endNs", "opName", "connectionId", "groupName", "opId", "dataType",
                                       "algType", "opType", "count", "deviceId" })
             + ", rowid FROM COMMUNICATION_OP" + ctx.orderBy(opTable, "startNs");
-        // (connection id, device) of the first task of each connection id,
-        // made only when an op lacks its deviceId (a hash node per task before).
-        std::vector<std::pair<qint64, qint64>> deviceOfConnection;
-        bool deviceOfConnectionMade = false;
-        std::optional<qint64> deviceOfNone; // the first task without a connection id
-        const auto deviceOf = [&](qint64 connectionId) -> std::optional<qint64> {
-            if (!deviceOfConnectionMade) {
-                deviceOfConnectionMade = true;
-                deviceOfConnection.reserve(out.tasks.size());
-                // The tasks without a connection id (the sentinel) sit
-                // between the launched ones: kept apart, the launched ones,
-                // in start order, mostly come in connection id order too.
-                for (const DbTaskRow& r : out.tasks) {
-                    if (r.connectionId != kDbNone32)
-                        deviceOfConnection.push_back({ r.connectionId, r.deviceId });
-                    else if (!deviceOfNone)
-                        deviceOfNone = r.deviceId;
-                }
-                const auto byId = [](const auto& a, const auto& b) { return a.first < b.first; };
-                if (!std::is_sorted(deviceOfConnection.begin(), deviceOfConnection.end(), byId))
-                    std::stable_sort(deviceOfConnection.begin(), deviceOfConnection.end(), byId);
-            }
-            if (connectionId == kDbNone32)
-                return deviceOfNone;
-            const auto it = std::lower_bound(deviceOfConnection.begin(), deviceOfConnection.end(), connectionId,
-                [](const auto& e, qint64 id) { return e.first < id; });
-            if (it == deviceOfConnection.end() || it->first != connectionId)
-                return std::nullopt;
-            return it->second;
-        };
         const qint64 fallbackDevice = out.tasks.empty() ? 0 : out.tasks.front().deviceId;
+        bool deviceMissing = false;
         ctx.count(opTable, ctx.forEachRow(opTable, sql, [&](SqlQuery& q) {
             DbCommOp op;
             op.startNs = q.int64(0);
@@ -424,10 +479,53 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             op.count = q.real(9, 0);
             op.deviceId = q.int64(10, -1);
             op.rowId = q.int64(11);
-            if (op.deviceId < 0)
-                op.deviceId = deviceOf(op.connectionId).value_or(fallbackDevice);
+            deviceMissing = deviceMissing || op.deviceId < 0;
             out.commOps.push_back(op);
         }));
+        if (deviceMissing) {
+            // An op without a deviceId (no such column before 2025) runs
+            // on the device of the first task (in start order) launched by
+            // its connection id. Only the ops' ids are looked up: a
+            // handful, against every task once.
+            std::vector<qint64> ids;
+            for (const DbCommOp& op : out.commOps)
+                if (op.deviceId < 0 && op.connectionId != kDbNone32)
+                    ids.push_back(op.connectionId);
+            std::sort(ids.begin(), ids.end());
+            ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+            std::vector<qint64> deviceOfId(ids.size(), -1);
+            std::optional<qint64> deviceOfNone; // the first task without a connection id
+            std::size_t found = 0;
+            for (const DbTaskRow& r : out.tasks) {
+                if (r.connectionId == kDbNone32) {
+                    if (!deviceOfNone)
+                        deviceOfNone = r.deviceId;
+                    continue;
+                }
+                const auto it = std::lower_bound(ids.begin(), ids.end(), r.connectionId);
+                if (it != ids.end() && *it == r.connectionId) {
+                    qint64& device = deviceOfId[std::size_t(it - ids.begin())];
+                    if (device < 0) {
+                        device = r.deviceId;
+                        if (++found == ids.size() && deviceOfNone)
+                            break;
+                    }
+                }
+            }
+            for (DbCommOp& op : out.commOps) {
+                if (op.deviceId >= 0)
+                    continue;
+                std::optional<qint64> device;
+                if (op.connectionId == kDbNone32) {
+                    device = deviceOfNone;
+                } else {
+                    const auto it = std::lower_bound(ids.begin(), ids.end(), op.connectionId);
+                    if (const qint64 d = deviceOfId[std::size_t(it - ids.begin())]; d >= 0)
+                        device = d;
+                }
+                op.deviceId = device.value_or(fallbackDevice);
+            }
+        }
     }
 }
 
