@@ -126,7 +126,7 @@ void ProjectDock::setProfile(const ProfilePtr& profile)
     const auto restoreAnimation = qScopeGuard([this, animated] { m_tree->setAnimated(animated); });
     // Up to 64 ranks every rank is in view; beyond, the hosts are the
     // readable overview and the current rank's host opens when chosen.
-    if (m_model->rankCount() <= 64) {
+    if (!profile || profile->ranks.size() <= 64) { // (rankCount() walks the tree)
         m_tree->expandAll();
     } else {
         m_tree->collapseAll();

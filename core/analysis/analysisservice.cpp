@@ -3,6 +3,7 @@
 
 #include "cluster.h"
 #include "overview.h"
+#include "runcompare.h"
 #include "../itemmodels/ranksummarymodel.h"
 #include "../load/profileloader.h"
 #include "../model/profile.h"
@@ -53,8 +54,11 @@ void prepareAnalyses(const Profile& profile, const LoadControl& control, int fro
     if (canceled())
         return;
     sharedClusterSteps(profile);
-    // The Summary page's rank table, shown the moment the profile arrives.
+    // The Summary page's rank table, shown the moment the profile arrives,
+    // and what the window asks when it takes the profile (steps, rank labels).
     rankSummaries(profile);
+    profileSteps(profile);
+    hasDuplicateRankIds(profile);
 }
 
 AnalysisService::AnalysisService(QObject* parent)

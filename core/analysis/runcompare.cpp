@@ -147,7 +147,7 @@ QString mapStep(const QString& baseStep, const QStringList& baseSteps, const QSt
     return pos >= 0 && pos < otherSteps.size() ? otherSteps[pos] : QString();
 }
 
-QStringList profileSteps(const Profile& profile)
+static QStringList computeProfileSteps(const Profile& profile)
 {
     // Step markers are the host's ProfilerStep#N slices; the numeric order
     // is the execution order.
@@ -166,6 +166,13 @@ QStringList profileSteps(const Profile& profile)
         if (!steps.contains(name))
             steps << name;
     return steps;
+}
+
+// Once per profile (the window's step selector asks when a profile arrives;
+// the load job asks first).
+QStringList profileSteps(const Profile& profile)
+{
+    return *profile.memo.get<QStringList>(QStringLiteral("profileSteps"), [&profile] { return computeProfileSteps(profile); });
 }
 
 } // namespace profscope

@@ -38,6 +38,10 @@ void CommMatrixModel::setProfile(ProfilePtr profile, const MatrixQuery& query)
 
 void CommMatrixModel::setQuery(const MatrixQuery& query)
 {
+    // The page sets the query it just set with the profile: no second
+    // reset (and no second layout of the heatmap) for the same cells.
+    if (m_built && query.step == m_query.step && query.op == m_query.op && query.groupId == m_query.groupId)
+        return;
     m_query = query;
     rebuild();
 }
@@ -64,6 +68,9 @@ void CommMatrixModel::rebuild()
         ids.insert(m_cells[i].dstRank);
     }
     m_rankIds = QList<int>(ids.begin(), ids.end());
+    m_blocks.clear();
+    m_blocksFor = -1;
+    m_built = true;
     endResetModel();
 }
 
@@ -104,8 +111,20 @@ QString CommMatrixModel::hostOf(int rankId) const
 
 std::vector<RankBlock> CommMatrixModel::blocks(int maxBlocks) const
 {
-    std::vector<RankBlock> out;
+    // The heatmap lays out again on every change of the slow links and
+    // every resize: the blocks only change with the ranks (rebuild) and the
+    // room.
     maxBlocks = std::max(1, maxBlocks);
+    if (m_blocksFor != maxBlocks) {
+        m_blocks = computeBlocks(maxBlocks);
+        m_blocksFor = maxBlocks;
+    }
+    return m_blocks;
+}
+
+std::vector<RankBlock> CommMatrixModel::computeBlocks(int maxBlocks) const
+{
+    std::vector<RankBlock> out;
     // Hosts first: a block per machine is what users reason about (HCCS
     // inside, RDMA between).
     std::map<QString, int> hostBlock;

@@ -117,9 +117,13 @@ public:
 
 private:
     void rebuild();
+    std::vector<RankBlock> computeBlocks(int maxBlocks) const;
 
     ProfilePtr m_profile;
     MatrixQuery m_query;
+    bool m_built = false;
+    mutable std::vector<RankBlock> m_blocks; // blocks(m_blocksFor), until the next rebuild
+    mutable int m_blocksFor = -1;
     std::vector<MatrixCell> m_cells;
     std::map<std::pair<int, int>, int> m_index; // (src, dst) -> row
     std::vector<SlowLink> m_slowLinks;

@@ -98,7 +98,7 @@ QString viewStepFromKey(const QString& stepKey)
     return stepKey.startsWith(QLatin1String("step")) ? stepKey.mid(4) : stepKey;
 }
 
-QStringList communicationOpNames(const Profile& profile, const QString& stepKey, const QString& groupId)
+static QStringList computeCommunicationOpNames(const Profile& profile, const QString& stepKey, const QString& groupId)
 {
     QStringList out;
     std::set<QString> seen;
@@ -126,6 +126,15 @@ std::vector<CommGroupInfo> communicationGroups(const Profile& profile)
 {
     return *profile.memo.get<std::vector<CommGroupInfo>>(
         QStringLiteral("communicationGroups"), [&profile] { return computeCommunicationGroups(profile); });
+}
+
+// Per step and group, computed once per profile: the Communication page's op
+// list on every step change (10,000 ranks: tens of ms of string compares);
+// the page's prefetch job asks first, off the GUI thread.
+QStringList communicationOpNames(const Profile& profile, const QString& stepKey, const QString& groupId)
+{
+    return *profile.memo.get<QStringList>(QStringLiteral("communicationOpNames|") + stepKey + QLatin1Char('|') + groupId,
+        [&] { return computeCommunicationOpNames(profile, stepKey, groupId); });
 }
 
 QStringList communicationSteps(const Profile& profile)

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <map>
@@ -197,6 +198,26 @@ private slots:
         blocks = model.blocks(2);
         QCOMPARE(int(blocks.size()), 2);
         QCOMPARE(blocks[0].ranks.size(), 16);
+    }
+
+    // The page sets the query it set with the profile again: no second reset (each reset lays
+    // the heatmap out again). Another query resets, and the blocks follow the new ranks.
+    void sameQueryKeepsTheModel()
+    {
+        CommMatrixModel model;
+        MatrixQuery q;
+        model.setProfile(m_real, q);
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QCOMPARE(int(model.blocks(100).size()), 1); // ranks 0..7, one run of 8
+        model.setQuery(q);
+        QCOMPARE(resets.count(), 0);
+        q.groupId = QStringLiteral("no-such-group");
+        model.setQuery(q);
+        QCOMPARE(resets.count(), 1);
+        QCOMPARE(model.rowCount(), 0);
+        QVERIFY(model.blocks(100).empty()); // not the blocks of the previous ranks
+        model.setProfile(m_real, q); // a profile set again resets, even with the same query
+        QCOMPARE(resets.count(), 2);
     }
 
     void emptyProfile()

@@ -348,6 +348,8 @@ void TestOverviewPage::rankFilterAndSteps()
     QCOMPARE(page.stepModel()->rowCount(), 3 * 3);
     QCOMPARE(page.trendModel()->steps().front().ranks, 3);
 
+    // A step change leaves the trend (every step) as it is; a rank filter rebuilds it.
+    QSignalSpy trendResets(page.trendModel(), &QAbstractItemModel::modelReset);
     state.setStep(QStringLiteral("3"));
     QCOMPARE(page.barsModel()->rowCount(), 3);
     QCOMPARE(page.stepModel()->rowCount(), 3);
@@ -355,9 +357,12 @@ void TestOverviewPage::rankFilterAndSteps()
         QCOMPARE(page.stepModel()->row(r).overview.step, QStringLiteral("3"));
     // The trend keeps every step.
     QCOMPARE(page.trendModel()->rowCount(), 3);
+    QCOMPARE(trendResets.count(), 0);
 
     // Trend: the slowest step time is the largest bar total of that step.
     state.setRankFilter({});
+    QCOMPARE(trendResets.count(), 1);
+    QCOMPARE(page.trendModel()->steps().front().ranks, 8);
     state.setStep(QString());
     const std::vector<StepTrendModel::Step> trend = page.trendModel()->steps(); // a copy: setStep refreshes the model
     QCOMPARE(trend.size(), std::size_t(3));

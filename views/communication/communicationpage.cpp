@@ -504,6 +504,7 @@ void CommunicationPage::prefetchThen(std::function<void()> fill)
             // A new profile shows the busiest group first (onProfileChanged).
             query.groupId = newProfile ? (groups.empty() ? QString() : groups.front().groupId) : shownGroup;
             communicationMatrix(*profile, query);
+            communicationOpNames(*profile, stepKey, query.groupId);
             detectSlowLinks(*profile, 0.8, 3.0, viewStep);
             detectSlowRanks(*profile, 0.10, viewStep);
             if (token.canceled())

@@ -164,6 +164,10 @@ private:
     // Every step of every rank, computed once per profile and shared with the profile's memo:
     // the step table shows its rows in place (copying 3,072 rows at 1024 ranks blocked the load).
     std::shared_ptr<const ClusterSteps> m_allSteps;
+    // What the trend chart shows (rows of m_trendSource): refresh() leaves it alone when unchanged.
+    std::shared_ptr<const ClusterSteps> m_trendSource;
+    std::vector<const ClusterStepRow*> m_trendRows;
+    QStringList m_trendSteps;
     bool m_stepsReady = false;
     bool m_stepColumnsFitted = false; // the step table's columns fit a profile's first rows
     bool m_adviceStale = true;
