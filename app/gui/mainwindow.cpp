@@ -27,6 +27,7 @@
 #include "operators/operatorspage.h"
 #include "overview/overviewpage.h"
 #include "projectdock.h"
+#include "projecttreemodel.h"
 #include "recentpaths.h"
 #include "reportactions.h"
 #include "resources/resourcespage.h"
@@ -53,14 +54,13 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace profscope {
 
 namespace {
 
-// Above this many ranks the project tree is filled after the page is drawn (setProfile).
+// Above this many ranks the project tree is built in a job (setProfile).
 constexpr std::size_t kDeferredTreeAboveRanks = 256;
 
 const char* const kGeometryKey = "window/geometry";
@@ -439,19 +439,24 @@ void MainWindow::setProfile(const ProfilePtr& profile)
     m_profilePaths = profile ? m_loader->paths() : QStringList();
     m_summaryPage->setProfile(profile, m_loader->lastLoadMs());
     m_state->setProfile(profile);
-    // A large cluster's project tree (an item per rank and host) is filled in an event-loop turn
-    // of its own, after the window drew the page: one block of the hand-over fewer (10,000 ranks:
-    // ~60 ms). Small profiles get it at once, as every test and script expects.
+    // A large cluster's project tree (an item per rank and host) is built in a job and goes into
+    // the dock when it is ready: 10,000 ranks took ~70 ms of the hand-over's longest block.
+    // Small profiles get it at once, as every test and script expects.
     if (profile && profile->ranks.size() > kDeferredTreeAboveRanks) {
         m_projectDock->setProfile(nullptr);
-        // Two hops: the first turn is the pages' own deferred refresh (the Overview's), which
-        // the tree would otherwise join in one block.
-        QTimer::singleShot(0, this, [this, weak = std::weak_ptr<const Profile>(profile)] {
-            QTimer::singleShot(0, this, [this, weak] {
-                if (const ProfilePtr p = weak.lock(); p && p == m_profile)
-                    m_projectDock->setProfile(p);
+        struct TreeItems
+        {
+            std::unique_ptr<QStandardItem> root;
+        };
+        AnalysisService::instance()->request<std::shared_ptr<TreeItems>>(
+            this, QStringLiteral("projectTree"),
+            [profile](const JobToken&) {
+                return std::make_shared<TreeItems>(TreeItems { ProjectTreeModel::buildTree(*profile) });
+            },
+            [this, weak = std::weak_ptr<const Profile>(profile)](std::shared_ptr<TreeItems> items) {
+                if (const ProfilePtr p = weak.lock(); p && p == m_profile && items)
+                    m_projectDock->setProfile(p, std::move(items->root));
             });
-        });
     } else {
         m_projectDock->setProfile(profile);
     }

@@ -114,10 +114,10 @@ ProjectDock::ProjectDock(ViewState* state, QWidget* parent)
     }
 }
 
-void ProjectDock::setProfile(const ProfilePtr& profile)
+void ProjectDock::setProfile(const ProfilePtr& profile, std::unique_ptr<QStandardItem> prebuilt)
 {
     m_profile = profile;
-    m_model->setProfile(profile);
+    m_model->setProfile(profile, std::move(prebuilt));
     // The tree opens its first nodes without the expand animation: animating renders the tree
     // into pixmaps for every expansion, on the GUI thread while a profile is handed over
     // (1024 ranks: a fifth of that block's CPU), and nobody watches a tree that was just filled.

@@ -9,6 +9,7 @@
 class QLineEdit;
 class QMenu;
 class QStackedWidget;
+class QStandardItem;
 class QTreeView;
 
 namespace profscope {
@@ -28,7 +29,8 @@ public:
     ProjectDock(ViewState* state, QWidget* parent = nullptr);
 
     // After ViewState::setProfile: fills the tree and points at the current rank.
-    void setProfile(const ProfilePtr& profile);
+    // `prebuilt`: ProjectTreeModel::buildTree's items for this profile, made off the GUI thread.
+    void setProfile(const ProfilePtr& profile, std::unique_ptr<QStandardItem> prebuilt = nullptr);
     // Points the tree at a rank (its host expanded, scrolled into view).
     void showRank(int rankIndex);
 

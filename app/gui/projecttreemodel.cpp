@@ -52,7 +52,7 @@ QString ProjectTreeModel::rankLabel(const RankInfo& info)
     return label;
 }
 
-void ProjectTreeModel::setProfile(const ProfilePtr& profile)
+void ProjectTreeModel::setProfile(const ProfilePtr& profile, std::unique_ptr<QStandardItem> prebuilt)
 {
     const QScopedValueRollback<bool> guard(m_updating, true);
     m_profile = profile;
@@ -60,13 +60,20 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
     setHorizontalHeaderLabels({ tr("Project") });
     if (!profile)
         return;
-    QStyle* style = QApplication::style();
+    // The tree goes into the model once built: items outside a model notify nobody, where each
+    // row appended under a root already in the model was an insertion the view processed
+    // (1024 ranks: a third of the time the project tree took on the GUI thread).
+    appendRow(prebuilt ? prebuilt.release() : buildTree(*profile).release());
+}
 
-    auto* root = new QStandardItem(style->standardIcon(QStyle::SP_DirIcon), QFileInfo(profile->rootPath).fileName());
+std::unique_ptr<QStandardItem> ProjectTreeModel::buildTree(const Profile& profile)
+{
+    // No QtGui here (icons come from data()): a large cluster's tree is built in a job.
+    auto root = std::make_unique<QStandardItem>(QFileInfo(profile.rootPath).fileName());
     if (root->text().isEmpty())
-        root->setText(QDir::toNativeSeparators(profile->rootPath));
-    root->setToolTip(QDir::toNativeSeparators(profile->rootPath) + QLatin1Char('\n')
-        + tr("%n rank(s)", nullptr, int(profile->ranks.size())));
+        root->setText(QDir::toNativeSeparators(profile.rootPath));
+    root->setToolTip(QDir::toNativeSeparators(profile.rootPath) + QLatin1Char('\n')
+        + tr("%n rank(s)", nullptr, int(profile.ranks.size())));
     root->setData(ProfileNode, NodeKindRole);
     root->setEditable(false);
     root->setCheckable(true);
@@ -75,20 +82,20 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
     // Host nodes are appended when their first rank comes, so the tree keeps
     // the loader's rank order.
     std::map<QString, QStandardItem*> hosts;
-    const QIcon hostIcon = style->standardIcon(QStyle::SP_ComputerIcon);
-    const QIcon rankIcon = style->standardIcon(QStyle::SP_DriveHDIcon);
     // Asked once, not per rank through rankDisambiguation (a memo lookup under a lock each).
-    const bool duplicateRankIds = hasDuplicateRankIds(*profile);
+    const bool duplicateRankIds = hasDuplicateRankIds(profile);
     // Ranks come grouped by host: the previous rank's host is asked first (a map lookup with
     // string compares per rank was a fifth of the tree at 10,000 ranks).
     const QString* lastHostName = nullptr;
     QStandardItem* lastHost = nullptr;
-    for (std::size_t i = 0; i < profile->ranks.size(); ++i) {
-        const RankInfo& info = profile->ranks[i]->info;
+    const QString levelFormat = tr("Profiler level: %1");
+    const QString dbOnlyTip = tr("Read from the profiler's SQLite exports (.db)");
+    for (std::size_t i = 0; i < profile.ranks.size(); ++i) {
+        const RankInfo& info = profile.ranks[i]->info;
         const bool sameHost = lastHostName && *lastHostName == info.host;
         QStandardItem*& host = sameHost ? lastHost : hosts[info.host];
         if (!host) {
-            host = new QStandardItem(hostIcon, info.host.isEmpty() ? tr("unknown host") : info.host);
+            host = new QStandardItem(info.host.isEmpty() ? tr("unknown host") : info.host);
             host->setData(HostNode, NodeKindRole);
             host->setEditable(false);
             host->setCheckable(true);
@@ -97,10 +104,10 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
             root->appendRow(host);
         }
         QString label = rankLabel(info);
-        const QString where = duplicateRankIds ? rankDisambiguation(*profile, i) : QString();
+        const QString where = duplicateRankIds ? rankDisambiguation(profile, i) : QString();
         if (!where.isEmpty())
             label += QStringLiteral(" · ") + where;
-        auto* rank = new QStandardItem(rankIcon, label);
+        auto* rank = new QStandardItem(label);
         rank->setData(RankNode, NodeKindRole);
         rank->setData(int(i), RankIndexRole);
         rank->setData(label, kBaseLabelRole);
@@ -110,9 +117,9 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
         rank->setCheckState(Qt::Checked);
         QString tip = QDir::toNativeSeparators(info.rootPath);
         if (!info.profilerLevel.isEmpty())
-            tip += QLatin1Char('\n') + tr("Profiler level: %1").arg(info.profilerLevel);
+            tip += QLatin1Char('\n') + levelFormat.arg(info.profilerLevel);
         if (info.dbOnly)
-            tip += QLatin1Char('\n') + tr("Read from the profiler's SQLite exports (.db)");
+            tip += QLatin1Char('\n') + dbOnlyTip;
         rank->setToolTip(tip);
         host->appendRow(rank);
         lastHostName = &info.host;
@@ -120,10 +127,25 @@ void ProjectTreeModel::setProfile(const ProfilePtr& profile)
     }
     for (auto& [name, host] : hosts)
         host->setText(host->text() + QStringLiteral("  (") + QString::number(host->rowCount()) + QLatin1Char(')'));
-    // The tree goes into the model once built: items outside a model notify nobody, where each
-    // row appended under a root already in the model was an insertion the view processed
-    // (1024 ranks: a third of the time the project tree took on the GUI thread).
-    appendRow(root);
+    return root;
+}
+
+QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
+{
+    QVariant value = QStandardItemModel::data(index, role);
+    if (role != Qt::DecorationRole || value.isValid())
+        return value;
+    // The node's kind icon, unless the item has its own (the compare marks); made once.
+    const int kind = QStandardItemModel::data(index, NodeKindRole).toInt();
+    if (kind < ProfileNode || kind > RankNode)
+        return value;
+    QIcon& icon = m_kindIcons[std::size_t(kind)];
+    if (icon.isNull()) {
+        static constexpr QStyle::StandardPixmap kIcons[] = { QStyle::SP_DirIcon, QStyle::SP_ComputerIcon,
+            QStyle::SP_DriveHDIcon };
+        icon = QApplication::style()->standardIcon(kIcons[kind]);
+    }
+    return icon;
 }
 
 void ProjectTreeModel::addRanks(const QModelIndex& parent, int& count) const
@@ -268,7 +290,7 @@ void ProjectTreeModel::updateRankText(QStandardItem* rank)
         rank->setIcon(colorDotIcon(comparisonColor(palette), 12));
     } else {
         rank->setText(label);
-        rank->setIcon(QApplication::style()->standardIcon(QStyle::SP_DriveHDIcon));
+        rank->setData(QVariant(), Qt::DecorationRole); // the kind's icon again (data())
     }
 }
 

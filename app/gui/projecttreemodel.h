@@ -3,11 +3,14 @@
 
 #include "model/profile.h"
 
+#include <QIcon>
 #include <QList>
 #include <QStandardItem>
 #include <QStandardItemModel>
 
+#include <array>
 #include <functional>
+#include <memory>
 
 namespace profscope {
 
@@ -34,7 +37,11 @@ public:
 
     explicit ProjectTreeModel(QObject* parent = nullptr);
 
-    void setProfile(const ProfilePtr& profile);
+    // `prebuilt`: the items buildTree() made for this profile (off the GUI thread), else built here.
+    void setProfile(const ProfilePtr& profile, std::unique_ptr<QStandardItem> prebuilt = nullptr);
+    // The tree's items, not in any model: callable on any thread (no QtGui; data() gives the icons).
+    static std::unique_ptr<QStandardItem> buildTree(const Profile& profile);
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     // "rank 0 · device 3 · ascend_pt"
     static QString rankLabel(const RankInfo& info);
     // Index of the rank node for Profile::ranks[rankIndex], or invalid.
@@ -69,6 +76,7 @@ private:
 
     ProfilePtr m_profile;
     bool m_updating = false;
+    mutable std::array<QIcon, 3> m_kindIcons; // by NodeKind, made on first use
 };
 
 } // namespace profscope

@@ -19,8 +19,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QtConcurrent>
 
 #include <memory>
+#include <set>
 
 using namespace profscope;
 
@@ -33,6 +35,7 @@ private Q_SLOTS:
     void ctrlClickStacksRanks();
     void hostAndStageMenus();
     void manyRanksStartAsSummaryRows();
+    void treeBuiltOffTheGuiThread();
 
 private:
     void click(ProjectDock& dock, int rankIndex, Qt::KeyboardModifiers modifiers = {});
@@ -169,6 +172,50 @@ void TestProjectDock::manyRanksStartAsSummaryRows()
     // A few ranks stay expanded.
     state.setTimelineRanks({ 0, 1 });
     QVERIFY(!model.isCollapsed(model.rankLane(0)));
+}
+
+// A large cluster's tree is built in a job (MainWindow above 256 ranks): built on another
+// thread and handed to the dock, it is the tree the dock builds itself, icons included.
+void TestProjectDock::treeBuiltOffTheGuiThread()
+{
+    ViewState state;
+    state.setProfile(m_profile);
+    ProjectDock direct(&state);
+    direct.setProfile(m_profile);
+    std::unique_ptr<QStandardItem> built(
+        QtConcurrent::run([profile = m_profile] { return ProjectTreeModel::buildTree(*profile).release(); }).result());
+    QVERIFY(built);
+    ProjectDock handed(&state);
+    handed.setProfile(m_profile, std::move(built));
+    QCOMPARE(handed.model()->rankCount(), 16);
+    // The same hosts, each once.
+    std::set<QString> hostNames;
+    const QModelIndex root = handed.model()->index(0, 0);
+    for (int h = 0; h < handed.model()->rowCount(root); ++h)
+        hostNames.insert(handed.model()->index(h, 0, root).data().toString());
+    QCOMPARE(int(hostNames.size()), handed.model()->rowCount(root));
+    QCOMPARE(handed.model()->rowCount(root), direct.model()->rowCount(direct.model()->index(0, 0)));
+    QVERIFY(hostNames.size() > 1);
+    for (int i = 0; i < 16; ++i) {
+        const QModelIndex a = direct.model()->rankNode(i);
+        const QModelIndex b = handed.model()->rankNode(i);
+        QVERIFY(a.isValid() && b.isValid());
+        QCOMPARE(b.data().toString(), a.data().toString());
+        QCOMPARE(b.data(Qt::ToolTipRole).toString(), a.data(Qt::ToolTipRole).toString());
+        QCOMPARE(b.data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+        QVERIFY(!b.data(Qt::DecorationRole).value<QIcon>().isNull());
+        QVERIFY(b.data().toString().contains(QString::number(m_profile->ranks[std::size_t(i)]->info.rankId)));
+    }
+    QVERIFY(!handed.model()->index(0, 0).data(Qt::DecorationRole).value<QIcon>().isNull());
+    QVERIFY(!handed.model()->index(0, 0, root).data(Qt::DecorationRole).value<QIcon>().isNull());
+    // The compare marks replace a rank's icon, and the kind's icon comes back after.
+    handed.model()->setCompareRanks(2, -1);
+    const QIcon marked = handed.model()->rankNode(2).data(Qt::DecorationRole).value<QIcon>();
+    QVERIFY(!marked.isNull());
+    QVERIFY(marked.cacheKey() != handed.model()->rankNode(3).data(Qt::DecorationRole).value<QIcon>().cacheKey());
+    handed.model()->setCompareRanks(-1, -1);
+    QCOMPARE(handed.model()->rankNode(2).data(Qt::DecorationRole).value<QIcon>().cacheKey(),
+        handed.model()->rankNode(3).data(Qt::DecorationRole).value<QIcon>().cacheKey());
 }
 
 QTEST_MAIN(TestProjectDock)

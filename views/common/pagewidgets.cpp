@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pagewidgets.h"
 
+#include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QStandardItem>
+#include <QStandardItemModel>
 #include <QTableView>
 
 #include <algorithm>
@@ -56,6 +58,39 @@ void fitColumnsToCells(QTableView* table, const QModelIndexList& cells)
             continue;
         const int headerWidth = header->isHidden() ? 0 : header->sectionSizeHint(c);
         header->resizeSection(c, std::max(widths[std::size_t(c)], headerWidth));
+    }
+}
+
+void fillCombo(QComboBox* combo, const std::vector<ComboItem>& items)
+{
+    // The model is filled before the box sees it: no signal per row.
+    auto* model = new QStandardItemModel(combo);
+    QList<QStandardItem*> column;
+    column.reserve(qsizetype(items.size()));
+    qsizetype longest = 0;
+    for (const ComboItem& c : items) {
+        auto* item = new QStandardItem(c.text);
+        item->setData(c.data, Qt::UserRole);
+        if (!c.toolTip.isEmpty())
+            item->setToolTip(c.toolTip);
+        column << item;
+        longest = std::max(longest, c.text.size());
+    }
+    model->appendColumn(column);
+    // The box's own default model goes with the swap (QComboBox deletes a model it parents).
+    combo->setModel(model);
+    // The width: measured over every item by AdjustToContents; a long list's widest text is
+    // about its longest in characters.
+    const QVariant minimum = combo->property("profscopeMinimumContents");
+    if (!minimum.isValid())
+        combo->setProperty("profscopeMinimumContents", combo->minimumContentsLength());
+    const int minimumChars = combo->property("profscopeMinimumContents").toInt();
+    if (items.size() > 64) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(std::max(minimumChars, int(longest) + 1));
+    } else {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        combo->setMinimumContentsLength(minimumChars);
     }
 }
 

@@ -430,13 +430,13 @@ void CommunicationPage::onProfileChanged()
     m_stepCombo->clear();
     const std::vector<CommGroupInfo> groups = profile ? communicationGroups(*profile) : std::vector<CommGroupInfo> {};
     const QStringList steps = profile ? communicationSteps(*profile) : QStringList();
+    std::vector<ComboItem> groupItems;
+    groupItems.reserve(groups.size() + 1);
     if (groups.size() != 1)
-        m_groupCombo->addItem(tr("All groups"), QString());
-    for (const CommGroupInfo& g : groups) {
-        m_groupCombo->addItem(g.label(), g.groupId);
-        m_groupCombo->setItemData(m_groupCombo->count() - 1,
-            tr("%1\n%n rank(s)", nullptr, int(g.ranks.size())).arg(g.groupId), Qt::ToolTipRole);
-    }
+        groupItems.push_back({ tr("All groups"), QString(), {} });
+    for (const CommGroupInfo& g : groups)
+        groupItems.push_back({ g.label(), g.groupId, tr("%1\n%n rank(s)", nullptr, int(g.ranks.size())).arg(g.groupId) });
+    fillCombo(m_groupCombo, groupItems);
     // The busiest group is what users look at first.
     if (groups.size() > 1)
         m_groupCombo->setCurrentIndex(1);

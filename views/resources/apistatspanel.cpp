@@ -141,10 +141,12 @@ void ApiStatsPanel::fillScopes()
         int withData = 0;
         for (const auto& r : profile->ranks)
             withData += hasApiStatistics(*r) ? 1 : 0;
-        m_scope->addItem(tr("All ranks (%n with data)", nullptr, withData), -1);
+        std::vector<ComboItem> items { { tr("All ranks (%n with data)", nullptr, withData), -1, {} } };
+        const QString rankFormat = tr("Rank %1");
         for (std::size_t i = 0; i < profile->ranks.size(); ++i)
             if (hasApiStatistics(*profile->ranks[i]))
-                m_scope->addItem(tr("Rank %1").arg(profile->ranks[i]->info.rankId), int(i));
+                items.push_back({ rankFormat.arg(profile->ranks[i]->info.rankId), int(i), {} });
+        fillCombo(m_scope, items);
     }
     rebuild();
 }

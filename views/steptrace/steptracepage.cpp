@@ -276,12 +276,16 @@ void StepTracePage::refresh()
     m_rankCombo->clear();
     m_rankIndex = -1;
     if (m_profile) {
+        std::vector<ComboItem> items;
+        items.reserve(m_profile->ranks.size());
+        const QString rankFormat = tr("Rank %1");
         for (std::size_t i = 0; i < m_profile->ranks.size(); ++i) {
             const RankData& r = *m_profile->ranks[i];
             if (!rankHasSteps(r))
                 continue;
-            m_rankCombo->addItem(r.info.rankId >= 0 ? tr("Rank %1").arg(r.info.rankId) : r.info.displayName, int(i));
+            items.push_back({ r.info.rankId >= 0 ? rankFormat.arg(r.info.rankId) : r.info.displayName, int(i), {} });
         }
+        fillCombo(m_rankCombo, items);
         const int current = m_state ? m_state->currentRank() : -1;
         const int found = m_rankCombo->findData(current);
         m_rankCombo->setCurrentIndex(found >= 0 ? found : 0);
