@@ -2,6 +2,7 @@
 #include "stepscan.h"
 
 #include "../parse/jsonscan.h"
+#include "../parse/legacyparsers.h"
 #include "../parse/numbers.h"
 #include "../parse/sqlitedb.h"
 
@@ -300,6 +301,28 @@ std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std:
     return out;
 }
 
+// The steps of an old MindInsight rank without timeline markers: the step_num
+// of its step_trace_raw rows (a few KB). Numbers only: their times are in
+// cycles of the device clock, and the loader cuts these rows by number
+// (partialtables.cpp), so the open dialog lists them without a time window.
+static std::vector<qint64> legacyStepNumbers(const DiscoveredRank& rank)
+{
+    std::vector<qint64> steps;
+    for (const auto& f : rank.files) {
+        if (f.kind != FileKind::LegacyStepTrace)
+            continue;
+        LegacyStepTrace table;
+        FileReport report;
+        if (!parseLegacyStepTrace(f.path, table, report))
+            continue;
+        for (const LegacyStepTraceRow& r : table.rows)
+            steps.push_back(r.stepNum);
+    }
+    std::sort(steps.begin(), steps.end());
+    steps.erase(std::unique(steps.begin(), steps.end()), steps.end());
+    return steps;
+}
+
 QuickScan quickScanProfile(const QStringList& paths, const DiscoveryOptions& options,
                            const std::function<bool(double)>& progress)
 {
@@ -317,10 +340,11 @@ QuickScan quickScanProfile(const QStringList& paths, const DiscoveryOptions& opt
             scan.canceled = scan.canceled || !go;
             return go;
         });
-        for (const StepMark& m : marks) {
+        for (const StepMark& m : marks)
             rank.steps.push_back(m.step);
-            scan.steps.push_back(m.step);
-        }
+        if (marks.empty())
+            rank.steps = legacyStepNumbers(r);
+        scan.steps.insert(scan.steps.end(), rank.steps.begin(), rank.steps.end());
         scan.ranks.push_back(std::move(rank));
         if (progress && !progress(double(i + 1) / double(n)))
             scan.canceled = true;

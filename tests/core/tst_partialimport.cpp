@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace profscope;
@@ -140,6 +141,7 @@ private Q_SLOTS:
     void rankSubset();
     void missingSteps();
     void cannIterationsAndLegacySteps();
+    void quickScanListsLegacySteps();
     void cliArguments_data();
     void cliArguments();
 
@@ -542,6 +544,38 @@ void TestPartialImport::cliArguments()
     QCOMPARE(run.exitCode, exitCode);
     const QString text = QString::fromUtf8(run.err + run.out);
     QVERIFY2(text.contains(message), qPrintable(text.left(2000)));
+}
+
+// The open dialog's quick scan lists an old MindInsight rank's steps from its
+// step_trace_raw rows (it has no timeline markers): the step_num column's
+// numbers, read here from the CSV text (the last row is the "-" average).
+void TestPartialImport::quickScanListsLegacySteps()
+{
+    const QString root = test::fixture(QStringLiteral("mindinsight/tests/utils/resource/profiler"));
+    const QuickScan scan = quickScanProfile({ root });
+    int checked = 0;
+    for (const QuickScanRank& rank : scan.ranks) {
+        QFile csv(root + QStringLiteral("/step_trace_raw_%1_detail_time.csv").arg(rank.rankId));
+        if (rank.rankId < 0 || !csv.open(QIODevice::ReadOnly) || !rank.rootPath.endsWith(QLatin1String("/profiler")))
+            continue;
+        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        const int column = int(lines.front().trimmed().split(',').indexOf("step_num"));
+        QVERIFY(column >= 0);
+        std::vector<qint64> expected;
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            bool ok = false;
+            const qint64 step = lines[i].split(',').value(column).trimmed().toLongLong(&ok);
+            if (ok)
+                expected.push_back(step);
+        }
+        std::sort(expected.begin(), expected.end());
+        QVERIFY(expected.size() >= 20);
+        QCOMPARE(rank.steps, expected);
+        for (const qint64 step : expected)
+            QVERIFY(std::binary_search(scan.steps.begin(), scan.steps.end(), step));
+        ++checked;
+    }
+    QCOMPARE(checked, 2); // step_trace_raw_0 and _10
 }
 
 QTEST_GUILESS_MAIN(TestPartialImport)
