@@ -263,12 +263,10 @@ qint64 rowsBound(const SqliteDb& db)
     return QFileInfo(db.path()).size() / 8 + 4096;
 }
 
-// Keys (device, stream, task id) of the rows without info, in a flat
-// open-addressing table, each with a flag set when a row with info has the
-// same key: the container rule's question is "does a row with info share my
-// key", asked for the few rows without info. (A sorted vector of every
-// with-info key took a tenth of the device pass; a node-based set a node
-// per row.)
+// The container rule's keys (device, stream, task id) of one side (rows with
+// info, or rows without), in a flat open-addressing table; markIfPresent flags
+// a key the other side has too. (A sorted vector of every with-info key took a
+// tenth of the device pass; a node-based set a node per row.)
 class ContainerKeys
 {
 public:
@@ -295,6 +293,13 @@ public:
                 m_matched[i] = 1;
                 return;
             }
+    }
+    bool contains(std::uint64_t key) const
+    {
+        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
+            if (m_keys[i] == key)
+                return true;
+        return false;
     }
     bool matched(std::uint64_t key) const
     {
@@ -438,19 +443,29 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     std::size_t withoutInfo = 0;
     for (const DbTaskRow& r : rows)
         withoutInfo += hasInfo(r) ? 0 : 1;
-    ContainerKeys containers(withoutInfo);
-    if (withoutInfo > 0) {
+    const std::size_t withInfo = rows.size() - withoutInfo;
+    // The table holds the smaller side's keys (a few plane rows in real exports; every row of
+    // a damaged file that lost its info tables).
+    auto kept = rows.end();
+    if (withoutInfo > 0 && withInfo > 0 && withoutInfo <= withInfo) {
+        ContainerKeys containers(withoutInfo);
         for (const DbTaskRow& r : rows)
             if (!hasInfo(r))
                 containers.insert(key(r));
         for (const DbTaskRow& r : rows)
             if (hasInfo(r))
                 containers.markIfPresent(key(r));
+        // Dropped in place (the kept rows keep their order), no second vector.
+        kept = std::remove_if(rows.begin(), rows.end(),
+            [&](const DbTaskRow& r) { return !hasInfo(r) && containers.matched(key(r)); });
+    } else if (withoutInfo > 0 && withInfo > 0) {
+        ContainerKeys infoKeys(withInfo);
+        for (const DbTaskRow& r : rows)
+            if (hasInfo(r))
+                infoKeys.insert(key(r));
+        kept = std::remove_if(rows.begin(), rows.end(),
+            [&](const DbTaskRow& r) { return !hasInfo(r) && infoKeys.contains(key(r)); });
     }
-    // Dropped in place (the kept rows keep their order), no second vector.
-    const auto kept = withoutInfo == 0 ? rows.end() : std::remove_if(rows.begin(), rows.end(), [&](const DbTaskRow& r) {
-        return !hasInfo(r) && containers.matched(key(r));
-    });
     out.containerRows = qint64(rows.end() - kept);
     rows.erase(kept, rows.end());
     out.tasks = std::move(rows);

@@ -119,6 +119,8 @@ private slots:
     void insightCacheIgnored();
     void damagedDatabases_data();
     void damagedDatabases();
+    void containerRule_data();
+    void containerRule();
     void handAssembledMsprofDb();
     void loneMsprofDbRankIds();
     void firstSnakeCaseExport();
@@ -579,6 +581,58 @@ void TestDbImport::damagedDatabases()
     QCOMPARE(p->ranks[0]->stepTrace.size(), std::size_t(1));
     QCOMPARE(p->ranks[0]->info.rankId, 0);
     computeOverview(*p->ranks[0]); // and nothing downstream trips over what was read
+}
+
+// The container rule (db-format.md 5.4): a TASK row without a COMPUTE_TASK_INFO /
+// COMMUNICATION_TASK_INFO row is dropped when a row with one has its (device, stream, task
+// id). The importer keeps the smaller side's keys in a table: the fixture has a few rows
+// without info; with most info rows deleted it is the other way round. The expected count is
+// SQL's over the same file.
+void TestDbImport::containerRule_data()
+{
+    QTest::addColumn<QByteArray>("statements");
+    QTest::newRow("fixture: few rows without info") << QByteArray();
+    QTest::newRow("most info rows deleted") << QByteArray("DELETE FROM COMPUTE_TASK_INFO WHERE rowid % 5 != 0;"
+                                                          "DELETE FROM COMMUNICATION_TASK_INFO WHERE rowid % 5 != 0;");
+}
+
+void TestDbImport::containerRule()
+{
+    QFETCH(QByteArray, statements);
+    QTemporaryDir dir;
+    const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    QVERIFY(test::copyTree(test::dbRank(1, 0), rankDir));
+    const QString path = rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    if (!statements.isEmpty()) {
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+        char* error = nullptr;
+        const int rc = sqlite3_exec(db, statements.constData(), nullptr, nullptr, &error);
+        sqlite3_close(db);
+        QVERIFY2(rc == SQLITE_OK, error);
+    }
+    const char* info = "(SELECT globalTaskId FROM COMPUTE_TASK_INFO UNION SELECT globalTaskId FROM COMMUNICATION_TASK_INFO)";
+    const QByteArray withInfo = QByteArray("globalTaskId IN ") + info;
+    const QByteArray countWith = "SELECT count(*) FROM TASK WHERE " + withInfo;
+    const QByteArray countWithout = "SELECT count(*) FROM TASK WHERE NOT " + withInfo;
+    const QByteArray countContainers = "SELECT count(*) FROM TASK t WHERE t.globalTaskId NOT IN " + QByteArray(info)
+        + " AND EXISTS (SELECT 1 FROM TASK u WHERE u." + withInfo
+        + " AND u.deviceId = t.deviceId AND u.streamId = t.streamId AND u.taskId = t.taskId)";
+    const qint64 rowsWithInfo = sql(path, countWith.constData()).at(0).at(0);
+    const qint64 rowsWithout = sql(path, countWithout.constData()).at(0).at(0);
+    const qint64 containers = sql(path, countContainers.constData()).at(0).at(0);
+    if (statements.isEmpty()) {
+        QVERIFY(rowsWithout < rowsWithInfo);
+        QCOMPARE(containers, qint64(17));
+    } else {
+        QVERIFY(rowsWithout > rowsWithInfo);
+        QVERIFY(containers > 0);
+    }
+    const ProfilePtr p = ProfileLoader::load({ rankDir });
+    const FileReport* r = test::reportEndingWith(*p, QStringLiteral("ascend_pytorch_profiler_0.db"));
+    QVERIFY(r);
+    QCOMPARE(r->count(QStringLiteral("TASK container rows dropped")), containers);
 }
 
 void TestDbImport::handAssembledMsprofDb()
