@@ -137,6 +137,17 @@ QStringList communicationOpNames(const Profile& profile, const QString& stepKey,
         [&] { return computeCommunicationOpNames(profile, stepKey, groupId); });
 }
 
+std::shared_ptr<const QHash<int, QString>> rankHostsById(const Profile& profile)
+{
+    return profile.memo.get<QHash<int, QString>>(QStringLiteral("rankHostsById"), [&profile] {
+        QHash<int, QString> hosts;
+        for (const auto& r : profile.ranks)
+            if (!hosts.contains(r->info.rankId))
+                hosts.insert(r->info.rankId, r->info.host);
+        return hosts;
+    });
+}
+
 QStringList communicationSteps(const Profile& profile)
 {
     return *profile.memo.get<QStringList>(

@@ -3,9 +3,11 @@
 
 #include "../model/profile.h"
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
+#include <memory>
 #include <vector>
 
 namespace profscope {
@@ -36,6 +38,8 @@ QString viewStepFromKey(const QString& stepKey);
 
 // Op names of the group's collectives in the step(s), first seen first.
 QStringList communicationOpNames(const Profile& profile, const QString& stepKey, const QString& groupId);
+// Rank id -> host, the first rank of an id winning (as Profile::findRank); once per profile.
+std::shared_ptr<const QHash<int, QString>> rankHostsById(const Profile& profile);
 
 // Index into Profile::ranks of the first rank with this id, -1 when not loaded.
 int rankIndexOfId(const Profile& profile, int rankId);

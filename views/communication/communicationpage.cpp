@@ -29,6 +29,7 @@
 #include <QVBoxLayout>
 
 #include <limits>
+#include <map>
 
 namespace profscope {
 
@@ -434,8 +435,14 @@ void CommunicationPage::onProfileChanged()
     groupItems.reserve(groups.size() + 1);
     if (groups.size() != 1)
         groupItems.push_back({ tr("All groups"), QString(), {} });
-    for (const CommGroupInfo& g : groups)
-        groupItems.push_back({ g.label(), g.groupId, tr("%1\n%n rank(s)", nullptr, int(g.ranks.size())).arg(g.groupId) });
+    // Translated once per group size (10,000 ranks: thousands of groups of a few sizes).
+    std::map<int, QString> tipFormats;
+    for (const CommGroupInfo& g : groups) {
+        QString& format = tipFormats[int(g.ranks.size())];
+        if (format.isEmpty())
+            format = tr("%1\n%n rank(s)", nullptr, int(g.ranks.size()));
+        groupItems.push_back({ g.label(), g.groupId, format.arg(g.groupId) });
+    }
     fillCombo(m_groupCombo, groupItems);
     // The busiest group is what users look at first.
     if (groups.size() > 1)
@@ -505,6 +512,7 @@ void CommunicationPage::prefetchThen(std::function<void()> fill)
             query.groupId = newProfile ? (groups.empty() ? QString() : groups.front().groupId) : shownGroup;
             communicationMatrix(*profile, query);
             communicationOpNames(*profile, stepKey, query.groupId);
+            rankHostsById(*profile); // the heatmap's blocks by host
             detectSlowLinks(*profile, 0.8, 3.0, viewStep);
             detectSlowRanks(*profile, 0.10, viewStep);
             if (token.canceled())
