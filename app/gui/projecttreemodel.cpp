@@ -133,7 +133,7 @@ std::unique_ptr<QStandardItem> ProjectTreeModel::buildTree(const Profile& profil
 QVariant ProjectTreeModel::data(const QModelIndex& index, int role) const
 {
     QVariant value = QStandardItemModel::data(index, role);
-    if (role != Qt::DecorationRole || value.isValid())
+    if (role != Qt::DecorationRole || value.isValid() || !index.isValid())
         return value;
     // The node's kind icon, unless the item has its own (the compare marks); made once.
     const int kind = QStandardItemModel::data(index, NodeKindRole).toInt();
