@@ -50,6 +50,34 @@ QString dbPath(int level, int rank)
     return test::dbRank(level, rank) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_%1.db").arg(rank);
 }
 
+// A writable copy of a fixture rank 0 in `dir` (the tests damage it); its database's path, or
+// empty when the copy failed.
+QString writableDbRankCopy(const QTemporaryDir& dir, int level)
+{
+    const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    if (!test::copyTree(test::dbRank(level, 0), rankDir))
+        return {};
+    const QString path = rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
+    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
+    return path;
+}
+
+// Runs SQL statements on a database (a copy: this writes); the error message, empty on success.
+QByteArray execSql(const QString& path, const char* statements)
+{
+    sqlite3* db = nullptr;
+    if (sqlite3_open(path.toUtf8().constData(), &db) != SQLITE_OK) {
+        sqlite3_close(db);
+        return "cannot open " + path.toUtf8();
+    }
+    char* error = nullptr;
+    const int rc = sqlite3_exec(db, statements, nullptr, nullptr, &error);
+    const QByteArray message = rc == SQLITE_OK ? QByteArray() : QByteArray(error ? error : "sqlite3_exec failed");
+    sqlite3_free(error);
+    sqlite3_close(db);
+    return message;
+}
+
 // Runs one SQL query on a fixture DB with the plain sqlite3 API (immutable,
 // like the importer, so that nothing is written next to the fixture).
 std::vector<std::vector<qint64>> sql(const QString& path, const char* query)
@@ -526,17 +554,12 @@ void TestDbImport::damagedDatabases()
     QFETCH(QString, damage);
     QFETCH(QString, expectInReason);
     QTemporaryDir dir;
+    const QString path = writableDbRankCopy(dir, 2);
+    QVERIFY(!path.isEmpty());
     const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
-    QVERIFY(test::copyTree(test::dbRank(2, 0), rankDir));
-    const QString path = rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
     auto exec = [&path](const char* statements) {
-        sqlite3* db = nullptr;
-        QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
-        char* error = nullptr;
-        const int rc = sqlite3_exec(db, statements, nullptr, nullptr, &error);
-        QVERIFY2(rc == SQLITE_OK, error);
-        sqlite3_close(db);
+        const QByteArray error = execSql(path, statements);
+        QVERIFY2(error.isEmpty(), error.constData());
     };
     QFile f(path);
     if (damage == QLatin1String("empty")) {
@@ -600,17 +623,12 @@ void TestDbImport::containerRule()
 {
     QFETCH(QByteArray, statements);
     QTemporaryDir dir;
+    const QString path = writableDbRankCopy(dir, 1);
+    QVERIFY(!path.isEmpty());
     const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
-    QVERIFY(test::copyTree(test::dbRank(1, 0), rankDir));
-    const QString path = rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/ascend_pytorch_profiler_0.db");
-    QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner);
     if (!statements.isEmpty()) {
-        sqlite3* db = nullptr;
-        QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
-        char* error = nullptr;
-        const int rc = sqlite3_exec(db, statements.constData(), nullptr, nullptr, &error);
-        sqlite3_close(db);
-        QVERIFY2(rc == SQLITE_OK, error);
+        const QByteArray error = execSql(path, statements.constData());
+        QVERIFY2(error.isEmpty(), error.constData());
     }
     const char* info = "(SELECT globalTaskId FROM COMPUTE_TASK_INFO UNION SELECT globalTaskId FROM COMMUNICATION_TASK_INFO)";
     const QByteArray withInfo = QByteArray("globalTaskId IN ") + info;
