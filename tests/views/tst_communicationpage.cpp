@@ -193,6 +193,12 @@ private slots:
         // Per-op thumbnails: 4 ops x 2 ranks; aligning on an op puts its starts together.
         CommOpTimeline* tl = page.opTimeline();
         QCOMPARE(int(tl->blocks().size()), 8);
+        // One row per rank, in rank id order, each op on its own rank's row.
+        QCOMPARE(tl->rowRankIndexes().size(), 2);
+        for (const auto& b : tl->blocks())
+            QCOMPARE(tl->rowRankIndexes().at(b.row), page.opModel()->entries()[b.entry].rankIndex);
+        QVERIFY(m_real->ranks[std::size_t(tl->rowRankIndexes().at(0))]->info.rankId
+            < m_real->ranks[std::size_t(tl->rowRankIndexes().at(1))]->info.rankId);
         const QString op = page.opModel()->entries().back().record->opName;
         page.alignCombo()->setCurrentIndex(page.alignCombo()->findData(op));
         double first = -1;

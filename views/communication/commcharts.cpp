@@ -496,27 +496,37 @@ void CommOpTimeline::rebuild()
         return;
     }
     const auto& entries = m_model->entries();
-    std::map<std::pair<int, int>, int> rowOf; // (rank id, rank index) -> row, in rank id order
+    // Rows by rank index (a vector, not a map keyed by rank: 10,000 ranks' ops are ~80,000
+    // entries, each looked up twice on the GUI thread), ordered by rank id then index. Slot 0 is
+    // an entry without a rank index (-1).
+    const auto slotOf = [](int rankIndex) { return std::size_t(std::max(rankIndex, -1) + 1); };
+    std::size_t slotCount = 1;
     for (const auto& e : entries)
-        if (e.record->startNs != kInvalidTime)
-            rowOf.emplace(std::make_pair(e.rankId, e.rankIndex), 0);
-    int row = 0;
-    for (auto& [key, r] : rowOf) {
-        r = row++;
-        m_rowIds << key.first;
-        m_rowRanks << key.second;
+        slotCount = std::max(slotCount, slotOf(e.rankIndex) + 1);
+    std::vector<int> rowOf(slotCount, -1);
+    std::vector<std::pair<int, int>> rows; // (rank id, rank index)
+    for (const auto& e : entries)
+        if (e.record->startNs != kInvalidTime && rowOf[slotOf(e.rankIndex)] < 0) {
+            rowOf[slotOf(e.rankIndex)] = 0;
+            rows.push_back({ e.rankId, e.rankIndex });
+        }
+    std::sort(rows.begin(), rows.end());
+    for (int row = 0; row < int(rows.size()); ++row) {
+        rowOf[slotOf(rows[std::size_t(row)].second)] = row;
+        m_rowIds << rows[std::size_t(row)].first;
+        m_rowRanks << rows[std::size_t(row)].second;
     }
     // Per rank shift: the aligned op's start (first occurrence), else 0.
-    std::map<int, TimeNs> shift;
+    std::vector<TimeNs> shift(slotCount, kInvalidTime);
     if (!m_alignOp.isEmpty()) {
         for (const auto& e : entries)
-            if (e.record->opName == m_alignOp && e.record->startNs != kInvalidTime && !shift.count(e.rankIndex))
-                shift[e.rankIndex] = e.record->startNs;
+            if (e.record->opName == m_alignOp && e.record->startNs != kInvalidTime && shift[slotOf(e.rankIndex)] == kInvalidTime)
+                shift[slotOf(e.rankIndex)] = e.record->startNs;
     }
     TimeNs origin = std::numeric_limits<TimeNs>::max();
-    auto shifted = [&shift](int rankIndex, TimeNs t) {
-        const auto it = shift.find(rankIndex);
-        return it == shift.end() ? t : t - it->second;
+    auto shifted = [&](int rankIndex, TimeNs t) {
+        const TimeNs s = shift[slotOf(rankIndex)];
+        return s == kInvalidTime ? t : t - s;
     };
     for (const auto& e : entries)
         if (e.record->startNs != kInvalidTime)
@@ -527,7 +537,7 @@ void CommOpTimeline::rebuild()
             continue;
         Block b;
         b.entry = i;
-        b.row = rowOf[{ e.rankId, e.rankIndex }];
+        b.row = rowOf[slotOf(e.rankIndex)];
         b.startMs = double(shifted(e.rankIndex, e.record->startNs) - origin) / 1e6;
         b.endMs = b.startMs + std::max(0.0, e.record->elapseMs);
         m_spanMs = std::max(m_spanMs, b.endMs);
