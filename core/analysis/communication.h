@@ -83,6 +83,8 @@ struct MatrixQuery
     QString step;    // "step50"; empty: all steps summed
     QString op;      // "total" (default), "top1", "middle", "bottom1".."bottom3", or one op name
     QString groupId; // empty: all groups
+
+    bool operator==(const MatrixQuery&) const = default;
 };
 
 std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query = {});

@@ -42,7 +42,7 @@ void CommMatrixModel::setQuery(const MatrixQuery& query)
 {
     // The page sets the query it just set with the profile: no second
     // reset (and no second layout of the heatmap) for the same cells.
-    if (m_built && query.step == m_query.step && query.op == m_query.op && query.groupId == m_query.groupId)
+    if (query == m_query)
         return;
     m_query = query;
     rebuild();
@@ -72,7 +72,6 @@ void CommMatrixModel::rebuild()
     m_rankIds = QList<int>(ids.begin(), ids.end());
     m_blocks.clear();
     m_blocksFor = -1;
-    m_built = true;
     endResetModel();
 }
 

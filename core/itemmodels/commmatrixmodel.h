@@ -121,7 +121,6 @@ private:
 
     ProfilePtr m_profile;
     MatrixQuery m_query;
-    bool m_built = false;
     mutable std::vector<RankBlock> m_blocks; // blocks(m_blocksFor), until the next rebuild
     mutable int m_blocksFor = -1;
     std::vector<MatrixCell> m_cells;

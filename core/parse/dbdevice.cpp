@@ -288,33 +288,34 @@ public:
     }
     void markIfPresent(std::uint64_t key)
     {
-        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
-            if (m_keys[i] == key) {
-                m_matched[i] = 1;
-                return;
-            }
+        if (const std::size_t i = find(key); i != kAbsent)
+            m_matched[i] = 1;
     }
     bool contains(std::uint64_t key) const
     {
-        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
-            if (m_keys[i] == key)
-                return true;
-        return false;
+        return find(key) != kAbsent;
     }
     bool matched(std::uint64_t key) const
     {
-        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
-            if (m_keys[i] == key)
-                return m_matched[i] != 0;
-        return false;
+        const std::size_t i = find(key);
+        return i != kAbsent && m_matched[i] != 0;
     }
 
 private:
     // The empty slot's key; loadDeviceData's key function never returns it.
     static constexpr std::uint64_t kEmpty = ~std::uint64_t(0);
+    static constexpr std::size_t kAbsent = ~std::size_t(0);
     std::size_t slot(std::uint64_t key) const
     {
         return std::size_t((key * 0x9E3779B97F4A7C15ull) >> 32) & m_mask;
+    }
+    // The key's slot, or kAbsent.
+    std::size_t find(std::uint64_t key) const
+    {
+        for (std::size_t i = slot(key); m_keys[i] != kEmpty; i = (i + 1) & m_mask)
+            if (m_keys[i] == key)
+                return i;
+        return kAbsent;
     }
     std::vector<std::uint64_t> m_keys;
     std::vector<char> m_matched;
@@ -391,12 +392,9 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 + ctx.select(taskTable, { "deviceId", "connectionId", "taskType", "contextId", "streamId", "taskId",
                                             "modelId" })
                 + ", rowid"; // sorted here: a scan is faster than walking TaskIndex
-            // The profilers never delete rows: the last rowid (a lookup in the
-            // b-tree, not a count) sizes the vector once, when it is about
-            // the size the info tables suggest (sparse rowids: grow as read).
+            // Sized once when the last rowid is about what the info tables suggest.
             const qint64 infoRows = qint64(out.compute.size() + out.commTasks.size());
-            if (SqlQuery last(db, "SELECT max(rowid) FROM TASK"); last.next() && last.int64(0) <= 4 * infoRows + 4096)
-                rows.reserve(std::size_t(std::max<qint64>(last.int64(0), 0)));
+            reserveForRows(db, "TASK", 4 * infoRows + 4096, rows);
             const qint64 n = ctx.scanEachRow(taskTable, columns, "FROM TASK", [&](const SqlValues& q) {
                 DbTaskRow r;
                 r.startNs = q.int64(0);

@@ -37,16 +37,17 @@ void limitContentsSizing(QTableView* table);
 // of its cells. For models that know which of their rows have the widest cells.
 void fitColumnsToCells(QTableView* table, const QModelIndexList& cells);
 
-// Replaces the items of a combo box that adjusts to its contents with `items`: one model swap
-// instead of an insertion per item (a rank list of 10,000 ranks took tens of ms on the GUI
-// thread). Above 64 items the box is as wide as its longest text in characters, instead of
-// measuring every item's text.
+// One item of fillCombo's list.
 struct ComboItem
 {
     QString text;
     QVariant data; // Qt::UserRole, what currentData() returns
     QString toolTip;
 };
+// Replaces the items of a combo box that adjusts to its contents with `items`: one model swap
+// instead of an insertion per item (a rank list of 10,000 ranks took tens of ms on the GUI
+// thread). Above 64 items the box is as wide as its longest text in characters, instead of
+// measuring every item's text.
 void fillCombo(QComboBox* combo, const std::vector<ComboItem>& items);
 
 // The cells of the pages' QStandardItemModel tables. A table sorts by
