@@ -4,8 +4,10 @@
 # every target for a bounded time. Fails on any finding (crash, sanitizer
 # report, leak, timeout > 10 s, > 2 GB RSS); the input that triggered it is
 # left in build/fuzz/artifacts/. Prints the executions per target.
-#   bash packaging/run-fuzz.sh [SECONDS_PER_TARGET]   (default 20)
-# Called by run-tests.sh (20 s each; --fuzz-long: 600 s each).
+#   bash packaging/run-fuzz.sh [SECONDS_PER_TARGET [BUILD_DIR]]   (default 20)
+# With BUILD_DIR, the targets already built there are run (run-tests.sh passes
+# build/dev-asan: 20 s each); without, the "fuzz" preset is built first
+# (--fuzz-long: 600 s each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,10 +15,20 @@ seconds="${1:-20}"
 jobs=$(nproc 2>/dev/null || echo 2)
 build=build/fuzz
 
-echo "== configure + build (fuzz)"
 build_start=$(date +%s)
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$jobs"
+if [ -n "${2:-}" ]; then
+  # The targets of an already built sanitizer build (run-tests.sh: dev-asan).
+  build="$2"
+  if [ ! -f "$build/fuzz-targets.txt" ]; then
+    echo "run-fuzz: $build has no fuzz targets (a clang build with PROFSCOPE_SANITIZE=ON has them)" >&2
+    exit 1
+  fi
+  echo "== fuzz targets of $build"
+else
+  echo "== configure + build (fuzz)"
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j "$jobs"
+fi
 build_seconds=$(( $(date +%s) - build_start ))
 
 # Seeds are rewritten every run (they follow the generator); the corpus each

@@ -357,8 +357,8 @@ CellTable cpuTable(const Profile& profile, int onlyRank)
             for (std::size_t i = 0; i < values->size(); ++i)
                 t.rows << QList<Cell> { cell(rank->info.rankId), cell(qint64(i)),
                     // The older sampler's series start after the first (baseline) time stamp.
-                    cell([&]() -> qint64 {
-                        const std::size_t at = i + (values->size() < c.timestampsMs.size() ? 1 : 0);
+                    cell([&, count = values->size()]() -> qint64 {
+                        const std::size_t at = i + (count < c.timestampsMs.size() ? 1 : 0);
                         return at < c.timestampsMs.size() ? c.timestampsMs[at] : qint64(-1);
                     }()),
                     cell(name), cellNumber((*values)[i], 2) };

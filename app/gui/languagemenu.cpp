@@ -44,7 +44,7 @@ LanguageMenu::LanguageMenu(QMenu* viewMenu, QWidget* window)
         action->setChecked(code == current);
         action->setData(code);
         m_group->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] { setLanguage(code); });
+        connect(action, &QAction::triggered, this, [this, language = code] { setLanguage(language); });
     }
     language->addSeparator();
     QAction* note = language->addAction(Tr::tr("Applies after a restart"));

@@ -105,7 +105,7 @@ ThemeMenu::ThemeMenu(QMenu* viewMenu, QObject* parent)
         action->setData(int(theme));
         action->setObjectName(QStringLiteral("theme%1").arg(int(theme)));
         m_group->addAction(action);
-        connect(action, &QAction::triggered, this, [theme] { applyTheme(theme); });
+        connect(action, &QAction::triggered, this, [chosen = theme] { applyTheme(chosen); });
     }
 }
 

@@ -463,7 +463,7 @@ void TimelinePage::rebuildFlowMenu()
         QAction* a = menu->addAction(tr("%1 (%2)").arg(cat.isEmpty() ? tr("(no category)") : cat).arg(n));
         a->setCheckable(true);
         a->setChecked(enabled.contains(cat));
-        connect(a, &QAction::toggled, this, [this, cat](bool on) { setFlowCategoryEnabled(cat, on); });
+        connect(a, &QAction::toggled, this, [this, category = cat](bool on) { setFlowCategoryEnabled(category, on); });
     }
     if (cats.empty())
         menu->addAction(tr("No flow events in the ranks shown"))->setEnabled(false);

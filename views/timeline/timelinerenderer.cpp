@@ -215,13 +215,15 @@ void TimelineRenderer::buildCounter(int lane, const TimelineViewport& vp, LaneGe
     // Per pixel column the maximum: peaks stay visible at any zoom.
     int column = INT_MIN;
     for (; k < n; ++k) {
-        const double x = (double(cs.tsNs[k] + off) - t0) * inv;
+        // Clamped before the column is taken: the point holding at the left
+        // edge can lie any distance before it (an int cast of that is undefined).
+        const float x = clampPx((double(cs.tsNs[k] + off) - t0) * inv, width);
         const int c = int(std::floor(x));
         const double v = cs.value[k];
         if (c == column && !g.points.empty()) {
             g.points.back().setY(std::max(g.points.back().y(), v));
         } else {
-            g.points.emplace_back(double(clampPx(x, width)), v);
+            g.points.emplace_back(double(x), v);
             column = c;
         }
         if (cs.tsNs[k] >= hiTs)
@@ -581,7 +583,7 @@ void TimelineRenderer::paintCounter(QPainter& p, int lane, const QRect& r, const
     const auto [lo, hi] = m_model.counterRange(lane);
     const double span = hi > lo ? hi - lo : 1.0;
     const int bottom = r.bottom();
-    auto yOf = [&](double v) { return int(std::lround(bottom - (v - lo) / span * (r.height() - 2))); };
+    auto yOf = [&, low = lo](double v) { return int(std::lround(bottom - (v - low) / span * (r.height() - 2))); };
     // A step chart from opaque axis-aligned rectangles: one bar per step
     // (or per pixel column when zoomed out) and a darker 1 px edge on top.
     // Exact at pixel level and much cheaper than a translucent polygon.

@@ -315,7 +315,7 @@ std::vector<std::pair<QString, qint64>> TimelineWidget::flowCategories() const
     std::vector<std::pair<QString, qint64>> out;
     for (int r : m_model.allRanks()) {
         for (const auto& [cat, n] : m_model.trace(r)->stats.flowsByCategory) {
-            auto it = std::find_if(out.begin(), out.end(), [&](const auto& e) { return e.first == cat; });
+            auto it = std::find_if(out.begin(), out.end(), [&category = cat](const auto& e) { return e.first == category; });
             if (it == out.end())
                 out.emplace_back(cat, n);
             else
