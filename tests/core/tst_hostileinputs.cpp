@@ -38,19 +38,7 @@ namespace {
 
 // The sanitizer build runs every program several times slower: fewer runs
 // there (each export kind still runs on every base, in turn over the mutations).
-// (GCC defines __SANITIZE_ADDRESS__; clang, which builds the CI's sanitizer
-// suite, only answers __has_feature.)
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = test::kSanitizedBuild;
 constexpr int kRunLimitMs = kSanitized ? 120000 : 60000;
 
 QStringList exportKinds()
