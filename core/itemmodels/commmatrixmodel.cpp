@@ -104,10 +104,8 @@ QStringList CommMatrixModel::transports() const
 
 QString CommMatrixModel::hostOf(int rankId) const
 {
-    if (!m_profile)
-        return {};
-    const RankData* rank = m_profile->findRank(rankId);
-    return rank ? rank->info.host : QString();
+    // The profile's memoized rank -> host table, as computeBlocks reads it.
+    return m_profile ? rankHostsById(*m_profile)->value(rankId) : QString();
 }
 
 std::vector<RankBlock> CommMatrixModel::blocks(int maxBlocks) const
@@ -130,8 +128,8 @@ std::vector<RankBlock> CommMatrixModel::computeBlocks(int maxBlocks) const
     // inside, RDMA between).
     std::map<QString, int> hostBlock;
     bool allKnown = !m_rankIds.isEmpty();
-    // Each rank's host looked up once (hostOf searches the ranks: 10,000 ranks made this
-    // quadratic, a fifth of a second on the GUI thread), once per profile (rankHostsById).
+    // Each rank's host from one table per profile (rankHostsById): a search of the
+    // ranks per rank made this quadratic, a fifth of a second at 10,000 ranks.
     static const QHash<int, QString> kNoHosts;
     const QHash<int, QString>& hosts = m_profile ? *rankHostsById(*m_profile) : kNoHosts;
     for (const int id : m_rankIds) {
