@@ -15,6 +15,7 @@
 #include "stepscan.h"
 #include "tracecache.h"
 #include "rankformats.h"
+#include "sanitized.h"
 #include "tracecopies.h"
 
 #include <QCoreApplication>
@@ -35,17 +36,6 @@
 #include <optional>
 #include <map>
 
-// Built with AddressSanitizer (GCC defines the macro, clang has the feature test).
-#if defined(__SANITIZE_ADDRESS__)
-#define PROFSCOPE_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PROFSCOPE_SANITIZED 1
-#endif
-#endif
-#ifndef PROFSCOPE_SANITIZED
-#define PROFSCOPE_SANITIZED 0
-#endif
 
 namespace profscope {
 

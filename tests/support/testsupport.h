@@ -7,6 +7,8 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include "load/sanitized.h"
+
 #include <map>
 #include <vector>
 
@@ -17,21 +19,9 @@ struct Profile;
 
 namespace profscope::test {
 
-// Built with AddressSanitizer (GCC defines __SANITIZE_ADDRESS__; clang, which
-// builds CI's sanitizer suite, only answers __has_feature). Programs there run
-// several times slower: tests that scale a workload up for its own sake
-// scale it down there.
-#if defined(__SANITIZE_ADDRESS__)
-inline constexpr bool kSanitizedBuild = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-inline constexpr bool kSanitizedBuild = true;
-#else
-inline constexpr bool kSanitizedBuild = false;
-#endif
-#else
-inline constexpr bool kSanitizedBuild = false;
-#endif
+// Built with AddressSanitizer (load/sanitized.h). Programs there run several
+// times slower: tests that scale a workload up for its own sake scale it down.
+inline constexpr bool kSanitizedBuild = PROFSCOPE_SANITIZED != 0;
 
 // The report of the first file whose path ends with `suffix`, or null.
 const FileReport* reportEndingWith(const Profile& profile, const QString& suffix);
