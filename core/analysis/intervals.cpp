@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "intervals.h"
 
+#include "../model/runsort.h"
+
 #include <algorithm>
 
 namespace profscope {
@@ -8,8 +10,9 @@ namespace profscope {
 IntervalSet IntervalSet::fromUnsorted(std::vector<TimeRange> ranges)
 {
     std::erase_if(ranges, [](const TimeRange& r) { return r.isEmpty(); });
-    std::sort(ranges.begin(), ranges.end(),
-              [](const TimeRange& a, const TimeRange& b) { return a.startNs < b.startNs; });
+    // Usually a few sorted runs (one per lane): merged, not sorted.
+    stableSortRuns(ranges.begin(), ranges.end(),
+        [](const TimeRange& a, const TimeRange& b) { return a.startNs < b.startNs; });
     IntervalSet set;
     for (const TimeRange& r : ranges) {
         if (!set.m_ranges.empty() && r.startNs <= set.m_ranges.back().endNs)
@@ -37,8 +40,10 @@ TimeRange IntervalSet::bounds() const
 
 IntervalSet IntervalSet::unite(const IntervalSet& other) const
 {
-    std::vector<TimeRange> all = m_ranges;
-    all.insert(all.end(), other.m_ranges.begin(), other.m_ranges.end());
+    // Both are sorted and disjoint: one merge, then the overlaps joined.
+    std::vector<TimeRange> all(m_ranges.size() + other.m_ranges.size());
+    std::merge(m_ranges.begin(), m_ranges.end(), other.m_ranges.begin(), other.m_ranges.end(), all.begin(),
+        [](const TimeRange& a, const TimeRange& b) { return a.startNs < b.startNs; });
     return fromUnsorted(std::move(all));
 }
 

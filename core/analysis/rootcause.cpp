@@ -3,6 +3,7 @@
 
 #include "advicetext.h"
 #include "overview.h"
+#include "../model/runsort.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -106,7 +107,8 @@ LaunchMeasure measureLaunches(const RankData& rank, double launchGapUs)
     for (const DeviceTask& task : device.tasks)
         if (task.compute)
             compute.push_back(&task);
-    std::sort(compute.begin(), compute.end(),
+    // Lane by lane, each in start order: the runs merged (ties keep the lanes' order).
+    stableSortRuns(compute.begin(), compute.end(),
         [](const auto* a, const auto* b) { return a->rangeNs.startNs < b->rangeNs.startNs; });
     const TimeNs limitNs = TimeNs(launchGapUs * 1000.0);
     TimeNs busyUntilNs = std::numeric_limits<TimeNs>::min();

@@ -74,7 +74,14 @@ bool SqliteFile::create(const QString& path, QString* error)
                 *error = Tr::tr("cannot replace %1").arg(QDir::toNativeSeparators(stale));
             return false;
         }
-    const QByteArray file = QFile::encodeName(path);
+    // Built in a file of its own and written out table by table at commit
+    // (VACUUM INTO): the profilers insert each table in one go, so in their
+    // files a table's pages follow each other; inserting row by row into
+    // several tables at once would interleave them.
+    m_buildPath = path + QStringLiteral(".partial");
+    if (QFile::exists(m_buildPath))
+        QFile::remove(m_buildPath);
+    const QByteArray file = QFile::encodeName(m_buildPath);
     if (sqlite3_open_v2(file.constData(), &m_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
         fail("open");
         return commit(error);
@@ -101,11 +108,17 @@ void SqliteFile::exec(const char* sql)
 bool SqliteFile::commit(QString* error)
 {
     exec("COMMIT");
+    if (m_db && m_error.isEmpty()) {
+        QByteArray target = QFile::encodeName(m_path);
+        target.replace('\'', "''");
+        exec(QByteArray("VACUUM INTO '" + target + "'").constData());
+    }
     // close_v2: statements still alive in the caller's scope finalize later.
     if (m_db && sqlite3_close_v2(m_db) != SQLITE_OK && m_error.isEmpty())
         m_error = Tr::tr("cannot write %1: %2")
                       .arg(QDir::toNativeSeparators(m_path), QString::fromUtf8(sqlite3_errmsg(m_db)));
     m_db = nullptr;
+    QFile::remove(m_buildPath);
     if (m_error.isEmpty())
         return true;
     QFile::remove(m_path); // never leave a half-written database behind

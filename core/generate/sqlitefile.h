@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A write-once SQLite file for the generator: a fresh file (a stale one is
 // removed first, so that no old pages survive), no journal, one transaction,
-// prepared statements. The first error is kept and reported at commit().
+// prepared statements, each table's pages together in the file written. The first error is kept and reported at commit().
 // Nothing time-dependent is written, so the same inserts give the same bytes.
 // Internal to core/generate.
 #pragma once
@@ -79,6 +79,7 @@ private:
 
     sqlite3* m_db = nullptr;
     QString m_path;
+    QString m_buildPath; // where the rows are inserted before VACUUM INTO m_path
     QString m_error;
 };
 

@@ -5,6 +5,7 @@
 // and the report bookkeeping (one message per table, naming it).
 
 #include "../model/importreport.h"
+#include "../model/runsort.h"
 #include "../model/stringpool.h"
 #include "../model/timebounds.h"
 #include "sqlitedb.h"
@@ -125,19 +126,6 @@ private:
     int m_warnings = 0;
     qint64 m_timesOutOfRange = 0;
 };
-
-// What std::stable_sort makes of [begin, end), without its cost when the
-// two runs [begin, mid) and [mid, end) are each sorted already (the tables
-// come in time or id order): then a merge, which keeps ties in the same
-// order (first run first), else the sort. mid == end: one run.
-template<typename It, typename Less>
-void stableSortRuns(It begin, It mid, It end, Less less)
-{
-    if (!std::is_sorted(begin, mid, less) || !std::is_sorted(mid, end, less))
-        std::stable_sort(begin, end, less);
-    else if (mid != begin && mid != end && less(*mid, *(mid - 1)))
-        std::inplace_merge(begin, mid, end, less);
-}
 
 // STRING_IDS id -> a pool id made from its string on first use (names,
 // shapes: most ids of a file name no row of a given table). A vector for

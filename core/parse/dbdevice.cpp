@@ -199,32 +199,43 @@ std::vector<std::pair<QString, TimeRange>> readDbSteps(DbContext& ctx)
 }
 
 // globalTaskId -> index of the row read for it; the first row wins when an
-// id repeats (as the hash map's emplace did). Ids are dense from 0 in
-// practice: a vector indexed by id, else sorted (id, index) pairs.
+// id repeats (as the hash map's emplace did). The ids are added in row order
+// (the index is the position); they are dense from 0 in practice: a vector
+// indexed by id, else sorted (id, index) pairs.
 class IdIndex
 {
 public:
-    void add(qint64 id, std::size_t index)
+    void reserve(std::size_t rows)
     {
-        m_pairs.push_back({ id, qint64(index) });
+        m_ids.reserve(rows);
     }
-    void finish()
+    void add(qint64 id)
+    {
+        m_ids.push_back(id);
+    }
+    // `lookups`: about how many ids will be looked up (a table indexed by id
+    // pays off up to a few times that many ids, however few were added).
+    void finish(std::size_t lookups)
     {
         qint64 maxId = -1;
         bool nonNegative = true;
-        for (const auto& [id, index] : m_pairs) {
+        for (const qint64 id : m_ids) {
             maxId = std::max(maxId, id);
             nonNegative = nonNegative && id >= 0;
         }
-        if (nonNegative && maxId < qint64(m_pairs.size()) * 4 + 1024) {
+        if (nonNegative && maxId < qint64(std::max(m_ids.size(), lookups)) * 4 + 1024) {
             m_dense.assign(std::size_t(maxId + 1), -1);
-            for (const auto& [id, index] : m_pairs)
-                if (m_dense[std::size_t(id)] < 0)
-                    m_dense[std::size_t(id)] = index;
-            m_pairs = {};
+            for (std::size_t index = 0; index < m_ids.size(); ++index)
+                if (qint64& slot = m_dense[std::size_t(m_ids[index])]; slot < 0)
+                    slot = qint64(index);
+            m_ids = {};
             m_isDense = true;
             return;
         }
+        m_pairs.reserve(m_ids.size());
+        for (std::size_t index = 0; index < m_ids.size(); ++index)
+            m_pairs.push_back({ m_ids[index], qint64(index) });
+        m_ids = {};
         std::stable_sort(m_pairs.begin(), m_pairs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     }
     qint64 find(qint64 id) const
@@ -237,6 +248,7 @@ public:
     }
 
 private:
+    std::vector<qint64> m_ids; // as added, until finish()
     std::vector<std::pair<qint64, qint64>> m_pairs;
     std::vector<qint64> m_dense;
     bool m_isDense = false;
@@ -332,13 +344,14 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     const QString computeTable = QStringLiteral("COMPUTE_TASK_INFO");
     if (db.hasTable(computeTable)) {
         reserveForRows(db, "COMPUTE_TASK_INFO", rowsBound(db), out.compute);
+        computeIds.reserve(out.compute.capacity());
         // blockNum replaced blockDim in 2026 schemas, where blockDim came back with another meaning.
         const char* block = db.hasColumn(computeTable, QStringLiteral("blockNum")) ? "blockNum" : "blockDim";
         const QByteArray columns = ctx.select(computeTable, { "globalTaskId" }) + ", "
             + ctx.select(computeTable, { "name", "taskType", "opType", "opState", "inputShapes", "inputDataTypes",
                                            "outputShapes", block });
         ctx.count(computeTable, ctx.scanEachRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", [&](const SqlValues& q) {
-            computeIds.add(q.int64(0), out.compute.size());
+            computeIds.add(q.int64(0));
             DbComputeInfo& c = out.compute.emplace_back();
             c.name = q.int64(1, kDbNone32);
             c.coreType = q.int64(2, kDbNone32);
@@ -355,11 +368,12 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         // As many rows as TASK's compute rows in real exports (a plane task
         // per transfer step): read like them, with the page reader.
         reserveForRows(db, "COMMUNICATION_TASK_INFO", rowsBound(db), out.commTasks);
+        commIds.reserve(out.commTasks.capacity());
         const QByteArray columns = ctx.select(commTable, { "globalTaskId" }) + ", "
             + ctx.select(commTable, { "taskType", "planeId", "groupName", "opId", "notifyId", "srcRank", "dstRank",
                                         "transportType", "size", "dataType", "linkType" });
         ctx.count(commTable, ctx.scanEachRow(commTable, columns, "FROM COMMUNICATION_TASK_INFO", [&](const SqlValues& q) {
-            commIds.add(q.int64(0), out.commTasks.size());
+            commIds.add(q.int64(0));
             DbCommTaskInfo& c = out.commTasks.emplace_back();
             c.taskType = q.int64(1, kDbNone32);
             c.planeId = q.int64(2, kDbNone32);
@@ -383,6 +397,11 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
 
     const QString taskTable = QStringLiteral("TASK");
     std::vector<DbTaskRow> rows;
+    std::size_t withoutInfo = 0; // rows in no info table
+    bool sorted = true;          // by start, then globalTaskId
+    const auto byStart = [](const DbTaskRow& a, const DbTaskRow& b) {
+        return a.startNs != b.startNs ? a.startNs < b.startNs : a.globalTaskId < b.globalTaskId;
+    };
     if (db.hasTable(taskTable)) {
         if (db.column(taskTable, QStringLiteral("startNs")).isEmpty() || db.column(taskTable, QStringLiteral("endNs")).isEmpty()
             || db.column(taskTable, QStringLiteral("globalTaskId")).isEmpty()) {
@@ -395,12 +414,20 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             // Sized once when the last rowid is about what the info tables suggest.
             const qint64 infoRows = qint64(out.compute.size() + out.commTasks.size());
             reserveForRows(db, "TASK", 4 * infoRows + 4096, rows);
+            // The info rows are looked up, the order checked and the rows
+            // without info counted while each row is at hand, not in
+            // passes over all of them afterwards.
+            const std::size_t lookups = std::max(rows.capacity(), std::size_t(infoRows));
+            computeIds.finish(lookups);
+            commIds.finish(lookups);
             const qint64 n = ctx.scanEachRow(taskTable, columns, "FROM TASK", [&](const SqlValues& q) {
-                DbTaskRow r;
+                DbTaskRow& r = rows.emplace_back();
                 r.startNs = q.int64(0);
                 r.endNs = std::max(q.int64(1), r.startNs);
-                if (!ctx.timesRepresentable({ r.startNs, r.endNs }))
+                if (!ctx.timesRepresentable({ r.startNs, r.endNs })) {
+                    rows.pop_back();
                     return;
+                }
                 r.globalTaskId = q.int64(2);
                 r.deviceId = q.int64(3, 0);
                 r.connectionId = q.int64(4, kDbNone32);
@@ -410,26 +437,21 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 r.taskId = q.int64(8, 0);
                 r.modelId = q.int64(9, kDbNone32);
                 r.rowId = q.int64(10);
-                rows.push_back(r);
+                if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
+                    r.compute = &out.compute[std::size_t(i)];
+                if (const qint64 i = commIds.find(r.globalTaskId); i >= 0)
+                    r.comm = &out.commTasks[std::size_t(i)];
+                withoutInfo += r.compute || r.comm ? 0 : 1;
+                if (sorted && rows.size() > 1 && byStart(r, rows[rows.size() - 2]))
+                    sorted = false;
             });
             ctx.count(taskTable, n);
         }
     }
     // The profilers write TASK in start order (TaskIndex is on startNs,
     // globalTaskId): sort only when it is not.
-    const auto byStart = [](const DbTaskRow& a, const DbTaskRow& b) {
-        return a.startNs != b.startNs ? a.startNs < b.startNs : a.globalTaskId < b.globalTaskId;
-    };
-    if (!std::is_sorted(rows.begin(), rows.end(), byStart))
+    if (!sorted)
         std::stable_sort(rows.begin(), rows.end(), byStart);
-    computeIds.finish();
-    commIds.finish();
-    for (DbTaskRow& r : rows) {
-        if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
-            r.compute = &out.compute[std::size_t(i)];
-        if (const qint64 i = commIds.find(r.globalTaskId); i >= 0)
-            r.comm = &out.commTasks[std::size_t(i)];
-    }
     // Container rule: a row without info is dropped when a row with info
     // has its key (device, stream, task id).
     auto key = [](const DbTaskRow& r) {
@@ -438,9 +460,6 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         return k == ~std::uint64_t(0) ? k - 1 : k; // the table's empty slot
     };
     auto hasInfo = [](const DbTaskRow& r) { return r.compute || r.comm; };
-    std::size_t withoutInfo = 0;
-    for (const DbTaskRow& r : rows)
-        withoutInfo += hasInfo(r) ? 0 : 1;
     const std::size_t withInfo = rows.size() - withoutInfo;
     // The table holds the smaller side's keys (a few plane rows in real exports; every row of
     // a damaged file that lost its info tables).
@@ -507,7 +526,28 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             std::sort(ids.begin(), ids.end());
             ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
             std::vector<qint64> deviceOfId(ids.size(), -1);
+            const bool needNone = std::any_of(out.commOps.begin(), out.commOps.end(),
+                [](const DbCommOp& op) { return op.deviceId < 0 && op.connectionId == kDbNone32; });
             std::optional<qint64> deviceOfNone; // the first task without a connection id
+            // Each task's id looked up: in a table indexed by id when the ids
+            // span a small range (the usual case: a binary search per task
+            // took a twentieth of the pass), else by binary search.
+            const qint64 lowId = ids.empty() ? 0 : ids.front();
+            const qint64 span = ids.empty() ? 0 : ids.back() - lowId + 1;
+            std::vector<int> slotOfId;
+            if (span > 0 && span <= qint64(out.tasks.size()) * 4 + 4096) {
+                slotOfId.assign(std::size_t(span), -1);
+                for (std::size_t k = 0; k < ids.size(); ++k)
+                    slotOfId[std::size_t(ids[k] - lowId)] = int(k);
+            }
+            const auto slotOf = [&](qint64 id) -> int {
+                if (!slotOfId.empty()) {
+                    const qint64 k = id - lowId;
+                    return k >= 0 && k < span ? slotOfId[std::size_t(k)] : -1;
+                }
+                const auto it = std::lower_bound(ids.begin(), ids.end(), id);
+                return it != ids.end() && *it == id ? int(it - ids.begin()) : -1;
+            };
             std::size_t found = 0;
             for (const DbTaskRow& r : out.tasks) {
                 if (r.connectionId == kDbNone32) {
@@ -515,12 +555,11 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                         deviceOfNone = r.deviceId;
                     continue;
                 }
-                const auto it = std::lower_bound(ids.begin(), ids.end(), r.connectionId);
-                if (it != ids.end() && *it == r.connectionId) {
-                    qint64& device = deviceOfId[std::size_t(it - ids.begin())];
+                if (const int k = slotOf(r.connectionId); k >= 0) {
+                    qint64& device = deviceOfId[std::size_t(k)];
                     if (device < 0) {
                         device = r.deviceId;
-                        if (++found == ids.size() && deviceOfNone)
+                        if (++found == ids.size() && (deviceOfNone || !needNone))
                             break;
                     }
                 }

@@ -136,12 +136,11 @@ void importDbKernels(DbContext& ctx, const DbDeviceData& device, RankData& rank,
     for (const DbTaskRow& r : device.tasks)
         if (r.compute)
             rows.push_back({ &r, nullptr, r.startNs, r.endNs, r.deviceId });
-    const std::size_t computeRows = rows.size();
     for (const DbCommOp& op : device.commOps)
         rows.push_back({ nullptr, &op, op.startNs, op.endNs, op.deviceId });
     if (rows.empty())
         return;
-    stableSortRuns(rows.begin(), rows.begin() + std::ptrdiff_t(computeRows), rows.end(), [](const Row& a, const Row& b) {
+    stableSortRuns(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
         return a.deviceId != b.deviceId ? a.deviceId < b.deviceId : a.startNs < b.startNs;
     });
 

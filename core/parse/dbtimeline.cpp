@@ -374,12 +374,11 @@ private:
         for (const DeviceSlice& d : m_taskSlices)
             if ((d.compute || d.memcpy) && d.connectionId != kDbNone32)
                 targets.push_back({ d.connectionId, &d, d.compute });
-        const std::size_t taskTargets = targets.size();
         for (const DeviceSlice& d : m_commOpSlices)
             if (d.connectionId != kDbNone32)
                 targets.push_back({ d.connectionId, &d, true });
         const auto byConnectionId = [](const auto& a, const auto& b) { return a.first < b.first; };
-        stableSortRuns(targets.begin(), targets.begin() + std::ptrdiff_t(taskTargets), targets.end(),
+        stableSortRuns(targets.begin(), targets.end(),
             [](const Target& a, const Target& b) { return a.connectionId < b.connectionId; });
         // The first CANN_API row of a connection id launches it.
         if (!std::is_sorted(m_cannByConnection.begin(), m_cannByConnection.end(), byConnectionId))
@@ -431,7 +430,7 @@ private:
         byIndex.reserve(m_framework.size());
         for (const FrameworkRow& f : m_framework)
             byIndex.push_back({ f.connectionIndex, &f });
-        stableSortRuns(byIndex.begin(), byIndex.end(), byIndex.end(), byConnectionId);
+        stableSortRuns(byIndex.begin(), byIndex.end(), byConnectionId);
         std::vector<std::pair<qint64, const FrameworkRow*>> links;
         links.reserve(m_framework.size());
         m_ctx.count(table, m_ctx.scanEachRow(table, m_ctx.select(table, { "id", "connectionId" }), "FROM CONNECTION_IDS", [&](const SqlValues& q) {
@@ -441,7 +440,7 @@ private:
             for (; it != byIndex.end() && it->first == index; ++it)
                 links.push_back({ connectionId, it->second });
         }));
-        stableSortRuns(links.begin(), links.end(), links.end(), byConnectionId);
+        stableSortRuns(links.begin(), links.end(), byConnectionId);
         std::vector<const FrameworkRow*> rows;
         for (std::size_t i = 0; i < links.size();) {
             const qint64 connectionId = links[i].first;
@@ -449,7 +448,7 @@ private:
             for (; i < links.size() && links[i].first == connectionId; ++i)
                 rows.push_back(links[i].second);
             const auto id = std::uint64_t(connectionId);
-            stableSortRuns(rows.begin(), rows.end(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
+            stableSortRuns(rows.begin(), rows.end(), [](const FrameworkRow* a, const FrameworkRow* b) { return a->startNs < b->startNs; });
             if (const auto device = std::lower_bound(firstLaunched.begin(), firstLaunched.end(),
                     std::pair<qint64, const DeviceSlice*> { connectionId, nullptr }, byConnectionId);
                 device != firstLaunched.end() && device->first == connectionId) {

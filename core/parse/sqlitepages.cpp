@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "sqlitepages.h"
 
+#include "sqliterecord.h"
+
 #include <QCoreApplication>
 #include <QFile>
 
@@ -24,55 +26,10 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(profscope::SqliteDb)
 };
 
-using u8 = std::uint8_t;
+using namespace sqliteformat;
 
 // SQLite's BTCURSOR_MAX_DEPTH: a deeper tree is corrupt (or a cycle).
 constexpr int kMaxDepth = 20;
-
-inline std::uint32_t be16(const u8* p)
-{
-    return std::uint32_t(p[0]) << 8 | p[1];
-}
-inline std::uint32_t be32(const u8* p)
-{
-    return std::uint32_t(p[0]) << 24 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[2]) << 8 | p[3];
-}
-
-inline std::uint64_t be64(const u8* p)
-{
-    return std::uint64_t(be32(p)) << 32 | be32(p + 4);
-}
-
-// SQLite's varint (1-9 bytes, big-endian groups of 7 bits, the 9th byte
-// whole) read from [p, end): the bytes used, 0 when it runs past `end`.
-inline int varint(const u8* p, const u8* end, std::uint64_t* v)
-{
-    if (p < end && p[0] < 0x80) {
-        *v = p[0];
-        return 1;
-    }
-    std::uint64_t x = 0;
-    for (int i = 0; i < 8; ++i) {
-        if (p + i >= end)
-            return 0;
-        x = (x << 7) | (p[i] & 0x7f);
-        if (!(p[i] & 0x80)) {
-            *v = x;
-            return i + 1;
-        }
-    }
-    if (p + 8 >= end)
-        return 0;
-    *v = (x << 8) | p[8];
-    return 9;
-}
-
-// The content bytes of a record field of serial type `t`.
-inline std::uint64_t serialBytes(std::uint64_t t)
-{
-    static constexpr u8 kFixed[12] = { 0, 1, 2, 3, 4, 6, 8, 8, 0, 0, 0, 0 };
-    return t < 12 ? kFixed[t] : (t - 12) / 2;
-}
 
 // sqlite3AffinityType's rule for REAL affinity (the one affinity applied
 // when a column is read: an integral REAL is stored as an integer).
@@ -310,9 +267,11 @@ private:
         m_error = Tr::tr("database page %1 is malformed (%2)").arg(pgno).arg(what);
         return false;
     }
-    bool leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const Plan& plan,
+    bool leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells,
         void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter, qint64* rows);
-    bool record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const Plan& plan);
+    // The row's cells from its record; `readableEnd`: how far past the
+    // record bytes may be loaded (8-byte reads).
+    bool record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const u8* readableEnd);
     void touched();
 
     const u8* m_base;
@@ -323,6 +282,7 @@ private:
     std::vector<u8> m_overflow;    // a record spread over overflow pages, joined
     std::vector<SqlCell> m_cells;  // the row's values
     std::vector<int> m_fieldItem;               // record field -> item * 2 + REAL affinity, or -1
+    RecordDecoder m_decoder;
     std::vector<int> m_rowidItems;              // items that are the rowid
     std::vector<std::pair<int, int>> m_copies;  // (item, item it repeats)
     QString m_error;
@@ -344,98 +304,15 @@ void PageScan::touched()
 #endif
 }
 
-bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const Plan& plan)
+bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const u8* readableEnd)
 {
-    std::uint64_t headerSize = 0;
-    const int n = varint(rec, rec + size, &headerSize);
-    if (n == 0 || headerSize < std::uint64_t(n) || headerSize > size)
+    switch (m_decoder.decode(rec, size, readableEnd, m_cells.data())) {
+    case RecordDecoder::Result::Ok:
+        break;
+    case RecordDecoder::Result::BadHeader:
         return malformed(pgno, Tr::tr("record header of row %1").arg(rowid));
-    const u8* h = rec + n;
-    const u8* hEnd = rec + headerSize;
-    std::uint64_t data = headerSize;
-    // One pass over the header: each wanted field decoded as its type is
-    // read. Locals, not members: the stores to the cells would make the
-    // compiler reload every member on every field.
-    const int* wanted = m_fieldItem.data(); // item * 2 + REAL affinity, or -1
-    SqlCell* cells = m_cells.data();
-    const int fields = plan.fields;
-    for (int j = 0; j < fields; ++j) {
-        if (h >= hEnd) {
-            // Columns added after the row was written: their default, NULL.
-            for (; j < fields; ++j)
-                if (wanted[j] >= 0)
-                    cells[wanted[j] >> 1].type = SQLITE_NULL;
-            break;
-        }
-        std::uint64_t t = *h;
-        if (t < 0x80) {
-            ++h;
-        } else {
-            const int m = varint(h, hEnd, &t);
-            if (m == 0)
-                return malformed(pgno, Tr::tr("record header of row %1").arg(rowid));
-            h += m;
-        }
-        const u8* v = rec + data;
-        data += serialBytes(t);
-        if (data > size)
-            return malformed(pgno, Tr::tr("record of row %1 is longer than its payload").arg(rowid));
-        const int w = wanted[j];
-        if (w < 0)
-            continue;
-        SqlCell& c = cells[w >> 1];
-        qint64 i;
-        switch (t) {
-        case 0:
-        case 10:
-        case 11:
-            c.type = SQLITE_NULL;
-            continue;
-        case 1:
-            i = std::int8_t(v[0]);
-            break;
-        case 2:
-            i = std::int16_t(std::uint16_t(v[0] << 8 | v[1]));
-            break;
-        case 3:
-            i = qint64(std::int32_t(std::uint32_t(v[0]) << 24 | std::uint32_t(v[1]) << 16 | std::uint32_t(v[2]) << 8) >> 8);
-            break;
-        case 4:
-            i = std::int32_t(be32(v));
-            break;
-        case 5:
-            i = qint64(std::uint64_t(qint64(std::int16_t(std::uint16_t(v[0] << 8 | v[1])))) << 32 | be32(v + 2));
-            break;
-        case 6:
-            i = qint64(be64(v));
-            break;
-        case 7: {
-            const std::uint64_t bits = be64(v);
-            double d;
-            std::memcpy(&d, &bits, sizeof d);
-            // sqlite3VdbeSerialGet: a NaN reads as NULL.
-            c.type = d != d ? SQLITE_NULL : SQLITE_FLOAT;
-            c.d = d;
-            continue;
-        }
-        case 8:
-        case 9:
-            i = qint64(t - 8);
-            break;
-        default:
-            c.type = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
-            c.p = reinterpret_cast<const char*>(v);
-            c.bytes = int(serialBytes(t));
-            continue;
-        }
-        // An integer field; REAL affinity reads it as a REAL.
-        if (w & 1) {
-            c.type = SQLITE_FLOAT;
-            c.d = double(i);
-        } else {
-            c.type = SQLITE_INTEGER;
-            c.i = i;
-        }
+    case RecordDecoder::Result::TooLong:
+        return malformed(pgno, Tr::tr("record of row %1 is longer than its payload").arg(rowid));
     }
     for (const int k : m_rowidItems)
         m_cells[std::size_t(k)].i = rowid;
@@ -444,7 +321,7 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
     return true;
 }
 
-bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const Plan& plan,
+bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells,
     void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter, qint64* rows)
 {
     const u8* pageEnd = pg + m_usable;
@@ -471,6 +348,7 @@ bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const 
             local = surplus <= m_maxLocal ? surplus : m_minLocal;
         }
         const u8* rec = c;
+        const u8* readableEnd = m_base + std::size_t(m_pages) * m_pageSize; // the mapped file
         if (local == payload) {
             if (local > std::uint64_t(pageEnd - c))
                 return malformed(pgno, Tr::tr("cell %1 runs past the page").arg(i));
@@ -491,9 +369,11 @@ bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const 
                 need -= take;
                 next = be32(o);
             }
+            m_overflow.resize(m_overflow.size() + 8); // record() may load 8 bytes at a time
             rec = m_overflow.data();
+            readableEnd = m_overflow.data() + m_overflow.size();
         }
-        if (!record(pgno, rec, payload, rowid, plan))
+        if (!record(pgno, rec, payload, rowid, readableEnd))
             return false;
         ++*rows;
         converter.newRow();
@@ -520,6 +400,10 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
                 m_copies.push_back({ int(k), first >> 1 }); // the same column selected twice
         } // NULL items stay NULL
     }
+    for (int j = 0; j < plan.fields; ++j)
+        if (const int w = m_fieldItem[std::size_t(j)]; w >= 0)
+            m_decoder.addField(j, w >> 1, (w & 1) != 0);
+    m_decoder.setFields(plan.fields);
     struct Frame
     {
         std::uint32_t pgno;
@@ -552,7 +436,7 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
                 ok = malformed(pgno, Tr::tr("%1 cells do not fit").arg(cells));
                 break;
             }
-            if (!leaf(pgno, pg, hdr, cells, plan, row, context, converter, rows)) {
+            if (!leaf(pgno, pg, hdr, cells, row, context, converter, rows)) {
                 ok = false;
                 break;
             }

@@ -22,11 +22,14 @@
 // whole load are printed next to it for both forms. The DB form's loads and
 // the scan child's passes run both with the native page reader
 // (sqlitepages) and with PROFSCOPE_SQLITE_NATIVE=0 (SQLite's own scan), so
-// the reader is compared with its baseline in the same run.
+// the reader is compared with its baseline in the same run. Each pass runs
+// five times per rank and the fastest counts (a rank's pass takes a few ms:
+// one burst of a neighbour on the shared machine would double it).
 //
 //   profscope-dbload-bench [--trace-mb 256] [--ranks 8] [--steps 10] [--keep DIR]
 //   profscope-dbload-bench load PATH        (child)
 //   profscope-dbload-bench scan PATH        (child: the TASK scan alone)
+//   profscope-dbload-bench pass PATH [N]    (the device pass alone, N times: for a profiler)
 #include "benchsupport.h"
 #include "analysis/advice.h"
 #include "analysis/cluster.h"
@@ -179,8 +182,13 @@ int childScan(const QString& root)
         SqliteDb db;
         if (!db.open(path, nullptr))
             continue;
-        // way 0: native, way 1: SQLite (alternating which goes first per file).
-        for (int k = 0; k < 2; ++k) {
+        // way 0: native, way 1: SQLite (alternating which goes first per
+        // file), each kPasses times: the fastest pass of each counts (one
+        // pass of a rank is ~5 ms, where a neighbour's burst on the shared
+        // machine shows).
+        constexpr int kPasses = 5;
+        double fastest[2] = { 1e9, 1e9 };
+        for (int k = 0; k < 2 * kPasses; ++k) {
             const int way = (k + int(taskRows & 1)) % 2;
             setNative(way);
             FileReport report;
@@ -188,10 +196,12 @@ int childScan(const QString& root)
             DbDeviceData device;
             const double t0 = threadCpuSeconds();
             loadDeviceData(ctx, device);
-            importerCpu[way] += threadCpuSeconds() - t0;
-            if (k == 1)
+            fastest[way] = std::min(fastest[way], threadCpuSeconds() - t0);
+            if (k == 2 * kPasses - 1)
                 taskRows += std::max<qint64>(0, report.count(QStringLiteral("TASK")));
         }
+        importerCpu[0] += fastest[0];
+        importerCpu[1] += fastest[1];
         // The floor: every column of every TASK row, nothing kept.
         double t0 = threadCpuSeconds();
         SqlQuery q(db, "SELECT * FROM TASK");
@@ -216,16 +226,22 @@ int childScan(const QString& root)
             for (int c = 0; c < v.count(); ++c)
                 sum += v.int64(c);
         };
-        for (int way = 0; way < 2; ++way) {
+        double fastestTask[2] = { 1e9, 1e9 }, fastestBoth[2] = { 1e9, 1e9 };
+        for (int k = 0; k < 2 * kPasses; ++k) {
+            const int way = k % 2;
             setNative(way);
             t0 = threadCpuSeconds();
             const qint64 n = scanRows(db, everyColumn(QStringLiteral("TASK")), "FROM TASK", sumAll, nullptr);
-            if (way == 0)
+            if (k == 0)
                 scanTaskRows += n;
-            scanTaskCpu[way] += threadCpuSeconds() - t0;
+            fastestTask[way] = std::min(fastestTask[way], threadCpuSeconds() - t0);
             if (db.hasTable(QStringLiteral("COMPUTE_TASK_INFO")))
                 scanRows(db, everyColumn(QStringLiteral("COMPUTE_TASK_INFO")), "FROM COMPUTE_TASK_INFO", sumAll, nullptr);
-            scanBothCpu[way] += threadCpuSeconds() - t0;
+            fastestBoth[way] = std::min(fastestBoth[way], threadCpuSeconds() - t0);
+        }
+        for (int way = 0; way < 2; ++way) {
+            scanTaskCpu[way] += fastestTask[way];
+            scanBothCpu[way] += fastestBoth[way];
         }
         setNative(0);
         checksum += sum;
@@ -238,6 +254,40 @@ int childScan(const QString& root)
         { QStringLiteral("scanBothCpu"), scanBothCpu[0] }, { QStringLiteral("scanBothCpuSqlite"), scanBothCpu[1] },
         { QStringLiteral("checksum"), double(checksum) } };
     std::printf("%s\n", QJsonDocument(result).toJson(QJsonDocument::Compact).constData());
+    return 0;
+}
+
+// The importer's device pass alone, natively, `repeat` times over every rank
+// (for a profiler: perf record ... pass PATH 20): CPU per pass and rows/s.
+int childPass(const QString& root, int repeat)
+{
+    std::vector<QString> paths;
+    QDirIterator it(root, { QStringLiteral("ascend_mindspore_profiler_*.db"), QStringLiteral("ascend_pytorch_profiler_*.db") },
+        QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        paths.push_back(it.next());
+    double bestCpu = 0;
+    qint64 rows = 0;
+    for (int k = 0; k < repeat; ++k) {
+        double cpu = 0;
+        rows = 0;
+        for (const QString& path : paths) {
+            SqliteDb db;
+            if (!db.open(path, nullptr))
+                continue;
+            FileReport report;
+            DbContext ctx(db, report);
+            DbDeviceData device;
+            const double t0 = threadCpuSeconds();
+            loadDeviceData(ctx, device);
+            cpu += threadCpuSeconds() - t0;
+            rows += std::max<qint64>(0, report.count(QStringLiteral("TASK")));
+        }
+        if (k == 0 || cpu < bestCpu)
+            bestCpu = cpu;
+    }
+    std::printf("device pass: %lld TASK rows, fastest of %d: %.1f ms CPU, %.2f M rows/s per core\n", (long long)rows,
+        repeat, bestCpu * 1e3, bestCpu > 0 ? double(rows) / bestCpu / 1e6 : 0.0);
     return 0;
 }
 
@@ -308,6 +358,8 @@ int main(int argc, char** argv)
         return childLoad(args[2]);
     if (args.size() >= 3 && args[1] == QLatin1String("scan"))
         return childScan(args[2]);
+    if (args.size() >= 3 && args[1] == QLatin1String("pass"))
+        return childPass(args[2], args.size() >= 4 ? std::max(1, args[3].toInt()) : 10);
 
     qint64 traceMb = 256;
     int ranks = 8;
@@ -414,7 +466,7 @@ int main(int argc, char** argv)
     const double scanCpuSqlite = scan[QStringLiteral("importerCpuSqlite")].toDouble();
     const double plainRows = scan[QStringLiteral("plainRows")].toDouble();
     const double plainCpu = scan[QStringLiteral("plainCpu")].toDouble();
-    out << "\nTASK scan alone (one thread, CPU time; target >= 5 M task rows/s per core):\n"
+    out << "\nTASK scan alone (one thread, CPU time, fastest of 5 per rank; target >= 5 M task rows/s per core):\n"
         << "  importer's device-task pass  " << qint64(scanRows) << " TASK rows in "
         << QString::number(scanCpu * 1000, 'f', 1) << " ms: "
         << QString::number(scanCpu > 0 ? scanRows / scanCpu / 1e6 : 0, 'f', 2)

@@ -431,13 +431,22 @@ void TestSqlitePages::corners()
            "INSERT INTO added VALUES(1, 'one'), (2, 'two');"
            "ALTER TABLE added ADD COLUMN c INTEGER;"
            "ALTER TABLE added ADD COLUMN d REAL;"
-           "INSERT INTO added VALUES(3, 'three', 33, 4);";
+           "INSERT INTO added VALUES(3, 'three', 33, 4);"
+           // Created last: its leaf is the file's last page, and the first
+           // row inserted (rowid 2) lies at the very end of the file, so that
+           // an 8-byte load of its last integer would run past the file:
+           // the decoder must read it byte by byte, also when rowid 1 has
+           // taught it that header.
+           "CREATE TABLE tail(id INTEGER PRIMARY KEY, s TEXT, n INTEGER);"
+           "INSERT INTO tail VALUES(2, 'abcdefghijklmnopqrstuvwxyz0123', -2);"
+           "INSERT INTO tail VALUES(1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123', -3);"
+           "INSERT INTO tail VALUES(3, 'x', -70000), (4, NULL, 5000000000), (5, 'y', 1);";
     QVERIFY(makeDb(path, sql, pageSize));
     const QStringList native = compareAllTables(path);
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(native, QStringList({ QStringLiteral("added"), QStringLiteral("alias"), QStringLiteral("descpk"),
-                         QStringLiteral("t") }));
+                         QStringLiteral("t"), QStringLiteral("tail") }));
     // The header has the page size asked for (65536 is written as 1).
     const QByteArray bytes = readFile(path);
     QCOMPARE(int(quint8(bytes[16])) << 8 | quint8(bytes[17]), pageSize == 65536 ? 1 : pageSize);
