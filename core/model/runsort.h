@@ -10,6 +10,7 @@
 // std::stable_sort gives.
 
 #include <algorithm>
+#include <cstddef>
 #include <iterator>
 #include <vector>
 
@@ -45,6 +46,31 @@ template <typename It, typename Less> void stableSortRuns(It first, It last, Les
             merged.push_back(starts.back());
         starts = std::move(merged);
     }
+}
+
+// The first index of the sorted v[0, n) whose value is > x (upper) or >= x
+// (lower), for searches that come mostly in increasing order: it starts at
+// `hint` (the last result; start with 0) and gallops forward with steps 1,
+// 2, 4, ... when the bound lies after it (O(log distance)), else searches
+// [0, hint). The result is also left in `hint`.
+template <typename T> std::size_t gallopBound(const T* v, std::size_t n, const T& x, bool upper, std::size_t& hint)
+{
+    const auto before = [&x, upper](const T& e) { return upper ? !(x < e) : e < x; };
+    std::size_t lo = 0, hi = n;
+    if (hint < n && before(v[hint])) {
+        // Everything below lo is before the bound.
+        lo = hint + 1;
+        std::size_t step = 1;
+        while (lo + step - 1 < n && before(v[lo + step - 1])) {
+            lo += step;
+            step *= 2;
+        }
+        hi = std::min(n, lo + step - 1);
+    } else if (hint < n) {
+        hi = hint; // v[hint] is not before: the bound is at most hint
+    }
+    hint = std::size_t(std::partition_point(v + lo, v + hi, before) - v);
+    return hint;
 }
 
 } // namespace profscope

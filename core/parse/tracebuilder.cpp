@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tracebuilder.h"
 
+#include "../model/runsort.h"
+
 #include "traceroles.h"
 
 #include <algorithm>
@@ -377,7 +379,9 @@ void TraceBuilder::sortAndNest(ThreadTrack& thread)
     if (!sorted) {
         std::vector<std::uint32_t> order(n);
         std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [&s](std::uint32_t a, std::uint32_t b) {
+        // Usually a few sorted runs (nested rows written parent and
+        // children by turns): merged, not sorted.
+        stableSortRuns(order.begin(), order.end(), [&s](std::uint32_t a, std::uint32_t b) {
             if (s.startNs[a] != s.startNs[b])
                 return s.startNs[a] < s.startNs[b];
             return s.durNs[a] > s.durNs[b]; // parent (longer) first
@@ -409,7 +413,7 @@ void TraceBuilder::sortAndNest(ThreadTrack& thread)
     if (!std::is_sorted(in.tsNs.begin(), in.tsNs.end())) {
         std::vector<std::uint32_t> order(in.size());
         std::iota(order.begin(), order.end(), 0u);
-        std::stable_sort(order.begin(), order.end(), [&in](auto a, auto b) { return in.tsNs[a] < in.tsNs[b]; });
+        stableSortRuns(order.begin(), order.end(), [&in](auto a, auto b) { return in.tsNs[a] < in.tsNs[b]; });
         applyPermutation(in.tsNs, order);
         applyPermutation(in.name, order);
         applyPermutation(in.category, order);
@@ -433,23 +437,22 @@ std::vector<std::int32_t> TraceBuilder::parentIndexes(const SliceColumns& s)
 }
 
 std::int32_t TraceBuilder::bindSlice(
-    const ThreadTrack& thread, TimeNs ts, bool enclosing, const std::vector<std::int32_t>& parent)
+    const ThreadTrack& thread, TimeNs ts, bool enclosing, const std::vector<std::int32_t>& parent, std::size_t& hint)
 {
     const SliceColumns& s = thread.slices;
     if (s.size() == 0)
         return -1;
     if (!enclosing) {
         // The next slice that starts at or after ts.
-        auto it = std::lower_bound(s.startNs.begin(), s.startNs.end(), ts);
-        return it == s.startNs.end() ? -1 : std::int32_t(it - s.startNs.begin());
+        const std::size_t i = gallopBound(s.startNs.data(), s.size(), ts, false, hint);
+        return i == s.size() ? -1 : std::int32_t(i);
     }
     // The deepest slice with start <= ts <= end. Every such slice starts at
     // or before the last slice that starts at or before ts and contains that
     // start, so it is that slice or one of its ancestors: walk up from it
     // (a walk back over all earlier slices is quadratic under a long parent
     // such as a step with thousands of children).
-    auto it = std::upper_bound(s.startNs.begin(), s.startNs.end(), ts);
-    std::int32_t i = std::int32_t(it - s.startNs.begin()) - 1;
+    std::int32_t i = std::int32_t(gallopBound(s.startNs.data(), s.size(), ts, true, hint)) - 1;
     while (i >= 0 && ts > s.endNs(std::size_t(i)))
         i = parent[std::size_t(i)];
     return i;
@@ -554,14 +557,20 @@ void TraceBuilder::pairFlows(
         return it->second;
     };
     // Parents per thread for the enclosing-slice search.
+    // Parents per thread for the enclosing-slice search, and where each
+    // thread's last search ended.
     std::vector<std::vector<std::vector<std::int32_t>>> parents(m_data.processes.size());
-    for (std::size_t p = 0; p < m_data.processes.size(); ++p)
+    std::vector<std::vector<std::size_t>> hints(m_data.processes.size());
+    for (std::size_t p = 0; p < m_data.processes.size(); ++p) {
         for (const auto& t : m_data.processes[p].threads)
             parents[p].push_back(parentIndexes(t.slices));
+        hints[p].assign(m_data.processes[p].threads.size(), 0);
+    }
     auto bind = [&](const FlowPoint& fp, std::uint32_t& proc, std::uint32_t& thr) {
         proc = processRemap[fp.process];
         thr = threadRemap[fp.process][fp.thread];
-        return bindSlice(m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, parents[proc][thr]);
+        return bindSlice(
+            m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, parents[proc][thr], hints[proc][thr]);
     };
     FlowColumns& f = m_data.flows;
     // Per-group scratch, reused: a group is one id (a few points), and

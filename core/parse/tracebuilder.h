@@ -181,8 +181,11 @@ private:
     static CounterSeries& counterSeries(ProcessBuild& process, StringId name, StringId key);
     static void sortAndNest(ThreadTrack& thread);
     static std::vector<std::int32_t> parentIndexes(const SliceColumns& slices);
+    // `hint`: where the last search of this thread ended (kept by the
+    // caller, starting at 0): the points of a thread come roughly in time
+    // order, so the search gallops on from there.
     static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing,
-                                  const std::vector<std::int32_t>& parent);
+        const std::vector<std::int32_t>& parent, std::size_t& hint);
     void sortFlowPoints();
     void pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
 

@@ -2,7 +2,8 @@
 // stableSortRuns (core/model/runsort.h): the runs of an input merged must
 // give exactly std::stable_sort's order, ties included, for any number of
 // runs (a few: merged; many: sorted), and IntervalSet built on it must give
-// the union computed here by brute force over a time grid.
+// the union computed here by brute force over a time grid. gallopBound must
+// give std::lower_bound / upper_bound for any hint.
 #include "analysis/intervals.h"
 #include "model/runsort.h"
 
@@ -74,6 +75,38 @@ private slots:
         std::stable_sort(want.begin(), want.end(), byKey);
         stableSortRuns(items.begin(), items.end(), byKey);
         QVERIFY(items == want);
+    }
+
+    // Random sorted values with runs of equal ones, searched in increasing,
+    // decreasing and random order (the hint left by each search reused).
+    void gallopBoundMatchesBinarySearch()
+    {
+        std::mt19937 rng(3);
+        for (int n : { 0, 1, 2, 7, 100, 1000 }) {
+            std::vector<qint64> v(static_cast<std::size_t>(n));
+            std::uniform_int_distribution<qint64> value(0, n / 3 + 1);
+            for (qint64& x : v)
+                x = value(rng);
+            std::sort(v.begin(), v.end());
+            std::vector<qint64> queries;
+            for (qint64 q = -2; q <= n / 3 + 3; ++q)
+                queries.push_back(q);
+            std::vector<qint64> reversed(queries.rbegin(), queries.rend());
+            std::vector<qint64> shuffled = queries;
+            std::shuffle(shuffled.begin(), shuffled.end(), rng);
+            for (const std::vector<qint64>* order : { &queries, &reversed, &shuffled })
+                for (const bool upper : { false, true }) {
+                    std::size_t hint = 0;
+                    for (const qint64 q : *order) {
+                        const auto want = std::size_t(
+                            (upper ? std::upper_bound(v.begin(), v.end(), q) : std::lower_bound(v.begin(), v.end(), q))
+                            - v.begin());
+                        const std::size_t got = gallopBound(v.data(), v.size(), q, upper, hint);
+                        QCOMPARE(got, want);
+                        QCOMPARE(hint, want);
+                    }
+                }
+        }
     }
 
     // The union of ranges lane by lane (each lane sorted, lanes overlapping)
