@@ -25,6 +25,16 @@ class QTemporaryDir;
 
 namespace profscope {
 
+// One column as PRAGMA table_xinfo gives it.
+struct SqlColumnInfo
+{
+    QString name;
+    QString type;            // as declared
+    bool hasDefault = false; // a DEFAULT clause (NULL or not)
+    int pk = 0;              // position in the primary key, 0 if none
+    int hidden = 0;          // 0 an ordinary column; else hidden or generated
+};
+
 class SqliteDb
 {
 public:
@@ -65,6 +75,19 @@ public:
     {
         return columns(table).contains(column);
     }
+    // Every column with its declaration, hidden and generated ones included
+    // (read with columns(), once).
+    const std::vector<SqlColumnInfo>& columnInfo(const QString& table);
+    // The table's root page in the file (0 when unknown), and whether any
+    // index is on it: from sqlite_master, read at open().
+    qint64 rootPage(const QString& table) const
+    {
+        return m_rootPages.value(table, 0);
+    }
+    bool hasIndex(const QString& table) const
+    {
+        return m_indexed.contains(table);
+    }
     // The table's name for a column given in camelCase: as written, else its
     // snake_case form (torch_npu's first DB export, 2024-03, wrote start_ns,
     // device_id, ...), else empty.
@@ -89,7 +112,10 @@ private:
     QString m_path;
     std::unique_ptr<QTemporaryDir> m_copy;
     QSet<QString> m_tables;
+    QHash<QString, qint64> m_rootPages;
+    QSet<QString> m_indexed; // tables with at least one index
     QHash<QString, QStringList> m_columns;
+    QHash<QString, std::vector<SqlColumnInfo>> m_columnInfo;
 };
 
 // One prepared statement, stepped row by row. Columns are read by index in

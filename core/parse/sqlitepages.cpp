@@ -116,7 +116,7 @@ QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from
         return QStringLiteral("unknown table");
 
     // Every column as declared (table_xinfo also lists generated columns,
-    // which are not stored in the record).
+    // which are not stored in the record); read once per file.
     struct Column
     {
         QString name;
@@ -126,22 +126,13 @@ QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from
         QString type;
     };
     std::vector<Column> table;
-    {
-        SqlQuery q(db, "PRAGMA table_xinfo(" + quoteIdentifier(plan->table) + ')');
-        while (q.next()) {
-            if (q.int64(6) != 0)
-                return QStringLiteral("generated or hidden columns");
-            Column c;
-            c.name = q.string(1);
-            c.type = q.string(2);
-            c.real = realAffinity(c.type);
-            c.hasDefault = !q.isNull(4);
-            c.pk = int(q.int64(5));
-            table.push_back(c);
-        }
-        if (!q.error().isEmpty() || table.empty())
-            return QStringLiteral("no table_xinfo");
+    for (const SqlColumnInfo& info : db.columnInfo(plan->table)) {
+        if (info.hidden != 0)
+            return QStringLiteral("generated or hidden columns");
+        table.push_back({ info.name, realAffinity(info.type), info.hasDefault, info.pk, info.type });
     }
+    if (table.empty())
+        return QStringLiteral("no table_xinfo");
     int pkColumns = 0, pkIndex = -1;
     bool rowidNamed = false;
     for (std::size_t i = 0; i < table.size(); ++i) {
@@ -159,10 +150,12 @@ QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from
     int alias = -1;
     if (pkColumns == 1 && table[std::size_t(pkIndex)].type.compare(QLatin1String("INTEGER"), Qt::CaseInsensitive) == 0) {
         bool pkIndexFound = false;
-        SqlQuery q(db, "PRAGMA index_list(" + quoteIdentifier(plan->table) + ')');
-        while (q.next())
-            if (q.text(3) == "pk")
-                pkIndexFound = true;
+        if (db.hasIndex(plan->table)) { // else there is no index at all
+            SqlQuery q(db, "PRAGMA index_list(" + quoteIdentifier(plan->table) + ')');
+            while (q.next())
+                if (q.text(3) == "pk")
+                    pkIndexFound = true;
+        }
         if (!pkIndexFound)
             alias = pkIndex;
     }
@@ -210,8 +203,9 @@ QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from
         ++p;
     }
 
-    // SQLite scans the table itself, not a covering index (another order).
-    {
+    // SQLite scans the table itself, not a covering index (another order):
+    // asked when the table has an index.
+    if (db.hasIndex(plan->table)) {
         SqlQuery q(db, "EXPLAIN QUERY PLAN SELECT " + columns + ' ' + from);
         int steps = 0;
         bool tableScan = false;
@@ -223,14 +217,10 @@ QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from
         if (steps != 1 || !tableScan)
             return QStringLiteral("SQLite would not scan the table itself");
     }
-    {
-        QByteArray literal = plan->table.toUtf8();
-        literal.replace('\'', "''");
-        SqlQuery q(db, "SELECT rootpage FROM sqlite_master WHERE type='table' AND name='" + literal + '\'');
-        if (!q.next() || q.int64(0) <= 1 || q.int64(0) > 0xffffffffLL)
-            return QStringLiteral("no root page");
-        plan->root = std::uint32_t(q.int64(0));
-    }
+    const qint64 root = db.rootPage(plan->table);
+    if (root <= 1 || root > 0xffffffffLL)
+        return QStringLiteral("no root page");
+    plan->root = std::uint32_t(root);
     return {};
 }
 
