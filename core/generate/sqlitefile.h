@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A write-once SQLite file for the generator: a fresh file (a stale one is
 // removed first, so that no old pages survive), no journal, one transaction,
-// prepared statements, each table's pages together in the file written. The first error is kept and reported at commit().
+// prepared statements, each table's pages together in the file written.
+// The first error is kept and reported at commit().
 // Nothing time-dependent is written, so the same inserts give the same bytes.
 // Internal to core/generate.
 #pragma once

@@ -402,6 +402,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
     const auto byStart = [](const DbTaskRow& a, const DbTaskRow& b) {
         return a.startNs != b.startNs ? a.startNs < b.startNs : a.globalTaskId < b.globalTaskId;
     };
+    auto hasInfo = [](const DbTaskRow& r) { return r.compute || r.comm; };
     if (db.hasTable(taskTable)) {
         if (db.column(taskTable, QStringLiteral("startNs")).isEmpty() || db.column(taskTable, QStringLiteral("endNs")).isEmpty()
             || db.column(taskTable, QStringLiteral("globalTaskId")).isEmpty()) {
@@ -441,7 +442,7 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                     r.compute = &out.compute[std::size_t(i)];
                 if (const qint64 i = commIds.find(r.globalTaskId); i >= 0)
                     r.comm = &out.commTasks[std::size_t(i)];
-                withoutInfo += r.compute || r.comm ? 0 : 1;
+                withoutInfo += hasInfo(r) ? 0 : 1;
                 if (sorted && rows.size() > 1 && byStart(r, rows[rows.size() - 2]))
                     sorted = false;
             });
@@ -459,7 +460,6 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             ^ std::uint64_t(r.taskId & 0xffffffff);
         return k == ~std::uint64_t(0) ? k - 1 : k; // the table's empty slot
     };
-    auto hasInfo = [](const DbTaskRow& r) { return r.compute || r.comm; };
     const std::size_t withInfo = rows.size() - withoutInfo;
     // The table holds the smaller side's keys (a few plane rows in real exports; every row of
     // a damaged file that lost its info tables).

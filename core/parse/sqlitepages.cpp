@@ -230,6 +230,7 @@ class PageScan
 public:
     PageScan(const u8* base, std::uint32_t pageSize, std::uint32_t usable, std::uint32_t pages)
         : m_base(base)
+        , m_fileEnd(base + std::size_t(pages) * pageSize)
         , m_pageSize(pageSize)
         , m_usable(usable)
         , m_pages(pages)
@@ -265,13 +266,13 @@ private:
     void touched();
 
     const u8* m_base;
+    const u8* m_fileEnd; // the end of the pages mapped: how far a record's bytes may be loaded
     std::uint32_t m_pageSize, m_usable, m_pages;
     std::uint32_t m_maxLocal = 0, m_minLocal = 0;
     std::uint64_t m_visited = 0;
     std::uint64_t m_sinceRelease = 0;
     std::vector<u8> m_overflow;    // a record spread over overflow pages, joined
     std::vector<SqlCell> m_cells;  // the row's values
-    std::vector<int> m_fieldItem;               // record field -> item * 2 + REAL affinity, or -1
     RecordDecoder m_decoder;
     std::vector<int> m_rowidItems;              // items that are the rowid
     std::vector<std::pair<int, int>> m_copies;  // (item, item it repeats)
@@ -338,7 +339,7 @@ bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells,
             local = surplus <= m_maxLocal ? surplus : m_minLocal;
         }
         const u8* rec = c;
-        const u8* readableEnd = m_base + std::size_t(m_pages) * m_pageSize; // the mapped file
+        const u8* readableEnd = m_fileEnd;
         if (local == payload) {
             if (local > std::uint64_t(pageEnd - c))
                 return malformed(pgno, Tr::tr("cell %1 runs past the page").arg(i));
@@ -376,14 +377,14 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
     qint64* rows, QString* error)
 {
     m_cells.assign(plan.items.size(), SqlCell {});
-    m_fieldItem.assign(std::size_t(plan.fields), -1);
+    std::vector<int> fieldItem(std::size_t(plan.fields), -1); // record field -> item * 2 + REAL affinity, or -1
     for (std::size_t k = 0; k < plan.items.size(); ++k) {
         const Item& item = plan.items[k];
         if (item.kind == ItemKind::Rowid) {
             m_cells[k].type = SQLITE_INTEGER;
             m_rowidItems.push_back(int(k));
         } else if (item.kind == ItemKind::Column) {
-            int& first = m_fieldItem[std::size_t(item.slot)];
+            int& first = fieldItem[std::size_t(item.slot)];
             if (first < 0)
                 first = int(k) * 2 + (item.real ? 1 : 0);
             else
@@ -391,7 +392,7 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
         } // NULL items stay NULL
     }
     for (int j = 0; j < plan.fields; ++j)
-        if (const int w = m_fieldItem[std::size_t(j)]; w >= 0)
+        if (const int w = fieldItem[std::size_t(j)]; w >= 0)
             m_decoder.addField(j, w >> 1, (w & 1) != 0);
     m_decoder.setFields(plan.fields);
     struct Frame

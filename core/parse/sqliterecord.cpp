@@ -54,9 +54,9 @@ void RecordDecoder::addField(int field, int cell, bool real)
 
 void RecordDecoder::decodeOther(const OtherField& f, const u8* rec, SqlCell& c)
 {
+    // Integers of 1-6 bytes are IntFields (run()), never here.
     const std::uint64_t t = f.type;
     const u8* v = rec + f.offset;
-    qint64 i = 0;
     if (t >= 12) {
         c.type = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
         c.p = reinterpret_cast<const char*>(v);
@@ -72,15 +72,12 @@ void RecordDecoder::decodeOther(const OtherField& f, const u8* rec, SqlCell& c)
         c.d = d;
         return;
     }
-    if (t >= 1 && t <= 6)
-        i = integerBytes(serialBytes(t), v);
-    else if (t == 8 || t == 9)
-        i = qint64(t - 8);
-    else {
+    if (t != 8 && t != 9) {
         c.type = SQLITE_NULL; // 0, the reserved 10 and 11, and a column the record does not have
         return;
     }
-    // An integer field; REAL affinity reads it as a REAL.
+    // The constants 0 and 1; REAL affinity reads them as REALs.
+    const qint64 i = qint64(t - 8);
     if (f.real) {
         c.type = SQLITE_FLOAT;
         c.d = double(i);
@@ -164,10 +161,7 @@ RecordDecoder::Result RecordDecoder::decodeNew(
             layout.others.push_back(OtherField { cells + w.cell, offset, t, w.real });
         }
     }
-    if (rec + layout.loadEnd <= readableEnd)
-        run<false>(layout, rec);
-    else
-        run<true>(layout, rec);
+    runAt(layout, rec, readableEnd);
     return Result::Ok;
 }
 

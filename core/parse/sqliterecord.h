@@ -108,12 +108,12 @@ public:
             for (std::size_t w = 0; w < key.size(); ++w)
                 key[w] &= mask[w];
             Layout& layout = m_layouts[slot(key)];
-            if (sameKey(layout.key, key) && rec + layout.loadEnd <= readableEnd) {
+            if (sameKey(layout.key, key)) {
                 if (layout.headerSize > size)
                     return Result::BadHeader;
                 if (layout.dataEnd > size)
                     return Result::TooLong;
-                run<false>(layout, rec);
+                runAt(layout, rec, readableEnd);
                 return Result::Ok;
             }
             return decodeNew(rec, size, readableEnd, cells, &key);
@@ -134,7 +134,7 @@ private:
         std::uint32_t offset;
         int shift; // 64 - 8 * bytes: sign-extends the 8 bytes loaded
     };
-    struct OtherField
+    struct OtherField // NULL, a constant 0 or 1, a REAL, TEXT or BLOB
     {
         SqlCell* cell;
         std::uint32_t offset;
@@ -164,6 +164,13 @@ private:
     // kNearEnd: the integers are read byte by byte (the 8-byte loads would
     // run past what may be read).
     template <bool kNearEnd> static void run(const Layout& layout, const sqliteformat::u8* rec);
+    static void runAt(const Layout& layout, const sqliteformat::u8* rec, const sqliteformat::u8* readableEnd)
+    {
+        if (rec + layout.loadEnd <= readableEnd)
+            run<false>(layout, rec);
+        else
+            run<true>(layout, rec);
+    }
     static void decodeOther(const OtherField& f, const sqliteformat::u8* rec, SqlCell& c);
     // The header walked field by field; remembered under `key` when given
     // and every type is one byte.

@@ -556,7 +556,6 @@ void TraceBuilder::pairFlows(
             it->second = flowRoleFromCategory(m_data.strings.view(category));
         return it->second;
     };
-    // Parents per thread for the enclosing-slice search.
     // Parents per thread for the enclosing-slice search, and where each
     // thread's last search ended.
     std::vector<std::vector<std::vector<std::int32_t>>> parents(m_data.processes.size());

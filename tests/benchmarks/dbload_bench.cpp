@@ -82,14 +82,23 @@ qint64 bytesMatching(const QString& root, const QStringList& patterns)
 const QStringList kTextFiles { QStringLiteral("*.json"), QStringLiteral("*.csv") };
 const QStringList kDbFiles { QStringLiteral("*.db"), QStringLiteral("*.json") };
 
+// The ranks' profiler databases under root (MindSpore's and torch_npu's names).
+QStringList profilerDatabases(const QString& root)
+{
+    QStringList paths;
+    QDirIterator it(root, { QStringLiteral("ascend_mindspore_profiler_*.db"), QStringLiteral("ascend_pytorch_profiler_*.db") },
+        QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        paths << it.next();
+    return paths;
+}
+
 // TASK rows in the generated databases: what a DB load should bring in.
 qint64 dbTaskRows(const QString& root)
 {
     qint64 rows = 0;
-    QDirIterator it(
-        root, { QStringLiteral("ascend_mindspore_profiler_*.db") }, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QByteArray uri = "file:" + QFile::encodeName(it.next()) + "?immutable=1";
+    for (const QString& path : profilerDatabases(root)) {
+        const QByteArray uri = "file:" + QFile::encodeName(path) + "?immutable=1";
         sqlite3* db = nullptr;
         sqlite3_stmt* stmt = nullptr;
         if (sqlite3_open_v2(uri.constData(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) == SQLITE_OK
@@ -169,16 +178,13 @@ int childScan(const QString& root)
     qint64 taskRows = 0, plainRows = 0, scanTaskRows = 0;
     double importerCpu[2] = {}, plainCpu = 0, scanTaskCpu[2] = {}, scanBothCpu[2] = {};
     qint64 checksum = 0; // printed, so that the plain loop's reads stay
-    QDirIterator it(root, { QStringLiteral("ascend_mindspore_profiler_*.db"), QStringLiteral("ascend_pytorch_profiler_*.db") },
-        QDir::Files, QDirIterator::Subdirectories);
     const auto setNative = [](int way) {
         if (way == 0)
             qunsetenv("PROFSCOPE_SQLITE_NATIVE");
         else
             qputenv("PROFSCOPE_SQLITE_NATIVE", "0");
     };
-    while (it.hasNext()) {
-        const QString path = it.next();
+    for (const QString& path : profilerDatabases(root)) {
         SqliteDb db;
         if (!db.open(path, nullptr))
             continue;
@@ -261,11 +267,7 @@ int childScan(const QString& root)
 // (for a profiler: perf record ... pass PATH 20): CPU per pass and rows/s.
 int childPass(const QString& root, int repeat)
 {
-    std::vector<QString> paths;
-    QDirIterator it(root, { QStringLiteral("ascend_mindspore_profiler_*.db"), QStringLiteral("ascend_pytorch_profiler_*.db") },
-        QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        paths.push_back(it.next());
+    const QStringList paths = profilerDatabases(root);
     double bestCpu = 0;
     qint64 rows = 0;
     for (int k = 0; k < repeat; ++k) {
