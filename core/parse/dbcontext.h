@@ -35,19 +35,34 @@ public:
     // STRING_IDS value of an id; empty for unknown ids, NULL and the 4294967295 sentinel.
     std::string_view str(qint64 id) const
     {
-        // Every name of every row comes through here: the ids are dense from
-        // 0 in practice, so a vector indexed by id (the hash map holds the rest).
-        if (id >= 0 && id < qint64(m_dense.size()))
-            return m_dense[std::size_t(id)];
-        if (m_strings.empty())
-            return {};
-        const auto it = m_strings.find(id);
-        return it == m_strings.end() ? std::string_view() : std::string_view(it->second);
+        const qint64 slot = stringSlot(id);
+        return slot < 0 ? std::string_view() : m_views[std::size_t(slot)];
     }
-    // Ids below this are indexed directly (str() of an id past it is a hash lookup).
-    qint64 denseStringIds() const
+    // The id's place among the STRING_IDS values (0 .. stringSlots() - 1),
+    // or -1 when the table does not have it (an id in a small gap between
+    // two ids it has gets a slot, with an empty value).
+    qint64 stringSlot(qint64 id) const
     {
-        return qint64(m_dense.size());
+        // Every name of every row comes through here. The ids come in a few
+        // dense runs (torch_npu and msprof: one from 0, one from 2^28, one
+        // from 2^29, per source of names), each a range of the slots.
+        const auto in = [id](const IdRun& r) {
+            return std::uint64_t(id) - std::uint64_t(r.firstId) < std::uint64_t(r.count); // no signed overflow
+        };
+        if (m_runs.size() <= 8) {
+            for (const IdRun& r : m_runs)
+                if (in(r))
+                    return r.firstSlot + (id - r.firstId);
+            return -1;
+        }
+        auto it = std::upper_bound(m_runs.begin(), m_runs.end(), id, [](qint64 v, const IdRun& r) { return v < r.firstId; });
+        if (it == m_runs.begin() || !in(*--it))
+            return -1;
+        return it->firstSlot + (id - it->firstId);
+    }
+    qint64 stringSlots() const
+    {
+        return qint64(m_views.size());
     }
     // ENUM_<table> name of an id, per file (ids differ between versions).
     std::string_view enumName(const char* table, qint64 id);
@@ -75,6 +90,21 @@ public:
         const qint64 outOfRangeBefore = m_timesOutOfRange;
         QString error;
         const qint64 rows = scanRows(db, columns, from, row, &error);
+        if (!error.isEmpty())
+            fail(table, error);
+        if (m_timesOutOfRange > outOfRangeBefore)
+            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
+        return rows;
+    }
+    // scanEachRow for rows of integers (scanIntegerRows): column k of each
+    // row is values[k], read as SqlValues::int64(k, fallbacks[k]).
+    template<typename Fn>
+    qint64 scanEachIntegerRow(const QString& table, const QByteArray& columns, const QByteArray& from,
+        const std::vector<qint64>& fallbacks, Fn&& row)
+    {
+        const qint64 outOfRangeBefore = m_timesOutOfRange;
+        QString error;
+        const qint64 rows = scanIntegerRows(db, columns, from, fallbacks, row, &error);
         if (!error.isEmpty())
             fail(table, error);
         if (m_timesOutOfRange > outOfRangeBefore)
@@ -119,41 +149,48 @@ public:
     QByteArray orderBy(const QString& table, const char* column);
 
 private:
-    std::string m_text;                   // the dense ids' values, back to back
-    std::vector<std::string_view> m_dense; // id -> view into m_text (empty: unknown id)
-    std::unordered_map<qint64, std::string> m_strings; // ids outside the dense range
+    struct IdRun // ids firstId .. firstId + count - 1: slots firstSlot ..
+    {
+        qint64 firstId;
+        qint64 count;
+        qint64 firstSlot;
+    };
+    std::string m_text;                    // the values, back to back
+    std::vector<std::string_view> m_views; // slot -> view into m_text (empty: a gap)
+    std::vector<IdRun> m_runs;             // by id
     std::unordered_map<std::string, std::unordered_map<qint64, std::string>> m_enums;
     int m_warnings = 0;
     qint64 m_timesOutOfRange = 0;
 };
 
 // STRING_IDS id -> a pool id made from its string on first use (names,
-// shapes: most ids of a file name no row of a given table). A vector for
-// the dense ids, a hash map for the rest.
+// shapes: most ids of a file name no row of a given table), by the id's
+// slot (DbContext::stringSlot). An id the table does not have reads as the
+// empty string: one entry for all of them.
 class DbStringCache
 {
 public:
     template<typename Make>
     StringId get(const DbContext& ctx, qint64 id, Make&& make)
     {
-        if (id >= 0 && id < ctx.denseStringIds()) {
-            if (m_dense.empty())
-                m_dense.assign(std::size_t(ctx.denseStringIds()), kUnset);
-            std::uint32_t& v = m_dense[std::size_t(id)];
-            if (v == kUnset)
-                v = make(ctx.str(id)).value;
-            return StringId { v };
+        const qint64 slot = ctx.stringSlot(id);
+        if (slot < 0) {
+            if (m_unknown == kUnset)
+                m_unknown = make(std::string_view()).value;
+            return StringId { m_unknown };
         }
-        auto [it, inserted] = m_other.try_emplace(id);
-        if (inserted)
-            it->second = make(ctx.str(id));
-        return it->second;
+        if (m_bySlot.empty())
+            m_bySlot.assign(std::size_t(ctx.stringSlots()), kUnset);
+        std::uint32_t& v = m_bySlot[std::size_t(slot)];
+        if (v == kUnset)
+            v = make(ctx.str(id)).value;
+        return StringId { v };
     }
 
 private:
     static constexpr std::uint32_t kUnset = UINT32_MAX;
-    std::vector<std::uint32_t> m_dense;
-    std::unordered_map<qint64, StringId> m_other;
+    std::vector<std::uint32_t> m_bySlot;
+    std::uint32_t m_unknown = kUnset;
 };
 
 } // namespace profscope

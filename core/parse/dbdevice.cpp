@@ -28,35 +28,43 @@ DbContext::DbContext(SqliteDb& database, FileReport& fileReport)
     : db(database)
     , report(fileReport)
 {
-    if (!db.hasTable(QStringLiteral("STRING_IDS")))
+    const QString table = QStringLiteral("STRING_IDS");
+    if (!db.hasTable(table))
         return;
     // One allocation for all values; views into it are made once the text
     // has stopped growing.
-    std::vector<std::pair<qint64, std::pair<std::size_t, std::size_t>>> spans; // id -> (offset, length)
-    const qint64 rows = forEachRow(QStringLiteral("STRING_IDS"), "SELECT id, value FROM STRING_IDS", [&](SqlQuery& q) {
+    struct Span
+    {
+        qint64 id;
+        std::size_t offset, length;
+    };
+    std::vector<Span> spans;
+    count(table, scanEachRow(table, select(table, { "id", "value" }), "FROM STRING_IDS", [&](const SqlValues& q) {
         const std::string_view v = q.text(1);
-        spans.push_back({ q.int64(0, -1), { m_text.size(), v.size() } });
+        spans.push_back({ q.int64(0, -1), m_text.size(), v.size() });
         m_text.append(v);
-    });
-    count(QStringLiteral("STRING_IDS"), rows);
-    qint64 maxId = -1;
-    for (const auto& [id, span] : spans)
-        maxId = std::max(maxId, id);
-    // Dense unless the ids are far more spread than the rows (odd files).
-    const qint64 dense = maxId < qint64(spans.size()) * 4 + 1024 ? maxId + 1 : 0;
-    m_dense.assign(std::size_t(std::max<qint64>(dense, 0)), std::string_view());
-    std::vector<char> seen(m_dense.size(), 0);
-    for (const auto& [id, span] : spans) {
-        const std::string_view v(m_text.data() + span.first, span.second);
-        if (id >= 0 && id < dense) {
-            // The first row of an id wins, as with the map before.
-            if (!seen[std::size_t(id)]) {
-                seen[std::size_t(id)] = 1;
-                m_dense[std::size_t(id)] = v;
-            }
+    }));
+    // By id, the first row of an id first (it wins); written in id order in practice.
+    const auto byId = [](const Span& a, const Span& b) { return a.id < b.id; };
+    if (!std::is_sorted(spans.begin(), spans.end(), byId))
+        std::stable_sort(spans.begin(), spans.end(), byId);
+    // Runs of ids with gaps of at most kGap (a gap's slots read empty): a
+    // run per source of names in real files, never more slots than
+    // kGap + 1 per value in odd ones.
+    constexpr qint64 kGap = 64;
+    m_views.reserve(spans.size());
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const Span& span = spans[k];
+        if (k > 0 && span.id == spans[k - 1].id)
+            continue;
+        if (m_runs.empty() || std::uint64_t(span.id) - std::uint64_t(spans[k - 1].id) > std::uint64_t(kGap + 1)) {
+            m_runs.push_back(IdRun { span.id, 0, qint64(m_views.size()) });
         } else {
-            m_strings.emplace(id, std::string(v));
+            for (qint64 gap = span.id - spans[k - 1].id - 1; gap > 0; --gap)
+                m_views.emplace_back();
         }
+        m_views.emplace_back(m_text.data() + span.offset, span.length);
+        m_runs.back().count = qint64(m_views.size()) - m_runs.back().firstSlot;
     }
 }
 
@@ -258,8 +266,8 @@ private:
 // b-tree, not a count) sizes a vector once, so that reading does not copy it
 // over and over while it grows. Only when it is plausible: at most `bound`
 // (sparse or absurd rowids: grow as read).
-template <typename T>
-void reserveForRows(SqliteDb& db, const char* table, qint64 bound, std::vector<T>& v)
+template <typename Rows>
+void reserveForRows(SqliteDb& db, const char* table, qint64 bound, Rows& v)
 {
     if (SqlQuery last(db, QByteArray("SELECT max(rowid) FROM ") + table); last.next()) {
         const qint64 rows = last.int64(0);
@@ -350,18 +358,21 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         const QByteArray columns = ctx.select(computeTable, { "globalTaskId" }) + ", "
             + ctx.select(computeTable, { "name", "taskType", "opType", "opState", "inputShapes", "inputDataTypes",
                                            "outputShapes", block });
-        ctx.count(computeTable, ctx.scanEachRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", [&](const SqlValues& q) {
-            computeIds.add(q.int64(0));
-            DbComputeInfo& c = out.compute.emplace_back();
-            c.name = q.int64(1, kDbNone32);
-            c.coreType = q.int64(2, kDbNone32);
-            c.opType = q.int64(3, kDbNone32);
-            c.opState = q.int64(4, kDbNone32);
-            c.inputShapes = q.int64(5, kDbNone32);
-            c.inputDataTypes = q.int64(6, kDbNone32);
-            c.outputShapes = q.int64(7, kDbNone32);
-            c.blockDim = q.int64(8, 0);
-        }));
+        const std::vector<qint64> fallbacks { 0, kDbNone32, kDbNone32, kDbNone32, kDbNone32, kDbNone32, kDbNone32,
+            kDbNone32, 0 };
+        ctx.count(computeTable,
+            ctx.scanEachIntegerRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", fallbacks, [&](const qint64* v) {
+                computeIds.add(v[0]);
+                DbComputeInfo& c = out.compute.emplace_back();
+                c.name = v[1];
+                c.coreType = v[2];
+                c.opType = v[3];
+                c.opState = v[4];
+                c.inputShapes = v[5];
+                c.inputDataTypes = v[6];
+                c.outputShapes = v[7];
+                c.blockDim = v[8];
+            }));
     }
     const QString commTable = QStringLiteral("COMMUNICATION_TASK_INFO");
     if (db.hasTable(commTable)) {
@@ -372,21 +383,24 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
         const QByteArray columns = ctx.select(commTable, { "globalTaskId" }) + ", "
             + ctx.select(commTable, { "taskType", "planeId", "groupName", "opId", "notifyId", "srcRank", "dstRank",
                                         "transportType", "size", "dataType", "linkType" });
-        ctx.count(commTable, ctx.scanEachRow(commTable, columns, "FROM COMMUNICATION_TASK_INFO", [&](const SqlValues& q) {
-            commIds.add(q.int64(0));
-            DbCommTaskInfo& c = out.commTasks.emplace_back();
-            c.taskType = q.int64(1, kDbNone32);
-            c.planeId = q.int64(2, kDbNone32);
-            c.groupName = q.int64(3, kDbNone32);
-            c.opId = q.int64(4, -1);
-            c.notifyId = q.int64(5, 0);
-            c.srcRank = q.int64(6, kDbNone32);
-            c.dstRank = q.int64(7, kDbNone32);
-            c.transportType = q.int64(8, kDbNone32);
-            c.size = q.int64(9, -1);
-            c.dataType = q.int64(10, kDbNone32);
-            c.linkType = q.int64(11, kDbNone32);
-        }));
+        const std::vector<qint64> fallbacks { 0, kDbNone32, kDbNone32, kDbNone32, -1, 0, kDbNone32, kDbNone32,
+            kDbNone32, -1, kDbNone32, kDbNone32 };
+        ctx.count(commTable,
+            ctx.scanEachIntegerRow(commTable, columns, "FROM COMMUNICATION_TASK_INFO", fallbacks, [&](const qint64* v) {
+                commIds.add(v[0]);
+                DbCommTaskInfo& c = out.commTasks.emplace_back();
+                c.taskType = v[1];
+                c.planeId = v[2];
+                c.groupName = v[3];
+                c.opId = v[4];
+                c.notifyId = v[5];
+                c.srcRank = v[6];
+                c.dstRank = v[7];
+                c.transportType = v[8];
+                c.size = v[9];
+                c.dataType = v[10];
+                c.linkType = v[11];
+            }));
     }
     const QString scheduleTable = QStringLiteral("COMMUNICATION_SCHEDULE_TASK_INFO");
     if (db.hasTable(scheduleTable))
@@ -421,23 +435,24 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             const std::size_t lookups = std::max(rows.capacity(), std::size_t(infoRows));
             computeIds.finish(lookups);
             commIds.finish(lookups);
-            const qint64 n = ctx.scanEachRow(taskTable, columns, "FROM TASK", [&](const SqlValues& q) {
-                DbTaskRow& r = rows.emplace_back();
-                r.startNs = q.int64(0);
-                r.endNs = std::max(q.int64(1), r.startNs);
-                if (!ctx.timesRepresentable({ r.startNs, r.endNs })) {
-                    rows.pop_back();
+            const std::vector<qint64> fallbacks { 0, 0, 0, 0, kDbNone32, kDbNone32, kDbNone32, 0, 0, kDbNone32, 0 };
+            const qint64 n = ctx.scanEachIntegerRow(taskTable, columns, "FROM TASK", fallbacks, [&](const qint64* v) {
+                const TimeNs startNs = v[0];
+                const TimeNs endNs = std::max(v[1], startNs);
+                if (!ctx.timesRepresentable({ startNs, endNs }))
                     return;
-                }
-                r.globalTaskId = q.int64(2);
-                r.deviceId = q.int64(3, 0);
-                r.connectionId = q.int64(4, kDbNone32);
-                r.taskType = q.int64(5, kDbNone32);
-                r.contextId = q.int64(6, kDbNone32);
-                r.streamId = q.int64(7, 0);
-                r.taskId = q.int64(8, 0);
-                r.modelId = q.int64(9, kDbNone32);
-                r.rowId = q.int64(10);
+                DbTaskRow& r = rows.emplace_back();
+                r.startNs = startNs;
+                r.endNs = endNs;
+                r.globalTaskId = v[2];
+                r.deviceId = v[3];
+                r.connectionId = v[4];
+                r.taskType = v[5];
+                r.contextId = v[6];
+                r.streamId = v[7];
+                r.taskId = v[8];
+                r.modelId = v[9];
+                r.rowId = v[10];
                 if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
                     r.compute = &out.compute[std::size_t(i)];
                 if (const qint64 i = commIds.find(r.globalTaskId); i >= 0)

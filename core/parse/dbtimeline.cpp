@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <map>
+#include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -255,13 +256,16 @@ private:
         const bool launches = m_stepLaunches && !m_device.steps.empty();
         const qint64 nodeType = launches ? dbNodeApiType(m_ctx) : -1;
         const QByteArray columns = m_ctx.select(table, { "startNs", "endNs", "type", "globalTid", "connectionId", "name" }) + ", rowid";
-        m_ctx.count(table, m_ctx.scanEachRow(table, columns, "FROM CANN_API", [&](const SqlValues& q) {
-            const TimeNs start = q.int64(0), rawEnd = q.int64(1), end = std::max(rawEnd, start);
-            const qint64 type = q.int64(2, 0), globalTid = q.int64(3, 0), connectionId = q.int64(4, kDbNone32);
-            const qint64 nameId = q.int64(5, kDbNone32);
+        // connectionId: NULL told apart (a step launch without one is keyed 0).
+        constexpr qint64 kNull = std::numeric_limits<qint64>::min();
+        const std::vector<qint64> fallbacks { 0, 0, 0, 0, kNull, kDbNone32, 0 };
+        m_ctx.count(table, m_ctx.scanEachIntegerRow(table, columns, "FROM CANN_API", fallbacks, [&](const qint64* v) {
+            const TimeNs start = v[0], rawEnd = v[1], end = std::max(rawEnd, start);
+            const qint64 type = v[2], globalTid = v[3], connectionId = v[4] == kNull ? kDbNone32 : v[4];
+            const qint64 nameId = v[5];
             if (launches && type == nodeType)
                 if (const std::optional<int> s = dbStepOfLaunch(m_device, start, rawEnd))
-                    m_stepLaunches->emplace(q.isNull(4) ? 0 : connectionId, *s);
+                    m_stepLaunches->emplace(v[4] == kNull ? 0 : connectionId, *s);
             auto lane = lanes.find(globalTid);
             if (lane == lanes.end()) {
                 const qint64 pid = globalTid >> 32, tid = globalTid & 0xffffffffLL;
@@ -277,7 +281,7 @@ private:
                 name = names.emplace(nameKey, intern(std::string_view(label.constData(), std::size_t(label.size())))).first;
             }
             m_builder.addSlice(lane->second.process, lane->second.thread, start, spanNs(start, end), name->second, {},
-                args(DbArgsKind::CannApi, q.int64(6)));
+                args(DbArgsKind::CannApi, v[6]));
             m_cannByConnection.push_back({ connectionId, HostPoint { start, lane->second } });
         }));
     }
@@ -433,10 +437,11 @@ private:
         stableSortRuns(byIndex.begin(), byIndex.end(), byConnectionId);
         std::vector<std::pair<qint64, const FrameworkRow*>> links;
         links.reserve(m_framework.size());
-        m_ctx.count(table, m_ctx.scanEachRow(table, m_ctx.select(table, { "id", "connectionId" }), "FROM CONNECTION_IDS", [&](const SqlValues& q) {
-            const qint64 index = q.int64(0, -1);
+        const std::vector<qint64> fallbacks { -1, -1 };
+        m_ctx.count(table, m_ctx.scanEachIntegerRow(table, m_ctx.select(table, { "id", "connectionId" }), "FROM CONNECTION_IDS", fallbacks, [&](const qint64* v) {
+            const qint64 index = v[0];
             auto it = std::lower_bound(byIndex.begin(), byIndex.end(), std::pair<qint64, const FrameworkRow*> { index, nullptr }, byConnectionId);
-            const qint64 connectionId = q.int64(1, -1);
+            const qint64 connectionId = v[1];
             for (; it != byIndex.end() && it->first == index; ++it)
                 links.push_back({ connectionId, it->second });
         }));

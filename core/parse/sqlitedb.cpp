@@ -551,4 +551,26 @@ qint64 scanRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
     return state.rows;
 }
 
+qint64 scanIntegerRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
+    const std::vector<qint64>& fallbacks, void (*row)(void* context, const qint64* values), void* context,
+    QString* error)
+{
+    if (db.handle()) {
+        qint64 nativeRows = 0;
+        if (scanTablePagesIntegers(db, columns, from, fallbacks.data(), row, context, &nativeRows, error))
+            return nativeRows;
+    }
+    // SQLite's rows, converted one by one.
+    std::vector<qint64> values(fallbacks.size());
+    return scanRows(
+        db, columns, from,
+        [&](const SqlValues& q) {
+            const int n = std::min(q.count(), int(values.size()));
+            for (int k = 0; k < n; ++k)
+                values[std::size_t(k)] = q.int64(k, fallbacks[std::size_t(k)]);
+            row(context, values.data());
+        },
+        error);
+}
+
 } // namespace profscope

@@ -316,6 +316,26 @@ qint64 scanRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
         const_cast<void*>(static_cast<const void*>(&row)), error);
 }
 
+// scanRows for rows of integers: column k of each row as
+// SqlValues::int64(k, fallbacks[k]) reads it, handed over as values[k]
+// (`fallbacks`: one per column). The page reader writes the integers
+// straight there: no cell type stored and checked per value (a tenth of the
+// device pass on TASK).
+qint64 scanIntegerRows(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
+    const std::vector<qint64>& fallbacks, void (*row)(void* context, const qint64* values), void* context,
+    QString* error);
+
+template<typename Fn>
+qint64 scanIntegerRows(
+    SqliteDb& db, const QByteArray& columns, const QByteArray& from, const std::vector<qint64>& fallbacks, Fn&& row,
+    QString* error)
+{
+    using F = std::remove_reference_t<Fn>;
+    return scanIntegerRows(
+        db, columns, from, fallbacks, [](void* c, const qint64* v) { (*static_cast<F*>(c))(v); },
+        const_cast<void*>(static_cast<const void*>(&row)), error);
+}
+
 // "name" -> "\"name\"": identifiers are quoted (msprof-analyze tables have a
 // column called index).
 QByteArray quoteIdentifier(const QString& name);

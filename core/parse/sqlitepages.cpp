@@ -224,6 +224,15 @@ QString makePlan(SqliteDb& db, const QByteArray& columns, const QByteArray& from
     return {};
 }
 
+// Where the rows go: cells to `row`, or integers to `integers`.
+struct RowSink
+{
+    void (*row)(void*, const SqlValues&) = nullptr;
+    void (*integers)(void*, const qint64*) = nullptr;
+    const qint64* fallbacks = nullptr; // integers: per column, for NULL
+    void* context = nullptr;
+};
+
 // The walk of one mapped file.
 class PageScan
 {
@@ -249,8 +258,7 @@ public:
     }
 
     // Visits every row; false with `error` set at a malformed page.
-    bool run(const Plan& plan, void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter,
-        qint64* rows, QString* error);
+    bool run(const Plan& plan, const RowSink& sink, SqlCellConverter& converter, qint64* rows, QString* error);
 
 private:
     bool malformed(std::uint32_t pgno, const QString& what)
@@ -258,8 +266,8 @@ private:
         m_error = Tr::tr("database page %1 is malformed (%2)").arg(pgno).arg(what);
         return false;
     }
-    bool leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells,
-        void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter, qint64* rows);
+    bool leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const RowSink& sink, SqlCellConverter& converter,
+        qint64* rows);
     // The row's cells from its record; `readableEnd`: how far past the
     // record bytes may be loaded (8-byte reads).
     bool record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qint64 rowid, const u8* readableEnd);
@@ -273,6 +281,7 @@ private:
     std::uint64_t m_sinceRelease = 0;
     std::vector<u8> m_overflow;    // a record spread over overflow pages, joined
     std::vector<SqlCell> m_cells;  // the row's values
+    std::vector<qint64> m_values;  // ... as integers (RowSink::integers)
     RecordDecoder m_decoder;
     std::vector<int> m_rowidItems;              // items that are the rowid
     std::vector<std::pair<int, int>> m_copies;  // (item, item it repeats)
@@ -305,6 +314,13 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
     case RecordDecoder::Result::TooLong:
         return malformed(pgno, Tr::tr("record of row %1 is longer than its payload").arg(rowid));
     }
+    if (!m_values.empty()) {
+        for (const int k : m_rowidItems)
+            m_values[std::size_t(k)] = rowid;
+        for (const auto& [to, from] : m_copies)
+            m_values[std::size_t(to)] = m_values[std::size_t(from)];
+        return true;
+    }
     for (const int k : m_rowidItems)
         m_cells[std::size_t(k)].i = rowid;
     for (const auto& [to, from] : m_copies)
@@ -312,8 +328,8 @@ bool PageScan::record(std::uint32_t pgno, const u8* rec, std::uint64_t size, qin
     return true;
 }
 
-bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells,
-    void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter, qint64* rows)
+bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells, const RowSink& sink,
+    SqlCellConverter& converter, qint64* rows)
 {
     const u8* pageEnd = pg + m_usable;
     const u8* pointers = pg + hdr + 8;
@@ -368,15 +384,22 @@ bool PageScan::leaf(std::uint32_t pgno, const u8* pg, int hdr, int cells,
             return false;
         ++*rows;
         converter.newRow();
-        row(context, SqlValues(m_cells.data(), int(m_cells.size()), &converter));
+        if (sink.integers)
+            sink.integers(sink.context, m_values.data());
+        else
+            sink.row(sink.context, SqlValues(m_cells.data(), int(m_cells.size()), &converter));
     }
     return true;
 }
 
-bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void* context, SqlCellConverter& converter,
-    qint64* rows, QString* error)
+bool PageScan::run(const Plan& plan, const RowSink& sink, SqlCellConverter& converter, qint64* rows, QString* error)
 {
     m_cells.assign(plan.items.size(), SqlCell {});
+    if (sink.integers) {
+        // NULL items keep their fallback; the decoder writes the others.
+        m_values.assign(sink.fallbacks, sink.fallbacks + plan.items.size());
+        m_decoder.setIntegerOutput(m_values.data(), sink.fallbacks, &converter);
+    }
     std::vector<int> fieldItem(std::size_t(plan.fields), -1); // record field -> item * 2 + REAL affinity, or -1
     for (std::size_t k = 0; k < plan.items.size(); ++k) {
         const Item& item = plan.items[k];
@@ -427,7 +450,7 @@ bool PageScan::run(const Plan& plan, void (*row)(void*, const SqlValues&), void*
                 ok = malformed(pgno, Tr::tr("%1 cells do not fit").arg(cells));
                 break;
             }
-            if (!leaf(pgno, pg, hdr, cells, row, context, converter, rows)) {
+            if (!leaf(pgno, pg, hdr, cells, sink, converter, rows)) {
                 ok = false;
                 break;
             }
@@ -477,8 +500,10 @@ bool nativePagesEnabled()
     return qgetenv("PROFSCOPE_SQLITE_NATIVE") != "0";
 }
 
-bool scanTablePages(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
-    void (*row)(void* context, const SqlValues& values), void* context, qint64* rows, QString* error, QString* why)
+namespace {
+
+bool scanPages(SqliteDb& db, const QByteArray& columns, const QByteArray& from, const RowSink& sink, qint64* rows,
+    QString* error, QString* why)
 {
     auto decline = [why](const QString& reason) {
         if (why)
@@ -492,6 +517,19 @@ bool scanTablePages(SqliteDb& db, const QByteArray& columns, const QByteArray& f
     Plan plan;
     if (const QString reason = makePlan(db, columns, from, &plan); !reason.isEmpty())
         return decline(reason);
+    if (sink.integers) {
+        // A column selected twice is decoded once: its copies share its fallback.
+        std::vector<int> itemOfSlot(std::size_t(plan.fields), -1);
+        for (std::size_t k = 0; k < plan.items.size(); ++k) {
+            if (plan.items[k].kind != ItemKind::Column)
+                continue;
+            int& first = itemOfSlot[std::size_t(plan.items[k].slot)];
+            if (first < 0)
+                first = int(k);
+            else if (sink.fallbacks[first] != sink.fallbacks[k])
+                return decline(QStringLiteral("a column selected twice with two fallbacks"));
+        }
+    }
 
     QFile file(db.path());
     if (!file.open(QIODevice::ReadOnly) || file.size() < 512)
@@ -547,9 +585,30 @@ bool scanTablePages(SqliteDb& db, const QByteArray& columns, const QByteArray& f
 
     SqlCellConverter converter(db.handle());
     qint64 visited = 0;
-    scan.run(plan, row, context, converter, &visited, error);
+    scan.run(plan, sink, converter, &visited, error);
     *rows = visited;
     return true;
+}
+
+} // namespace
+
+bool scanTablePages(SqliteDb& db, const QByteArray& columns, const QByteArray& from,
+    void (*row)(void* context, const SqlValues& values), void* context, qint64* rows, QString* error, QString* why)
+{
+    RowSink sink;
+    sink.row = row;
+    sink.context = context;
+    return scanPages(db, columns, from, sink, rows, error, why);
+}
+
+bool scanTablePagesIntegers(SqliteDb& db, const QByteArray& columns, const QByteArray& from, const qint64* fallbacks,
+    void (*row)(void* context, const qint64* values), void* context, qint64* rows, QString* error, QString* why)
+{
+    RowSink sink;
+    sink.integers = row;
+    sink.fallbacks = fallbacks;
+    sink.context = context;
+    return scanPages(db, columns, from, sink, rows, error, why);
 }
 
 } // namespace profscope

@@ -32,6 +32,14 @@ bool scanTablePages(SqliteDb& db, const QByteArray& columns, const QByteArray& f
     void (*row)(void* context, const SqlValues& values), void* context, qint64* rows, QString* error,
     QString* why = nullptr);
 
+// The same for rows of integers: column k of each row read as
+// SqlValues::int64(k, fallbacks[k]) reads it, into values[k] (`fallbacks`:
+// one per column). Declines as scanTablePages does, and also for a column
+// selected twice with two fallbacks.
+bool scanTablePagesIntegers(SqliteDb& db, const QByteArray& columns, const QByteArray& from, const qint64* fallbacks,
+    void (*row)(void* context, const qint64* values), void* context, qint64* rows, QString* error,
+    QString* why = nullptr);
+
 // False when PROFSCOPE_SQLITE_NATIVE=0 (read once).
 bool nativePagesEnabled();
 

@@ -54,9 +54,14 @@ void RecordDecoder::addField(int field, int cell, bool real)
 
 void RecordDecoder::decodeOther(const OtherField& f, const u8* rec, SqlCell& c)
 {
-    // Integers of 1-6 bytes are IntFields (run()), never here.
     const std::uint64_t t = f.type;
     const u8* v = rec + f.offset;
+    if (t >= 1 && t <= 6) {
+        // Integer output's REAL affinity only: elsewhere these are IntFields (run()).
+        c.type = SQLITE_FLOAT;
+        c.d = double(integerBytes(serialBytes(t), v));
+        return;
+    }
     if (t >= 12) {
         c.type = (t & 1) ? SQLITE_TEXT : SQLITE_BLOB;
         c.p = reinterpret_cast<const char*>(v);
@@ -109,6 +114,24 @@ template <bool kNearEnd> void RecordDecoder::run(const Layout& layout, const u8*
         decodeOther(f, rec, *f.cell);
 }
 
+template <bool kNearEnd> void RecordDecoder::runIntegers(const Layout& layout, const u8* rec)
+{
+    for (const IntField& f : layout.ints) {
+        if constexpr (kNearEnd)
+            *f.value = integerBytes(std::uint64_t(64 - f.shift) / 8, rec + f.offset);
+        else
+            *f.value = qint64(qFromBigEndian<quint64>(rec + f.offset)) >> f.shift;
+    }
+    for (const ConstantField& f : layout.constants)
+        *f.value = f.constant;
+    // REAL affinity, a REAL, TEXT or BLOB: rare in an integer column, read
+    // through a cell as SqlValues reads it.
+    for (const OtherField& f : layout.others) {
+        decodeOther(f, rec, *f.cell);
+        *f.value = SqlValues(f.cell, 1, m_converter).int64(0, f.fallback);
+    }
+}
+
 RecordDecoder::Result RecordDecoder::decodeNew(
     const u8* rec, std::uint64_t size, const u8* readableEnd, SqlCell* cells, const Key* key)
 {
@@ -150,19 +173,41 @@ RecordDecoder::Result RecordDecoder::decodeNew(
     layout.ints.clear();
     layout.reals.clear();
     layout.others.clear();
+    layout.constants.clear();
     for (const Wanted& w : m_wanted) {
         const std::uint64_t t = w.field < present ? m_types[std::size_t(w.field)] : 0;
         const std::uint32_t offset = w.field < present ? m_offsets[std::size_t(w.field)] : 0;
-        if (t >= 1 && t <= 6) {
-            const IntField f { cells + w.cell, offset, int(64 - 8 * serialBytes(t)) };
+        const bool integer = t >= 1 && t <= 6;
+        if (m_values) {
+            qint64* value = m_values + w.cell;
+            const qint64 fallback = m_fallbacks[w.cell];
+            if (integer && !w.real) {
+                layout.ints.push_back(IntField { nullptr, value, offset, int(64 - 8 * serialBytes(t)) });
+                layout.loadEnd = std::max<std::uint64_t>(layout.loadEnd, offset + 8);
+            } else if (t == 0 || t == 10 || t == 11) {
+                layout.constants.push_back(ConstantField { value, fallback }); // NULL (as decodeOther reads them)
+            } else if (t == 8 || t == 9) {
+                layout.constants.push_back(ConstantField { value, qint64(t - 8) }); // also as a REAL: 0.0 / 1.0
+            } else {
+                layout.others.push_back(OtherField { &m_otherCell, value, fallback, offset, t, w.real });
+            }
+        } else if (integer) {
+            const IntField f { cells + w.cell, nullptr, offset, int(64 - 8 * serialBytes(t)) };
             (w.real ? layout.reals : layout.ints).push_back(f);
             layout.loadEnd = std::max<std::uint64_t>(layout.loadEnd, offset + 8);
         } else {
-            layout.others.push_back(OtherField { cells + w.cell, offset, t, w.real });
+            layout.others.push_back(OtherField { cells + w.cell, nullptr, 0, offset, t, w.real });
         }
     }
     runAt(layout, rec, readableEnd);
     return Result::Ok;
 }
+
+// decode() (inline, in the page reader) calls these: instantiated here, not
+// left to whether an optimizer kept an out-of-line copy.
+template void RecordDecoder::run<false>(const Layout&, const u8*);
+template void RecordDecoder::run<true>(const Layout&, const u8*);
+template void RecordDecoder::runIntegers<false>(const Layout&, const u8*);
+template void RecordDecoder::runIntegers<true>(const Layout&, const u8*);
 
 } // namespace profscope

@@ -45,8 +45,16 @@ inline int varint(const u8* p, const u8* end, std::uint64_t* v)
     }
     std::uint64_t x = 0;
     if (end - p >= 9) {
-        // All nine bytes readable: no bound checks (the rowids of a big table
-        // take two or three bytes).
+        // All nine bytes readable: no bound checks. The rowids of a big table
+        // take two or three bytes: those without the loop.
+        if (p[1] < 0x80) {
+            *v = std::uint64_t(p[0] & 0x7f) << 7 | p[1];
+            return 2;
+        }
+        if (p[2] < 0x80) {
+            *v = std::uint64_t(p[0] & 0x7f) << 14 | std::uint64_t(p[1] & 0x7f) << 7 | p[2];
+            return 3;
+        }
         for (int i = 0; i < 8; ++i) {
             x = (x << 7) | (p[i] & 0x7f);
             if (!(p[i] & 0x80)) {
@@ -92,6 +100,16 @@ public:
     // become which cell; `real`: REAL affinity (an integer field reads as a REAL).
     void addField(int field, int cell, bool real);
     void setFields(int fields);
+    // Integer output: cell k is written to values[k] as SqlValues::int64(k,
+    // fallbacks[k]) would read it, no SqlCell made (the cells passed to
+    // decode() are not touched). For the big tables whose columns are all
+    // integers: no cell type is stored per value, nor checked by the reader.
+    void setIntegerOutput(qint64* values, const qint64* fallbacks, SqlCellConverter* converter)
+    {
+        m_values = values;
+        m_fallbacks = fallbacks;
+        m_converter = converter;
+    }
 
     // Decodes the record [rec, rec + size) into `cells` (the wanted ones;
     // the others are left alone; always the same cells: the remembered
@@ -130,16 +148,24 @@ private:
 
     struct IntField
     {
-        SqlCell* cell;
+        SqlCell* cell; // integer output: null, and `value` is written
+        qint64* value;
         std::uint32_t offset;
         int shift; // 64 - 8 * bytes: sign-extends the 8 bytes loaded
     };
     struct OtherField // NULL, a constant 0 or 1, a REAL, TEXT or BLOB
     {
-        SqlCell* cell;
+        SqlCell* cell; // integer output: a scratch cell, then converted into `value`
+        qint64* value;
+        qint64 fallback;
         std::uint32_t offset;
         std::uint64_t type;
         bool real;
+    };
+    struct ConstantField // integer output of a NULL or a constant 0 / 1: known from the header
+    {
+        qint64* value;
+        qint64 constant;
     };
     struct Layout
     {
@@ -150,6 +176,7 @@ private:
         std::vector<IntField> ints; // integers read as integers
         std::vector<IntField> reals; // integers read as REALs (REAL affinity)
         std::vector<OtherField> others;
+        std::vector<ConstantField> constants;
     };
 
     static std::size_t slot(const Key& key)
@@ -164,12 +191,14 @@ private:
     // kNearEnd: the integers are read byte by byte (the 8-byte loads would
     // run past what may be read).
     template <bool kNearEnd> static void run(const Layout& layout, const sqliteformat::u8* rec);
-    static void runAt(const Layout& layout, const sqliteformat::u8* rec, const sqliteformat::u8* readableEnd)
+    template <bool kNearEnd> void runIntegers(const Layout& layout, const sqliteformat::u8* rec);
+    void runAt(const Layout& layout, const sqliteformat::u8* rec, const sqliteformat::u8* readableEnd)
     {
-        if (rec + layout.loadEnd <= readableEnd)
-            run<false>(layout, rec);
+        const bool nearEnd = rec + layout.loadEnd > readableEnd;
+        if (m_values)
+            nearEnd ? runIntegers<true>(layout, rec) : runIntegers<false>(layout, rec);
         else
-            run<true>(layout, rec);
+            nearEnd ? run<true>(layout, rec) : run<false>(layout, rec);
     }
     static void decodeOther(const OtherField& f, const sqliteformat::u8* rec, SqlCell& c);
     // The header walked field by field; remembered under `key` when given
@@ -189,6 +218,10 @@ private:
     std::vector<std::uint32_t> m_offsets; // ... and where each field's bytes start
     std::array<Layout, kSlots> m_layouts;
     Layout m_scratch; // a layout not remembered (long or odd header)
+    qint64* m_values = nullptr; // integer output (setIntegerOutput)
+    const qint64* m_fallbacks = nullptr;
+    SqlCellConverter* m_converter = nullptr;
+    SqlCell m_otherCell; // integer output: a REAL / TEXT / BLOB field before its conversion
 };
 
 } // namespace profscope

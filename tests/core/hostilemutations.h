@@ -40,6 +40,9 @@ std::vector<Damaged> makeDamagedProfiles(
 // Every file and folder under `root` writable again (copies of the read-only
 // fixtures; the unreadable rows).
 void makeWritable(const QString& root);
+// Removes `root` and everything under it, names that are not UTF-8 too
+// (QDir::removeRecursively cannot name them, and left 300 MB behind per run).
+void removeTree(const QString& root);
 
 bool makeFifo(const QString& path);
 

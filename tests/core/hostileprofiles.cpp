@@ -10,10 +10,12 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 
 namespace profscope::test::hostile {
@@ -129,6 +131,17 @@ void makeWritable(const QString& root)
             continue;
         ::chmod(QFile::encodeName(info.filePath()).constData(), info.isDir() ? 0700 : 0600);
     }
+}
+
+void removeTree(const QString& root)
+{
+    // Bytes, not QStrings: a name made of invalid UTF-8 survives the round trip.
+    const QByteArray path = QFile::encodeName(root);
+    const auto removeOne = [](const char* p, const struct stat*, int, struct FTW*) {
+        std::remove(p); // what cannot go stays; the walk goes on
+        return 0;
+    };
+    nftw(path.constData(), removeOne, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 std::vector<Damaged> makeDamagedProfiles(

@@ -338,8 +338,10 @@ void TestHostileInputs::initTestCase()
 
 void TestHostileInputs::cleanupTestCase()
 {
-    // Read-only entries left by the "unreadable" rows would stop the removal.
+    // Read-only entries left by the "unreadable" rows would stop the removal,
+    // and the non-UTF-8 names QTemporaryDir's own.
     hostile::makeWritable(m_root.path());
+    hostile::removeTree(m_root.path());
 }
 
 // The list above is the CLI's own: `export --help` names every kind.
