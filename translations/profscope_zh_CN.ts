@@ -6279,9 +6279,9 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
         <translation>该数据库中没有或未读取的内容：%1</translation>
     </message>
     <message numerus="yes">
-        <source>rank %1: the recomputed step figures differ from the profiler&apos;s own by more than 1% of the step in %n place(s), the largest %2. The Overview shows the recomputed values; `profscope-cli export --what overview-check` lists both for every step.</source>
+        <source>%1: the recomputed step figures differ from the profiler&apos;s own by more than 1% of the step in %n place(s), the largest %2. The Overview shows the recomputed values; `profscope-cli export --what overview-check` lists both for every step.</source>
         <translation>
-            <numerusform>rank %1：重新计算的迭代数值与 profiler 自身的数值在 %n 处相差超过迭代耗时的 1%，最大的一处为 %2。总览显示重新计算的数值；`profscope-cli export --what overview-check` 会列出每个迭代的两组数值。</numerusform>
+            <numerusform>%1：重新计算的迭代数值与 profiler 自身的数值在 %n 处相差超过迭代耗时的 1%，最大的一处为 %2。总览显示重新计算的数值；`profscope-cli export --what overview-check` 会列出每个迭代的两组数值。</numerusform>
         </translation>
     </message>
     <message>

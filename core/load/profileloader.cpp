@@ -46,6 +46,13 @@ struct Tr
     Q_DECLARE_TR_FUNCTIONS(profscope::ProfileLoader)
 };
 
+// "rank 3" in a message; a rank without a rank id (a lone CANN database)
+// by its folder's name, never "rank -1".
+QString rankWho(const RankInfo& info)
+{
+    return info.rankId >= 0 ? Tr::tr("rank %1").arg(info.rankId) : info.displayName;
+}
+
 qint64 fileSize(const QString& path)
 {
     const QFileInfo info(path);
@@ -95,7 +102,7 @@ void applyPartialToProfile(const LoadFilter& filter, std::vector<std::shared_ptr
             continue;
         found.insert(found.end(), w.stepsFound.begin(), w.stepsFound.end());
         kept.insert(kept.end(), w.stepsKept.begin(), w.stepsKept.end());
-        const QString who = rank.info.rankId >= 0 ? Tr::tr("rank %1").arg(rank.info.rankId) : rank.info.displayName;
+        const QString who = rankWho(rank.info);
         if (!w.applied && !w.stepsFound.empty()) {
             // Only step-numbered rows (MindInsight's step trace): cut by number.
             anyKept = anyKept || !w.stepsKept.empty();
@@ -593,11 +600,11 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
             byRankId[loaded[i]->info.rankId] << loaded[i]->info.rootPath;
         if (i < mismatches.size() && !mismatches[i].empty()) // ranks known only from cluster output have none
             profile->report.warning(
-                Tr::tr("rank %1: the recomputed step figures differ from the profiler's own by more than 1% of the "
+                Tr::tr("%1: the recomputed step figures differ from the profiler's own by more than 1% of the "
                        "step in %n place(s), the largest %2. The Overview shows the recomputed values; "
                        "`profscope-cli export --what overview-check` lists both for every step.",
                     nullptr, int(mismatches[i].size()))
-                    .arg(loaded[i]->info.rankId)
+                    .arg(rankWho(loaded[i]->info))
                     .arg(describeMismatch(mismatches[i].front())),
                 loaded[i]->info.rootPath);
         profile->ranks.push_back(std::move(loaded[i]));

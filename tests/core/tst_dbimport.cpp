@@ -724,6 +724,21 @@ void TestDbImport::loneMsprofDbRankIds()
     QVERIFY(r);
     QCOMPARE(r->count(QStringLiteral("CANN_API")), 4); // sqlite3: select count(*) from CANN_API -> 4
     QVERIFY2(r->reason.contains(QLatin1String("rank unknown, device 4 from the file name")), qPrintable(r->reason));
+
+    // The fixture as it is (no rank id; its Overlap Analysis lanes differ from the
+    // recomputed Free by more than 1%): the warning names the file, not "rank -1".
+    const QString plain = edited(QStringLiteral("plain/msprof_0.db"), "PRAGMA journal_mode=DELETE;");
+    QVERIFY(!plain.isEmpty());
+    p = ProfileLoader::load({ plain });
+    QCOMPARE(p->ranks.size(), std::size_t(1));
+    QCOMPARE(p->ranks[0]->info.rankId, -1);
+    bool mismatchNamed = false;
+    for (const ImportMessage& m : p->report.messages) {
+        QVERIFY2(!m.text.contains(QLatin1String("rank -1")), qPrintable(m.text));
+        if (m.text.contains(QLatin1String("recomputed step figures differ")))
+            mismatchNamed = m.text.startsWith(QLatin1String("plain/msprof_0.db: ")) || m.text.startsWith(QLatin1String("msprof_0.db: "));
+    }
+    QVERIFY(mismatchNamed);
 }
 
 void TestDbImport::firstSnakeCaseExport()
