@@ -87,14 +87,7 @@ public:
     template<typename Fn>
     qint64 scanEachRow(const QString& table, const QByteArray& columns, const QByteArray& from, Fn&& row)
     {
-        const qint64 outOfRangeBefore = m_timesOutOfRange;
-        QString error;
-        const qint64 rows = scanRows(db, columns, from, row, &error);
-        if (!error.isEmpty())
-            fail(table, error);
-        if (m_timesOutOfRange > outOfRangeBefore)
-            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
-        return rows;
+        return reportScan(table, [&](QString* error) { return scanRows(db, columns, from, row, error); });
     }
     // scanEachRow for rows of integers (scanIntegerRows): column k of each
     // row is values[k], read as SqlValues::int64(k, fallbacks[k]).
@@ -102,14 +95,7 @@ public:
     qint64 scanEachIntegerRow(const QString& table, const QByteArray& columns, const QByteArray& from,
         const std::vector<qint64>& fallbacks, Fn&& row)
     {
-        const qint64 outOfRangeBefore = m_timesOutOfRange;
-        QString error;
-        const qint64 rows = scanIntegerRows(db, columns, from, fallbacks, row, &error);
-        if (!error.isEmpty())
-            fail(table, error);
-        if (m_timesOutOfRange > outOfRangeBefore)
-            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
-        return rows;
+        return reportScan(table, [&](QString* error) { return scanIntegerRows(db, columns, from, fallbacks, row, error); });
     }
     // False when one of the row's times lies beyond ±kMaxAbsTimeNs
     // (timebounds.h): the caller skips the row, and forEachRow (or
@@ -149,6 +135,20 @@ public:
     QByteArray orderBy(const QString& table, const char* column);
 
 private:
+    // Runs scan(&error) and reports a failure and the times out of range
+    // under `table`, as forEachRow does. Returns the rows visited.
+    template<typename Scan>
+    qint64 reportScan(const QString& table, Scan&& scan)
+    {
+        const qint64 outOfRangeBefore = m_timesOutOfRange;
+        QString error;
+        const qint64 rows = scan(&error);
+        if (!error.isEmpty())
+            fail(table, error);
+        if (m_timesOutOfRange > outOfRangeBefore)
+            reportTimesOutOfRange(table, m_timesOutOfRange - outOfRangeBefore);
+        return rows;
+    }
     struct IdRun // ids firstId .. firstId + count - 1: slots firstSlot ..
     {
         qint64 firstId;

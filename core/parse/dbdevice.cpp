@@ -266,8 +266,8 @@ private:
 // b-tree, not a count) sizes a vector once, so that reading does not copy it
 // over and over while it grows. Only when it is plausible: at most `bound`
 // (sparse or absurd rowids: grow as read).
-template <typename Rows>
-void reserveForRows(SqliteDb& db, const char* table, qint64 bound, Rows& v)
+template <typename T>
+void reserveForRows(SqliteDb& db, const char* table, qint64 bound, std::vector<T>& v)
 {
     if (SqlQuery last(db, QByteArray("SELECT max(rowid) FROM ") + table); last.next()) {
         const qint64 rows = last.int64(0);
