@@ -262,6 +262,32 @@ private:
     bool m_isDense = false;
 };
 
+// DbTaskRow and DbComputeInfo keep 32-bit fields (a row is 80 bytes, not
+// 120: less memory written and faulted in per task). A string id or enum
+// outside 0..UINT32_MAX resolves to nothing in any file: it reads as "none".
+std::uint32_t narrowId(qint64 id)
+{
+    return std::uint64_t(id) <= std::uint64_t(kDbNone32) ? std::uint32_t(id) : std::uint32_t(kDbNone32);
+}
+
+// Device, stream and task numbers are 16- or 32-bit in every schema; one
+// outside int32 is damage and reads as -1 (unknown).
+std::int32_t narrowNumber(qint64 n)
+{
+    return qint64(std::int32_t(n)) == n ? std::int32_t(n) : -1;
+}
+
+// Whether every value is an id that fits (one test for a row's fields: the
+// usual case) or a number that fits in int32.
+template <typename... T> bool allIds(T... ids)
+{
+    return ((std::uint64_t(ids) | ...) >> 32) == 0;
+}
+template <typename... T> bool allNumbers(T... numbers)
+{
+    return (((std::uint64_t(numbers) + 0x80000000ull) | ...) >> 32) == 0;
+}
+
 // The profilers never delete rows: a table's last rowid (a lookup in the
 // b-tree, not a count) sizes a vector once, so that reading does not copy it
 // over and over while it grows. Only when it is plausible: at most `bound`
@@ -364,13 +390,23 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             ctx.scanEachIntegerRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", fallbacks, [&](const qint64* v) {
                 computeIds.add(v[0]);
                 DbComputeInfo& c = out.compute.emplace_back();
-                c.name = v[1];
-                c.coreType = v[2];
-                c.opType = v[3];
-                c.opState = v[4];
-                c.inputShapes = v[5];
-                c.inputDataTypes = v[6];
-                c.outputShapes = v[7];
+                if (allIds(v[1], v[2], v[3], v[4], v[5], v[6], v[7])) {
+                    c.name = std::uint32_t(v[1]);
+                    c.coreType = std::uint32_t(v[2]);
+                    c.opType = std::uint32_t(v[3]);
+                    c.opState = std::uint32_t(v[4]);
+                    c.inputShapes = std::uint32_t(v[5]);
+                    c.inputDataTypes = std::uint32_t(v[6]);
+                    c.outputShapes = std::uint32_t(v[7]);
+                } else {
+                    c.name = narrowId(v[1]);
+                    c.coreType = narrowId(v[2]);
+                    c.opType = narrowId(v[3]);
+                    c.opState = narrowId(v[4]);
+                    c.inputShapes = narrowId(v[5]);
+                    c.inputDataTypes = narrowId(v[6]);
+                    c.outputShapes = narrowId(v[7]);
+                }
                 c.blockDim = v[8];
             }));
     }
@@ -445,13 +481,22 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 r.startNs = startNs;
                 r.endNs = endNs;
                 r.globalTaskId = v[2];
-                r.deviceId = v[3];
                 r.connectionId = v[4];
-                r.taskType = v[5];
-                r.contextId = v[6];
-                r.streamId = v[7];
-                r.taskId = v[8];
-                r.modelId = v[9];
+                if (allIds(v[5], v[6], v[9]) && allNumbers(v[3], v[7], v[8])) {
+                    r.deviceId = std::int32_t(v[3]);
+                    r.taskType = std::uint32_t(v[5]);
+                    r.contextId = std::uint32_t(v[6]);
+                    r.streamId = std::int32_t(v[7]);
+                    r.taskId = std::int32_t(v[8]);
+                    r.modelId = std::uint32_t(v[9]);
+                } else {
+                    r.deviceId = narrowNumber(v[3]);
+                    r.taskType = narrowId(v[5]);
+                    r.contextId = narrowId(v[6]);
+                    r.streamId = narrowNumber(v[7]);
+                    r.taskId = narrowNumber(v[8]);
+                    r.modelId = narrowId(v[9]);
+                }
                 r.rowId = v[10];
                 if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
                     r.compute = &out.compute[std::size_t(i)];

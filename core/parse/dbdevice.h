@@ -22,29 +22,29 @@ struct DbTaskRow
     qint64 rowId = 0;
     TimeNs startNs = 0;
     TimeNs endNs = 0;
-    qint64 deviceId = 0;
     qint64 connectionId = kDbNone32;
     qint64 globalTaskId = 0;
-    qint64 taskType = kDbNone32; // STRING_IDS: hardware task type (KERNEL_AIVEC, MEMCPY_ASYNC, ...)
-    qint64 contextId = kDbNone32;
-    qint64 streamId = 0;
-    qint64 taskId = 0;
-    qint64 modelId = kDbNone32;
     // The row's COMPUTE_TASK_INFO / COMMUNICATION_TASK_INFO entry (in
     // DbDeviceData's maps), looked up once when the rows are read.
     const DbComputeInfo* compute = nullptr;
     const DbCommTaskInfo* comm = nullptr;
+    std::int32_t deviceId = 0;
+    std::int32_t streamId = 0;
+    std::int32_t taskId = 0;
+    std::uint32_t taskType = std::uint32_t(kDbNone32); // STRING_IDS: hardware task type (KERNEL_AIVEC, MEMCPY_ASYNC, ...)
+    std::uint32_t contextId = std::uint32_t(kDbNone32);
+    std::uint32_t modelId = std::uint32_t(kDbNone32);
 };
 
 struct DbComputeInfo
 {
-    qint64 name = kDbNone32;
-    qint64 coreType = kDbNone32; // COMPUTE_TASK_INFO.taskType: the Accelerator Core
-    qint64 opType = kDbNone32;
-    qint64 opState = kDbNone32;
-    qint64 inputShapes = kDbNone32;
-    qint64 inputDataTypes = kDbNone32;
-    qint64 outputShapes = kDbNone32;
+    std::uint32_t name = std::uint32_t(kDbNone32);
+    std::uint32_t coreType = std::uint32_t(kDbNone32); // COMPUTE_TASK_INFO.taskType: the Accelerator Core
+    std::uint32_t opType = std::uint32_t(kDbNone32);
+    std::uint32_t opState = std::uint32_t(kDbNone32);
+    std::uint32_t inputShapes = std::uint32_t(kDbNone32);
+    std::uint32_t inputDataTypes = std::uint32_t(kDbNone32);
+    std::uint32_t outputShapes = std::uint32_t(kDbNone32);
     qint64 blockDim = 0; // blockNum in newer schemas
 };
 

@@ -149,6 +149,7 @@ private slots:
     void damagedDatabases();
     void containerRule_data();
     void containerRule();
+    void outOfRangeTaskNumbers();
     void handAssembledMsprofDb();
     void loneMsprofDbRankIds();
     void firstSnakeCaseExport();
@@ -651,6 +652,40 @@ void TestDbImport::containerRule()
     const FileReport* r = test::reportEndingWith(*p, QStringLiteral("ascend_pytorch_profiler_0.db"));
     QVERIFY(r);
     QCOMPARE(r->count(QStringLiteral("TASK container rows dropped")), containers);
+}
+
+void TestDbImport::outOfRangeTaskNumbers()
+{
+    // Task rows keep 32-bit stream numbers and string ids: a stream number
+    // past int32 reads as -1 (its own lane, the row kept), a name id past
+    // UINT32_MAX as no name — never wrapped onto another stream or string.
+    QTemporaryDir dir;
+    const QString path = writableDbRankCopy(dir, 1);
+    QVERIFY(!path.isEmpty());
+    const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    const ProfilePtr before = ProfileLoader::load({ rankDir });
+    const auto lanesBefore = slicesPerLane(before->ranks.at(0)->trace, QStringLiteral("Ascend Hardware"));
+    // A compute row on stream 2; 2^32 + 2 would wrap onto stream 2 again.
+    const qint64 task = sql(path,
+        "SELECT t.rowid FROM TASK t JOIN COMPUTE_TASK_INFO c ON c.globalTaskId = t.globalTaskId WHERE t.streamId = 2 "
+        "ORDER BY t.rowid LIMIT 1").at(0).at(0);
+    const QByteArray statements = QByteArray("UPDATE TASK SET streamId = 4294967298 WHERE rowid = ")
+        + QByteArray::number(task) + ";"
+        + "UPDATE COMPUTE_TASK_INFO SET name = 4294967296 + (SELECT name FROM COMPUTE_TASK_INFO LIMIT 1) "
+          "WHERE globalTaskId = (SELECT globalTaskId FROM TASK WHERE rowid = "
+        + QByteArray::number(task) + ");";
+    const QByteArray error = execSql(path, statements.constData());
+    QVERIFY2(error.isEmpty(), error.constData());
+    const ProfilePtr after = ProfileLoader::load({ rankDir });
+    auto lanes = slicesPerLane(after->ranks.at(0)->trace, QStringLiteral("Ascend Hardware"));
+    QCOMPARE(lanes.at(QStringLiteral("Stream -1")), qint64(1));
+    QCOMPARE(lanes.at(QStringLiteral("Stream 2")), lanesBefore.at(QStringLiteral("Stream 2")) - 1);
+    // The moved slice has no name (an id that resolves to nothing).
+    const TraceData& t = after->ranks.at(0)->trace;
+    for (const ProcessTrack& p : t.processes)
+        for (const ThreadTrack& th : p.threads)
+            if (th.name == QLatin1String("Stream -1"))
+                QVERIFY(t.strings.string(th.slices.name[0]).isEmpty());
 }
 
 void TestDbImport::handAssembledMsprofDb()
