@@ -72,7 +72,7 @@ CellTable stepsTable(const Profile& profile, const QString& step, int onlyRank)
     for (const ClusterStepRow& r : steps.rows) {
         if (onlyRank >= 0 && r.rankId != onlyRank)
             continue;
-        QList<Cell> row { cell(r.rankId), cell(r.host), cellIndex(r.stage), cellIndex(r.parallel.dp),
+        QList<Cell> row { cellIndex(r.rankId), cell(r.host), cellIndex(r.stage), cellIndex(r.parallel.dp),
             cellIndex(r.parallel.pp), cellIndex(r.parallel.tp), cell(r.overview.step),
             cellUs(r.overview.spanNs.durationNs()) };
         for (auto c : kColumns)
@@ -100,7 +100,7 @@ CellTable operatorsTable(const Profile& profile, const QString& step, int onlyRa
         if ((onlyRank >= 0 && rank->info.rankId != onlyRank) || !hasOperatorStatistics(*rank))
             continue;
         for (const OperatorStat& s : rankOperatorStatistics(*rank, query))
-            t.rows << QList<Cell> { cell(rank->info.rankId), cell(s.key), cell(s.type), cell(s.core),
+            t.rows << QList<Cell> { cellIndex(rank->info.rankId), cell(s.key), cell(s.type), cell(s.core),
                 cell(s.inputShapes), cell(s.count), cellUs(s.totalNs), cellUs(s.minNs), cellUs(s.avgNs()),
                 cellUs(s.maxNs), cellNumber(s.ratioPercent, 2), cellUs(s.waitNs) };
     }
@@ -128,7 +128,7 @@ CellTable communicationTable(const Profile& profile, const QString& step, int on
         communicationByRankAndGroup(profile, step.isEmpty() ? QString() : QStringLiteral("step") + step)) {
         if (onlyRank >= 0 && rc.rankId != onlyRank)
             continue;
-        QList<Cell> row { cell(rc.rankId), cell(rc.groupId), cell(rc.ops), cellNumber(rc.elapseMs, 4),
+        QList<Cell> row { cellIndex(rc.rankId), cell(rc.groupId), cell(rc.ops), cellNumber(rc.elapseMs, 4),
             cellNumber(rc.transitMs, 4), cellNumber(rc.waitMs, 4), cellNumber(rc.synchronizationMs, 4),
             cellNumber(rc.idleMs, 4), cellNumber(rc.waitRatio(), 4), cellNumber(rc.synchronizationRatio(), 4) };
         for (const QString& name : standardTransports()) {
@@ -172,7 +172,7 @@ CellTable memoryTable(const Profile& profile, int onlyRank)
         if (onlyRank >= 0 && rank->info.rankId != onlyRank)
             continue;
         for (const MemoryCurve& curve : memoryCurves(*rank)) {
-            QList<Cell> row { cell(rank->info.rankId), cell(curve.component), cell(memoryMetricName(curve.metric)),
+            QList<Cell> row { cellIndex(rank->info.rankId), cell(curve.component), cell(memoryMetricName(curve.metric)),
                 cell(qint64(curve.tsNs.size())), cellNumber(curve.peakMB, 4),
                 curve.peakTsNs == kInvalidTime ? cellNumber(kNoValue, 0) : cell(qint64(curve.peakTsNs)) };
             std::vector<Allocation> live;
@@ -200,7 +200,7 @@ CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds
     auto rankText = [](const Finding& f) {
         QStringList ranks;
         for (const int r : f.rankIds)
-            ranks << QString::number(r);
+            ranks << rankIdText(r);
         return ranks.join(QLatin1Char(';'));
     };
     for (const Finding& f : findings) {
@@ -228,7 +228,7 @@ CellTable clockTable(const Profile& profile)
              << QStringLiteral("Matched Collectives");
     const ClockAlignment clock = estimateClockAlignment(profile);
     for (std::size_t i = 0; i < profile.ranks.size(); ++i)
-        t.rows << QList<Cell> { cell(profile.ranks[i]->info.rankId), cell(profile.ranks[i]->info.host),
+        t.rows << QList<Cell> { cellIndex(profile.ranks[i]->info.rankId), cell(profile.ranks[i]->info.host),
             cell(qint64(clock.offsetNs[i])), cell(clock.matchedOps[i]) };
     return t;
 }
@@ -249,13 +249,13 @@ CellTable rangeTable(const RankData& rank, TimeRange rangeNs, bool byLane)
     auto share = [&](TimeNs ns) { return cellNumber(double(ns) / rangeNsD, 6); };
     for (const RangeStatRow& r : byLane ? stats.byLane : stats.byName) {
         const TimeNs avgNs = r.count ? TimeNs(std::llround(double(r.totalNs) / double(r.count))) : 0;
-        t.rows << QList<Cell> { cell(rankId), cell(QStringLiteral("slice")), cell(r.name), cell(r.lane), cell(r.count),
+        t.rows << QList<Cell> { cellIndex(rankId), cell(QStringLiteral("slice")), cell(r.name), cell(r.lane), cell(r.count),
             cell(r.partialCount), cellUs(r.totalNs), cellUs(avgNs), cellUs(r.minNs), cellUs(r.maxNs),
             share(r.totalNs) };
     }
     const Cell none { QString(), QJsonValue(QJsonValue::Null) };
     auto category = [&](const QString& kind, const QString& name, TimeNs ns) {
-        t.rows << QList<Cell> { cell(rankId), cell(kind), cell(name), cell(QString()), none, none, cellUs(ns), none, none,
+        t.rows << QList<Cell> { cellIndex(rankId), cell(kind), cell(name), cell(QString()), none, none, cellUs(ns), none, none,
             none, share(ns) };
     };
     const RangeOverlapBlock& o = stats.overlap;
@@ -289,7 +289,7 @@ bool rangeFromOptions(const RankData& rank, const QString& startText, const QStr
                 *out = m.rangeNs;
                 return true;
             }
-        *error = Tr::tr("export: rank %1 has no step %2").arg(rank.info.rankId).arg(step);
+        *error = Tr::tr("export: rank %1 has no step %2").arg(rankIdText(rank.info.rankId)).arg(step);
         return false;
     }
     bool startOk = false;
@@ -323,7 +323,7 @@ CellTable dataPipelineTable(const Profile& profile, int onlyRank)
             for (const qint64 c : op.childIds)
                 children << QString::number(c);
             const auto yesNo = [](bool b) { return cell(b ? QStringLiteral("yes") : QStringLiteral("no")); };
-            t.rows << QList<Cell> { cell(rank->info.rankId), cell(op.opId), cell(op.opType),
+            t.rows << QList<Cell> { cellIndex(rank->info.rankId), cell(op.opId), cell(op.opType),
                 op.numWorkers >= 0 ? cell(op.numWorkers) : cellNumber(kNoValue, 0),
                 op.parentId >= 0 ? cell(op.parentId) : cellNumber(kNoValue, 0), cell(children.join(QLatin1Char(';'))),
                 yesNo(op.inGraph), op.queueCapacity >= 0 ? cell(op.queueCapacity) : cellNumber(kNoValue, 0),
@@ -355,7 +355,7 @@ CellTable cpuTable(const Profile& profile, int onlyRank)
         }
         for (const auto& [name, values] : series)
             for (std::size_t i = 0; i < values->size(); ++i)
-                t.rows << QList<Cell> { cell(rank->info.rankId), cell(qint64(i)),
+                t.rows << QList<Cell> { cellIndex(rank->info.rankId), cell(qint64(i)),
                     // The older sampler's series start after the first (baseline) time stamp.
                     cell([&, count = values->size()]() -> qint64 {
                         const std::size_t at = i + (count < c.timestampsMs.size() ? 1 : 0);
@@ -571,14 +571,14 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
             continue;
         const RankOverview& o = *rankOverview(*rank);
         if (o.steps.empty())
-            err << Tr::tr("note: rank %1 (%2): %3").arg(rank->info.rankId).arg(rank->info.rootPath, o.note) << '\n';
+            err << Tr::tr("note: rank %1 (%2): %3").arg(rankIdText(rank->info.rankId)).arg(rank->info.rootPath, o.note) << '\n';
         if (kind == QLatin1String("overview")) {
             for (const StepOverview& s : o.steps) {
                 if (parser.isSet(stepOpt) && s.step != parser.value(stepOpt))
                     continue;
-                QStringList row { QString::number(rank->info.rankId), QString::number(rank->info.deviceId),
+                QStringList row { cellIndex(rank->info.rankId).text, QString::number(rank->info.deviceId),
                     rank->info.host, s.step, QString::number(s.spanNs.startNs), microsText(s.spanNs.durationNs()) };
-                QJsonObject j { { QStringLiteral("rank"), rank->info.rankId },
+                QJsonObject j { { QStringLiteral("rank"), cellIndex(rank->info.rankId).json },
                     { QStringLiteral("device"), rank->info.deviceId }, { QStringLiteral("host"), rank->info.host },
                     { QStringLiteral("step"), s.step },
                     { QStringLiteral("spanStartNs"), QString::number(s.spanNs.startNs) },
@@ -603,11 +603,11 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                 if (parser.isSet(stepOpt) && c.step != parser.value(stepOpt))
                     continue;
                 failures += c.withinTolerance() ? 0 : 1;
-                table.rows << QStringList { QString::number(rank->info.rankId), c.step, stepTraceColumnName(c.column),
+                table.rows << QStringList { cellIndex(rank->info.rankId).text, c.step, stepTraceColumnName(c.column),
                     microsText(c.computedNs), microsText(c.fileNs), microsText(c.computedNs - c.fileNs),
                     c.withinTolerance() ? QStringLiteral("yes") : QStringLiteral("no"), rank->info.rootPath,
                     overviewCheckSourceName(c.source) };
-                table.json << QJsonObject { { QStringLiteral("rank"), rank->info.rankId },
+                table.json << QJsonObject { { QStringLiteral("rank"), cellIndex(rank->info.rankId).json },
                     { QStringLiteral("step"), c.step }, { QStringLiteral("column"), stepTraceColumnName(c.column) },
                     { QStringLiteral("computedNs"), double(c.computedNs) },
                     { QStringLiteral("fileNs"), double(c.fileNs) },

@@ -25,7 +25,7 @@ CellTable flopsTable(const Profile& profile, int onlyRank)
         const double stageAverage = e.stage >= 1 && std::size_t(e.stage) <= flops.stageAverageFlopsM.size()
             ? flops.stageAverageFlopsM[std::size_t(e.stage - 1)]
             : kNoValue;
-        t.rows << QList<Cell> { cell(e.rankId), cellIndex(e.stage), cellNumber(e.flopsM, 3), cellNumber(e.normalized, 6),
+        t.rows << QList<Cell> { cellIndex(e.rankId), cellIndex(e.stage), cellNumber(e.flopsM, 3), cellNumber(e.normalized, 6),
             cellNumber(e.flopsPerSecondG, 3), cellNumber(e.utilizationPercent, 3), cellNumber(stageAverage, 4),
             cell(proposals.join(QLatin1Char(' '))), cell(profile.ranks[std::size_t(e.rankIndex)]->info.rootPath) };
     }
@@ -43,7 +43,7 @@ CellTable clusterMemoryTable(const Profile& profile, int onlyRank)
         if (onlyRank >= 0 && e.rankId != onlyRank)
             continue;
         const bool summary = e.source == ClusterMemoryEntry::Source::UsageSummary;
-        t.rows << QList<Cell> { cell(e.rankId),
+        t.rows << QList<Cell> { cellIndex(e.rankId),
             cell(summary ? QStringLiteral("memory_usage_summary") : QStringLiteral("memory_record")),
             cell(summary ? QString() : e.curve + QStringLiteral(" reserved")), cellNumber(e.peakMB, 4),
             e.peakTsNs == kInvalidTime ? cellNumber(kNoValue, 0) : cell(qint64(e.peakTsNs)), cellNumber(e.capacityMB, 4),

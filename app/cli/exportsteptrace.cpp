@@ -52,7 +52,7 @@ void addStep(CellTable& t, const RankData& rank, const RankStepTrace& trace, con
         // Stage names are the column names of the file (stream ops) or
         // fixed English names: the CSV does not depend on the UI language.
         const QString name = stage.kind == StepStageKind::StreamOp ? stage.name : kindName(stage.kind);
-        t.rows << QList<Cell> { cell(rank.info.rankId), cell(stepName), cell(name), cell(kindName(stage.kind)),
+        t.rows << QList<Cell> { cellIndex(rank.info.rankId), cell(stepName), cell(name), cell(kindName(stage.kind)),
             cellUs(stage.startNs), cellUs(stage.endNs()), cellUs(stage.durationNs), cellUs(s.durationNs),
             cell(stage.steps), cell(sourceName(trace.source)), cell(trace.points.fpStart), cell(trace.points.bpEnd) };
     }
@@ -138,7 +138,7 @@ CellTable trajectoryTable(const Profile& profile, const QString& step, int onlyR
     for (const TrajectoryRow& row : trajectory.rows) {
         if (onlyRank >= 0 && row.rankId != onlyRank)
             continue;
-        QList<Cell> cells { cell(row.rankId), cell(row.host), cellIndex(row.stage), cell(row.steps) };
+        QList<Cell> cells { cellIndex(row.rankId), cell(row.host), cellIndex(row.stage), cell(row.steps) };
         for (TrajectoryColumn c : trajectory.columns)
             cells << cellUs(row.value(c));
         cells << Cell { row.slowDevice ? QStringLiteral("yes") : QStringLiteral("no"), row.slowDevice }

@@ -32,7 +32,7 @@ CellTable strategyTable(const Profile& profile, int onlyRank)
                 for (const StrategyKernelMatch& k : node.kernels)
                     if (k.rankIndex == rankIndex)
                         kernels += k.count;
-                t.rows << QList<Cell> { cell(stage.stageId), cell(rankId), cell(node.nodeId), cell(node.name),
+                t.rows << QList<Cell> { cell(stage.stageId), cellIndex(rankId), cell(node.nodeId), cell(node.name),
                     cell(node.opType), cell(node.instanceType), cell(node.strategyText()), cell(node.strategySource),
                     cell(inputs.join(QLatin1Char(' '))), cell(outputs.join(QLatin1Char(' '))), cell(node.outputShape),
                     cell(node.parallelGroup.join(QLatin1Char(' '))), cell(kernels),

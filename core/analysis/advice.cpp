@@ -116,15 +116,15 @@ void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresho
         const QString label = Tr::tr(d.label);
         f.title = Tr::tr("%1 differs across ranks: rank %2 has %3 more than rank %4")
                       .arg(label)
-                      .arg((*maxIt)->rankId)
+                      .arg(rankIdText((*maxIt)->rankId))
                       .arg(us(spread))
-                      .arg((*minIt)->rankId);
+                      .arg(rankIdText((*minIt)->rankId));
         f.rule = Tr::tr("(max − min of %1 across ranks) / mean step time > %2").arg(label, percent(t.spreadRatio));
         f.measured = Tr::tr("%1 (max %2 on rank %3, min %4 on rank %5, mean step %6)")
                          .arg(percent(ratio), us(double((*maxIt)->overview.value(d.column))))
-                         .arg((*maxIt)->rankId)
+                         .arg(rankIdText((*maxIt)->rankId))
                          .arg(us(double((*minIt)->overview.value(d.column))))
-                         .arg((*minIt)->rankId)
+                         .arg(rankIdText((*minIt)->rankId))
                          .arg(us(meanE2e));
         f.value = ratio;
         f.threshold = t.spreadRatio;
@@ -174,10 +174,10 @@ void freeRule(
         ? Tr::tr("The device is idle for %1 of the profiled time on rank %2 (%n rank(s) above the limit)", "",
             int(rows.size()))
               .arg(percent(ratioOf(top)))
-              .arg(top.rankId)
+              .arg(rankIdText(top.rankId))
         : Tr::tr("The device is idle for %1 of step %2 on rank %3 (%n rank(s) above the limit)", "", int(rows.size()))
               .arg(percent(ratioOf(top)), top.overview.step)
-              .arg(top.rankId);
+              .arg(rankIdText(top.rankId));
     f.rule = Tr::tr("Free time / step time > %1").arg(percent(t.freeRatio));
     f.measured = Tr::tr("%1 free of %2 (ranks: %3)")
                      .arg(us(double(top.overview.value(StepTraceRow::Free))),
@@ -210,12 +210,12 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
         Finding f;
         f.ruleId = QStringLiteral("slow-rank");
         f.title = Tr::tr("Rank %1 is slow in communication group %2: the other ranks wait for it")
-                      .arg(top.rankId)
+                      .arg(rankIdText(top.rankId))
                       .arg(group.right(12));
         f.rule = Tr::tr("(communication time of the rank that waits most − this rank's) / that time ≥ %1; top 3 shown")
                      .arg(percent(t.slowRankRatio));
         f.measured = Tr::tr("rank %1: %2 ms vs %3 ms on rank %4 (%5 behind); slow ranks: %6")
-                         .arg(top.rankId)
+                         .arg(rankIdText(top.rankId))
                          .arg(top.elapseMs, 0, 'f', 3)
                          .arg(top.fastestElapseMs, 0, 'f', 3)
                          .arg(top.fastestRankId)
@@ -258,7 +258,7 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         f.rule = Tr::tr("wait / (wait + transit) > %1").arg(t.waitRatio, 0, 'f', 2);
         f.measured = Tr::tr("%1 on rank %2; %n rank(s) above: %3", "", int(waiting.size()))
                          .arg(worstWait->waitRatio(), 0, 'f', 3)
-                         .arg(worstWait->rankId)
+                         .arg(rankIdText(worstWait->rankId))
                          .arg(rankList(waiting));
         f.value = worstWait->waitRatio();
         f.threshold = t.waitRatio;
@@ -282,7 +282,7 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
             g.ruleId = QStringLiteral("sync-ratio");
             g.title = Tr::tr("Ranks of group %1 are not synchronized: rank %2 arrives last at the collectives")
                           .arg(group.right(12))
-                          .arg(leastWait->rankId);
+                          .arg(rankIdText(leastWait->rankId));
             g.rankIds = { worstWait->rankId, leastWait->rankId };
         } else {
             g.ruleId = QStringLiteral("bandwidth-inconsistent");
@@ -293,7 +293,7 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         }
         g.rule = Tr::tr("synchronization / (synchronization + transit) > %1 on the rank that waits most")
                      .arg(t.synchronizationRatio, 0, 'f', 2);
-        g.measured = Tr::tr("%1 on rank %2").arg(worstWait->synchronizationRatio(), 0, 'f', 3).arg(worstWait->rankId);
+        g.measured = Tr::tr("%1 on rank %2").arg(worstWait->synchronizationRatio(), 0, 'f', 3).arg(rankIdText(worstWait->rankId));
         symptom(g, causes, members);
         out.push_back(g);
     }
@@ -491,9 +491,9 @@ void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vec
                                       : slow + QStringLiteral(", ") + a.op(a.bottleneckOpId)->label();
             f.title = slow.isEmpty()
                 ? Tr::tr("Rank %1 waits for input data: speed up the dataset pipeline (num_parallel_workers, prefetch)")
-                      .arg(rank.info.rankId)
+                      .arg(rankIdText(rank.info.rankId))
                 : Tr::tr("Rank %1 waits for input data: speed up the dataset pipeline, first %2")
-                      .arg(rank.info.rankId)
+                      .arg(rankIdText(rank.info.rankId))
                       .arg(slow);
             f.rule = Tr::tr("host data queue empty in more than %1% of the steps (MindInsight)")
                          .arg(100.0 * t.dataQueueEmptyRatio, 0, 'g', 3);
@@ -505,7 +505,7 @@ void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vec
             f.ruleId = QStringLiteral("data-transmission");
             f.title = Tr::tr("Rank %1 waits for input data: the host queue is filled but the device queue runs empty "
                              "(data transmission to the device is slow)")
-                          .arg(rank.info.rankId);
+                          .arg(rankIdText(rank.info.rankId));
             f.rule = Tr::tr("device (GetNext) queue empty at least once while the host queue is not (MindInsight)");
             f.measured = Tr::tr("device queue empty in %1 of %2 GetNext calls").arg(q.chipEmpty).arg(q.chipTotal);
             f.value = double(q.chipEmpty) / double(q.chipTotal);

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include "../model/rank.h"
+
 namespace profscope::advice {
 
 struct Tr
@@ -30,7 +32,7 @@ inline QString rankList(const QList<int>& ids, int max = 8)
 {
     QStringList parts;
     for (int i = 0; i < ids.size() && i < max; ++i)
-        parts << QString::number(ids[i]);
+        parts << rankIdText(ids[i]);
     if (ids.size() > max)
         parts << Tr::tr("… (%n more)", "", int(ids.size() - max));
     return parts.join(QStringLiteral(", "));

@@ -25,6 +25,11 @@ QString rankLayoutName(RankLayout layout)
     return {};
 }
 
+QString rankIdText(int rankId)
+{
+    return rankId >= 0 ? QString::number(rankId) : QStringLiteral("?");
+}
+
 const RankData* Profile::findRank(int rankId) const
 {
     for (const auto& r : ranks)

@@ -28,6 +28,9 @@ enum class RankLayout {
 };
 
 QString rankLayoutName(RankLayout layout);
+// A rank id as texts print it: the number, or "?" for a rank whose id no file
+// states (a lone CANN database) — never "-1".
+QString rankIdText(int rankId);
 
 // A communication group from profiler_metadata.json parallel_group_info.
 struct ParallelGroup

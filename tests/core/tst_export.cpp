@@ -36,6 +36,7 @@ private Q_SLOTS:
     void overviewCsv();
     void overviewJsonToFile();
     void overviewCheckAgainstTheProfiler();
+    void ranklessRank();
     void usageErrors();
     void traceKind();
     void everyKind_data();
@@ -102,6 +103,33 @@ void TestExport::overviewCheckAgainstTheProfiler()
         fromLanes += lines[i].endsWith(",Overlap Analysis lanes") ? 1 : 0;
     }
     QCOMPARE(fromLanes, 6 * 4);
+}
+
+void TestExport::ranklessRank()
+{
+    // A lone CANN database names no rank (its tasks name device 2): the rank
+    // cells are empty (JSON null) and the texts say "rank ?", never -1.
+    QTemporaryDir dir;
+    QVERIFY(QFile::copy(test::fixture(QStringLiteral("ascend-msinsight/server/src/test/test_data/full_db/msprof_0.db")),
+        dir.filePath(QStringLiteral("msprof_0.db"))));
+    for (const char* what : { "overview", "steps", "operators", "clock", "step-trace", "advice" }) {
+        const Run r = cli({ QStringLiteral("export"), dir.path(), QStringLiteral("--what"), QLatin1String(what) });
+        QCOMPARE(r.exitCode, 0);
+        const QList<QByteArray> lines = r.out.trimmed().split('\n');
+        QVERIFY2(lines.size() >= 2, what);
+        QVERIFY2(!r.out.contains("-1,") && !r.out.contains("rank -1") && !r.out.contains("ranks: -1"), what);
+        const int rankColumn = int(lines[0].split(',').indexOf("Rank"));
+        if (rankColumn >= 0)
+            for (int i = 1; i < lines.size(); ++i)
+                QCOMPARE(lines[i].split(',').at(rankColumn), QByteArray());
+    }
+    const Run advice = cli({ QStringLiteral("export"), dir.path(), QStringLiteral("--what"), QStringLiteral("advice") });
+    QVERIFY(advice.out.contains("on rank ? ("));
+    const Run json = cli({ QStringLiteral("export"), dir.path(), QStringLiteral("--format"), QStringLiteral("json") });
+    const QJsonArray rows = QJsonDocument::fromJson(json.out).object()[QStringLiteral("rows")].toArray();
+    QCOMPARE(rows.size(), 1);
+    QVERIFY(rows[0].toObject()[QStringLiteral("rank")].isNull());
+    QCOMPARE(rows[0].toObject()[QStringLiteral("device")].toInt(), 2);
 }
 
 void TestExport::traceKind()

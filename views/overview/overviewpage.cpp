@@ -582,7 +582,7 @@ void OverviewPage::updateChecks()
             continue;
         if (++ranks <= 3)
             parts << tr("rank %1, %2")
-                         .arg(profile->ranks[r]->info.rankId)
+                         .arg(rankIdText(profile->ranks[r]->info.rankId))
                          .arg(describeMismatch(m_allSteps->mismatches[r].front()));
     }
     m_checks->setVisible(ranks > 0);
