@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <unordered_set>
 
@@ -231,11 +232,13 @@ public:
             maxId = std::max(maxId, id);
             nonNegative = nonNegative && id >= 0;
         }
-        if (nonNegative && maxId < qint64(std::max(m_ids.size(), lookups)) * 4 + 1024) {
+        // (Row indices fit in 32 bits: a table holds fewer rows than that.)
+        if (nonNegative && maxId < qint64(std::max(m_ids.size(), lookups)) * 4 + 1024
+            && m_ids.size() < std::size_t(std::numeric_limits<std::int32_t>::max())) {
             m_dense.assign(std::size_t(maxId + 1), -1);
             for (std::size_t index = 0; index < m_ids.size(); ++index)
-                if (qint64& slot = m_dense[std::size_t(m_ids[index])]; slot < 0)
-                    slot = qint64(index);
+                if (std::int32_t& slot = m_dense[std::size_t(m_ids[index])]; slot < 0)
+                    slot = std::int32_t(index);
             m_ids = {};
             m_isDense = true;
             return;
@@ -258,7 +261,7 @@ public:
 private:
     std::vector<qint64> m_ids; // as added, until finish()
     std::vector<std::pair<qint64, qint64>> m_pairs;
-    std::vector<qint64> m_dense;
+    std::vector<std::int32_t> m_dense; // by id: the row's index, -1 for none
     bool m_isDense = false;
 };
 
