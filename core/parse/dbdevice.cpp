@@ -393,23 +393,20 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             ctx.scanEachIntegerRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", fallbacks, [&](const qint64* v) {
                 computeIds.add(v[0]);
                 DbComputeInfo& c = out.compute.emplace_back();
-                if (allIds(v[1], v[2], v[3], v[4], v[5], v[6], v[7])) {
-                    c.name = std::uint32_t(v[1]);
-                    c.coreType = std::uint32_t(v[2]);
-                    c.opType = std::uint32_t(v[3]);
-                    c.opState = std::uint32_t(v[4]);
-                    c.inputShapes = std::uint32_t(v[5]);
-                    c.inputDataTypes = std::uint32_t(v[6]);
-                    c.outputShapes = std::uint32_t(v[7]);
-                } else {
-                    c.name = narrowId(v[1]);
-                    c.coreType = narrowId(v[2]);
-                    c.opType = narrowId(v[3]);
-                    c.opState = narrowId(v[4]);
-                    c.inputShapes = narrowId(v[5]);
-                    c.inputDataTypes = narrowId(v[6]);
-                    c.outputShapes = narrowId(v[7]);
-                }
+                // Fields that fit (the usual row) are stored as they are.
+                const auto fill = [&](auto id) {
+                    c.name = id(v[1]);
+                    c.coreType = id(v[2]);
+                    c.opType = id(v[3]);
+                    c.opState = id(v[4]);
+                    c.inputShapes = id(v[5]);
+                    c.inputDataTypes = id(v[6]);
+                    c.outputShapes = id(v[7]);
+                };
+                if (allIds(v[1], v[2], v[3], v[4], v[5], v[6], v[7]))
+                    fill([](qint64 id) { return std::uint32_t(id); });
+                else
+                    fill(narrowId);
                 c.blockDim = v[8];
             }));
     }
@@ -485,21 +482,18 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 r.endNs = endNs;
                 r.globalTaskId = v[2];
                 r.connectionId = v[4];
-                if (allIds(v[5], v[6], v[9]) && allNumbers(v[3], v[7], v[8])) {
-                    r.deviceId = std::int32_t(v[3]);
-                    r.taskType = std::uint32_t(v[5]);
-                    r.contextId = std::uint32_t(v[6]);
-                    r.streamId = std::int32_t(v[7]);
-                    r.taskId = std::int32_t(v[8]);
-                    r.modelId = std::uint32_t(v[9]);
-                } else {
-                    r.deviceId = narrowNumber(v[3]);
-                    r.taskType = narrowId(v[5]);
-                    r.contextId = narrowId(v[6]);
-                    r.streamId = narrowNumber(v[7]);
-                    r.taskId = narrowNumber(v[8]);
-                    r.modelId = narrowId(v[9]);
-                }
+                const auto fill = [&](auto id, auto number) {
+                    r.deviceId = number(v[3]);
+                    r.taskType = id(v[5]);
+                    r.contextId = id(v[6]);
+                    r.streamId = number(v[7]);
+                    r.taskId = number(v[8]);
+                    r.modelId = id(v[9]);
+                };
+                if (allIds(v[5], v[6], v[9]) && allNumbers(v[3], v[7], v[8]))
+                    fill([](qint64 id) { return std::uint32_t(id); }, [](qint64 n) { return std::int32_t(n); });
+                else
+                    fill(narrowId, narrowNumber);
                 r.rowId = v[10];
                 if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
                     r.compute = &out.compute[std::size_t(i)];
