@@ -218,7 +218,7 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
                          .arg(rankIdText(top.rankId))
                          .arg(top.elapseMs, 0, 'f', 3)
                          .arg(top.fastestElapseMs, 0, 'f', 3)
-                         .arg(top.fastestRankId)
+                         .arg(rankIdText(top.fastestRankId))
                          .arg(percent(top.behindRatio), rankList(ids));
         f.value = top.behindRatio;
         f.threshold = t.slowRankRatio;

@@ -280,17 +280,6 @@ std::int32_t narrowNumber(qint64 n)
     return qint64(std::int32_t(n)) == n ? std::int32_t(n) : -1;
 }
 
-// Whether every value is an id that fits (one test for a row's fields: the
-// usual case) or a number that fits in int32.
-template <typename... T> bool allIds(T... ids)
-{
-    return ((std::uint64_t(ids) | ...) >> 32) == 0;
-}
-template <typename... T> bool allNumbers(T... numbers)
-{
-    return (((std::uint64_t(numbers) + 0x80000000ull) | ...) >> 32) == 0;
-}
-
 // The profilers never delete rows: a table's last rowid (a lookup in the
 // b-tree, not a count) sizes a vector once, so that reading does not copy it
 // over and over while it grows. Only when it is plausible: at most `bound`
@@ -393,20 +382,13 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
             ctx.scanEachIntegerRow(computeTable, columns, "FROM COMPUTE_TASK_INFO", fallbacks, [&](const qint64* v) {
                 computeIds.add(v[0]);
                 DbComputeInfo& c = out.compute.emplace_back();
-                // Fields that fit (the usual row) are stored as they are.
-                const auto fill = [&](auto id) {
-                    c.name = id(v[1]);
-                    c.coreType = id(v[2]);
-                    c.opType = id(v[3]);
-                    c.opState = id(v[4]);
-                    c.inputShapes = id(v[5]);
-                    c.inputDataTypes = id(v[6]);
-                    c.outputShapes = id(v[7]);
-                };
-                if (allIds(v[1], v[2], v[3], v[4], v[5], v[6], v[7]))
-                    fill([](qint64 id) { return std::uint32_t(id); });
-                else
-                    fill(narrowId);
+                c.name = narrowId(v[1]);
+                c.coreType = narrowId(v[2]);
+                c.opType = narrowId(v[3]);
+                c.opState = narrowId(v[4]);
+                c.inputShapes = narrowId(v[5]);
+                c.inputDataTypes = narrowId(v[6]);
+                c.outputShapes = narrowId(v[7]);
                 c.blockDim = v[8];
             }));
     }
@@ -482,18 +464,12 @@ void loadDeviceData(DbContext& ctx, DbDeviceData& out)
                 r.endNs = endNs;
                 r.globalTaskId = v[2];
                 r.connectionId = v[4];
-                const auto fill = [&](auto id, auto number) {
-                    r.deviceId = number(v[3]);
-                    r.taskType = id(v[5]);
-                    r.contextId = id(v[6]);
-                    r.streamId = number(v[7]);
-                    r.taskId = number(v[8]);
-                    r.modelId = id(v[9]);
-                };
-                if (allIds(v[5], v[6], v[9]) && allNumbers(v[3], v[7], v[8]))
-                    fill([](qint64 id) { return std::uint32_t(id); }, [](qint64 n) { return std::int32_t(n); });
-                else
-                    fill(narrowId, narrowNumber);
+                r.deviceId = narrowNumber(v[3]);
+                r.taskType = narrowId(v[5]);
+                r.contextId = narrowId(v[6]);
+                r.streamId = narrowNumber(v[7]);
+                r.taskId = narrowNumber(v[8]);
+                r.modelId = narrowId(v[9]);
                 r.rowId = v[10];
                 if (const qint64 i = computeIds.find(r.globalTaskId); i >= 0)
                     r.compute = &out.compute[std::size_t(i)];
