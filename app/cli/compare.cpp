@@ -79,7 +79,7 @@ int runCompare(const QStringList& args, QTextStream& out, QTextStream& err)
                                  QStringLiteral("N"), QStringLiteral("0"));
     const QCommandLineOption stepsOpt = loadStepsOption();
     const QCommandLineOption ranksOpt = loadRanksOption();
-    parser.addOptions({ rankA, rankB, by, key, format, output, top, stepsOpt, ranksOpt, noCacheOption() });
+    parser.addOptions({ rankA, rankB, by, key, format, output, top, stepsOpt, ranksOpt, noCacheOption(), noSeekOption() });
     parser.addPositionalArgument(QStringLiteral("PATH_A"), Tr::tr("Base profile (rank folder or folder of ranks)."));
     parser.addPositionalArgument(QStringLiteral("PATH_B"), Tr::tr("Profile compared with the base."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)

@@ -407,7 +407,7 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
         QStringLiteral("end-ns"), Tr::tr("range: end of the range (ns, exclusive)."), QStringLiteral("B"));
     const QCommandLineOption prefer = preferOption();
     parser.addOptions({ what, rankOpt, stepOpt, format, output, withOpt, groupBy, topOpt, opOpt, groupOpt,
-        thresholdsOpt, stepsOpt, ranksOpt, withArgsOpt, startOpt, endOpt, prefer, noCacheOption() });
+        thresholdsOpt, stepsOpt, ranksOpt, withArgsOpt, startOpt, endOpt, prefer, noCacheOption(), noSeekOption() });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;

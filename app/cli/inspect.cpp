@@ -377,7 +377,7 @@ int runInspect(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption prefer = preferOption();
     const QCommandLineOption steps = loadStepsOption();
     const QCommandLineOption ranks = loadRanksOption();
-    parser.addOptions({ json, threads, depth, prefer, steps, ranks, noCacheOption() });
+    parser.addOptions({ json, threads, depth, prefer, steps, ranks, noCacheOption(), noSeekOption() });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."),
                                  QStringLiteral("PATH..."));
     if (!parser.parse(args)) {

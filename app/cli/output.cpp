@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "output.h"
 
+#include "parse/tableparsers.h"
+
 #include "model/profile.h"
 
 #include <QCoreApplication>
@@ -96,11 +98,20 @@ QCommandLineOption noCacheOption()
         Tr::tr("Parse every file: neither read parsed traces and tables from the cache folder nor write them there."));
 }
 
+QCommandLineOption noSeekOption()
+{
+    return QCommandLineOption(QStringLiteral("no-seek"),
+        Tr::tr("With --steps: read every row of the timed CSV tables (kernel_details, memory_record, npu_module_mem) "
+               "instead of only the parts that their time order places around the window."));
+}
+
 bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
                             const QCommandLineOption& ranks, LoadOptions& load, QTextStream& err)
 {
-    // Every subcommand that loads defines --no-cache (noCacheOption()).
+    // Every subcommand that loads defines --no-cache (noCacheOption()) and
+    // --no-seek (noSeekOption()).
     load.useCache = !parser.optionNames().contains(QStringLiteral("no-cache"));
+    setTableSeekEnabled(!parser.optionNames().contains(QStringLiteral("no-seek")));
     QString error;
     if (parser.isSet(steps)
         && !parseStepWindow(parser.value(steps), load.filter.firstStep, load.filter.lastStep, &error)) {

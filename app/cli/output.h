@@ -32,6 +32,8 @@ QCommandLineOption loadStepsOption(const QString& help = {});
 QCommandLineOption loadRanksOption();
 // --no-cache: parse every trace instead of reading it back from the trace cache (tracecache.h).
 QCommandLineOption noCacheOption();
+// --no-seek: with --steps, read the timed CSV tables whole (csvseek.h) instead of in part.
+QCommandLineOption noSeekOption();
 // False with a message on err for a malformed value.
 bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,
                             const QCommandLineOption& ranks, LoadOptions& load, QTextStream& err);

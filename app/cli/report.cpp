@@ -39,7 +39,7 @@ int runReport(const QStringList& args, QTextStream& out, QTextStream& err)
     const QCommandLineOption prefer = preferOption();
     const QCommandLineOption stepsOpt = loadStepsOption();
     const QCommandLineOption ranksOpt = loadRanksOption();
-    parser.addOptions({ compareOpt, output, format, stepOpt, thresholdsOpt, failAbove, prefer, stepsOpt, ranksOpt, noCacheOption() });
+    parser.addOptions({ compareOpt, output, format, stepOpt, thresholdsOpt, failAbove, prefer, stepsOpt, ranksOpt, noCacheOption(), noSeekOption() });
     parser.addPositionalArgument(QStringLiteral("PATH"), Tr::tr("Rank folder, folder of ranks or cluster root."));
     if (const int code = parseCommandLine(parser, args, out, err); code >= 0)
         return code;

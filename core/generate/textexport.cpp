@@ -338,7 +338,15 @@ QByteArray kernelDetailsCsv(const Cluster& c, const RankSim& rs)
         "aiv_total_cycles,aiv_vec_time(us),aiv_vec_ratio,aiv_scalar_time(us),aiv_scalar_ratio,aiv_mte2_time(us),"
         "aiv_mte2_ratio,aiv_mte3_time(us),aiv_mte3_ratio,aiv_icache_miss_rate,cube_utilization(%)\r\n";
     auto num = [](double v) { return QByteArray::number(v, 'f', 3); };
-    for (const Kernel& k : rs.kernels) {
+    // In start order, as the profilers write it (every real kernel_details.csv
+    // and op_summary is); the simulation does not list them in that order.
+    std::vector<std::size_t> order(rs.kernels.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return rs.kernels[a].startNs < rs.kernels[b].startNs; });
+    for (const std::size_t index : order) {
+        const Kernel& k = rs.kernels[index];
         const OpSpec& spec = c.ops[std::size_t(k.op)];
         const bool cube = spec.core != "AI_VECTOR_CORE";
         const bool mix = spec.core.startsWith("MIX");

@@ -35,12 +35,16 @@ bool equalsIgnoreCase(std::string_view a, std::string_view b)
 }
 } // namespace
 
-bool CsvReader::open(const QString& path)
+CsvReader::~CsvReader() = default;
+
+bool CsvReader::open(const QString& path, bool checkWholeFile)
 {
     // Forget any previous file first: a failed open must not leave its
     // records readable.
     m_path = path;
-    m_data.clear();
+    m_data = {};
+    m_owned.clear();
+    m_file.reset();
     m_pos = 0;
     m_rows = 0;
     m_header.clear();
@@ -56,16 +60,26 @@ bool CsvReader::open(const QString& path)
         m_error = specialFileReason(path);
         return false;
     }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        m_error = Tr::tr("cannot open %1: %2").arg(path, file.errorString());
+    auto file = std::make_unique<QFile>(path);
+    if (!file->open(QIODevice::ReadOnly)) {
+        m_error = Tr::tr("cannot open %1: %2").arg(path, file->errorString());
         return false;
     }
+    // Mapped, not copied into a zero-filled buffer: a partial import then
+    // touches only the pages of the records it reads (csvseek.h).
+    const qint64 size = file->size();
+    if (size > 0) {
+        if (uchar* mapped = file->map(0, size)) {
+            m_file = std::move(file);
+            return openView(std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(size)), path,
+                            checkWholeFile);
+        }
+    }
     std::string data;
-    data.resize(std::size_t(file.size()));
-    const qint64 n = file.read(data.data(), qint64(data.size()));
+    data.resize(std::size_t(std::max<qint64>(0, size)));
+    const qint64 n = file->read(data.data(), qint64(data.size()));
     if (n < 0) {
-        m_error = Tr::tr("cannot read %1: %2").arg(path, file.errorString());
+        m_error = Tr::tr("cannot read %1: %2").arg(path, file->errorString());
         return false;
     }
     data.resize(std::size_t(n));
@@ -74,23 +88,43 @@ bool CsvReader::open(const QString& path)
 
 bool CsvReader::openData(std::string data, const QString& pathForMessages)
 {
+    m_file.reset();
+    m_owned = std::move(data);
+    return openView(m_owned, pathForMessages, true);
+}
+
+bool CsvReader::checkNoNul(std::size_t begin, std::size_t end)
+{
+    const auto* nul = static_cast<const char*>(std::memchr(m_data.data() + begin, '\0', end - begin));
+    if (!nul)
+        return true;
+    const auto at = std::size_t(nul - m_data.data());
+    m_error = Tr::tr("binary data (NUL byte) at byte %1: not a CSV file").arg(at);
+    m_errorLine = 1 + qint64(std::count(m_data.begin(), m_data.begin() + qint64(at), '\n'));
+    return false;
+}
+
+bool CsvReader::openView(std::string_view data, const QString& pathForMessages, bool checkWholeFile)
+{
     m_path = pathForMessages;
-    m_data = std::move(data);
+    m_data = data;
     m_pos = 0;
     m_nextLine = 1;
     m_rows = 0;
     m_header.clear();
     m_error.clear();
     m_errorLine = -1;
+    m_ranges.clear();
+    m_rangeIndex = 0;
+    m_rangesMisaligned = false;
     if (m_data.size() >= 3 && (unsigned char)m_data[0] == 0xEF && (unsigned char)m_data[1] == 0xBB
         && (unsigned char)m_data[2] == 0xBF)
         m_pos = 3;
     // On failure nothing is left to read, so a next() after a failed open
-    // cannot hand out records of a file that was refused.
-    if (m_data.find('\0') != std::string::npos) {
-        const auto at = m_data.find('\0');
-        m_error = Tr::tr("binary data (NUL byte) at byte %1: not a CSV file").arg(at);
-        m_errorLine = 1 + qint64(std::count(m_data.begin(), m_data.begin() + qint64(at), '\n'));
+    // cannot hand out records of a file that was refused. Without the whole
+    // file checked, the header's first 64 KiB are (the rest is checked
+    // where it is read).
+    if (!checkNoNul(0, checkWholeFile ? m_data.size() : std::min<std::size_t>(m_data.size(), 64 * 1024))) {
         m_pos = m_data.size();
         return false;
     }
@@ -112,6 +146,37 @@ bool CsvReader::openData(std::string data, const QString& pathForMessages)
     for (auto c : cells)
         m_header.emplace_back(trimCell(c));
     return true;
+}
+
+bool CsvReader::restrictTo(std::vector<std::pair<std::size_t, std::size_t>> ranges)
+{
+    for (const auto& [begin, end] : ranges)
+        if (begin < m_pos || end > m_data.size() || begin > end || !checkNoNul(begin, end)) {
+            m_error.clear();
+            m_errorLine = -1;
+            return false;
+        }
+    m_ranges = std::move(ranges);
+    m_rangeIndex = 0;
+    m_rangesMisaligned = false;
+    if (!m_ranges.empty())
+        m_pos = m_ranges.front().first;
+    return true;
+}
+
+void CsvReader::enterNextRange()
+{
+    while (m_rangeIndex < m_ranges.size() && m_pos >= m_ranges[m_rangeIndex].second) {
+        m_rangesMisaligned = m_rangesMisaligned || m_pos != m_ranges[m_rangeIndex].second;
+        if (++m_rangeIndex == m_ranges.size()) {
+            m_pos = m_data.size();
+            break;
+        }
+        const std::size_t begin = m_ranges[m_rangeIndex].first;
+        m_rangesMisaligned = m_rangesMisaligned || m_pos > begin;
+        m_pos = std::max(m_pos, begin);
+        m_nextLine = -1; // not counted over the bytes passed over
+    }
 }
 
 int CsvReader::column(std::initializer_list<std::string_view> names) const
@@ -260,7 +325,11 @@ bool CsvReader::skipRest()
 
 bool CsvReader::next()
 {
-    while (m_pos < m_data.size()) {
+    while (true) {
+        if (!m_ranges.empty())
+            enterNextRange();
+        if (m_pos >= m_data.size())
+            break;
         if (!readRecord(m_cells, m_splitLimit))
             return false;
         if (!m_recordOpen && m_cells.size() == 1 && trimCell(m_cells[0]).empty())

@@ -6,11 +6,14 @@
 #include <QString>
 
 #include <algorithm>
+#include <memory>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+class QFile;
 
 namespace profscope {
 
@@ -21,10 +24,39 @@ namespace profscope {
 class CsvReader
 {
 public:
-    // Reads the whole file. On failure error() says why (translated).
-    bool open(const QString& path);
+    // Maps the file (reads it when it cannot be mapped). On failure error()
+    // says why (translated). `checkWholeFile` false: only the header is
+    // checked for binary data now; a caller that then reads part of the file
+    // (restrictTo) has those parts checked instead.
+    bool open(const QString& path, bool checkWholeFile = true);
     // For tests and in-memory data.
     bool openData(std::string data, const QString& pathForMessages = {});
+    ~CsvReader();
+    CsvReader() = default;
+    CsvReader(const CsvReader&) = delete;
+    CsvReader& operator=(const CsvReader&) = delete;
+
+    // The file's bytes and where the next record starts (after open(): the
+    // first record after the header).
+    std::string_view data() const
+    {
+        return m_data;
+    }
+    std::size_t position() const
+    {
+        return m_pos;
+    }
+    // Partial import (csvseek.h): only the records in `ranges` (line starts
+    // at or after position(), in order) are read from now on. Line numbers
+    // are not known past the first jump. False, with nothing restricted,
+    // when a range holds binary data (a NUL byte).
+    bool restrictTo(std::vector<std::pair<std::size_t, std::size_t>> ranges);
+    // A record ran past the end of its range, or into the next one: the
+    // ranges did not start at records after all.
+    bool rangesMisaligned() const
+    {
+        return m_rangesMisaligned;
+    }
 
     const QString& path() const
     {
@@ -126,12 +158,20 @@ private:
     bool readRecord(std::vector<std::string_view>& cells, std::size_t limit);
     bool readCells(std::vector<std::string_view>& cells, std::size_t limit);
     bool failRecord();
+    bool openView(std::string_view data, const QString& pathForMessages, bool checkWholeFile);
+    void enterNextRange();
+    bool checkNoNul(std::size_t begin, std::size_t end);
 
     QString m_path;
     QString m_error;
     qint64 m_errorLine = -1;
-    std::string m_data;
+    std::string m_owned;     // openData()'s bytes, or a file read when it could not be mapped
+    std::unique_ptr<QFile> m_file; // the mapped file
+    std::string_view m_data; // the file's bytes: mapped, or m_owned
     std::size_t m_pos = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> m_ranges; // restrictTo()
+    std::size_t m_rangeIndex = 0;
+    bool m_rangesMisaligned = false;
     qint64 m_nextLine = 1;
     qint64 m_line = 0;
     qint64 m_rows = 0;

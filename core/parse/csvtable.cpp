@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "csvtable.h"
 
+#include "csvseek.h"
 #include "numbers.h"
 
 #include <QByteArrayView>
@@ -61,7 +62,7 @@ CsvTable::CsvTable(const QString& path, const char* kind, FileReport& report, Cs
         m_report.path = path;
 }
 
-bool CsvTable::open()
+bool CsvTable::open(bool checkWholeFile)
 {
     const QFileInfo info(path());
     // For a path that is not a file the legacy parsers keep the size the
@@ -70,7 +71,7 @@ bool CsvTable::open()
         m_report.sizeBytes = info.size();
     else if (m_family == CsvFamily::Deliverable)
         m_report.sizeBytes = 0;
-    if (!m_reader.open(path())) {
+    if (!m_reader.open(path(), checkWholeFile)) {
         // "cannot open <path>" names the file already; "empty file" does not.
         const QString& error = m_reader.error();
         broken(error.contains(path()) ? error : withFileName(error), m_reader.errorLine());
@@ -152,6 +153,30 @@ void CsvTable::splitUpTo(int lastColumn)
 {
     if (m_family == CsvFamily::Deliverable && lastColumn >= 0)
         m_reader.setSplitLimit(std::size_t(lastColumn) + 1);
+}
+
+bool CsvTable::seekByTime(int timeColumn, int keyColumn, TimeRange windowNs, TimeNs slackNs)
+{
+    if (m_family != CsvFamily::Deliverable || timeColumn < 0)
+        return false;
+    CsvTimeSeekRequest request;
+    request.firstRecord = m_reader.position();
+    request.headerCells = m_reader.header().size();
+    request.timeColumn = timeColumn;
+    request.keyColumn = keyColumn;
+    request.windowNs = windowNs;
+    request.slackNs = slackNs;
+    CsvTimeSeekPlan plan = planCsvTimeSeek(m_reader.data(), request);
+    if (!plan.seek)
+        return false;
+    std::vector<std::pair<std::size_t, std::size_t>> ranges;
+    ranges.reserve(plan.ranges.size());
+    for (const auto& r : plan.ranges)
+        ranges.emplace_back(r.begin, r.end);
+    if (!m_reader.restrictTo(std::move(ranges)))
+        return false;
+    m_seekSkippedBytes = plan.skippedBytes;
+    return true;
 }
 
 bool CsvTable::completeRow()

@@ -51,7 +51,9 @@ public:
     CsvTable(const QString& path, const char* kind, FileReport& report, CsvFamily family);
 
     // Reads the file and its header. On failure the report is Broken.
-    bool open();
+    // `checkWholeFile` false: see CsvReader::open (a table about to be read
+    // in part, seekByTime).
+    bool open(bool checkWholeFile = true);
 
     // Looks up a required column (first matching name); remembers it when
     // missing so that checkRequired() can report it.
@@ -84,6 +86,21 @@ public:
     // with the header after all (skipped with next()'s warning) or the file
     // ends in a malformed record (the next next() reports it).
     void splitUpTo(int lastColumn);
+    // Partial import of a huge run: read only the records that can hold rows
+    // of `windowNs`, found by probing the time-ordered sections (csvseek.h).
+    // Right after the columns are looked up. False when nothing could be
+    // skipped (the table then reads on from its first record as usual).
+    bool seekByTime(int timeColumn, int keyColumn, TimeRange windowNs, TimeNs slackNs);
+    std::size_t seekSkippedBytes() const
+    {
+        return m_seekSkippedBytes;
+    }
+    // The records read started where the plan said (else the rows read may
+    // be wrong, and the caller reads the whole table instead).
+    bool seekConsistent() const
+    {
+        return !m_reader.rangesMisaligned();
+    }
     bool completeRow();
     bool leaveRow();
     qint64 line() const
@@ -150,6 +167,7 @@ private:
     CsvReader m_reader;
     std::vector<QStringList> m_missing; // per missing required column, its quoted names
     std::vector<int> m_mapped;
+    std::size_t m_seekSkippedBytes = 0;
     std::size_t m_namedColumns = 0; // header cells without the trailing unnamed ones
     qint64 m_headerLine = 1;
     QString m_rowProblem;

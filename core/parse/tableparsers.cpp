@@ -5,6 +5,7 @@
 
 #include "tableparsers.h"
 
+#include "csvseek.h"
 #include "csvtable.h"
 #include "numbers.h"
 
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <string_view>
 #include <vector>
 
@@ -59,20 +61,89 @@ bool isKnownTextColumn(std::string_view header)
     return false;
 }
 
-// finish() with the count of rows left outside the window, when there was one.
+std::atomic<bool> g_tableSeek { true };
+
+// A timed table read in part (csvseek.h), and what says whether that read
+// can be trusted: the records landed where the plan said, and no row read
+// lasted longer than the slack the plan assumed.
+struct SeekAttempt
+{
+    TimeNs slackNs = 0;
+    bool used = false;
+    TimeNs longestNs = 0; // longest duration read (task tables)
+};
+
+// Opens `t` for a parser handed a window: with a seek attempt, only the
+// header is checked now (the parts read are checked by the seek).
+bool openTimed(CsvTable& t, const SeekAttempt* seek)
+{
+    return t.open(seek == nullptr);
+}
+
+// After the columns are found: a seek attempt that cannot skip anything
+// stops here (false), and the caller reads the table whole instead.
+bool startTimed(CsvTable& t, const TimeRange* windowNs, SeekAttempt* seek, int timeColumn, int keyColumn)
+{
+    if (!seek)
+        return true;
+    seek->used = windowNs && t.seekByTime(timeColumn, keyColumn, *windowNs, seek->slackNs);
+    return seek->used;
+}
+
+// finish() with the count of rows left outside the window, when there was
+// one, and the bytes a seek did not read.
 bool finishWindowed(CsvTable& t, qint64 rows, const TimeRange* windowNs, qint64 outside)
 {
     if (!windowNs)
         return t.finish(rows);
+    if (t.seekSkippedBytes() > 0)
+        return t.finish(rows, { { rowsOutsideWindowCount(), outside }, { QStringLiteral("skippedBytes"), qint64(t.seekSkippedBytes()) } });
     return t.finish(rows, { { rowsOutsideWindowCount(), outside } });
+}
+
+// A timed table with a window: first read in part (seek), kept only when
+// the read can be trusted and found nothing to warn about; otherwise (or
+// when nothing could be skipped) read whole, cut while it is parsed, with
+// the messages and line numbers of a whole read.
+template<class Table, class Parse>
+bool parseTimed(const QString& path, Table& out, FileReport& report, const TimeRange* windowNs, TimeNs slackNs,
+                Parse parse)
+{
+    if (windowNs && g_tableSeek.load(std::memory_order_relaxed) && out.size() == 0) {
+        Table part;
+        FileReport partReport = report;
+        SeekAttempt seek;
+        seek.slackNs = slackNs;
+        const bool ok = parse(path, part, partReport, windowNs, &seek);
+        if (seek.used && seek.longestNs <= slackNs
+            && partReport.warnings.isEmpty() && partReport.status == FileStatus::Used) {
+            out = std::move(part);
+            report = std::move(partReport);
+            return ok;
+        }
+    }
+    return parse(path, out, report, windowNs, nullptr);
 }
 
 } // namespace
 
-bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report, const TimeRange* windowNs)
+void setTableSeekEnabled(bool enabled)
+{
+    g_tableSeek.store(enabled, std::memory_order_relaxed);
+}
+
+bool tableSeekEnabled()
+{
+    return g_tableSeek.load(std::memory_order_relaxed);
+}
+
+namespace {
+
+bool kernelDetails(const QString& path, KernelTable& out, FileReport& report, const TimeRange* windowNs,
+                   SeekAttempt* seek)
 {
     CsvTable t(path, "kernel_details.csv", report, CsvFamily::Deliverable);
-    if (!t.open())
+    if (!openTimed(t, seek))
         return t.fail();
     // kernel_details.csv names first, then the CANN op_summary_*.csv names.
     const int cName = t.required({ "Name", "Op Name" });
@@ -94,6 +165,8 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
     const int cInTypes = t.optional({ "Input Data Types" });
     const int cOutShapes = t.optional({ "Output Shapes" });
     const int cContext = t.optional({ "Context ID", "Context Id" });
+    if (!startTimed(t, windowNs, seek, cStart, -1))
+        return false;
 
     std::vector<MetricColumn> metrics;
     {
@@ -133,6 +206,8 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
             t.skipRow();
             continue;
         }
+        if (seek)
+            seek->longestNs = std::max(seek->longestNs, *durNs);
         if (windowNs && !keepsTaskRow(*windowNs, *startNs, *durNs)) {
             outside += t.leaveRow() ? 1 : 0;
             continue;
@@ -207,7 +282,16 @@ bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& repor
 
     const bool ok = finishWindowed(t, rows, windowNs, outside);
     report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames().size()));
+    if (seek)
+        seek->used = seek->used && t.seekConsistent();
     return ok;
+}
+
+} // namespace
+
+bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report, const TimeRange* windowNs)
+{
+    return parseTimed(path, out, report, windowNs, windowNs ? taskSeekSlackNs(*windowNs) : 0, kernelDetails);
 }
 
 bool parseOpStatistic(const QString& path, std::vector<OpStatisticRow>& out, FileReport& report)
@@ -319,10 +403,12 @@ bool parseStepTraceTime(const QString& path, std::vector<StepTraceRow>& out, Fil
     return t.finish(rows);
 }
 
-bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report, const TimeRange* windowNs)
+namespace {
+
+bool memoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report, const TimeRange* windowNs, SeekAttempt* seek)
 {
     CsvTable t(path, "memory_record.csv", report, CsvFamily::Deliverable);
-    if (!t.open())
+    if (!openTimed(t, seek))
         return t.fail();
     const int cComponent = t.required({ "Component" });
     const int cTs = t.required({ "Timestamp(us)" });
@@ -334,6 +420,8 @@ bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& 
     const int cStream = t.optional({ "Stream Ptr" });
     const int cDevice = t.optional({ "Device Type", "Device" });
 
+    if (!startTimed(t, windowNs, seek, cTs, cComponent))
+        return false;
     qint64 rows = 0, outside = 0;
     if (windowNs)
         t.splitUpTo(cTs); // the rest of a row only once it is kept
@@ -359,13 +447,25 @@ bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& 
         out.deviceType.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    return finishWindowed(t, rows, windowNs, outside);
+    const bool ok = finishWindowed(t, rows, windowNs, outside);
+    if (seek)
+        seek->used = seek->used && t.seekConsistent();
+    return ok;
 }
 
-bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report, const TimeRange* windowNs)
+} // namespace
+
+bool parseMemoryRecord(const QString& path, MemoryRecordTable& out, FileReport& report, const TimeRange* windowNs)
+{
+    return parseTimed(path, out, report, windowNs, 0, memoryRecord);
+}
+
+namespace {
+
+bool npuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report, const TimeRange* windowNs, SeekAttempt* seek)
 {
     CsvTable t(path, "npu_module_mem.csv", report, CsvFamily::Deliverable);
-    if (!t.open())
+    if (!openTimed(t, seek))
         return t.fail();
     const int cComponent = t.required({ "Component" });
     const int cTs = t.required({ "Timestamp(us)" });
@@ -374,6 +474,8 @@ bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& 
     const int cReserved = t.optional({ "Total Reserved(MB)" });
     const int cDevice = t.optional({ "Device", "Device Type" });
 
+    if (!startTimed(t, windowNs, seek, cTs, cComponent))
+        return false;
     qint64 rows = 0, outside = 0;
     if (windowNs)
         t.splitUpTo(cTs); // the rest of a row only once it is kept
@@ -396,7 +498,17 @@ bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& 
         out.device.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    return finishWindowed(t, rows, windowNs, outside);
+    const bool ok = finishWindowed(t, rows, windowNs, outside);
+    if (seek)
+        seek->used = seek->used && t.seekConsistent();
+    return ok;
+}
+
+} // namespace
+
+bool parseNpuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& report, const TimeRange* windowNs)
+{
+    return parseTimed(path, out, report, windowNs, 0, npuModuleMem);
 }
 
 bool parseOperatorMemory(const QString& path, OperatorMemoryTable& out, FileReport& report,

@@ -27,6 +27,17 @@
 
 namespace profscope {
 
+// Partial import of a huge run: a timed table handed a window is first read
+// in part, only the records that can hold rows of the window (csvseek.h:
+// the time-ordered sections probed and binary-searched, the bytes before and
+// after the window not read). That read is kept only when it can be trusted
+// (the records began where the plan said, no row read lasted longer than
+// the plan allowed, no warning); otherwise the table is read whole. The
+// report counts the bytes not read under "skippedBytes". On by default;
+// off only to measure and to test against.
+void setTableSeekEnabled(bool enabled);
+bool tableSeekEnabled();
+
 // Also CANN op_summary_*.csv. With a window, a PMU column whose cells
 // outside it hold text is judged by the rows kept only.
 bool parseKernelDetails(const QString& path, KernelTable& out, FileReport& report,

@@ -110,8 +110,9 @@ int childAnalyze(const QString& path, int threads)
 
 // Child: load PATH (whole, or only `step` when >= 0) and nothing else;
 // with the trace cache when `cache`.
-int childLoad(const QString& path, int threads, int step, bool cache)
+int childLoad(const QString& path, int threads, int step, bool cache, bool tableSeek)
 {
+    setTableSeekEnabled(tableSeek);
     QElapsedTimer timer;
     timer.start();
     LoadOptions options;
@@ -211,7 +212,7 @@ double scanOnceMs(const QString& path, BoundaryStop (*scan)(const char*, std::si
 void showPartial(QTextStream& out, const QString& label, const QJsonObject& r, double traceMb)
 {
     const double ms = r[QStringLiteral("loadMs")].toDouble();
-    out << "  " << label.leftJustified(24) << QString::number(ms / 1000.0, 'f', 2).rightJustified(7) << " s  "
+    out << "  " << label.leftJustified(30) << QString::number(ms / 1000.0, 'f', 2).rightJustified(7) << " s  "
         << QString::number(traceMb / (ms / 1000.0), 'f', 0).rightJustified(5) << " MiB/s  CPU "
         << QString::number(r[QStringLiteral("cpuMs")].toDouble() / 1000.0, 'f', 2).rightJustified(6) << " s  peak RSS "
         << QString::number(r[QStringLiteral("peakRssKb")].toDouble() / 1024.0, 'f', 0).rightJustified(5) << " MiB  "
@@ -266,7 +267,8 @@ int main(int argc, char** argv)
     if (args.size() >= 4 && args[1] == QLatin1String("analyze"))
         return childAnalyze(args[2], args[3].toInt());
     if (args.size() >= 5 && args[1] == QLatin1String("load"))
-        return childLoad(args[2], args[3].toInt(), args[4].toInt(), args.value(5) == QLatin1String("cache"));
+        return childLoad(args[2], args[3].toInt(), args[4].toInt(), args.value(5) == QLatin1String("cache"),
+                         args.value(5) != QLatin1String("noseek"));
     const bool partialOnly = args.contains(QStringLiteral("--partial-only"));
     const bool cacheOnly = args.contains(QStringLiteral("--cache-only"));
     const bool analysesOnly = args.contains(QStringLiteral("--analyses-only"));
@@ -347,6 +349,11 @@ int main(int argc, char** argv)
         const QJsonObject whole = runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1") });
         showPartial(out, QStringLiteral("whole run"), whole, mb);
         const int step = kSteps / 2;
+        // The baseline: the timed tables cut while parsed but read whole
+        // (the time-ordered seek off), as before the seek.
+        const QJsonObject oneWhole
+            = runChild({ QStringLiteral("load"), big, threads, QString::number(step), QStringLiteral("noseek") });
+        showPartial(out, QStringLiteral("--steps %1, tables read whole").arg(step), oneWhole, mb);
         const QJsonObject one = runChild({ QStringLiteral("load"), big, threads, QString::number(step) });
         showPartial(out, QStringLiteral("--steps %1 (1 of %2)").arg(step).arg(kSteps), one, mb);
         out << "  read the traces once   " << QString::number(double(readMs) / 1000.0, 'f', 2).rightJustified(7)
@@ -446,12 +453,14 @@ int main(int argc, char** argv)
         line(QStringLiteral("step marker scan"), markerMs, QStringLiteral("%1 steps").arg(marks));
         line(QStringLiteral("marker search, memchr '#' (now)"), memchrMs, QStringLiteral("%1 hits").arg(memchrHits));
         line(QStringLiteral("marker search, memmem (before)"), memmemMs, QStringLiteral("%1 hits").arg(memmemHits));
-        // The rank's timed CSV tables for the same step, the old way (parsed
-        // whole, then cut by applyStepWindowToTables) and the new (cut while
-        // parsed): best of three each, one thread.
+        // The rank's timed CSV tables for the same step: parsed whole, then
+        // cut by applyStepWindowToTables; cut while parsed, every row read;
+        // read in part (the time-ordered seek, csvseek.h, the default). Best
+        // of three each, one thread.
         const QString tables = QFileInfo(trace).absolutePath();
-        const auto tablesMs = [&](bool whileParsing, qint64& kept) {
+        const auto tablesMs = [&](bool whileParsing, bool seek, qint64& kept) {
             double best = 0;
+            setTableSeekEnabled(seek);
             for (int r = 0; r < 3; ++r) {
                 QElapsedTimer t;
                 t.start();
@@ -471,22 +480,25 @@ int main(int argc, char** argv)
                 const double ms = double(t.nsecsElapsed()) / 1e6;
                 best = r == 0 ? ms : std::min(best, ms);
             }
+            setTableSeekEnabled(true);
             return best;
         };
         const qint64 tableMb = (QFileInfo(tables + QStringLiteral("/kernel_details.csv")).size()
                                    + QFileInfo(tables + QStringLiteral("/memory_record.csv")).size())
             >> 20;
-        qint64 keptBefore = 0, keptNow = 0;
-        const double beforeMs = tablesMs(false, keptBefore);
-        const double nowMs = tablesMs(true, keptNow);
+        qint64 keptBefore = 0, keptCut = 0, keptNow = 0;
+        const double beforeMs = tablesMs(false, false, keptBefore);
+        const double cutMs = tablesMs(true, false, keptCut);
+        const double nowMs = tablesMs(true, true, keptNow);
         out << "  kernel_details + memory_record (" << tableMb << " MiB), step " << step << ":" << Qt::endl;
         const auto tableLine = [&](const QString& label, double ms, qint64 kept) {
             out << "    " << label.leftJustified(32) << QString::number(ms / 1000.0, 'f', 3).rightJustified(7) << " s "
                 << QString::number(double(tableMb) / (ms / 1000.0), 'f', 0).rightJustified(6) << " MiB/s  " << kept
                 << " rows kept" << Qt::endl;
         };
-        tableLine(QStringLiteral("parsed whole, then cut (before)"), beforeMs, keptBefore);
-        tableLine(QStringLiteral("cut while parsing (now)"), nowMs, keptNow);
+        tableLine(QStringLiteral("parsed whole, then cut"), beforeMs, keptBefore);
+        tableLine(QStringLiteral("cut while parsing, every row"), cutMs, keptCut);
+        tableLine(QStringLiteral("read in part (seek, now)"), nowMs, keptNow);
         line(QStringLiteral("boundary scan, byte loop"), scanOnceMs(trace, &scanEventBoundariesScalar), QString());
         line(QStringLiteral("boundary scan, base (SSE2)"), scanOnceMs(trace, &scanEventBoundariesBase), QString());
         if (boundaryScanHasAvx2())

@@ -18,6 +18,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -144,6 +145,7 @@ private Q_SLOTS:
     void quickScanListsLegacySteps();
     void cliArguments_data();
     void cliArguments();
+    void cliNoSeek();
 
 private:
     QTemporaryDir m_dir;
@@ -544,6 +546,38 @@ void TestPartialImport::cliArguments()
     QCOMPARE(run.exitCode, exitCode);
     const QString text = QString::fromUtf8(run.err + run.out);
     QVERIFY2(text.contains(message), qPrintable(text.left(2000)));
+}
+
+// --no-seek: the timed tables read whole. The same rows either way; only the
+// default run leaves bytes of kernel_details.csv unread (csvseek.h).
+void TestPartialImport::cliNoSeek()
+{
+    const QString cluster = m_dir.filePath(QStringLiteral("bigtables"));
+    GeneratorOptions options;
+    options.ranks = 1;
+    options.steps = 10;
+    options.ops = 1200;
+    QString error;
+    QVERIFY2(generateCluster(cluster, options, &error), qPrintable(error));
+    const QRegularExpression row(QStringLiteral("kernel_details\\.csv .* rows=(\\d+)( .*skippedBytes=(\\d+))?"));
+    QString rows[2];
+    qint64 skipped[2] = { -1, -1 };
+    for (int noSeek = 0; noSeek < 2; ++noSeek) {
+        QStringList args { QStringLiteral("inspect"), cluster, QStringLiteral("--steps"), QStringLiteral("3"),
+            QStringLiteral("--no-cache") };
+        if (noSeek)
+            args << QStringLiteral("--no-seek");
+        const test::CliRun run = test::runProgram(QStringLiteral(PROFSCOPE_CLI), args);
+        QCOMPARE(run.exitCode, 0);
+        const auto m = row.match(QString::fromUtf8(run.out));
+        QVERIFY2(m.hasMatch(), run.out.left(3000).constData());
+        rows[noSeek] = m.captured(1);
+        skipped[noSeek] = m.captured(3).isEmpty() ? -1 : m.captured(3).toLongLong();
+    }
+    QCOMPARE(rows[0], rows[1]);
+    QVERIFY(rows[0].toLongLong() > 0);
+    QVERIFY2(skipped[0] > 0, qPrintable(QString::number(skipped[0])));
+    QCOMPARE(skipped[1], qint64(-1));
 }
 
 // The open dialog's quick scan lists an old MindInsight rank's steps from its
