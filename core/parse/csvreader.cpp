@@ -65,10 +65,13 @@ bool CsvReader::open(const QString& path, bool checkWholeFile)
         m_error = Tr::tr("cannot open %1: %2").arg(path, file->errorString());
         return false;
     }
-    // Mapped, not copied into a zero-filled buffer: a partial import then
-    // touches only the pages of the records it reads (csvseek.h).
+    // A large file is mapped, not copied into a zero-filled buffer: a
+    // partial import then touches only the pages of the records it reads
+    // (csvseek.h). A small one is read: one read costs less than mapping,
+    // faulting in and unmapping it (a rank's many small tables).
+    constexpr qint64 kMapFrom = 1 << 20;
     const qint64 size = file->size();
-    if (size > 0) {
+    if (size >= kMapFrom) {
         if (uchar* mapped = file->map(0, size)) {
             m_file = std::move(file);
             return openView(std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(size)), path,

@@ -189,6 +189,10 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         std::size_t begin = 0; // first byte of the first event
         std::size_t end = 0;   // one past the last event's closing brace
         bool speculative = false;
+        // Partial import: judged by the worker first (chunkOutsideWindow),
+        // and not decoded when all its events lie outside the window.
+        bool judge = false;
+        bool outside = false;
         TraceBuilder partial { true };
         bool done = false;
         bool ok = true;
@@ -200,8 +204,12 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         threads = 1;
     threads = std::clamp(threads, 1, 16);
 
-    auto decode = [&](TraceChunkParser& parser, std::vector<char>& buffer, Job& job) {
+    auto decode = [&](TraceChunkParser& parser, std::vector<char>& buffer, std::vector<std::size_t>& keys, Job& job) {
         const std::size_t length = job.end - job.begin;
+        if (job.judge && chunkOutsideWindow(data + job.begin, length, builder.window(), keys)) {
+            job.outside = true;
+            return;
+        }
         buffer.resize(length + 2 + simdjson::SIMDJSON_PADDING);
         buffer[0] = '[';
         std::memcpy(buffer.data() + 1, data + job.begin, length);
@@ -222,6 +230,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             workers.emplace_back([&] {
                 std::unique_ptr<TraceChunkParser> parser(makeTraceChunkParser(fileIndex));
                 std::vector<char> buffer;
+                std::vector<std::size_t> keys;
                 std::unique_lock lock(mutex);
                 while (true) {
                     wake.wait(lock, [&] { return stop || nextToDecode < jobs.size(); });
@@ -229,7 +238,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                         return;
                     Job* job = jobs[nextToDecode++].get();
                     lock.unlock();
-                    decode(*parser, buffer, *job);
+                    decode(*parser, buffer, keys, *job);
                     lock.lock();
                     job->done = true;
                     wake.notify_all();
@@ -241,6 +250,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     std::vector<char> serialBuffer;
 
     bool ok = true;
+    qint64 skippedChunkBytes = 0; // partial import: chunks with no event in the window
     bool failed = false;           // a chunk had a real syntax error: merged up to it, the rest dropped
     std::size_t resyncAt = SIZE_MAX; // a speculative cut was wrong: cut again exactly from here
     // Merges finished jobs at the front in order; with `wait`, blocks until
@@ -274,7 +284,10 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 return;
             }
             lock.unlock();
-            builder.merge(std::move(job->partial));
+            if (job->outside)
+                skippedChunkBytes += qint64(job->end - job->begin);
+            else
+                builder.merge(std::move(job->partial));
             releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
             if (!job->ok) {
                 failed = true;
@@ -308,7 +321,6 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     };
     bool canceled = false;
     bool forceExact = false;
-    qint64 skippedChunkBytes = 0; // partial import: chunks with no event in the window
     std::vector<std::size_t> keyScratch;
     while (!failed) {
         // Cut the next chunk. Fast path: guess the first "}, {" after
@@ -333,25 +345,17 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             stopAt = scanEventBoundaries(data, size, scanPos, options.chunkBytes, boundary);
         }
         const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
-        if (boundary > begin && builder.isWindowed() && options.skipChunksOutsideWindow && !speculative
-            && chunkOutsideWindow(data + begin, boundary - begin, builder.window(), keyScratch)) {
-            skippedChunkBytes += qint64(boundary - begin);
-            // Its pages were only scanned: let them go too, once the chunks
-            // before it are merged (a worker may still read an earlier
-            // chunk's last page). Merging here, not only after the next
-            // decoded chunk, keeps a long skipped run after the window from
-            // staying resident (measured: 1.8 GiB peak RSS for a 1.8 GiB trace).
-            if (threads > 1)
-                mergeReady(false);
-            if (pending() == 0)
-                releaseUpTo(boundary);
-        } else if (boundary > begin) {
+        if (boundary > begin) {
             auto job = std::make_unique<Job>();
             if (builder.isWindowed())
                 job->partial.setWindow(builder.window());
             job->begin = begin;
             job->end = boundary;
             job->speculative = speculative;
+            // Skipping chunks undecoded needs exact cuts (above); the
+            // workers judge them, so that the judging runs on every core
+            // while this thread cuts.
+            job->judge = builder.isWindowed() && options.skipChunksOutsideWindow && !speculative;
             if (threads > 1) {
                 {
                     std::lock_guard lock(mutex);
@@ -365,7 +369,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             } else {
                 if (!serialParser)
                     serialParser.reset(makeTraceChunkParser(fileIndex));
-                decode(*serialParser, serialBuffer, *job);
+                decode(*serialParser, serialBuffer, keyScratch, *job);
                 job->done = true;
                 jobs.push_back(std::move(job));
                 nextToDecode = jobs.size(); // keep the worker bookkeeping consistent
