@@ -10253,6 +10253,10 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <source>Parse every file: neither read parsed traces and tables from the cache folder nor write them there.</source>
         <translation>解析每个文件：既不从缓存文件夹读取已解析的 trace 和表，也不写入缓存。</translation>
     </message>
+    <message>
+        <source>With --steps: read every row of the timed CSV tables (kernel_details, memory_record, npu_module_mem) instead of only the parts that their time order places around the window.</source>
+        <translation>与 --steps 一起使用：读取带时间的 CSV 表（kernel_details、memory_record、npu_module_mem）的每一行，而不是只读取按其时间顺序位于窗口附近的部分。</translation>
+    </message>
 </context>
 <context>
     <name>profscope::cli::Report</name>

@@ -76,6 +76,29 @@ void NumericColumn::set(std::size_t row, double value)
         m_double[row] = value;
         return;
     }
+    store(row, value, m, k);
+}
+
+void NumericColumn::setDecimal(std::size_t row, qint64 mantissa, int scale)
+{
+    // m / 10^k with |m| < 2^53 and k <= 6: the division is correctly
+    // rounded, so `value` is the double std::from_chars reads from the
+    // text; and encode() of that double gives back (m, k) with the
+    // fraction's trailing zeros dropped (two decimals of at most 6 places
+    // and 32-bit mantissas are never one double), so storing (m, k)
+    // directly is what set(value) stores.
+    if (row >= size())
+        resize(row + 1);
+    const double value = double(mantissa) / kPow10[scale];
+    if (m_doubles || std::fabs(double(mantissa)) > kLimit) {
+        set(row, value);
+        return;
+    }
+    store(row, value, mantissa, scale);
+}
+
+void NumericColumn::store(std::size_t row, double value, qint64 m, int k)
+{
     if (k > m_scale) {
         // More decimals than so far: scale the stored values up first.
         const double factor = kPow10[k - m_scale];

@@ -31,6 +31,10 @@ public:
     double operator[](std::size_t row) const;
     // The row's value; NaN stores "no value". Rows past the end are added.
     void set(std::size_t row, double value);
+    // The row's value given as mantissa / 10^scale (parsePlainDecimal):
+    // stored as set() stores the double of that text, without reading it
+    // through a double when it fits the column's 32-bit form.
+    void setDecimal(std::size_t row, qint64 mantissa, int scale);
     void push_back(double value)
     {
         set(size(), value);
@@ -71,6 +75,8 @@ public:
 private:
     static constexpr qint32 kMissing = INT32_MIN;
     void toDoubles();
+    // set()'s scaled store of `value` == m / 10^k (encode's result).
+    void store(std::size_t row, double value, qint64 m, int k);
 
     std::vector<qint32> m_scaled; // value * 10^m_scale, kMissing = no value
     std::vector<double> m_double;

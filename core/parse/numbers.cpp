@@ -197,6 +197,39 @@ std::optional<double> parseDouble(std::string_view text)
     return value;
 }
 
+bool parsePlainDecimal(std::string_view text, qint64& mantissa, int& scale)
+{
+    const char* p = text.data();
+    const char* end = p + text.size();
+    const bool negative = p < end && *p == '-';
+    p += negative ? 1 : 0;
+    const char* digits = p;
+    qint64 m = 0;
+    while (p < end && *p >= '0' && *p <= '9')
+        m = m * 10 + (*p++ - '0');
+    if (p == digits || p - digits > 15)
+        return false;
+    int k = 0;
+    if (p < end && *p == '.') {
+        const char* fraction = ++p;
+        while (p < end && *p >= '0' && *p <= '9')
+            m = m * 10 + (*p++ - '0');
+        k = int(p - fraction);
+        if (k == 0 || k > 6)
+            return false;
+    }
+    // At most 15 digits in all: the mantissa stays exact in a double.
+    if (p != end || (negative && m == 0) || (p - digits) - (k > 0 ? 1 : 0) > 15)
+        return false;
+    while (k > 0 && m % 10 == 0) {
+        m /= 10;
+        --k;
+    }
+    mantissa = negative ? -m : m;
+    scale = k;
+    return true;
+}
+
 std::optional<qint64> parseInt(std::string_view text)
 {
     text = trimCell(text);

@@ -54,6 +54,12 @@ bool isOutOfRangeTime(double value, double nsPerUnit);
 std::optional<TimeNs> unitsToNs(double value, double nsPerUnit);
 
 std::optional<double> parseDouble(std::string_view text);
+// The common PMU cell, "311.072", "-12", "0.700": an optional '-', integer
+// digits, optionally '.' and up to 6 more digits, 15 digits at most in all,
+// nothing else (no blanks: the cell is trimmed). `mantissa` / 10^`scale` is its value, the
+// fraction's trailing zeros dropped (0.700 -> 7, 1). False for anything
+// else, and for a negative zero, which parseDouble reads instead.
+bool parsePlainDecimal(std::string_view text, qint64& mantissa, int& scale);
 std::optional<qint64> parseInt(std::string_view text);        // also accepts "12.0"
 std::optional<std::uint64_t> parseUInt64(std::string_view text);
 

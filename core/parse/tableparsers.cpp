@@ -240,6 +240,14 @@ bool kernelDetails(const QString& path, KernelTable& out, FileReport& report, co
         out.contextId.push_back(t.optionalInt(cContext)); // N/A -> -1
         for (auto& m : metrics) {
             const auto cell = r.cell(m.csvColumn);
+            // Most cells are plain decimals (never null cells), stored
+            // without reading them through a double.
+            qint64 mantissa = 0;
+            int scale = 0;
+            if (parsePlainDecimal(cell, mantissa, scale)) {
+                m.values.setDecimal(m.values.size(), mantissa, scale);
+                continue;
+            }
             if (isNullCell(cell)) {
                 m.values.push_back(kNoValue);
                 continue;

@@ -3,10 +3,13 @@
 // exactly the double its decimal text parses to (strtod, computed here by
 // the C library, not by the column), in 32 bits while that is possible.
 #include "model/numericcolumn.h"
+#include "parse/numbers.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 #include <limits>
 
@@ -21,6 +24,9 @@ private Q_SLOTS:
     void exactDecimals();
     void missingValuesAndGrowth();
     void halfTheMemory();
+    void plainDecimalForms_data();
+    void plainDecimalForms();
+    void decimalPathMatchesDoublePath();
 };
 
 void TestNumericColumn::exactDecimals_data()
@@ -58,6 +64,22 @@ void TestNumericColumn::exactDecimals()
     }
     QCOMPARE(c.compact(), compact);
     QCOMPARE(c.scale(), scale);
+
+    // The same cells through the kernel parser's fast path (the plain
+    // decimals as mantissa and scale): the same column.
+    NumericColumn d;
+    for (const QString& t : texts) {
+        qint64 m = 0;
+        int k = 0;
+        if (parsePlainDecimal(t.toStdString(), m, k))
+            d.setDecimal(d.size(), m, k);
+        else
+            d.push_back(std::strtod(t.toLatin1().constData(), nullptr));
+    }
+    for (std::size_t i = 0; i < c.size(); ++i)
+        QVERIFY2(c[i] == d[i], qPrintable(texts[int(i)]));
+    QCOMPARE(d.compact(), compact);
+    QCOMPARE(d.scale(), scale);
 }
 
 void TestNumericColumn::missingValuesAndGrowth()
@@ -103,6 +125,94 @@ void TestNumericColumn::halfTheMemory()
         c.push_back(double(i) / 8.0); // multiples of 0.125: scale 3
     QVERIFY(c.compact());
     QCOMPARE(c.memoryBytes(), std::size_t(1000 * 4));
+}
+
+void TestNumericColumn::plainDecimalForms_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("accepted");
+    QTest::addColumn<qint64>("mantissa");
+    QTest::addColumn<int>("scale");
+    QTest::newRow("integer") << "17917735" << true << qint64(17917735) << 0;
+    QTest::newRow("fraction") << "311.072" << true << qint64(311072) << 3;
+    QTest::newRow("trailing zeros") << "0.700" << true << qint64(7) << 1;
+    QTest::newRow("all zeros") << "0.000" << true << qint64(0) << 0;
+    QTest::newRow("negative") << "-1.250" << true << qint64(-125) << 2;
+    QTest::newRow("six decimals") << "0.000001" << true << qint64(1) << 6;
+    QTest::newRow("fifteen digits") << "123456789.012345" << true << qint64(123456789012345) << 6;
+    QTest::newRow("sixteen digits") << "1234567890.123456" << false << qint64(0) << 0;
+    QTest::newRow("seven decimals") << "0.1234567" << false << qint64(0) << 0;
+    QTest::newRow("exponent") << "1e5" << false << qint64(0) << 0;
+    QTest::newRow("plus") << "+1" << false << qint64(0) << 0;
+    QTest::newRow("blank") << " 1" << false << qint64(0) << 0;
+    QTest::newRow("point only after") << "1." << false << qint64(0) << 0;
+    QTest::newRow("point only before") << ".5" << false << qint64(0) << 0;
+    QTest::newRow("negative zero") << "-0.0" << false << qint64(0) << 0;
+    QTest::newRow("N/A") << "N/A" << false << qint64(0) << 0;
+    QTest::newRow("empty") << "" << false << qint64(0) << 0;
+    QTest::newRow("dash") << "-" << false << qint64(0) << 0;
+}
+
+void TestNumericColumn::plainDecimalForms()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, accepted);
+    QFETCH(qint64, mantissa);
+    QFETCH(int, scale);
+    qint64 m = -1;
+    int k = -1;
+    QCOMPARE(parsePlainDecimal(text.toStdString(), m, k), accepted);
+    if (accepted) {
+        QCOMPARE(m, mantissa);
+        QCOMPARE(k, scale);
+    }
+}
+
+// Random cells in runs that rescale the column and push it to doubles: the
+// fast path stores what set(strtod(text)) stores, bit for bit.
+void TestNumericColumn::decimalPathMatchesDoublePath()
+{
+    QRandomGenerator random(7);
+    int accepted = 0;
+    for (int run = 0; run < 400; ++run) {
+        NumericColumn viaDouble, viaDecimal;
+        QStringList texts;
+        for (int i = 0; i < 60; ++i) {
+            QString t;
+            if (random.bounded(4) == 0)
+                t += u'-';
+            const int intDigits = 1 + int(random.bounded(run % 2 ? 10 : 4));
+            for (int d = 0; d < intDigits; ++d)
+                t += QChar(u'0' + int(random.bounded(10)));
+            if (random.bounded(3) != 0) {
+                t += u'.';
+                const int fracDigits = 1 + int(random.bounded(run % 3 ? 4 : 7));
+                for (int d = 0; d < fracDigits; ++d)
+                    t += QChar(u'0' + int(random.bounded(10)));
+            }
+            texts << t;
+            const std::string text = t.toStdString();
+            const double value = std::strtod(text.c_str(), nullptr);
+            viaDouble.push_back(value);
+            qint64 m = 0;
+            int k = 0;
+            if (parsePlainDecimal(text, m, k)) {
+                ++accepted;
+                viaDecimal.setDecimal(viaDecimal.size(), m, k);
+            } else {
+                viaDecimal.push_back(value);
+            }
+        }
+        QCOMPARE(viaDecimal.size(), viaDouble.size());
+        QCOMPARE(viaDecimal.compact(), viaDouble.compact());
+        QCOMPARE(viaDecimal.scale(), viaDouble.scale());
+        QCOMPARE(viaDecimal.scaledValues(), viaDouble.scaledValues());
+        for (std::size_t i = 0; i < viaDouble.size(); ++i) {
+            const double a = viaDouble[i], b = viaDecimal[i];
+            QVERIFY2(std::memcmp(&a, &b, sizeof a) == 0, qPrintable(texts[int(i)]));
+        }
+    }
+    QVERIFY(accepted > 400 * 60 / 2); // most cells took the fast path
 }
 
 QTEST_GUILESS_MAIN(TestNumericColumn)
