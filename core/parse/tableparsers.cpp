@@ -91,9 +91,12 @@ bool startTimed(CsvTable& t, const TimeRange* windowNs, SeekAttempt* seek, int t
 }
 
 // finish() with the count of rows left outside the window, when there was
-// one, and the bytes a seek did not read.
-bool finishWindowed(CsvTable& t, qint64 rows, const TimeRange* windowNs, qint64 outside)
+// one, and the bytes a seek did not read; a seek whose records did not begin
+// where its plan said is not kept (parseTimed).
+bool finishWindowed(CsvTable& t, qint64 rows, const TimeRange* windowNs, qint64 outside, SeekAttempt* seek = nullptr)
 {
+    if (seek)
+        seek->used = seek->used && t.seekConsistent();
     if (!windowNs)
         return t.finish(rows);
     if (t.seekSkippedBytes() > 0)
@@ -288,10 +291,8 @@ bool kernelDetails(const QString& path, KernelTable& out, FileReport& report, co
     for (auto& column : pmu.columns)
         column.resize(total);
 
-    const bool ok = finishWindowed(t, rows, windowNs, outside);
+    const bool ok = finishWindowed(t, rows, windowNs, outside, seek);
     report.addCount(QStringLiteral("metricColumns"), qint64(out.metricNames().size()));
-    if (seek)
-        seek->used = seek->used && t.seekConsistent();
     return ok;
 }
 
@@ -455,10 +456,7 @@ bool memoryRecord(const QString& path, MemoryRecordTable& out, FileReport& repor
         out.deviceType.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    const bool ok = finishWindowed(t, rows, windowNs, outside);
-    if (seek)
-        seek->used = seek->used && t.seekConsistent();
-    return ok;
+    return finishWindowed(t, rows, windowNs, outside, seek);
 }
 
 } // namespace
@@ -506,10 +504,7 @@ bool npuModuleMem(const QString& path, NpuModuleMemTable& out, FileReport& repor
         out.device.push_back(out.strings.intern(r.cell(cDevice)));
         ++rows;
     }
-    const bool ok = finishWindowed(t, rows, windowNs, outside);
-    if (seek)
-        seek->used = seek->used && t.seekConsistent();
-    return ok;
+    return finishWindowed(t, rows, windowNs, outside, seek);
 }
 
 } // namespace

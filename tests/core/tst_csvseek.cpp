@@ -163,6 +163,16 @@ struct SeekOff
     }
 };
 
+// The table read with the seek (the default), then with it off.
+template<class Table, class Parse>
+void readBothWays(Parse parse, const QString& path, const TimeRange& window, Table& seek, FileReport& seekReport,
+                  Table& whole, FileReport& wholeReport)
+{
+    parse(path, seek, seekReport, &window);
+    SeekOff off;
+    parse(path, whole, wholeReport, &window);
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(std::vector<SynthRow>)
@@ -364,23 +374,16 @@ void TestCsvSeek::parsersMatchWholeRead()
     QStringList seekRows, wholeRows;
     if (kernelFile) {
         KernelTable a, b;
-        QVERIFY(parseKernelDetails(path, a, seekReport, &window));
-        {
-            SeekOff off;
-            QVERIFY(parseKernelDetails(path, b, wholeReport, &window));
-        }
+        readBothWays(parseKernelDetails, path, window, a, seekReport, b, wholeReport);
         seekRows = kernelColumns(a);
         wholeRows = kernelColumns(b);
     } else {
         MemoryRecordTable a, b;
-        QVERIFY(parseMemoryRecord(path, a, seekReport, &window));
-        {
-            SeekOff off;
-            QVERIFY(parseMemoryRecord(path, b, wholeReport, &window));
-        }
+        readBothWays(parseMemoryRecord, path, window, a, seekReport, b, wholeReport);
         seekRows = memoryColumns(a);
         wholeRows = memoryColumns(b);
     }
+    QCOMPARE(wholeReport.status, FileStatus::Used);
     QVERIFY(!wholeRows.isEmpty());
     QCOMPARE(seekRows, wholeRows);
     QCOMPARE(seekReport.status, FileStatus::Used);
@@ -419,11 +422,7 @@ void TestCsvSeek::longTaskFallsBack()
     const TimeRange window { (kBaseUs + 50'000'000) * 1000, (kBaseUs + 51'000'000) * 1000 };
     KernelTable seek, whole;
     FileReport seekReport, wholeReport;
-    QVERIFY(parseKernelDetails(path, seek, seekReport, &window));
-    {
-        SeekOff off;
-        QVERIFY(parseKernelDetails(path, whole, wholeReport, &window));
-    }
+    readBothWays(parseKernelDetails, path, window, seek, seekReport, whole, wholeReport);
     QCOMPARE(whole.size(), std::size_t(1000 + 2));
     QCOMPARE(kernelColumns(seek), kernelColumns(whole));
     QCOMPARE(seekReport.count(QStringLiteral("skippedBytes")), qint64(-1)); // read whole
@@ -456,11 +455,7 @@ void TestCsvSeek::binaryDataFallsBack()
     const TimeRange window { (kBaseUs + 50'000'000) * 1000, (kBaseUs + 51'000'000) * 1000 };
     NpuModuleMemTable seek, whole;
     FileReport seekReport, wholeReport;
-    parseNpuModuleMem(path, seek, seekReport, &window);
-    {
-        SeekOff off;
-        parseNpuModuleMem(path, whole, wholeReport, &window);
-    }
+    readBothWays(parseNpuModuleMem, path, window, seek, seekReport, whole, wholeReport);
     QCOMPARE(wholeReport.status, FileStatus::Broken);
     QCOMPARE(seekReport.status, wholeReport.status);
     QCOMPARE(seekReport.reason, wholeReport.reason);
@@ -479,11 +474,7 @@ void TestCsvSeek::smallRealTablesReadWhole()
     const TimeRange window { all.tsNs[all.size() / 3], all.tsNs[all.size() / 2] };
     MemoryRecordTable seek, whole;
     FileReport seekReport, wholeReport;
-    QVERIFY(parseMemoryRecord(path, seek, seekReport, &window));
-    {
-        SeekOff off;
-        QVERIFY(parseMemoryRecord(path, whole, wholeReport, &window));
-    }
+    readBothWays(parseMemoryRecord, path, window, seek, seekReport, whole, wholeReport);
     QCOMPARE(memoryColumns(seek), memoryColumns(whole));
     QCOMPARE(seekReport.count(QStringLiteral("skippedBytes")), qint64(-1));
     QCOMPARE(seekReport.count(rowsOutsideWindowCount()), wholeReport.count(rowsOutsideWindowCount()));
