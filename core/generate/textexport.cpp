@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 
 namespace profscope::gen {
 
@@ -341,8 +342,7 @@ QByteArray kernelDetailsCsv(const Cluster& c, const RankSim& rs)
     // In start order, as the profilers write it (every real kernel_details.csv
     // and op_summary is); the simulation does not list them in that order.
     std::vector<std::size_t> order(rs.kernels.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        order[i] = i;
+    std::iota(order.begin(), order.end(), std::size_t(0));
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return rs.kernels[a].startNs < rs.kernels[b].startNs; });
     for (const std::size_t index : order) {

@@ -96,15 +96,10 @@ bool CsvReader::openData(std::string data, const QString& pathForMessages)
     return openView(m_owned, pathForMessages, true);
 }
 
-bool CsvReader::checkNoNul(std::size_t begin, std::size_t end)
+std::size_t CsvReader::nulAt(std::size_t begin, std::size_t end) const
 {
     const auto* nul = static_cast<const char*>(std::memchr(m_data.data() + begin, '\0', end - begin));
-    if (!nul)
-        return true;
-    const auto at = std::size_t(nul - m_data.data());
-    m_error = Tr::tr("binary data (NUL byte) at byte %1: not a CSV file").arg(at);
-    m_errorLine = 1 + qint64(std::count(m_data.begin(), m_data.begin() + qint64(at), '\n'));
-    return false;
+    return nul ? std::size_t(nul - m_data.data()) : std::string_view::npos;
 }
 
 bool CsvReader::openView(std::string_view data, const QString& pathForMessages, bool checkWholeFile)
@@ -127,7 +122,10 @@ bool CsvReader::openView(std::string_view data, const QString& pathForMessages, 
     // cannot hand out records of a file that was refused. Without the whole
     // file checked, the header's first 64 KiB are (the rest is checked
     // where it is read).
-    if (!checkNoNul(0, checkWholeFile ? m_data.size() : std::min<std::size_t>(m_data.size(), 64 * 1024))) {
+    const std::size_t nul = nulAt(0, checkWholeFile ? m_data.size() : std::min<std::size_t>(m_data.size(), 64 * 1024));
+    if (nul != std::string_view::npos) {
+        m_error = Tr::tr("binary data (NUL byte) at byte %1: not a CSV file").arg(nul);
+        m_errorLine = 1 + qint64(std::count(m_data.begin(), m_data.begin() + qint64(nul), '\n'));
         m_pos = m_data.size();
         return false;
     }
@@ -151,31 +149,28 @@ bool CsvReader::openView(std::string_view data, const QString& pathForMessages, 
     return true;
 }
 
-bool CsvReader::restrictTo(std::vector<std::pair<std::size_t, std::size_t>> ranges)
+bool CsvReader::restrictTo(std::vector<CsvByteRange> ranges)
 {
-    for (const auto& [begin, end] : ranges)
-        if (begin < m_pos || end > m_data.size() || begin > end || !checkNoNul(begin, end)) {
-            m_error.clear();
-            m_errorLine = -1;
+    for (const CsvByteRange& r : ranges)
+        if (r.begin < m_pos || r.end > m_data.size() || r.begin > r.end || nulAt(r.begin, r.end) != std::string_view::npos)
             return false;
-        }
     m_ranges = std::move(ranges);
     m_rangeIndex = 0;
     m_rangesMisaligned = false;
     if (!m_ranges.empty())
-        m_pos = m_ranges.front().first;
+        m_pos = m_ranges.front().begin;
     return true;
 }
 
 void CsvReader::enterNextRange()
 {
-    while (m_rangeIndex < m_ranges.size() && m_pos >= m_ranges[m_rangeIndex].second) {
-        m_rangesMisaligned = m_rangesMisaligned || m_pos != m_ranges[m_rangeIndex].second;
+    while (m_rangeIndex < m_ranges.size() && m_pos >= m_ranges[m_rangeIndex].end) {
+        m_rangesMisaligned = m_rangesMisaligned || m_pos != m_ranges[m_rangeIndex].end;
         if (++m_rangeIndex == m_ranges.size()) {
             m_pos = m_data.size();
             break;
         }
-        const std::size_t begin = m_ranges[m_rangeIndex].first;
+        const std::size_t begin = m_ranges[m_rangeIndex].begin;
         m_rangesMisaligned = m_rangesMisaligned || m_pos > begin;
         m_pos = std::max(m_pos, begin);
         m_nextLine = -1; // not counted over the bytes passed over

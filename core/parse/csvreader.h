@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "csvseek.h"
 #include "numbers.h"
 
 #include <QString>
@@ -50,7 +51,7 @@ public:
     // at or after position(), in order) are read from now on. Line numbers
     // are not known past the first jump. False, with nothing restricted,
     // when a range holds binary data (a NUL byte).
-    bool restrictTo(std::vector<std::pair<std::size_t, std::size_t>> ranges);
+    bool restrictTo(std::vector<CsvByteRange> ranges);
     // A record ran past the end of its range, or into the next one: the
     // ranges did not start at records after all.
     bool rangesMisaligned() const
@@ -160,7 +161,8 @@ private:
     bool failRecord();
     bool openView(std::string_view data, const QString& pathForMessages, bool checkWholeFile);
     void enterNextRange();
-    bool checkNoNul(std::size_t begin, std::size_t end);
+    // Offset of the first NUL byte in [begin, end), or npos.
+    std::size_t nulAt(std::size_t begin, std::size_t end) const;
 
     QString m_path;
     QString m_error;
@@ -169,7 +171,7 @@ private:
     std::unique_ptr<QFile> m_file; // the mapped file
     std::string_view m_data; // the file's bytes: mapped, or m_owned
     std::size_t m_pos = 0;
-    std::vector<std::pair<std::size_t, std::size_t>> m_ranges; // restrictTo()
+    std::vector<CsvByteRange> m_ranges; // restrictTo()
     std::size_t m_rangeIndex = 0;
     bool m_rangesMisaligned = false;
     qint64 m_nextLine = 1;

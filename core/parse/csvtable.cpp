@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "csvtable.h"
 
-#include "csvseek.h"
 #include "numbers.h"
 
 #include <QByteArrayView>
@@ -169,11 +168,7 @@ bool CsvTable::seekByTime(int timeColumn, int keyColumn, TimeRange windowNs, Tim
     CsvTimeSeekPlan plan = planCsvTimeSeek(m_reader.data(), request);
     if (!plan.seek)
         return false;
-    std::vector<std::pair<std::size_t, std::size_t>> ranges;
-    ranges.reserve(plan.ranges.size());
-    for (const auto& r : plan.ranges)
-        ranges.emplace_back(r.begin, r.end);
-    if (!m_reader.restrictTo(std::move(ranges)))
+    if (!m_reader.restrictTo(std::move(plan.ranges)))
         return false;
     m_seekSkippedBytes = plan.skippedBytes;
     return true;
