@@ -111,7 +111,7 @@ bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLine
     // Every subcommand that loads defines --no-cache (noCacheOption()) and
     // --no-seek (noSeekOption()).
     load.useCache = !parser.optionNames().contains(QStringLiteral("no-cache"));
-    setTableSeekEnabled(!parser.optionNames().contains(QStringLiteral("no-seek")));
+    setSeekEnabled(!parser.optionNames().contains(QStringLiteral("no-seek")));
     QString error;
     if (parser.isSet(steps)
         && !parseStepWindow(parser.value(steps), load.filter.firstStep, load.filter.lastStep, &error)) {

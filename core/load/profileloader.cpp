@@ -7,6 +7,7 @@
 #include "../model/timebounds.h"
 #include "../parse/dbimport.h"
 #include "../parse/sqlitedb.h"
+#include "../parse/tableparsers.h" // seekEnabled
 #include "../parse/traceparser.h"
 #include "clustermerge.h"
 #include "datasources.h"
@@ -188,7 +189,12 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
     RankStepWindow& window = rank->stepWindow;
     if (filter.hasSteps()) {
         window.asked = true;
-        const std::vector<StepMark> marks = scanRankStepMarkers(discovered, [&](double) { return !canceled(); });
+        bool sought = false;
+        const std::vector<StepMark> marks
+            = scanRankStepMarkers(discovered, [&](double) { return !canceled(); }, &filter, &sought);
+        if (sought)
+            window.notes << Tr::tr("the step markers were sought in the trace, not read whole: the steps listed are "
+                                   "those met on the way");
         for (const StepMark& m : marks)
             window.stepsFound.push_back(m.step);
         if (!marks.empty()) {
@@ -370,6 +376,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 const auto before = builder.stats().eventsByPhase;
                 TraceParseOptions options;
                 options.threads = traceThreads;
+                options.seekOutsideWindow = seekEnabled();
                 const qint64 base = doneBytes;
                 options.progress = [&](double done) {
                     if (fraction)
@@ -457,7 +464,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
     if (info.displayName.isEmpty())
         info.displayName = QFileInfo(info.rootPath).fileName();
     if (filter.hasSteps())
-        window.notes = applyStepWindowToTables(*rank, filter);
+        window.notes << applyStepWindowToTables(*rank, filter);
     if (discovered.files.empty()) {
         FileReport empty;
         empty.path = info.rootPath;

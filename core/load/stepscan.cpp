@@ -4,10 +4,13 @@
 #include "../parse/jsonscan.h"
 #include "../parse/legacyparsers.h"
 #include "../parse/numbers.h"
+#include "../parse/csvseek.h" // taskSeekSlackNs
 #include "../parse/sqlitedb.h"
+#include "../parse/tableparsers.h" // seekEnabled
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 
 #ifdef Q_OS_UNIX
 #include <sys/mman.h>
@@ -29,69 +32,6 @@ struct Tr
 };
 
 constexpr std::string_view kMarker = "\"ProfilerStep#";
-
-// The top-level members of the JSON object text [begin, end) that we need,
-// as raw tokens (strings without their quotes). Nested values are skipped.
-struct MarkerEvent
-{
-    std::string_view name, ph, ts, dur;
-};
-
-bool readTopLevelMembers(std::string_view object, MarkerEvent& out)
-{
-    std::size_t i = 1; // past '{'
-    const std::size_t n = object.size();
-    auto skipSpace = [&] {
-        while (i < n && (object[i] == ' ' || object[i] == '\n' || object[i] == '\r' || object[i] == '\t' || object[i] == ','))
-            ++i;
-    };
-    auto readString = [&](std::string_view& s) {
-        const std::size_t start = ++i; // past the opening quote
-        while (i < n && object[i] != '"')
-            i += object[i] == '\\' ? 2 : 1;
-        if (i >= n)
-            return false;
-        s = object.substr(start, i - start);
-        ++i;
-        return true;
-    };
-    while (true) {
-        skipSpace();
-        if (i >= n || object[i] == '}')
-            return true;
-        if (object[i] != '"')
-            return false;
-        std::string_view key;
-        if (!readString(key))
-            return false;
-        while (i < n && (object[i] == ' ' || object[i] == ':' || object[i] == '\t'))
-            ++i;
-        if (i >= n)
-            return false;
-        std::string_view value;
-        if (object[i] == '"') {
-            if (!readString(value))
-                return false;
-        } else if (object[i] == '{' || object[i] == '[') {
-            const std::size_t end = skipJsonValue(object.data(), n, i);
-            i = end == std::string_view::npos ? n : end;
-        } else {
-            const std::size_t start = i;
-            while (i < n && object[i] != ',' && object[i] != '}' && object[i] != ' ' && object[i] != '\n'
-                   && object[i] != '\r' && object[i] != '\t')
-                ++i;
-            value = object.substr(start, i - start);
-        }
-        if (key == "name")
-            out.name = value;
-        else if (key == "ph")
-            out.ph = value;
-        else if (key == "ts")
-            out.ts = value;
-        else if (key == "dur")
-            out.dur = value;
-    }
-}
 
 // The event object around a marker name at `at`: back to its '{' (names
 // come before nested args in every writer we know), forward to the
@@ -163,8 +103,8 @@ std::optional<qint64> stepNumber(std::string_view id)
 void addMarker(const char* data, std::size_t size, std::size_t at, std::vector<StepMark>& marks)
 {
     const std::string_view object = enclosingObject(data, size, at);
-    MarkerEvent ev;
-    if (object.empty() || !readTopLevelMembers(object, ev) || ev.ph != "X")
+    RawEventMembers ev;
+    if (object.empty() || !readRawEventMembers(object, ev) || ev.ph != "X")
         return;
     const auto step = stepNumber(ev.name);
     const auto ts = parseUsToNs(ev.ts);
@@ -249,6 +189,146 @@ std::vector<StepMark> scanTraceStepMarkers(const QString& path, TraceMarkers kin
     return marks;
 }
 
+MarkerSeekResult seekTraceStepMarkers(const QString& path, qint64 firstStep, qint64 lastStep, QString* error,
+                                      const std::function<bool(double)>& progress, const TraceSeekOptions& options)
+{
+    MarkerSeekResult result;
+    auto wholeScan = [&] {
+        result.marks = scanTraceStepMarkers(path, error, progress);
+        result.sought = false;
+        result.searchedBytes = QFileInfo(path).size();
+        return result;
+    };
+    QFile file(path);
+    if (firstStep < 0 || lastStep < firstStep || !file.open(QIODevice::ReadOnly)
+        || std::size_t(file.size()) < std::max<std::size_t>(options.minBytes, kMarker.size()))
+        return wholeScan();
+    const auto size = std::size_t(file.size());
+    const char* data = reinterpret_cast<const char*>(file.map(0, qint64(size)));
+    if (!data)
+        return wholeScan();
+
+    // The pages searched are dropped from the process as the search moves
+    // on (as in the whole scan), or the peak RSS counts them.
+    [[maybe_unused]] std::size_t releasedTo = 0;
+    auto releaseBefore = [&]([[maybe_unused]] std::size_t at) {
+#ifdef Q_OS_UNIX
+        static const std::size_t pageBytes = std::size_t(sysconf(_SC_PAGESIZE));
+        const std::size_t doneTo = at > (1u << 20) ? (at - (1u << 20)) / pageBytes * pageBytes : 0;
+        if (doneTo >= releasedTo + (16u << 20)) {
+            madvise(const_cast<char*>(data) + releasedTo, doneTo - releasedTo, MADV_DONTNEED);
+            releasedTo = doneTo;
+        }
+#endif
+    };
+    // The next marker event at or after `from`, searched to the file's end.
+    std::size_t searched = 0;
+    auto nextMarker = [&](std::size_t from, StepMark& mark) -> std::size_t {
+        for (std::size_t p = from; p < size;) {
+            // A bounded stretch at a time, so that the pages behind are dropped.
+            const std::size_t end = std::min(size, p + (std::size_t(16) << 20));
+            const char* hit = findMarker(data, p, std::min(size, end + kMarker.size()));
+            if (!hit) {
+                searched += end - p;
+                p = end;
+                releaseBefore(p);
+                continue;
+            }
+            const auto at = std::size_t(hit - data);
+            searched += at + kMarker.size() - p;
+            releaseBefore(at);
+            std::vector<StepMark> one;
+            addMarker(data, size, at, one);
+            if (!one.empty()) {
+                mark = one.front();
+                return at;
+            }
+            p = at + kMarker.size();
+        }
+        return std::string::npos;
+    };
+    StepMark cur;
+    std::size_t curAt = nextMarker(0, cur);
+    if (curAt == std::string::npos || cur.step > firstStep)
+        return wholeScan(); // no marker, or the window starts before the first one
+    result.marks.push_back(cur);
+    TimeNs shortestNs = cur.rangeNs.durationNs();
+    std::vector<TraceProbe> probes; // made at the first jump
+    auto advance = [&](std::size_t from) {
+        StepMark next;
+        const std::size_t at = nextMarker(from, next);
+        if (at == std::string::npos)
+            return false;
+        if (next.step <= cur.step || next.rangeNs.startNs < cur.rangeNs.startNs)
+            return false; // out of order: not the layout a jump relies on
+        cur = next;
+        curAt = at;
+        result.marks.push_back(cur);
+        if (cur.rangeNs.durationNs() > 0)
+            shortestNs = shortestNs > 0 ? std::min(shortestNs, cur.rangeNs.durationNs()) : cur.rangeNs.durationNs();
+        return true;
+    };
+    while (cur.step < firstStep) {
+        if (progress && !progress(double(curAt) / double(size)))
+            return result; // canceled: the caller drops the rank
+        std::size_t from = curAt + kMarker.size();
+        if (shortestNs > 0) {
+            // Markers of the steps still to go start at the estimate or later.
+            const TimeNs slackNs = taskSeekSlackNs({ 0, shortestNs });
+            const qint64 toGo = firstStep - cur.step - 1;
+            const TimeNs estimateNs = toGo > (kMaxAbsTimeNs / shortestNs)
+                ? kMaxAbsTimeNs
+                : saturatingAdd(cur.rangeNs.endNs, toGo * (shortestNs / 10 * 9));
+            if (probes.empty()) {
+                TraceSeekOptions probing = options;
+                probing.mapped = true;
+                probes = probeTrace(data, 0, size, probing);
+            }
+            // The first probe after the marker, then the longest chain of
+            // agreeing probes whose times (widened by the slack) end before
+            // the estimate: no marker still wanted lies between them.
+            std::size_t i = std::size_t(std::upper_bound(probes.begin(), probes.end(), curAt,
+                                                         [](std::size_t at, const TraceProbe& p) { return at < p.begin; })
+                                        - probes.begin());
+            std::size_t k = i;
+            while (i < probes.size() && k + 1 < probes.size() && probes[i].valid
+                   && saturatingAdd(probes[i].highNs, slackNs) <= estimateNs && probesAgree(probes[k], probes[k + 1], slackNs)
+                   && saturatingAdd(probes[k + 1].highNs, slackNs) <= estimateNs)
+                ++k;
+            // Up to the first probe the bytes are searched as they come: a
+            // marker there is simply the next one.
+            if (k > i && !findMarker(data, from, std::min(size, probes[i].begin + kMarker.size()))) {
+                searched += probes[i].begin > from ? probes[i].begin - from : 0;
+                if (!advance(probes[k].begin))
+                    return wholeScan();
+                if (cur.step > firstStep)
+                    return wholeScan(); // past the first step: it may lie in the stretch jumped over
+                continue;
+            }
+        }
+        if (!advance(from))
+            return wholeScan();
+    }
+    if (cur.step != firstStep)
+        return wholeScan();
+    while (cur.step < lastStep) {
+        StepMark next;
+        const std::size_t at = nextMarker(curAt + kMarker.size(), next);
+        if (at == std::string::npos)
+            break;
+        if (next.step <= cur.step)
+            return wholeScan();
+        cur = next;
+        curAt = at;
+        result.marks.push_back(cur);
+    }
+    result.sought = true;
+    result.searchedBytes = qint64(searched);
+    if (progress)
+        progress(1.0);
+    return result;
+}
+
 std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error)
 {
     std::vector<StepMark> marks;
@@ -270,7 +350,8 @@ std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error)
     return marks;
 }
 
-std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress)
+std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress,
+                                          const LoadFilter* filter, bool* sought)
 {
     std::map<qint64, TimeRange> byStep;
     auto add = [&byStep](const std::vector<StepMark>& marks) {
@@ -288,7 +369,13 @@ std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std:
             add(scanDbStepMarkers(f.path));
     if (byStep.empty()) {
         for (const auto& f : rank.files) {
-            if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline)
+            if ((f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline) && filter && filter->hasSteps()
+                && seekEnabled()) {
+                MarkerSeekResult r = seekTraceStepMarkers(f.path, filter->firstStep, filter->lastStep, nullptr, progress);
+                if (sought)
+                    *sought = *sought || r.sought;
+                add(r.marks);
+            } else if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline)
                 add(scanTraceStepMarkers(f.path, nullptr, progress));
             else if (f.kind == FileKind::CannTimeline)
                 add(scanTraceStepMarkers(f.path, TraceMarkers::ProfilerStepsAndIterations, nullptr, progress));

@@ -8,6 +8,7 @@
 
 #include "../model/loadfilter.h"
 #include "discovery.h"
+#include "../parse/traceseek.h"
 
 #include <QString>
 
@@ -36,13 +37,37 @@ enum class TraceMarkers
 };
 std::vector<StepMark> scanTraceStepMarkers(const QString& path, TraceMarkers kinds, QString* error = nullptr,
                                            const std::function<bool(double)>& progress = {});
+// Partial import of a large trace (traceseek.h): the markers of the steps
+// [firstStep, lastStep], found without reading the whole file. From the
+// first marker in the file it jumps over the stretches that probes show to
+// end before an estimate of the first step's start (the shortest step seen
+// so far, shortened by a tenth, times the steps still to go, less the
+// seek's slack), then reads on marker by marker up to the last step. The
+// markers met on the way are returned too; the steps jumped over are not
+// listed. Falls back to the whole scan when the file is small or not
+// mapped, or when the markers are not where the estimate put them (the
+// first one after the first step, a jump that lands past it, markers out
+// of order).
+struct MarkerSeekResult
+{
+    std::vector<StepMark> marks; // in file order
+    bool sought = false;         // false: the whole file was scanned
+    qint64 searchedBytes = 0;    // bytes the marker search went through
+};
+MarkerSeekResult seekTraceStepMarkers(const QString& path, qint64 firstStep, qint64 lastStep, QString* error = nullptr,
+                                      const std::function<bool(double)>& progress = {},
+                                      const TraceSeekOptions& options = {});
 // STEP_TIME rows of a profiler database; empty without the table.
 std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error = nullptr);
 
 // The markers of a rank from the files that will give its timeline
 // (trace JSON files and databases), sorted by step; duplicates (a step in
 // two files) are merged into the union of their ranges.
-std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress = {});
+// With `filter` asking for steps (and the seek on, seekEnabled()), large
+// trace files are sought (seekTraceStepMarkers); `sought` tells whether
+// one was, so that the steps found are not all the rank's.
+std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress = {},
+                                          const LoadFilter* filter = nullptr, bool* sought = nullptr);
 
 // What the GUI's "Open Part of a Profile…" lists before loading: the ranks
 // discovered and the steps each one's markers name.

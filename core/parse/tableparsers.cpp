@@ -130,12 +130,12 @@ bool parseTimed(const QString& path, Table& out, FileReport& report, const TimeR
 
 } // namespace
 
-void setTableSeekEnabled(bool enabled)
+void setSeekEnabled(bool enabled)
 {
     g_tableSeek.store(enabled, std::memory_order_relaxed);
 }
 
-bool tableSeekEnabled()
+bool seekEnabled()
 {
     return g_tableSeek.load(std::memory_order_relaxed);
 }

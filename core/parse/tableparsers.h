@@ -33,10 +33,11 @@ namespace profscope {
 // after the window not read). That read is kept only when it can be trusted
 // (the records began where the plan said, no row read lasted longer than
 // the plan allowed, no warning); otherwise the table is read whole. The
-// report counts the bytes not read under "skippedBytes". On by default;
-// off only to measure and to test against.
-void setTableSeekEnabled(bool enabled);
-bool tableSeekEnabled();
+// report counts the bytes not read under "skippedBytes". The same switch
+// turns the trace's seek on and off (traceseek.h, TraceParseOptions). On by
+// default; off (--no-seek) only to measure and to test against.
+void setSeekEnabled(bool enabled);
+bool seekEnabled();
 
 // Also CANN op_summary_*.csv. With a window, a PMU column whose cells
 // outside it hold text is judged by the rows kept only.

@@ -23,8 +23,14 @@ void TraceBuilder::merge(TraceBuilder&& other)
     // Strings: intern the other pool's strings here once.
     const StringPool& theirs = other.m_data.strings;
     std::vector<StringId> strings(theirs.size() + 1);
-    for (std::uint32_t i = 1; i <= theirs.size(); ++i)
+    // Into a builder that held no string yet the ids stay the same: its
+    // empty columns then take the other's whole instead of a copy (the
+    // first chunk of a file; a seek's pass merged into a fresh builder).
+    bool sameIds = true;
+    for (std::uint32_t i = 1; i <= theirs.size(); ++i) {
         strings[i] = m_data.strings.intern(theirs.view(StringId { i }));
+        sameIds = sameIds && strings[i].value == i;
+    }
     auto str = [&strings](StringId id) { return strings[id.value]; };
     // Non-numeric pid/tid strings got builder-local synthetic ids.
     std::unordered_map<qint64, qint64> synthetic;
@@ -82,21 +88,29 @@ void TraceBuilder::merge(TraceBuilder&& other)
             ThreadBuild& mineT = m_processes[p].threads[t];
             SliceColumns& ms = mineT.track.slices;
             const SliceColumns& ts = theirT.track.slices;
-            ms.startNs.insert(ms.startNs.end(), ts.startNs.begin(), ts.startNs.end());
-            ms.durNs.insert(ms.durNs.end(), ts.durNs.begin(), ts.durNs.end());
-            ms.args.insert(ms.args.end(), ts.args.begin(), ts.args.end());
-            for (std::size_t i = 0; i < ts.size(); ++i) {
-                ms.name.push_back(str(ts.name[i]));
-                ms.category.push_back(str(ts.category[i]));
-                ms.taskType.push_back(str(ts.taskType[i]));
+            if (sameIds && ms.size() == 0) {
+                ms = std::move(theirT.track.slices);
+            } else {
+                ms.startNs.insert(ms.startNs.end(), ts.startNs.begin(), ts.startNs.end());
+                ms.durNs.insert(ms.durNs.end(), ts.durNs.begin(), ts.durNs.end());
+                ms.args.insert(ms.args.end(), ts.args.begin(), ts.args.end());
+                for (std::size_t i = 0; i < ts.size(); ++i) {
+                    ms.name.push_back(str(ts.name[i]));
+                    ms.category.push_back(str(ts.category[i]));
+                    ms.taskType.push_back(str(ts.taskType[i]));
+                }
             }
             InstantColumns& mi = mineT.track.instants;
             const InstantColumns& ti = theirT.track.instants;
-            mi.tsNs.insert(mi.tsNs.end(), ti.tsNs.begin(), ti.tsNs.end());
-            mi.args.insert(mi.args.end(), ti.args.begin(), ti.args.end());
-            for (std::size_t i = 0; i < ti.size(); ++i) {
-                mi.name.push_back(str(ti.name[i]));
-                mi.category.push_back(str(ti.category[i]));
+            if (sameIds && mi.size() == 0) {
+                mi = std::move(theirT.track.instants);
+            } else {
+                mi.tsNs.insert(mi.tsNs.end(), ti.tsNs.begin(), ti.tsNs.end());
+                mi.args.insert(mi.args.end(), ti.args.begin(), ti.args.end());
+                for (std::size_t i = 0; i < ti.size(); ++i) {
+                    mi.name.push_back(str(ti.name[i]));
+                    mi.category.push_back(str(ti.category[i]));
+                }
             }
             for (const OpenSlice& o : theirT.open)
                 mineT.open.push_back({ o.startNs, str(o.name), str(o.category), o.args });
@@ -105,8 +119,13 @@ void TraceBuilder::merge(TraceBuilder&& other)
         }
         for (CounterSeries& c : theirP.track.counters) {
             CounterSeries& mc = counterSeries(m_processes[p], str(c.name), str(c.key));
-            mc.tsNs.insert(mc.tsNs.end(), c.tsNs.begin(), c.tsNs.end());
-            mc.value.insert(mc.value.end(), c.value.begin(), c.value.end());
+            if (mc.tsNs.empty()) {
+                mc.tsNs = std::move(c.tsNs);
+                mc.value = std::move(c.value);
+            } else {
+                mc.tsNs.insert(mc.tsNs.end(), c.tsNs.begin(), c.tsNs.end());
+                mc.value.insert(mc.value.end(), c.value.begin(), c.value.end());
+            }
         }
     }
     const auto base = std::uint32_t(m_flowPoints.size());
@@ -591,6 +610,14 @@ void TraceBuilder::pairFlows(
         taken.clear();
         claimed.assign(j - i, 0);
         std::size_t starts = 0, usedStarts = 0;
+        // Partial import: a flow wholly outside the window may miss its
+        // other end because it was never read (a chunk or a stretch skipped
+        // unread); that is not a defect of the file.
+        bool groupOutside = m_windowed;
+        for (std::size_t k = i; k < j && groupOutside; ++k)
+            groupOutside = !keepsTime(pts[k].tsNs);
+        qint64& endsWithoutStart = groupOutside ? m_data.stats.outsideWindow : m_data.stats.flowEndsWithoutStart;
+        qint64& startsWithoutEnd = groupOutside ? m_data.stats.outsideWindow : m_data.stats.flowStartsWithoutEnd;
         for (std::size_t k = i; k < j; ++k) {
             const FlowPoint& p = pts[k];
             if (p.phase == FlowPhase::Start) {
@@ -628,7 +655,7 @@ void TraceBuilder::pairFlows(
                     ++usedStarts;
             }
             if (!from) {
-                ++m_data.stats.flowEndsWithoutStart;
+                ++endsWithoutStart;
                 continue;
             }
             if (!keepsTime(from->tsNs) || !keepsTime(p.tsNs)) {
@@ -661,7 +688,7 @@ void TraceBuilder::pairFlows(
                 taken.push_back(0);
             }
         }
-        m_data.stats.flowStartsWithoutEnd += qint64(starts - usedStarts);
+        startsWithoutEnd += qint64(starts - usedStarts);
         i = j;
     }
     for (const auto& [cat, n] : perCategory)

@@ -3,6 +3,7 @@
 
 #include "boundaryscan.h"
 #include "chunkwindow.h"
+#include "csvseek.h" // taskSeekSlackNs
 #include "inputfile.h"
 #include "jsonscan.h"
 #include "numbers.h"
@@ -37,45 +38,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::TraceParser)
 };
-
-inline bool isJsonSpace(char c)
-{
-    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
-}
-
-// The first byte at or after `from` that is not a blank or the comma between two events.
-std::size_t skipSeparators(const char* d, std::size_t size, std::size_t from)
-{
-    while (from < size && (isJsonSpace(d[from]) || d[from] == ','))
-        ++from;
-    return from;
-}
-
-// The end of the first "}" followed by "," and "{" (blanks allowed) at or
-// after `from`: very likely the end of one event and the start of the next.
-std::size_t speculativeCut(const char* d, std::size_t size, std::size_t from)
-{
-    std::size_t p = from;
-    while (p < size) {
-        const void* q = std::memchr(d + p, '}', size - p);
-        if (!q)
-            return std::string::npos;
-        const std::size_t brace = std::size_t(static_cast<const char*>(q) - d);
-        std::size_t i = brace + 1;
-        while (i < size && isJsonSpace(d[i]))
-            ++i;
-        if (i < size && d[i] == ',') {
-            ++i;
-            while (i < size && isJsonSpace(d[i]))
-                ++i;
-            if (i < size && d[i] == '{')
-                return brace + 1;
-        }
-        p = brace + 1;
-    }
-    return std::string::npos;
-}
-
 
 } // namespace
 
@@ -147,7 +109,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         broken(Tr::tr("not a JSON trace: expected '[' or '{' at byte %1").arg(pos), qint64(pos));
         return false;
     }
-    if (data[pos] == '{') {
+    const bool topObject = data[pos] == '{';
+    if (topObject) {
         ++pos;
         bool found = false;
         while (pos < size) {
@@ -177,8 +140,43 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
     }
     ++pos; // past '['
+    const std::size_t arrayBegin = pos;
     const std::uint32_t fileIndex = builder.addSourceFile(info.absoluteFilePath());
     const qint64 eventsBefore = builder.stats().totalEvents;
+
+    // Partial import of a large file: the stretches the probes show to lie
+    // wholly outside the window are not read at all (traceseek.h). That
+    // pass fills a builder of its own, merged only when every cut after a
+    // skipped stretch proved right; when one did not (it failed to parse,
+    // or the scan from it met the array's end too soon), the file is read
+    // again whole, as if there had been no seek.
+    TraceSeekPlan seek;
+    if (builder.isWindowed() && options.skipChunksOutsideWindow && options.seekOutsideWindow && fallback.isNull()) {
+        TraceSeekOptions probing = options.seekProbes;
+        probing.mapped = true;
+        seek = planTraceSeek(data, arrayBegin, size, builder.window(), taskSeekSlackNs(builder.window()), probing);
+    }
+    TraceBuilder seekBuilder { true };
+    if (!seek.gaps.empty())
+        seekBuilder.setWindow(builder.window());
+    // Whether the ']' at `at` closes the events array: nothing but blanks
+    // follows (a bare array), or the top-level object goes on or closes.
+    auto isArrayEnd = [&](std::size_t at) {
+        std::size_t p = at + 1;
+        while (p < size && isJsonSpace(data[p]))
+            ++p;
+        if (!topObject)
+            return p == size;
+        if (p < size && data[p] == ',') {
+            p = skipEventSeparators(data, size, p);
+            return p < size && data[p] == '"';
+        }
+        if (p >= size || data[p] != '}')
+            return false;
+        for (++p; p < size && isJsonSpace(data[p]);)
+            ++p;
+        return p == size;
+    };
 
     // Chunks are cut by the scanner on this thread, decoded by `threads`
     // workers (each with its own simdjson parser and partial builder) and
@@ -193,6 +191,9 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         // and not decoded when all its events lie outside the window.
         bool judge = false;
         bool outside = false;
+        // Cut after a stretch the seek skipped: one that does not parse
+        // means the probes were fooled (the pass is dropped, not the file).
+        bool afterJump = false;
         TraceBuilder partial { true };
         bool done = false;
         bool ok = true;
@@ -219,201 +220,279 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                               job.errorOffset);
     };
 
-    std::mutex mutex;
-    std::condition_variable wake;
-    std::deque<std::unique_ptr<Job>> jobs; // cut, not yet merged, in file order
-    std::size_t nextToDecode = 0;          // index into jobs of the next job a worker takes
-    bool stop = false;
-    std::vector<std::thread> workers;
-    if (threads > 1) {
-        for (int w = 0; w < threads; ++w) {
-            workers.emplace_back([&] {
-                std::unique_ptr<TraceChunkParser> parser(makeTraceChunkParser(fileIndex));
-                std::vector<char> buffer;
-                std::vector<std::size_t> keys;
-                std::unique_lock lock(mutex);
-                while (true) {
-                    wake.wait(lock, [&] { return stop || nextToDecode < jobs.size(); });
-                    if (stop)
-                        return;
-                    Job* job = jobs[nextToDecode++].get();
-                    lock.unlock();
-                    decode(*parser, buffer, keys, *job);
-                    lock.lock();
-                    job->done = true;
-                    wake.notify_all();
-                }
-            });
-        }
-    }
-    std::unique_ptr<TraceChunkParser> serialParser;
-    std::vector<char> serialBuffer;
-
     bool ok = true;
-    qint64 skippedChunkBytes = 0; // partial import: chunks with no event in the window
-    bool failed = false;           // a chunk had a real syntax error: merged up to it, the rest dropped
-    std::size_t resyncAt = SIZE_MAX; // a speculative cut was wrong: cut again exactly from here
-    // Merges finished jobs at the front in order; with `wait`, blocks until
-    // the front job is done and merges at least it.
-    auto mergeReady = [&](bool wait) {
-        std::unique_lock lock(mutex);
-        while (!jobs.empty() && !failed && resyncAt == SIZE_MAX) {
-            if (!jobs.front()->done) {
-                if (!wait)
-                    return;
-                wake.wait(lock, [&] { return jobs.front()->done; });
-            }
-            std::unique_ptr<Job> job = std::move(jobs.front());
-            jobs.pop_front();
-            --nextToDecode;
-            if (!job->ok && job->speculative) {
-                // The guessed cut fell inside a string or a nested object.
-                // Drop this job and everything after it (waiting for the
-                // ones a worker is decoding), then re-cut exactly.
-                resyncAt = job->begin;
-                const std::size_t taken = nextToDecode;
-                nextToDecode = jobs.size(); // nobody takes the rest
-                wake.wait(lock, [&] {
-                    for (std::size_t i = 0; i < taken; ++i)
-                        if (!jobs[i]->done)
-                            return false;
-                    return true;
-                });
-                jobs.clear();
-                nextToDecode = 0;
-                return;
-            }
-            lock.unlock();
-            if (job->outside)
-                skippedChunkBytes += qint64(job->end - job->begin);
-            else
-                builder.merge(std::move(job->partial));
-            releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
-            if (!job->ok) {
-                failed = true;
-                broken(Tr::tr("invalid JSON (%1) at byte %2; %3 events before it were loaded")
-                           .arg(QString::fromUtf8(job->error))
-                           .arg(job->errorOffset)
-                           .arg(builder.stats().totalEvents - eventsBefore),
-                       qint64(job->errorOffset));
-                ok = false;
-            }
-            lock.lock();
-            if (wait)
-                return;
-        }
-    };
-    auto pending = [&] {
-        std::lock_guard lock(mutex);
-        return jobs.size();
-    };
-
-    // The array never closed: a truncated file (a crashed or killed profiler).
-    // `lastEnd` is just past the last complete event.
-    auto truncated = [&](std::size_t lastEnd) {
-        const std::size_t at = skipSeparators(data, size, lastEnd);
-        broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 complete "
-                      "events before it were loaded")
-                   .arg(at)
-                   .arg(builder.stats().totalEvents - eventsBefore),
-               qint64(at));
-        ok = false;
-    };
     bool canceled = false;
-    bool forceExact = false;
-    std::vector<std::size_t> keyScratch;
-    while (!failed) {
-        // Cut the next chunk. Fast path: guess the first "}, {" after
-        // chunkBytes; a wrong guess cannot parse (odd quotes or unbalanced
-        // brackets) and is redone with the exact scanner. Near the end of
-        // the array, and after a wrong guess, scan exactly.
-        std::size_t boundary = pos;
-        auto stopAt = BoundaryStop::ChunkFull;
-        bool speculative = false;
-        // Skipping chunks undecoded (chunkOutsideWindow) needs exact cuts:
-        // a wrong guess is only found by decoding.
-        if (!forceExact && (!builder.isWindowed() || !options.skipChunksOutsideWindow) && pos + options.chunkBytes < size) {
-            const std::size_t cut = speculativeCut(data, size, pos + options.chunkBytes);
-            if (cut != std::string::npos) {
-                boundary = cut;
-                speculative = true;
-            }
-        }
-        forceExact = false;
-        if (!speculative) {
-            std::size_t scanPos = pos; // between two events
-            stopAt = scanEventBoundaries(data, size, scanPos, options.chunkBytes, boundary);
-        }
-        const std::size_t begin = std::min(skipSeparators(data, boundary, pos), boundary);
-        if (boundary > begin) {
-            auto job = std::make_unique<Job>();
-            if (builder.isWindowed())
-                job->partial.setWindow(builder.window());
-            job->begin = begin;
-            job->end = boundary;
-            job->speculative = speculative;
-            // Skipping chunks undecoded needs exact cuts (above); the
-            // workers judge them, so that the judging runs on every core
-            // while this thread cuts.
-            job->judge = builder.isWindowed() && options.skipChunksOutsideWindow && !speculative;
-            if (threads > 1) {
-                {
-                    std::lock_guard lock(mutex);
-                    jobs.push_back(std::move(job));
-                }
-                wake.notify_all();
-                // Bound memory: at most two chunks per worker in flight.
-                while (!failed && resyncAt == SIZE_MAX && pending() > std::size_t(2 * threads))
-                    mergeReady(true);
-                mergeReady(false);
-            } else {
-                if (!serialParser)
-                    serialParser.reset(makeTraceChunkParser(fileIndex));
-                decode(*serialParser, serialBuffer, keyScratch, *job);
-                job->done = true;
-                jobs.push_back(std::move(job));
-                nextToDecode = jobs.size(); // keep the worker bookkeeping consistent
-                mergeReady(true);
-            }
-        }
-        if (resyncAt != SIZE_MAX) {
-            pos = resyncAt;
-            resyncAt = SIZE_MAX;
-            forceExact = true;
-            continue;
-        }
-        if (failed)
+    qint64 skippedChunkBytes = 0; // partial import: chunks with no event in the window
+    qint64 unreadBytes = 0;       // partial import: stretches the seek skipped
+    qint64 seekRetriedAt = -1;    // the byte where a cut after a skipped stretch proved wrong
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool seeking = pass == 0 && !seek.gaps.empty();
+        if (pass == 1 && seekRetriedAt < 0)
             break;
-        if (stopAt != BoundaryStop::ChunkFull) {
-            // The array closed (ArrayEnd) or the data ran out (EndOfData: a
-            // file truncated by a crashed or killed profiler). Merge what the
-            // workers still decode; a wrong guess found now is cut again,
-            // exactly, from where it began.
-            while (!failed && resyncAt == SIZE_MAX && pending() > 0)
-                mergeReady(true);
+        TraceBuilder& target = seeking ? seekBuilder : builder;
+        const qint64 targetBefore = target.stats().totalEvents;
+        pos = arrayBegin;
+        ok = true;
+        skippedChunkBytes = unreadBytes = 0;
+        releasedTo = 0;
+
+        std::mutex mutex;
+        std::condition_variable wake;
+        std::deque<std::unique_ptr<Job>> jobs; // cut, not yet merged, in file order
+        std::size_t nextToDecode = 0;          // index into jobs of the next job a worker takes
+        bool stop = false;
+        std::vector<std::thread> workers;
+        if (threads > 1) {
+            for (int w = 0; w < threads; ++w) {
+                workers.emplace_back([&] {
+                    std::unique_ptr<TraceChunkParser> parser(makeTraceChunkParser(fileIndex));
+                    std::vector<char> buffer;
+                    std::vector<std::size_t> keys;
+                    std::unique_lock lock(mutex);
+                    while (true) {
+                        wake.wait(lock, [&] { return stop || nextToDecode < jobs.size(); });
+                        if (stop)
+                            return;
+                        Job* job = jobs[nextToDecode++].get();
+                        lock.unlock();
+                        decode(*parser, buffer, keys, *job);
+                        lock.lock();
+                        job->done = true;
+                        wake.notify_all();
+                    }
+                });
+            }
+        }
+        std::unique_ptr<TraceChunkParser> serialParser;
+        std::vector<char> serialBuffer;
+
+        bool failed = false;             // a chunk had a real syntax error: merged up to it, the rest dropped
+        bool seekFailed = false;         // a cut after a skipped stretch was wrong: this pass is dropped
+        std::size_t resyncAt = SIZE_MAX; // a speculative cut was wrong: cut again exactly from here
+        // Drops every job not merged yet, once the workers are done with the
+        // ones they took (mutex held).
+        auto dropPending = [&](std::unique_lock<std::mutex>& lock) {
+            const std::size_t taken = nextToDecode;
+            nextToDecode = jobs.size(); // nobody takes the rest
+            wake.wait(lock, [&] {
+                for (std::size_t i = 0; i < taken; ++i)
+                    if (!jobs[i]->done)
+                        return false;
+                return true;
+            });
+            jobs.clear();
+            nextToDecode = 0;
+        };
+        // Merges finished jobs at the front in order; with `wait`, blocks until
+        // the front job is done and merges at least it.
+        auto mergeReady = [&](bool wait) {
+            std::unique_lock lock(mutex);
+            while (!jobs.empty() && !failed && !seekFailed && resyncAt == SIZE_MAX) {
+                if (!jobs.front()->done) {
+                    if (!wait)
+                        return;
+                    wake.wait(lock, [&] { return jobs.front()->done; });
+                }
+                std::unique_ptr<Job> job = std::move(jobs.front());
+                jobs.pop_front();
+                --nextToDecode;
+                if (!job->ok && (job->speculative || job->afterJump)) {
+                    // The guessed cut fell inside a string or a nested object:
+                    // drop this job and everything after it, then re-cut
+                    // exactly from it; after a seek's jump, read again whole.
+                    if (job->speculative)
+                        resyncAt = job->begin;
+                    else {
+                        seekFailed = true;
+                        seekRetriedAt = qint64(job->errorOffset);
+                    }
+                    dropPending(lock);
+                    return;
+                }
+                lock.unlock();
+                if (job->outside)
+                    skippedChunkBytes += qint64(job->end - job->begin);
+                else
+                    target.merge(std::move(job->partial));
+                releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
+                if (!job->ok) {
+                    failed = true;
+                    broken(Tr::tr("invalid JSON (%1) at byte %2; %3 events before it were loaded")
+                               .arg(QString::fromUtf8(job->error))
+                               .arg(job->errorOffset)
+                               .arg(target.stats().totalEvents - targetBefore),
+                           qint64(job->errorOffset));
+                    ok = false;
+                }
+                lock.lock();
+                if (wait)
+                    return;
+            }
+        };
+        auto pending = [&] {
+            std::lock_guard lock(mutex);
+            return jobs.size();
+        };
+        // The seek was fooled at `at`: the jobs in flight are dropped, and
+        // the loop below ends; the next pass reads the file whole.
+        auto seekWrong = [&](std::size_t at) {
+            std::unique_lock lock(mutex);
+            seekFailed = true;
+            seekRetriedAt = qint64(at);
+            dropPending(lock);
+        };
+
+        // The array never closed: a truncated file (a crashed or killed profiler).
+        // `lastEnd` is just past the last complete event.
+        auto truncated = [&](std::size_t lastEnd) {
+            const std::size_t at = skipEventSeparators(data, size, lastEnd);
+            broken(Tr::tr("file ends before the events array is closed (truncated?) at byte %1; %2 complete "
+                          "events before it were loaded")
+                       .arg(at)
+                       .arg(target.stats().totalEvents - targetBefore),
+                   qint64(at));
+            ok = false;
+        };
+        bool forceExact = false;
+        std::size_t nextGap = 0;     // seek.gaps[0, nextGap) were skipped
+        bool firstAfterJump = false; // the next chunk begins where a jump landed
+        std::vector<std::size_t> keyScratch;
+        while (!failed && !seekFailed) {
+            // Cut the next chunk. Fast path: guess the first "}, {" after
+            // chunkBytes; a wrong guess cannot parse (odd quotes or unbalanced
+            // brackets) and is redone with the exact scanner. Near the end of
+            // the array, and after a wrong guess, scan exactly.
+            std::size_t boundary = pos;
+            auto stopAt = BoundaryStop::ChunkFull;
+            bool speculative = false;
+            // Skipping chunks undecoded (chunkOutsideWindow) needs exact cuts:
+            // a wrong guess is only found by decoding.
+            if (!forceExact && (!builder.isWindowed() || !options.skipChunksOutsideWindow)
+                && pos + options.chunkBytes < size) {
+                const std::size_t cut = speculativeEventCut(data, size, pos + options.chunkBytes);
+                if (cut != std::string::npos) {
+                    boundary = cut;
+                    speculative = true;
+                }
+            }
+            forceExact = false;
+            // The next skipped stretch bounds the scan: its first byte is
+            // just past an event, where a chunk must end.
+            const std::size_t limit = seeking && nextGap < seek.gaps.size() ? seek.gaps[nextGap].from : size;
+            bool jump = false;
+            std::size_t scanPos = pos; // between two events
+            if (!speculative) {
+                stopAt = scanEventBoundaries(data, limit, scanPos, options.chunkBytes, boundary);
+                if (limit < size && stopAt == BoundaryStop::EndOfData) {
+                    if (boundary != limit) {
+                        seekWrong(limit); // a probe's end was not an event's
+                        break;
+                    }
+                    jump = true; // the events before the stretch are all cut: skip it
+                    stopAt = BoundaryStop::ChunkFull;
+                }
+            }
+            const std::size_t begin = std::min(skipEventSeparators(data, boundary, pos), boundary);
+            if (boundary > begin) {
+                auto job = std::make_unique<Job>();
+                if (builder.isWindowed())
+                    job->partial.setWindow(builder.window());
+                job->begin = begin;
+                job->end = boundary;
+                job->speculative = speculative;
+                // Skipping chunks undecoded needs exact cuts (above); the
+                // workers judge them, so that the judging runs on every core
+                // while this thread cuts.
+                job->judge = builder.isWindowed() && options.skipChunksOutsideWindow && !speculative;
+                job->afterJump = nextGap > 0;
+                if (firstAfterJump) {
+                    job->judge = false; // decoded, so that a wrong landing is found at once
+                    firstAfterJump = false;
+                }
+                if (threads > 1) {
+                    {
+                        std::lock_guard lock(mutex);
+                        jobs.push_back(std::move(job));
+                    }
+                    wake.notify_all();
+                    // Bound memory: at most two chunks per worker in flight.
+                    while (!failed && !seekFailed && resyncAt == SIZE_MAX && pending() > std::size_t(2 * threads))
+                        mergeReady(true);
+                    mergeReady(false);
+                } else {
+                    if (!serialParser)
+                        serialParser.reset(makeTraceChunkParser(fileIndex));
+                    decode(*serialParser, serialBuffer, keyScratch, *job);
+                    job->done = true;
+                    jobs.push_back(std::move(job));
+                    nextToDecode = jobs.size(); // keep the worker bookkeeping consistent
+                    mergeReady(true);
+                }
+            }
             if (resyncAt != SIZE_MAX) {
                 pos = resyncAt;
                 resyncAt = SIZE_MAX;
                 forceExact = true;
                 continue;
             }
-            if (!failed && stopAt == BoundaryStop::EndOfData)
-                truncated(boundary);
-            break;
+            if (failed || seekFailed)
+                break;
+            if (jump) {
+                const TraceGap& gap = seek.gaps[nextGap++];
+                unreadBytes += qint64(gap.to - gap.from);
+                pos = gap.to;
+                firstAfterJump = true;
+                continue;
+            }
+            if (stopAt != BoundaryStop::ChunkFull) {
+                // The array closed (ArrayEnd) or the data ran out (EndOfData: a
+                // file truncated by a crashed or killed profiler). Merge what the
+                // workers still decode; a wrong guess found now is cut again,
+                // exactly, from where it began.
+                while (!failed && !seekFailed && resyncAt == SIZE_MAX && pending() > 0)
+                    mergeReady(true);
+                if (resyncAt != SIZE_MAX) {
+                    pos = resyncAt;
+                    resyncAt = SIZE_MAX;
+                    forceExact = true;
+                    continue;
+                }
+                // After a jump, the end must be the real one: a landing
+                // inside a nested array meets that array's ']' (or the
+                // file's end) instead.
+                if (!failed && !seekFailed && nextGap > 0
+                    && (stopAt == BoundaryStop::EndOfData || !isArrayEnd(scanPos))) {
+                    seekWrong(scanPos);
+                    break;
+                }
+                if (!failed && !seekFailed && stopAt == BoundaryStop::EndOfData)
+                    truncated(boundary);
+                break;
+            }
+            pos = boundary;
+            if (options.progress && !options.progress(double(boundary) / double(size))) {
+                canceled = true;
+                break;
+            }
         }
-        pos = boundary;
-        if (options.progress && !options.progress(double(boundary) / double(size))) {
-            canceled = true;
-            break;
+        {
+            std::lock_guard lock(mutex);
+            stop = true;
         }
+        wake.notify_all();
+        for (auto& w : workers)
+            w.join();
+        if (seekFailed && !canceled) {
+            // Read again whole, with a clean report.
+            report.status = FileStatus::Used;
+            report.reason.clear();
+            report.byteOffset = -1;
+            continue;
+        }
+        if (seeking)
+            builder.merge(std::move(seekBuilder));
+        break;
     }
-    {
-        std::lock_guard lock(mutex);
-        stop = true;
-    }
-    wake.notify_all();
-    for (auto& w : workers)
-        w.join();
     if (canceled) {
         report.status = FileStatus::Skipped;
         report.reason = Tr::tr("canceled");
@@ -428,43 +507,16 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         report.reason.clear();
     }
     report.addCount(QStringLiteral("events"), events);
-    if (skippedChunkBytes > 0)
-        report.addCount(QStringLiteral("skippedBytes"), skippedChunkBytes);
+    if (skippedChunkBytes + unreadBytes > 0)
+        report.addCount(QStringLiteral("skippedBytes"), skippedChunkBytes + unreadBytes);
+    if (unreadBytes > 0)
+        report.addCount(QStringLiteral("unreadBytes"), unreadBytes);
+    if (seekRetriedAt >= 0)
+        report.addCount(QStringLiteral("seekRetriedAtByte"), seekRetriedAt);
     report.parseMs = double(timer.nsecsElapsed()) / 1e6;
     if (options.progress)
         options.progress(1.0);
     return events > 0 || ok;
-}
-
-std::size_t skipJsonValue(const char* d, std::size_t size, std::size_t p)
-{
-    int depth = 0;
-    bool inString = false;
-    for (; p < size; ++p) {
-        const char c = d[p];
-        if (inString) {
-            if (c == '\\')
-                ++p;
-            else if (c == '"') {
-                inString = false;
-                if (depth == 0)
-                    return p + 1;
-            }
-            continue;
-        }
-        if (c == '"')
-            inString = true;
-        else if (c == '{' || c == '[')
-            ++depth;
-        else if (c == '}' || c == ']') {
-            if (depth == 0)
-                return p; // end of the enclosing container
-            if (--depth == 0)
-                return p + 1;
-        } else if (depth == 0 && (c == ',' || c == '}'))
-            return p;
-    }
-    return std::string::npos;
 }
 
 } // namespace profscope

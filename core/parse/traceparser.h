@@ -3,6 +3,7 @@
 
 #include "../model/importreport.h"
 #include "tracebuilder.h"
+#include "traceseek.h"
 
 #include <QString>
 
@@ -36,6 +37,13 @@ struct TraceParseOptions
     // dropped either way, before their names and args are interned. Off only
     // to measure.
     bool skipChunksOutsideWindow = true;
+    // Partial import of a large file (64 MiB of events or more): the
+    // stretches that probes show to lie wholly before or after the window
+    // are not read at all (traceseek.h); the chunk judge handles the rest.
+    // The loader passes seekEnabled() (--no-seek turns it off).
+    bool seekOutsideWindow = true;
+    // The seek's probe spacing and smallest file (traceseek.h); tests lower them.
+    TraceSeekOptions seekProbes;
     // Called with the fraction of the file done (0..1); return false to cancel.
     std::function<bool(double)> progress;
 };

@@ -112,7 +112,7 @@ int childAnalyze(const QString& path, int threads)
 // with the trace cache when `cache`.
 int childLoad(const QString& path, int threads, int step, bool cache, bool tableSeek)
 {
-    setTableSeekEnabled(tableSeek);
+    setSeekEnabled(tableSeek);
     QElapsedTimer timer;
     timer.start();
     LoadOptions options;
@@ -161,8 +161,9 @@ struct TraceRun
     double ms = 0;
     qint64 slices = 0;
     qint64 skippedBytes = 0;
+    qint64 unreadBytes = 0;
 };
-TraceRun parseTraceOnce(const QString& path, TimeRange window, bool skipOutside, int runs = 2)
+TraceRun parseTraceOnce(const QString& path, TimeRange window, bool skipOutside, bool seek = false, int runs = 2)
 {
     TraceRun best;
     for (int r = 0; r < runs; ++r) {
@@ -175,11 +176,13 @@ TraceRun parseTraceOnce(const QString& path, TimeRange window, bool skipOutside,
         TraceParseOptions options;
         options.threads = 1;
         options.skipChunksOutsideWindow = skipOutside;
+        options.seekOutsideWindow = seek;
         parseTraceFile(path, builder, report, options);
         const TraceData data = builder.finish();
         const double ms = double(timer.nsecsElapsed()) / 1e6;
         if (r == 0 || ms < best.ms)
-            best = { ms, qint64(data.sliceCount()), report.count(QStringLiteral("skippedBytes")) };
+            best = { ms, qint64(data.sliceCount()), report.count(QStringLiteral("skippedBytes")),
+                     std::max<qint64>(0, report.count(QStringLiteral("unreadBytes"))) };
     }
     return best;
 }
@@ -349,11 +352,12 @@ int main(int argc, char** argv)
         const QJsonObject whole = runChild({ QStringLiteral("load"), big, threads, QStringLiteral("-1") });
         showPartial(out, QStringLiteral("whole run"), whole, mb);
         const int step = kSteps / 2;
-        // The baseline: the timed tables cut while parsed but read whole
-        // (the time-ordered seek off), as before the seek.
+        // The baseline: the trace's chunks judged and the timed tables cut
+        // while parsed, but every byte read (--no-seek: the seeks of
+        // traceseek.h and csvseek.h off), as before the seeks.
         const QJsonObject oneWhole
             = runChild({ QStringLiteral("load"), big, threads, QString::number(step), QStringLiteral("noseek") });
-        showPartial(out, QStringLiteral("--steps %1, tables read whole").arg(step), oneWhole, mb);
+        showPartial(out, QStringLiteral("--steps %1 --no-seek").arg(step), oneWhole, mb);
         const QJsonObject one = runChild({ QStringLiteral("load"), big, threads, QString::number(step) });
         showPartial(out, QStringLiteral("--steps %1 (1 of %2)").arg(step).arg(kSteps), one, mb);
         out << "  read the traces once   " << QString::number(double(readMs) / 1000.0, 'f', 2).rightJustified(7)
@@ -392,6 +396,12 @@ int main(int argc, char** argv)
              QStringLiteral("%1 slices, %2 MiB skipped undecoded")
                  .arg(skipped.slices)
                  .arg(double(skipped.skippedBytes) / double(1 << 20), 0, 'f', 0));
+        // The seek (traceseek.h, the default): the stretches outside not read at all.
+        const TraceRun sought = parseTraceOnce(trace, window, true, true);
+        line(QStringLiteral("step %1, read in part (seek)").arg(step), sought.ms,
+             QStringLiteral("%1 slices, %2 MiB not read")
+                 .arg(sought.slices)
+                 .arg(double(sought.unreadBytes) / double(1 << 20), 0, 'f', 0));
         QElapsedTimer readTimer;
         readTimer.start();
         {
@@ -451,6 +461,21 @@ int main(int argc, char** argv)
             }
         }
         line(QStringLiteral("step marker scan"), markerMs, QStringLiteral("%1 steps").arg(marks));
+        // The markers of the one step sought (the default for a step window).
+        double seekMs = 0;
+        MarkerSeekResult markerSeek;
+        for (int r = 0; r < 3; ++r) {
+            QElapsedTimer t;
+            t.start();
+            markerSeek = seekTraceStepMarkers(trace, step, step);
+            const double ms = double(t.nsecsElapsed()) / 1e6;
+            seekMs = r == 0 ? ms : std::min(seekMs, ms);
+        }
+        line(QStringLiteral("step marker seek (step %1)").arg(step), seekMs,
+             QStringLiteral("%1 markers met, %2 MiB searched%3")
+                 .arg(markerSeek.marks.size())
+                 .arg(double(markerSeek.searchedBytes) / double(1 << 20), 0, 'f', 0)
+                 .arg(markerSeek.sought ? QString() : QStringLiteral(" (fell back to the whole scan)")));
         line(QStringLiteral("marker search, memchr '#' (now)"), memchrMs, QStringLiteral("%1 hits").arg(memchrHits));
         line(QStringLiteral("marker search, memmem (before)"), memmemMs, QStringLiteral("%1 hits").arg(memmemHits));
         // The rank's timed CSV tables for the same step: parsed whole, then
@@ -460,7 +485,7 @@ int main(int argc, char** argv)
         const QString tables = QFileInfo(trace).absolutePath();
         const auto tablesMs = [&](bool whileParsing, bool seek, qint64& kept) {
             double best = 0;
-            setTableSeekEnabled(seek);
+            setSeekEnabled(seek);
             for (int r = 0; r < 3; ++r) {
                 QElapsedTimer t;
                 t.start();
@@ -480,7 +505,7 @@ int main(int argc, char** argv)
                 const double ms = double(t.nsecsElapsed()) / 1e6;
                 best = r == 0 ? ms : std::min(best, ms);
             }
-            setTableSeekEnabled(true);
+            setSeekEnabled(true);
             return best;
         };
         const qint64 tableMb = (QFileInfo(tables + QStringLiteral("/kernel_details.csv")).size()

@@ -155,11 +155,11 @@ struct SeekOff
 {
     SeekOff()
     {
-        setTableSeekEnabled(false);
+        setSeekEnabled(false);
     }
     ~SeekOff()
     {
-        setTableSeekEnabled(true);
+        setSeekEnabled(true);
     }
 };
 
@@ -200,7 +200,7 @@ private:
 void TestCsvSeek::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    QVERIFY(tableSeekEnabled()); // on by default
+    QVERIFY(seekEnabled()); // on by default
     m_cluster = m_dir.filePath(QStringLiteral("cluster"));
     GeneratorOptions options;
     options.ranks = 1;
