@@ -3939,6 +3939,10 @@ Rank 映射（基准:对比）：%2</translation>
         <source>ranks %1 of %2 (%3 loaded)</source>
         <translation>rank %1（共 %2 个，已加载 %3 个）</translation>
     </message>
+    <message>
+        <source>%1 (steps met while seeking the markers: %2)</source>
+        <translation>%1（查找步骤标记途中遇到的步骤：%2）</translation>
+    </message>
 </context>
 <context>
     <name>profscope::Main</name>
@@ -6401,6 +6405,10 @@ Pair it with one of the comparison run&apos;s ranks in File → Edit Rank Mappin
     <message>
         <source>%1: no step markers found (ProfilerStep#N or Iteration N events, STEP_TIME rows), so the step window could not be applied: the whole rank is loaded</source>
         <translation>%1：未找到迭代标记（ProfilerStep#N 或 Iteration N 事件、STEP_TIME 行），因此无法应用迭代窗口：已加载整个 rank</translation>
+    </message>
+    <message>
+        <source>the step markers were sought in the trace, not read whole: the steps listed are those met on the way</source>
+        <translation>步骤标记是在 trace 中跳跃查找的，未完整读取：列出的步骤仅为查找途中遇到的步骤</translation>
     </message>
 </context>
 <context>
@@ -10254,8 +10262,8 @@ PATTERN 是远程主机上的文件夹（绝对路径，或相对于登录目录
         <translation>解析每个文件：既不从缓存文件夹读取已解析的 trace 和表，也不写入缓存。</translation>
     </message>
     <message>
-        <source>With --steps: read every row of the timed CSV tables (kernel_details, memory_record, npu_module_mem) instead of only the parts that their time order places around the window.</source>
-        <translation>与 --steps 一起使用：读取带时间的 CSV 表（kernel_details、memory_record、npu_module_mem）的每一行，而不是只读取按其时间顺序位于窗口附近的部分。</translation>
+        <source>With --steps: read every byte of the trace and every row of the timed CSV tables (kernel_details, memory_record, npu_module_mem), and scan the whole trace for the step markers, instead of only the parts that their time order places around the window.</source>
+        <translation>与 --steps 一起使用：读取 trace 的每个字节和带时间的 CSV 表（kernel_details、memory_record、npu_module_mem）的每一行，并在整个 trace 中扫描步骤标记，而不是只读取按时间顺序位于窗口附近的部分。</translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,7 @@ QJsonObject profileToJson(const Profile& profile)
         partial[QStringLiteral("ranks")] = ranksAsked;
         partial[QStringLiteral("ranksFound")] = p.ranksFound;
         partial[QStringLiteral("stepsFound")] = found;
+        partial[QStringLiteral("stepsSought")] = p.stepsSought;
         partial[QStringLiteral("stepsKept")] = kept;
         root[QStringLiteral("partial")] = partial;
     }

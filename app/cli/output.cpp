@@ -101,8 +101,9 @@ QCommandLineOption noCacheOption()
 QCommandLineOption noSeekOption()
 {
     return QCommandLineOption(QStringLiteral("no-seek"),
-        Tr::tr("With --steps: read every row of the timed CSV tables (kernel_details, memory_record, npu_module_mem) "
-               "instead of only the parts that their time order places around the window."));
+        Tr::tr("With --steps: read every byte of the trace and every row of the timed CSV tables (kernel_details, "
+               "memory_record, npu_module_mem), and scan the whole trace for the step markers, instead of only the "
+               "parts that their time order places around the window."));
 }
 
 bool applyLoadFilterOptions(const QCommandLineParser& parser, const QCommandLineOption& steps,

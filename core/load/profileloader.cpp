@@ -102,6 +102,7 @@ void applyPartialToProfile(const LoadFilter& filter, std::vector<std::shared_ptr
         if (!w.asked)
             continue;
         found.insert(found.end(), w.stepsFound.begin(), w.stepsFound.end());
+        profile.partial.stepsSought = profile.partial.stepsSought || w.markersSought;
         kept.insert(kept.end(), w.stepsKept.begin(), w.stepsKept.end());
         const QString who = rankWho(rank.info);
         if (!w.applied && !w.stepsFound.empty()) {
@@ -192,6 +193,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
         bool sought = false;
         const std::vector<StepMark> marks
             = scanRankStepMarkers(discovered, [&](double) { return !canceled(); }, &filter, &sought);
+        window.markersSought = sought;
         if (sought)
             window.notes << Tr::tr("the step markers were sought in the trace, not read whole: the steps listed are "
                                    "those met on the way");

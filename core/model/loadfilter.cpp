@@ -134,7 +134,9 @@ QString PartialProfile::describe(int ranksLoaded) const
             ? Tr::tr("step %1").arg(filter.firstStep)
             : Tr::tr("steps %1\u2013%2").arg(filter.firstStep).arg(filter.lastStep);
         parts << (stepsFound.empty() ? Tr::tr("%1 (no step markers found)").arg(asked)
-                                     : Tr::tr("%1 of %2").arg(asked, formatIdList(stepsFound)));
+                      : stepsSought
+                      ? Tr::tr("%1 (steps met while seeking the markers: %2)").arg(asked, formatIdList(stepsFound))
+                      : Tr::tr("%1 of %2").arg(asked, formatIdList(stepsFound)));
     }
     if (filter.hasRanks())
         parts << Tr::tr("ranks %1 of %2 (%3 loaded)").arg(formatIdList(filter.rankIds)).arg(ranksFound).arg(ranksLoaded);

@@ -54,6 +54,7 @@ struct PartialProfile
     LoadFilter filter;
     int ranksFound = 0;             // discovered before the rank filter
     std::vector<qint64> stepsFound; // every step number the quick scan found, sorted, unique
+    bool stepsSought = false;       // some rank's markers were sought: stepsFound is not every step
     std::vector<qint64> stepsKept;  // of those, the ones inside the window
 
     bool isPartial() const

@@ -87,6 +87,7 @@ struct RankStepWindow
     bool applied = false; // and the rank's step markers resolved it (else the rank is whole)
     TimeRange windowNs;   // the kept range [start of first step, end of last step); empty: no step matched
     std::vector<qint64> stepsFound;
+    bool markersSought = false; // stepsFound holds only the markers a seek met (stepscan.h)
     std::vector<qint64> stepsKept;
     QStringList notes; // what the window did to the tables, for the import report
     // Timed tables whose parser was handed the window and left the rows

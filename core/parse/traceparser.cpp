@@ -354,6 +354,15 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             ok = false;
         };
         bool forceExact = false;
+        // A wrong speculative cut was found: cut again, exactly, from where it began.
+        auto resync = [&] {
+            if (resyncAt == SIZE_MAX)
+                return false;
+            pos = resyncAt;
+            resyncAt = SIZE_MAX;
+            forceExact = true;
+            return true;
+        };
         std::size_t nextGap = 0;     // seek.gaps[0, nextGap) were skipped
         bool firstAfterJump = false; // the next chunk begins where a jump landed
         std::vector<std::size_t> keyScratch;
@@ -429,12 +438,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                     mergeReady(true);
                 }
             }
-            if (resyncAt != SIZE_MAX) {
-                pos = resyncAt;
-                resyncAt = SIZE_MAX;
-                forceExact = true;
+            if (resync())
                 continue;
-            }
             if (failed || seekFailed)
                 break;
             if (jump) {
@@ -451,12 +456,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 // exactly, from where it began.
                 while (!failed && !seekFailed && resyncAt == SIZE_MAX && pending() > 0)
                     mergeReady(true);
-                if (resyncAt != SIZE_MAX) {
-                    pos = resyncAt;
-                    resyncAt = SIZE_MAX;
-                    forceExact = true;
+                if (resync())
                     continue;
-                }
                 // After a jump, the end must be the real one: a landing
                 // inside a nested array meets that array's ']' (or the
                 // file's end) instead.

@@ -91,11 +91,23 @@ std::vector<TraceProbe> probeTrace(const char* d, std::size_t arrayBegin, std::s
     const std::size_t count
         = std::max<std::size_t>(kMinTraceProbes, length / std::max<std::size_t>(options.spacingBytes, 1));
     probes.reserve(count);
+    auto probeAt = [&](std::size_t i) { return arrayBegin + std::size_t((long double)(length) * i / count); };
 #ifdef Q_OS_UNIX
     static const std::size_t pageBytes = std::size_t(sysconf(_SC_PAGESIZE));
+    if (options.mapped) {
+        // From a cold disk each probe is a random read: ask for all of them
+        // at once (the kernel reads them in parallel), rather than waiting
+        // for each fault in turn (450 probes of a 1.8 GiB trace took longer
+        // than reading the stretches they saved).
+        constexpr std::size_t kProbeReadBytes = std::size_t(64) << 10;
+        for (std::size_t i = 0; i < count; ++i) {
+            const std::size_t from = probeAt(i) / pageBytes * pageBytes;
+            madvise(const_cast<char*>(d) + from, std::min(kProbeReadBytes, size - from), MADV_WILLNEED);
+        }
+    }
 #endif
     for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t at = arrayBegin + std::size_t((long double)(length) * i / count);
+        const std::size_t at = probeAt(i);
         if (!probes.empty() && at < probes.back().end)
             continue; // the previous probe reached past this point
         TraceProbe probe = probeTraceAt(d, size, at);
