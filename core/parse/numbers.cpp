@@ -204,22 +204,30 @@ bool parsePlainDecimal(std::string_view text, qint64& mantissa, int& scale)
     const bool negative = p < end && *p == '-';
     p += negative ? 1 : 0;
     const char* digits = p;
+    // At most 15 digits in all (so the mantissa stays exact in a double),
+    // at most 6 after the point: refused before the digit that would pass
+    // either, so that the mantissa never overflows on a long cell.
     qint64 m = 0;
-    while (p < end && *p >= '0' && *p <= '9')
+    while (p < end && *p >= '0' && *p <= '9') {
+        if (p - digits == 15)
+            return false;
         m = m * 10 + (*p++ - '0');
-    if (p == digits || p - digits > 15)
+    }
+    if (p == digits)
         return false;
     int k = 0;
     if (p < end && *p == '.') {
         const char* fraction = ++p;
-        while (p < end && *p >= '0' && *p <= '9')
+        while (p < end && *p >= '0' && *p <= '9') {
+            if (p - fraction == 6 || (p - digits) - 1 == 15)
+                return false;
             m = m * 10 + (*p++ - '0');
+        }
         k = int(p - fraction);
-        if (k == 0 || k > 6)
+        if (k == 0)
             return false;
     }
-    // At most 15 digits in all: the mantissa stays exact in a double.
-    if (p != end || (negative && m == 0) || (p - digits) - (k > 0 ? 1 : 0) > 15)
+    if (p != end || (negative && m == 0))
         return false;
     while (k > 0 && m % 10 == 0) {
         m /= 10;
