@@ -188,13 +188,13 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
 
     // Partial import: the step window from a quick scan of the markers.
     RankStepWindow& window = rank->stepWindow;
+    RankMarkerSeek markerSeek; // its probes serve the trace parse too
     if (filter.hasSteps()) {
         window.asked = true;
-        bool sought = false;
         const std::vector<StepMark> marks
-            = scanRankStepMarkers(discovered, [&](double) { return !canceled(); }, &filter, &sought);
-        window.markersSought = sought;
-        if (sought)
+            = scanRankStepMarkers(discovered, [&](double) { return !canceled(); }, &filter, &markerSeek);
+        window.markersSought = markerSeek.sought;
+        if (markerSeek.sought)
             window.notes << Tr::tr("the step markers were sought in the trace, not read whole: the steps listed are "
                                    "those met on the way");
         for (const StepMark& m : marks)
@@ -379,6 +379,8 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 TraceParseOptions options;
                 options.threads = traceThreads;
                 options.seekOutsideWindow = seekEnabled();
+                if (const auto probes = markerSeek.probesByPath.find(f->path); probes != markerSeek.probesByPath.end())
+                    options.seekKnownProbes = &probes->second;
                 const qint64 base = doneBytes;
                 options.progress = [&](double done) {
                     if (fraction)

@@ -253,7 +253,7 @@ MarkerSeekResult seekTraceStepMarkers(const QString& path, qint64 firstStep, qin
         return wholeScan(); // no marker, or the window starts before the first one
     result.marks.push_back(cur);
     TimeNs shortestNs = cur.rangeNs.durationNs();
-    std::vector<TraceProbe> probes; // made at the first jump
+    std::vector<TraceProbe>& probes = result.probes; // made at the first jump
     auto advance = [&](std::size_t from) {
         StepMark next;
         const std::size_t at = nextMarker(from, next);
@@ -291,10 +291,10 @@ MarkerSeekResult seekTraceStepMarkers(const QString& path, qint64 firstStep, qin
                                                          [](std::size_t at, const TraceProbe& p) { return at < p.begin; })
                                         - probes.begin());
             std::size_t k = i;
-            while (i < probes.size() && k + 1 < probes.size() && probes[i].valid
-                   && saturatingAdd(probes[i].highNs, slackNs) <= estimateNs && probesAgree(probes[k], probes[k + 1], slackNs)
-                   && saturatingAdd(probes[k + 1].highNs, slackNs) <= estimateNs)
-                ++k;
+            if (i < probes.size() && probes[i].valid && saturatingAdd(probes[i].highNs, slackNs) <= estimateNs)
+                while (k + 1 < probes.size() && probesAgree(probes[k], probes[k + 1], slackNs)
+                       && saturatingAdd(probes[k + 1].highNs, slackNs) <= estimateNs)
+                    ++k;
             // Up to the first probe the bytes are searched as they come: a
             // marker there is simply the next one.
             if (k > i && !findMarker(data, from, std::min(size, probes[i].begin + kMarker.size()))) {
@@ -351,7 +351,7 @@ std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error)
 }
 
 std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress,
-                                          const LoadFilter* filter, bool* sought)
+                                          const LoadFilter* filter, RankMarkerSeek* seek)
 {
     std::map<qint64, TimeRange> byStep;
     auto add = [&byStep](const std::vector<StepMark>& marks) {
@@ -372,8 +372,11 @@ std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std:
             if ((f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline) && filter && filter->hasSteps()
                 && seekEnabled()) {
                 MarkerSeekResult r = seekTraceStepMarkers(f.path, filter->firstStep, filter->lastStep, nullptr, progress);
-                if (sought)
-                    *sought = *sought || r.sought;
+                if (seek) {
+                    seek->sought = seek->sought || r.sought;
+                    if (!r.probes.empty())
+                        seek->probesByPath[f.path] = std::move(r.probes);
+                }
                 add(r.marks);
             } else if (f.kind == FileKind::TraceView || f.kind == FileKind::LegacyTimeline)
                 add(scanTraceStepMarkers(f.path, nullptr, progress));

@@ -13,6 +13,7 @@
 #include <QString>
 
 #include <functional>
+#include <map>
 #include <vector>
 
 namespace profscope {
@@ -53,6 +54,10 @@ struct MarkerSeekResult
     std::vector<StepMark> marks; // in file order
     bool sought = false;         // false: the whole file was scanned
     qint64 searchedBytes = 0;    // bytes the marker search went through
+    // The probes taken for the first jump (from the file's first byte;
+    // empty when none was tried), for the parse to plan its own seek with
+    // (planTraceSeek) instead of probing the file again.
+    std::vector<TraceProbe> probes;
 };
 MarkerSeekResult seekTraceStepMarkers(const QString& path, qint64 firstStep, qint64 lastStep, QString* error = nullptr,
                                       const std::function<bool(double)>& progress = {},
@@ -64,10 +69,16 @@ std::vector<StepMark> scanDbStepMarkers(const QString& path, QString* error = nu
 // (trace JSON files and databases), sorted by step; duplicates (a step in
 // two files) are merged into the union of their ranges.
 // With `filter` asking for steps (and the seek on, seekEnabled()), large
-// trace files are sought (seekTraceStepMarkers); `sought` tells whether
-// one was, so that the steps found are not all the rank's.
+// trace files are sought (seekTraceStepMarkers); `seek` tells whether one
+// was, so that the steps found are not all the rank's, and keeps the
+// probes taken, by file path, for the parse.
+struct RankMarkerSeek
+{
+    bool sought = false;
+    std::map<QString, std::vector<TraceProbe>> probesByPath;
+};
 std::vector<StepMark> scanRankStepMarkers(const DiscoveredRank& rank, const std::function<bool(double)>& progress = {},
-                                          const LoadFilter* filter = nullptr, bool* sought = nullptr);
+                                          const LoadFilter* filter = nullptr, RankMarkerSeek* seek = nullptr);
 
 // What the GUI's "Open Part of a Profile…" lists before loading: the ranks
 // discovered and the steps each one's markers name.

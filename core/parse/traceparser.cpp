@@ -154,7 +154,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     if (builder.isWindowed() && options.skipChunksOutsideWindow && options.seekOutsideWindow && fallback.isNull()) {
         TraceSeekOptions probing = options.seekProbes;
         probing.mapped = true;
-        seek = planTraceSeek(data, arrayBegin, size, builder.window(), taskSeekSlackNs(builder.window()), probing);
+        seek = planTraceSeek(data, arrayBegin, size, builder.window(), taskSeekSlackNs(builder.window()), probing,
+                             options.seekKnownProbes);
     }
     TraceBuilder seekBuilder { true };
     if (!seek.gaps.empty())
@@ -510,6 +511,12 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     report.addCount(QStringLiteral("events"), events);
     if (skippedChunkBytes + unreadBytes > 0)
         report.addCount(QStringLiteral("skippedBytes"), skippedChunkBytes + unreadBytes);
+    if (seek.probes > 0) {
+        // Why a seek skipped little: probes that read no ordinary events
+        // (metadata, B/E, unreadable) break the chains of agreeing ones.
+        report.addCount(QStringLiteral("seekProbes"), seek.probes);
+        report.addCount(QStringLiteral("seekProbesRead"), seek.validProbes);
+    }
     if (unreadBytes > 0)
         report.addCount(QStringLiteral("unreadBytes"), unreadBytes);
     if (seekRetriedAt >= 0)

@@ -44,6 +44,9 @@ struct TraceParseOptions
     bool seekOutsideWindow = true;
     // The seek's probe spacing and smallest file (traceseek.h); tests lower them.
     TraceSeekOptions seekProbes;
+    // The file's probes, already taken by the marker search (stepscan.h),
+    // reused for the seek; null: the parse probes the file itself.
+    const std::vector<TraceProbe>* seekKnownProbes = nullptr;
     // Called with the fraction of the file done (0..1); return false to cancel.
     std::function<bool(double)> progress;
 };

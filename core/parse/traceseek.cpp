@@ -131,12 +131,21 @@ std::vector<TraceProbe> probeTrace(const char* d, std::size_t arrayBegin, std::s
 }
 
 TraceSeekPlan planTraceSeek(const char* d, std::size_t arrayBegin, std::size_t size, TimeRange window,
-                            TimeNs slackNs, const TraceSeekOptions& options)
+                            TimeNs slackNs, const TraceSeekOptions& options, const std::vector<TraceProbe>* known)
 {
     TraceSeekPlan plan;
     if (size <= arrayBegin || size - arrayBegin < options.minBytes || window.isEmpty())
         return plan;
-    const std::vector<TraceProbe> probes = probeTrace(d, arrayBegin, size, options);
+    std::vector<TraceProbe> probes;
+    if (known && !known->empty()) {
+        // Probes from the file's first byte: one before the array's '[' cut
+        // the top-level object, not an event, and a gap may not start there.
+        for (const TraceProbe& p : *known)
+            if (p.begin >= arrayBegin && p.end <= size)
+                probes.push_back(p);
+    } else {
+        probes = probeTrace(d, arrayBegin, size, options);
+    }
     plan.probes = int(probes.size());
     plan.validProbes = int(std::count_if(probes.begin(), probes.end(), [](const TraceProbe& p) { return p.valid; }));
     // Neighbouring agreeing probes whose widened times lie wholly on one

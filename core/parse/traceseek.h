@@ -92,14 +92,17 @@ struct TraceGap
 struct TraceSeekPlan
 {
     std::vector<TraceGap> gaps; // in file order, disjoint
-    int probes = 0;
-    int validProbes = 0;
+    int probes = 0;      // probes taken (0: the array was not sought)
+    int validProbes = 0; // of which read kProbeEvents ordinary events (the import report lists both)
     std::size_t skippedBytes = 0;
 };
 
 // The stretches of the events array [arrayBegin, size) to skip for `window`
-// (none when the array is shorter than options.minBytes).
+// (none when the array is shorter than options.minBytes). `known`: probes of
+// the same file already taken (by the marker search, stepscan.h), reused
+// instead of probing again when given; those before arrayBegin are ignored.
 TraceSeekPlan planTraceSeek(const char* data, std::size_t arrayBegin, std::size_t size, TimeRange window,
-                            TimeNs slackNs, const TraceSeekOptions& options = {});
+                            TimeNs slackNs, const TraceSeekOptions& options = {},
+                            const std::vector<TraceProbe>* known = nullptr);
 
 } // namespace profscope

@@ -184,7 +184,7 @@ struct Parsed
     qint64 slices = 0;
 };
 
-Parsed parseWindowed(const QString& path, bool seek)
+Parsed parseWindowed(const QString& path, bool seek, const std::vector<TraceProbe>* knownProbes = nullptr)
 {
     TraceBuilder builder;
     builder.setWindow(kWindow);
@@ -195,6 +195,7 @@ Parsed parseWindowed(const QString& path, bool seek)
     options.seekOutsideWindow = seek;
     options.seekProbes.spacingBytes = 16 << 10;
     options.seekProbes.minBytes = 0;
+    options.seekKnownProbes = knownProbes;
     parseTraceFile(path, builder, p.report, options);
     const TraceData data = builder.finish();
     p.fingerprint = fingerprint(data);
@@ -224,6 +225,7 @@ private slots:
     void planNeverSkipsAKeptEvent();
     void parseMatchesWholeRead();
     void fooledProbesFallBack();
+    void knownProbesReused();
     void markersSought_data();
     void markersSought();
 };
@@ -354,6 +356,46 @@ void TestTraceSeek::parseMatchesWholeRead()
     QVERIFY2(seek.report.count(QStringLiteral("unreadBytes")) > 1'000'000,
              qPrintable(QString::number(seek.report.count(QStringLiteral("unreadBytes")))));
     QCOMPARE(whole.report.count(QStringLiteral("unreadBytes")), -1); // absent
+}
+
+void TestTraceSeek::knownProbesReused()
+{
+    // The marker search's probes, taken from the file's first byte, plan the
+    // parse's seek: the gaps end and start at those probes, none starts
+    // before the events array, and the parse still matches the whole read.
+    const SynthTrace t = sectionedTrace(false);
+    const char* d = t.text.constData();
+    const std::size_t size = std::size_t(t.text.size());
+    std::vector<TraceProbe> known = probeTrace(d, 0, size, probing());
+    // One probe before the array (a cut in the top-level object) must be ignored.
+    TraceProbe early = known.front();
+    early.begin = 0;
+    early.end = t.arrayBegin > 0 ? t.arrayBegin - 1 : 0;
+    known.insert(known.begin(), early);
+    const TraceSeekPlan plan = planTraceSeek(d, t.arrayBegin, size, kWindow, 10'000'000'000, probing(), &known);
+    QVERIFY(!plan.gaps.empty());
+    QCOMPARE(plan.probes, int(known.size()) - 1);
+    for (const TraceGap& g : plan.gaps) {
+        QVERIFY(g.from >= t.arrayBegin);
+        QVERIFY(std::any_of(known.begin() + 1, known.end(), [&](const TraceProbe& p) { return p.end == g.from; }));
+        QVERIFY(std::any_of(known.begin() + 1, known.end(), [&](const TraceProbe& p) { return p.begin == g.to; }));
+    }
+    // Known probes that all read nothing ordinary: no gap (they are used, not taken again).
+    std::vector<TraceProbe> unread = known;
+    for (TraceProbe& p : unread)
+        p.valid = false;
+    QVERIFY(planTraceSeek(d, t.arrayBegin, size, kWindow, 10'000'000'000, probing(), &unread).gaps.empty());
+
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, t.text);
+    QVERIFY(!path.isEmpty());
+    known.erase(known.begin());
+    const Parsed whole = parseWindowed(path, false);
+    const Parsed seek = parseWindowed(path, true, &known);
+    QVERIFY(seek.fingerprint == whole.fingerprint);
+    QVERIFY(seek.report.count(QStringLiteral("unreadBytes")) > 1'000'000);
+    QCOMPARE(seek.report.count(QStringLiteral("seekProbes")), qint64(known.size()));
+    QCOMPARE(parseWindowed(path, true, &unread).report.count(QStringLiteral("unreadBytes")), -1);
 }
 
 void TestTraceSeek::fooledProbesFallBack()
