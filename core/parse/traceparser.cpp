@@ -71,22 +71,27 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         broken(Tr::tr("empty file"), 0);
         return false;
     }
-    // Map the file: pages are read as the scanner reaches them and can be
-    // dropped by the kernel afterwards, so RSS stays bounded by the chunk.
+    // Map a large file: pages are read as the scanner reaches them and can
+    // be dropped by the kernel afterwards, so RSS stays bounded by the chunk.
+    // A small one is read: mapping, releasing and unmapping it are three
+    // page-table changes, each a TLB shootdown on every core, for a few
+    // pages (on 1024 ranks of 60 KB they cost more than reading).
     QByteArray fallback;
-    const char* data = reinterpret_cast<const char*>(file.map(0, qint64(size)));
+    const char* data = size >= options.mapFromBytes ? reinterpret_cast<const char*>(file.map(0, qint64(size))) : nullptr;
     if (!data) {
-        fallback = file.readAll();
-        if (fallback.size() != qsizetype(size)) {
+        fallback.resize(qsizetype(size));
+        const qint64 got = file.read(fallback.data(), qint64(size));
+        if (got != qint64(size)) {
             broken(Tr::tr("cannot read: %1").arg(file.errorString()));
             return false;
         }
         data = fallback.constData();
     }
+    const bool mapped = fallback.isNull();
     // Parsed events live in the model; the file's pages behind them can go.
     // Only for the mapping: on the read-all fallback the bytes are the heap.
     std::size_t releasedTo = 0;
-    auto releaseUpTo = [&, mapped = fallback.isNull()](std::size_t upTo) {
+    auto releaseUpTo = [&](std::size_t upTo) {
 #ifdef Q_OS_UNIX
         static const std::size_t pageBytes = std::size_t(sysconf(_SC_PAGESIZE));
         const std::size_t end = upTo - upTo % pageBytes;
@@ -151,9 +156,9 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     // or the scan from it met the array's end too soon), the file is read
     // again whole, as if there had been no seek.
     TraceSeekPlan seek;
-    if (builder.isWindowed() && options.skipChunksOutsideWindow && options.seekOutsideWindow && fallback.isNull()) {
+    if (builder.isWindowed() && options.skipChunksOutsideWindow && options.seekOutsideWindow) {
         TraceSeekOptions probing = options.seekProbes;
-        probing.mapped = true;
+        probing.mapped = mapped;
         seek = planTraceSeek(data, arrayBegin, size, builder.window(), taskSeekSlackNs(builder.window()), probing,
                              options.seekKnownProbes);
     }

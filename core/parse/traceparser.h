@@ -44,6 +44,8 @@ struct TraceParseOptions
     bool seekOutsideWindow = true;
     // The seek's probe spacing and smallest file (traceseek.h); tests lower them.
     TraceSeekOptions seekProbes;
+    // Files from this size on are mapped; smaller ones are read whole.
+    std::size_t mapFromBytes = std::size_t(4) << 20;
     // The file's probes, already taken by the marker search (stepscan.h),
     // reused for the seek; null: the parse probes the file itself.
     const std::vector<TraceProbe>* seekKnownProbes = nullptr;
