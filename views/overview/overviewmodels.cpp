@@ -120,14 +120,15 @@ void OverviewBarsModel::setRows(std::vector<ClusterStepRow> rows)
 {
     beginResetModel();
     m_entries.clear();
-    m_entries.reserve(rows.size());
-    for (ClusterStepRow& row : rows) {
+    m_rows = std::move(rows);
+    m_entries.reserve(m_rows.size());
+    for (const ClusterStepRow& row : m_rows) {
         Entry entry;
         entry.componentsNs = barComponents(row.overview);
         for (const TimeNs part : entry.componentsNs)
             entry.totalNs += part;
-        entry.row = std::move(row);
-        m_entries.push_back(std::move(entry));
+        entry.row = &row;
+        m_entries.push_back(entry);
     }
     applySort();
     endResetModel();
@@ -165,9 +166,9 @@ qint64 OverviewBarsModel::sortKey(const Entry& e, int column)
 {
     switch (column) {
     case RankColumn:
-        return e.row.rankId >= 0 ? e.row.rankId : e.row.rankIndex;
+        return e.row->rankId >= 0 ? e.row->rankId : e.row->rankIndex;
     case StageColumn:
-        return e.row.stage;
+        return e.row->stage;
     case TotalColumn:
         return e.totalNs;
     default:
@@ -184,7 +185,7 @@ QVariant OverviewBarsModel::data(const QModelIndex& index, int role) const
     const Entry& e = m_entries[std::size_t(index.row())];
     const int c = index.column();
     if (role == RankIndexRole)
-        return e.row.rankIndex;
+        return e.row->rankIndex;
     if (role == Qt::TextAlignmentRole)
         return c == HostColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                : QVariant(Qt::AlignRight | Qt::AlignVCenter);
@@ -197,18 +198,18 @@ QVariant OverviewBarsModel::data(const QModelIndex& index, int role) const
     }
     if (role == SortRole) {
         if (c == HostColumn)
-            return e.row.host;
+            return e.row->host;
         return sortKey(e, c);
     }
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     switch (c) {
     case RankColumn:
-        return rankText(e.row);
+        return rankText(*e.row);
     case HostColumn:
-        return e.row.host;
+        return e.row->host;
     case StageColumn:
-        return optionalIndex(e.row.stage);
+        return optionalIndex(e.row->stage);
     case TotalColumn:
         return formatUs(e.totalNs);
     default:
@@ -246,7 +247,7 @@ void OverviewBarsModel::sort(int column, Qt::SortOrder order)
     const QModelIndexList before = persistentIndexList();
     std::vector<int> oldRankIndexes;
     for (const QModelIndex& i : before)
-        oldRankIndexes.push_back(m_entries[std::size_t(i.row())].row.rankIndex);
+        oldRankIndexes.push_back(m_entries[std::size_t(i.row())].row->rankIndex);
     m_sortColumn = column;
     m_sortOrder = order;
     applySort();
@@ -255,7 +256,7 @@ void OverviewBarsModel::sort(int column, Qt::SortOrder order)
     for (std::size_t k = 0; k < oldRankIndexes.size(); ++k) {
         int newRow = 0;
         for (std::size_t r = 0; r < m_entries.size(); ++r)
-            if (m_entries[r].row.rankIndex == oldRankIndexes[k])
+            if (m_entries[r].row->rankIndex == oldRankIndexes[k])
                 newRow = int(r);
         after << index(newRow, before[qsizetype(k)].column());
     }
@@ -268,8 +269,8 @@ void OverviewBarsModel::applySort()
     const int column = m_sortColumn;
     const bool descending = m_sortOrder == Qt::DescendingOrder;
     const auto less = [&](const Entry& a, const Entry& b) {
-        if (column == HostColumn && a.row.host != b.row.host)
-            return descending ? b.row.host < a.row.host : a.row.host < b.row.host;
+        if (column == HostColumn && a.row->host != b.row->host)
+            return descending ? b.row->host < a.row->host : a.row->host < b.row->host;
         const qint64 ka = sortKey(a, column);
         const qint64 kb = sortKey(b, column);
         if (ka != kb)

@@ -75,7 +75,7 @@ public:
     void setRows(std::vector<ClusterStepRow> rows);
     const ClusterStepRow& row(int r) const
     {
-        return m_entries[std::size_t(r)].row;
+        return *m_entries[std::size_t(r)].row;
     }
     TimeNs componentNs(int r, BarComponent component) const;
     TimeNs totalNs(int r) const;
@@ -96,15 +96,18 @@ public:
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 private:
+    // Small, so that sorting moves no rows (10,000 ranks: each row copied
+    // or moved again was megabytes of fresh pages on every step change).
     struct Entry
     {
-        ClusterStepRow row;
+        const ClusterStepRow* row = nullptr; // into m_rows
         std::array<TimeNs, kBarComponentCount> componentsNs {};
         TimeNs totalNs = 0;
     };
     static qint64 sortKey(const Entry& e, int column);
     void applySort();
 
+    std::vector<ClusterStepRow> m_rows; // never resized between setRows calls
     std::vector<Entry> m_entries;
     int m_sortColumn = RankColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
