@@ -250,6 +250,22 @@ std::shared_ptr<const ClusterSteps> sharedClusterSteps(const Profile& profile, c
         QStringLiteral("clusterSteps/") + step, [&profile, &step] { return computeClusterSteps(profile, step); });
 }
 
+static QString averagesKey(const QString& step)
+{
+    return QStringLiteral("clusterStepAverages/") + step;
+}
+
+std::shared_ptr<const std::vector<ClusterStepRow>> sharedClusterStepAverages(const Profile& profile, const QString& step)
+{
+    return profile.memo.get<std::vector<ClusterStepRow>>(
+        averagesKey(step), [&profile, &step] { return clusterStepAverages(*sharedClusterSteps(profile), step); });
+}
+
+bool hasClusterStepAverages(const Profile& profile, const QString& step)
+{
+    return profile.memo.has(averagesKey(step));
+}
+
 ClusterSteps clusterSteps(const Profile& profile, const QString& step)
 {
     return *sharedClusterSteps(profile, step);

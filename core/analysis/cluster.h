@@ -93,6 +93,12 @@ ClusterSteps clusterSteps(const Profile& profile, const QString& step = {});
 
 // Per rank averaged (or for one step): the row the overview page shows.
 std::vector<ClusterStepRow> clusterStepAverages(const ClusterSteps& steps, const QString& step = {});
+// clusterStepAverages of the profile's whole step table (sharedClusterSteps),
+// computed once per step and shared (Profile::memo): the Overview's bars of
+// 10,000 ranks, not recomputed on the GUI thread at every refresh.
+std::shared_ptr<const std::vector<ClusterStepRow>> sharedClusterStepAverages(const Profile& profile,
+                                                                            const QString& step = {});
+bool hasClusterStepAverages(const Profile& profile, const QString& step);
 
 // ---------------------------------------------------------------------------
 // Slow ranks and slow links.

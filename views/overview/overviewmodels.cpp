@@ -118,11 +118,21 @@ OverviewBarsModel::OverviewBarsModel(QObject* parent)
 
 void OverviewBarsModel::setRows(std::vector<ClusterStepRow> rows)
 {
+    setRows(std::make_shared<const std::vector<ClusterStepRow>>(std::move(rows)), {});
+}
+
+void OverviewBarsModel::setRows(std::shared_ptr<const std::vector<ClusterStepRow>> rows,
+                                const std::function<bool(const ClusterStepRow&)>& keep)
+{
     beginResetModel();
     m_entries.clear();
     m_rows = std::move(rows);
-    m_entries.reserve(m_rows.size());
-    for (const ClusterStepRow& row : m_rows) {
+    static const std::vector<ClusterStepRow> none;
+    const std::vector<ClusterStepRow>& all = m_rows ? *m_rows : none; // both lvalues: no copy
+    m_entries.reserve(all.size());
+    for (const ClusterStepRow& row : all) {
+        if (keep && !keep(row))
+            continue;
         Entry entry;
         entry.componentsNs = barComponents(row.overview);
         for (const TimeNs part : entry.componentsNs)

@@ -10,6 +10,7 @@
 #include <QPalette>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -73,6 +74,10 @@ public:
     explicit OverviewBarsModel(QObject* parent = nullptr);
 
     void setRows(std::vector<ClusterStepRow> rows);
+    // The rows of `rows` that `keep` accepts, in its order; `rows` is shared,
+    // not copied (sharedClusterStepAverages: 10,000 ranks).
+    void setRows(std::shared_ptr<const std::vector<ClusterStepRow>> rows,
+                 const std::function<bool(const ClusterStepRow&)>& keep);
     const ClusterStepRow& row(int r) const
     {
         return *m_entries[std::size_t(r)].row;
@@ -107,7 +112,7 @@ private:
     static qint64 sortKey(const Entry& e, int column);
     void applySort();
 
-    std::vector<ClusterStepRow> m_rows; // never resized between setRows calls
+    std::shared_ptr<const std::vector<ClusterStepRow>> m_rows;
     std::vector<Entry> m_entries;
     int m_sortColumn = RankColumn;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
@@ -153,6 +158,10 @@ public:
     explicit ClusterStepTableModel(QObject* parent = nullptr);
 
     void setRows(std::vector<ClusterStepRow> rows);
+    // The rows of `rows` that `keep` accepts, in its order; `rows` is shared,
+    // not copied (sharedClusterStepAverages: 10,000 ranks).
+    void setRows(std::shared_ptr<const std::vector<ClusterStepRow>> rows,
+                 const std::function<bool(const ClusterStepRow&)>& keep);
     // Rows of a shared table, shown in place: `owner` keeps them alive (the profile's
     // cluster step table, 3,072 rows at 1024 ranks, was copied on the GUI thread on
     // every refresh).

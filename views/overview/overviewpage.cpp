@@ -373,7 +373,10 @@ void OverviewPage::refreshNow()
         if (!AnalysisService::instance()->currentJob(this, QStringLiteral("steps")))
             AnalysisService::instance()->request<std::shared_ptr<const ClusterSteps>>(
                 this, QStringLiteral("steps"),
-                [profile](const JobToken&) { return sharedClusterSteps(*profile); },
+                [profile, step = m_state->step()](const JobToken&) {
+                    sharedClusterStepAverages(*profile, step); // the bars of the step shown
+                    return sharedClusterSteps(*profile);
+                },
                 [this, profile](std::shared_ptr<const ClusterSteps> steps) {
                     if (profile != m_state->profile())
                         return;
@@ -388,6 +391,19 @@ void OverviewPage::refreshNow()
             m_stack->setCurrentWidget(m_empty);
             return;
         }
+    }
+    // Another step's bars: averaged in a job first (10,000 ranks), the page
+    // showing the previous step until then.
+    const QString step = m_state->step();
+    if (profile && !hasClusterStepAverages(*profile, step)) {
+        AnalysisService::instance()->request<std::shared_ptr<const std::vector<ClusterStepRow>>>(
+            this, QStringLiteral("averages"),
+            [profile, step](const JobToken&) { return sharedClusterStepAverages(*profile, step); },
+            [this, profile, step](const std::shared_ptr<const std::vector<ClusterStepRow>>&) {
+                if (profile == m_state->profile() && step == m_state->step())
+                    refreshNow();
+            });
+        return;
     }
     refresh();
     if (m_adviceStale) {
@@ -439,7 +455,7 @@ void OverviewPage::refresh()
 {
     const ProfilePtr& profile = m_state->profile();
     const QString step = m_state->step();
-    std::vector<ClusterStepRow> averages;
+    std::shared_ptr<const std::vector<ClusterStepRow>> averages;
     // Pointers into m_allSteps (shared, never copied): the step table's and the trend's rows.
     std::vector<const ClusterStepRow*> stepRows;
     std::vector<const ClusterStepRow*> trendRows;
@@ -463,16 +479,16 @@ void OverviewPage::refresh()
             if (rankIndex >= 0 && std::size_t(rankIndex) < ranks)
                 flags[std::size_t(rankIndex)] = 1;
         };
-        // Filtered in place: a second vector of 10,000 rows was megabytes of fresh pages (and
-        // their page faults) on every step change.
-        averages = clusterStepAverages(*m_allSteps, step);
-        std::erase_if(averages, [&](const ClusterStepRow& row) {
+        // Computed once per step in a job (refreshNow) and shared, not copied: 10,000 rows
+        // averaged and copied on the GUI thread were most of a step change.
+        averages = sharedClusterStepAverages(*profile, step);
+        m_barsModel->setRows(averages, [&](const ClusterStepRow& row) {
             if (!m_state->rankVisible(row.rankIndex))
-                return true;
-            if (hasComponents(row))
                 return false;
+            if (hasComponents(row))
+                return true;
             mark(withoutComponents, row.rankIndex);
-            return true;
+            return false;
         });
         stepRows.reserve(m_allSteps->rows.size());
         trendRows.reserve(m_allSteps->rows.size());
@@ -493,7 +509,8 @@ void OverviewPage::refresh()
     m_ranksWithoutComponents = count(withoutComponents);
     m_ranksFromSummary = count(fromSummary);
     m_ranksFromProfscopeSummary = count(fromProfscopeSummary);
-    m_barsModel->setRows(std::move(averages));
+    if (!averages)
+        m_barsModel->setRows(std::vector<ClusterStepRow> {});
     m_barsChart->rebuild();
     m_spreadChart->rebuild();
     // Above this many ranks a bar each needs a scroll bar: the distribution
