@@ -106,6 +106,7 @@ private Q_SLOTS:
     void stagesWithoutGroupsFollowTheFirstCollective();
     void stepTableMatchesTheProfilersFile();
     void stepAveragesAreMeans();
+    void sharedStepAveragesOncePerStep();
     void oldFormatStepTrace();
     void plantedSlowRankAndLink();
     void cleanClusterHasNoSlowRankOrLink();
@@ -294,6 +295,33 @@ void TestCluster::stepAveragesAreMeans()
     const auto one = clusterStepAverages(steps, steps.steps[1]);
     QCOMPARE(one.size(), std::size_t(2));
     QCOMPARE(one[0].overview.step, steps.steps[1]);
+}
+
+void TestCluster::sharedStepAveragesOncePerStep()
+{
+    QTemporaryDir dir;
+    GeneratorOptions options;
+    options.ranks = 2;
+    options.steps = 3;
+    options.ops = 8;
+    const ProfilePtr profile = generated(dir, options);
+    const QString step = clusterSteps(*profile).steps.value(2);
+    QVERIFY(!hasClusterStepAverages(*profile, step));
+    const auto shared = sharedClusterStepAverages(*profile, step);
+    QVERIFY(hasClusterStepAverages(*profile, step));
+    QVERIFY(!hasClusterStepAverages(*profile, QString())); // another step: not computed with it
+    QCOMPARE(sharedClusterStepAverages(*profile, step).get(), shared.get()); // computed once, shared
+    // The rows of that step, one per rank, as computed from the profile's step table.
+    QCOMPARE(shared->size(), std::size_t(2));
+    const ClusterSteps all = clusterSteps(*profile);
+    for (const ClusterStepRow& avg : *shared) {
+        QCOMPARE(avg.overview.step, step);
+        const auto direct = std::find_if(all.rows.begin(), all.rows.end(),
+            [&](const ClusterStepRow& r) { return r.rankIndex == avg.rankIndex && r.overview.step == step; });
+        QVERIFY(direct != all.rows.end());
+        QVERIFY(avg.overview.value(StepTraceRow::Computing) > 0);
+        QCOMPARE(avg.overview.value(StepTraceRow::Computing), direct->overview.value(StepTraceRow::Computing));
+    }
 }
 
 void TestCluster::oldFormatStepTrace()
