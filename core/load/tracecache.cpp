@@ -19,6 +19,7 @@
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <mutex>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -297,10 +298,33 @@ QFileInfoList entryFiles(const QString& directory)
 
 } // namespace
 
+struct TraceCache::Usage
+{
+    std::mutex mutex;
+    qint64 bytes = -1; // -1: not listed yet
+};
+
 TraceCache::TraceCache(const QString& directory, qint64 maxBytes)
     : m_directory(directory.isEmpty() ? defaultDirectory() : directory)
     , m_maxBytes(maxBytes < 0 ? maxBytesFromEnvironment() : maxBytes)
+    , m_usage(std::make_shared<Usage>())
 {
+}
+
+void TraceCache::evictIfFull(const Key& key) const
+{
+    const std::lock_guard<std::mutex> lock(m_usage->mutex);
+    if (m_usage->bytes < 0) {
+        evict(m_maxBytes); // the first write: the folder listed once (and stale temporaries removed)
+        m_usage->bytes = sizeBytes();
+        return;
+    }
+    // A rewritten entry is counted twice: an eviction a little early, never late.
+    m_usage->bytes += QFileInfo(entryPath(key)).size();
+    if (m_usage->bytes > m_maxBytes) {
+        evict(m_maxBytes);
+        m_usage->bytes = sizeBytes();
+    }
 }
 
 QString TraceCache::defaultDirectory()
@@ -503,7 +527,7 @@ bool TraceCache::write(const Key& key, const TraceData& trace, const std::vector
     if (!writeEntry(m_directory, entryPath(key), key, EntryKind::Trace, reports,
             [&](Writer& w) { cacheio::save(w, trace); }))
         return false;
-    evict(m_maxBytes);
+    evictIfFull(key);
     return true;
 }
 
@@ -559,7 +583,7 @@ bool TraceCache::writeTable(const Key& key, const KernelTable* kernels, const Me
             }
         }))
         return false;
-    evict(m_maxBytes);
+    evictIfFull(key);
     return true;
 }
 

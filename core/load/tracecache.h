@@ -121,8 +121,17 @@ public:
     QString entryPath(const Key& key) const;
 
 private:
+    // After a write: evict only when the folder may hold more than
+    // maxBytes(). The folder is listed at the first write and after each
+    // eviction, and the entries this cache writes are added in between
+    // (listing it after every write made a first load of 1024 ranks,
+    // about 2,000 entries, take a minute of stat calls).
+    void evictIfFull(const Key& key) const;
+
     QString m_directory;
     qint64 m_maxBytes = 0;
+    struct Usage; // what the folder holds, shared by copies and loader threads
+    std::shared_ptr<Usage> m_usage;
 };
 
 } // namespace profscope
