@@ -90,6 +90,16 @@ ParallelGroup group(const QString& name, std::vector<int> ranks)
     return g;
 }
 
+// Two generated ranks of three steps (eight ops a step).
+ProfilePtr twoRanksThreeSteps(const QTemporaryDir& dir)
+{
+    GeneratorOptions options;
+    options.ranks = 2;
+    options.steps = 3;
+    options.ops = 8;
+    return generated(dir, options);
+}
+
 } // namespace
 
 class TestCluster : public QObject
@@ -274,11 +284,7 @@ void TestCluster::stepTableMatchesTheProfilersFile()
 void TestCluster::stepAveragesAreMeans()
 {
     QTemporaryDir dir;
-    GeneratorOptions options;
-    options.ranks = 2;
-    options.steps = 3;
-    options.ops = 8;
-    const ProfilePtr profile = generated(dir, options);
+    const ProfilePtr profile = twoRanksThreeSteps(dir);
     const ClusterSteps steps = clusterSteps(*profile);
     QCOMPARE(steps.steps.size(), qsizetype(3));
     QCOMPARE(steps.rows.size(), std::size_t(6));
@@ -300,11 +306,7 @@ void TestCluster::stepAveragesAreMeans()
 void TestCluster::sharedStepAveragesOncePerStep()
 {
     QTemporaryDir dir;
-    GeneratorOptions options;
-    options.ranks = 2;
-    options.steps = 3;
-    options.ops = 8;
-    const ProfilePtr profile = generated(dir, options);
+    const ProfilePtr profile = twoRanksThreeSteps(dir);
     const QString step = clusterSteps(*profile).steps.value(2);
     QVERIFY(!hasClusterStepAverages(*profile, step));
     const auto shared = sharedClusterStepAverages(*profile, step);
