@@ -315,16 +315,13 @@ void TraceCache::evictIfFull(const Key& key) const
 {
     const std::lock_guard<std::mutex> lock(m_usage->mutex);
     if (m_usage->bytes < 0) {
-        evict(m_maxBytes); // the first write: the folder listed once (and stale temporaries removed)
-        m_usage->bytes = sizeBytes();
+        m_usage->bytes = evict(m_maxBytes); // the first write: the folder listed once (and stale temporaries removed)
         return;
     }
     // A rewritten entry is counted twice: an eviction a little early, never late.
     m_usage->bytes += QFileInfo(entryPath(key)).size();
-    if (m_usage->bytes > m_maxBytes) {
-        evict(m_maxBytes);
-        m_usage->bytes = sizeBytes();
-    }
+    if (m_usage->bytes > m_maxBytes)
+        m_usage->bytes = evict(m_maxBytes);
 }
 
 QString TraceCache::defaultDirectory()
@@ -587,7 +584,7 @@ bool TraceCache::writeTable(const Key& key, const KernelTable* kernels, const Me
     return true;
 }
 
-void TraceCache::evict(qint64 maxBytes) const
+qint64 TraceCache::evict(qint64 maxBytes) const
 {
     // Temporary files of writes that never finished (a killed process).
     const QDateTime hourAgo = QDateTime::currentDateTimeUtc().addSecs(-3600);
@@ -603,11 +600,15 @@ void TraceCache::evict(qint64 maxBytes) const
     std::sort(entries.begin(), entries.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; }); // newest first
     qint64 total = 0;
+    qint64 kept = 0;
     for (const auto& [modifiedMs, e] : entries) {
         total += e.size();
         if (total > maxBytes)
             QFile::remove(e.filePath());
+        else
+            kept = total;
     }
+    return kept;
 }
 
 qint64 TraceCache::sizeBytes() const

@@ -102,8 +102,9 @@ public:
     std::optional<TableEntry> readTable(const Key& key, QString* why = nullptr) const;
     bool writeTable(const Key& key, const KernelTable* kernels, const MemoryRecordTable* memoryRecords,
         const FileReport& report) const;
-    // Removes the oldest entries (by access time) until the folder holds at most `maxBytes`.
-    void evict(qint64 maxBytes) const;
+    // Removes the oldest entries (by access time) until the folder holds at
+    // most `maxBytes`; returns the bytes of the entries left.
+    qint64 evict(qint64 maxBytes) const;
 
     // Total bytes of the cache entries in the folder, and removing them all.
     qint64 sizeBytes() const;
