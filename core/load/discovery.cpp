@@ -34,10 +34,10 @@ struct Tr
 // Reads rank_id out of a profiler_info*.json; -1 when absent or unreadable.
 int rankIdFromProfilerInfo(const QString& path)
 {
-    QFile f(path);
-    if (isSpecialFile(QFileInfo(path)) || !f.open(QIODevice::ReadOnly) || f.size() > (16 << 20))
+    const FileBytes file = readFileBytes(path, 0, 16 << 20);
+    if (!file.ok())
         return -1;
-    const QByteArray bytes = f.readAll();
+    const QByteArray& bytes = file.bytes;
     const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
     if (json.is_discarded() || !json.is_object() || !json.contains("rank_id"))
         return -1;
@@ -117,20 +117,37 @@ private:
 
     // Lists a folder's entries once; symlinked folders are followed only
     // when their target has not been seen (no loops).
-    bool enter(const QString& path)
+    // Returns the folder's canonical path, or an empty string when it is not
+    // to be entered. `known`: its canonical path when the caller could tell
+    // (childCanonical), else it is resolved here.
+    QString enter(const QString& path, const QString& known = {})
     {
-        const QString canonical = QFileInfo(path).canonicalFilePath();
+        const QString canonical = known.isEmpty() ? QFileInfo(path).canonicalFilePath() : known;
         if (canonical.isEmpty() || m_seen.contains(canonical) || (m_parentSeen && m_parentSeen->contains(canonical))) {
             if (!canonical.isEmpty())
                 m_result.report.info(Tr::tr("skipped %1: already visited (symbolic link loop or duplicate)").arg(path),
                                      path);
-            return false;
+            return {};
         }
         m_seen.insert(canonical);
-        return true;
+        return canonical;
     }
 
-    void visit(const QString& path, int depth)
+    // The canonical path of an entry listed in a folder whose canonical path
+    // is `parent`, without resolving every component again (one readlink per
+    // component, a dozen system calls per rank of a cluster): only a symbolic
+    // link needs resolving (empty: enter() does it). The listing tells links
+    // apart from the directory entry's type, without a stat.
+    static QString childCanonical(const QString& parent, const QFileInfo& entry)
+    {
+        if (parent.isEmpty() || entry.isSymLink())
+            return {};
+        if (parent.endsWith(QLatin1Char('/')))
+            return parent + entry.fileName();
+        return parent + QLatin1Char('/') + entry.fileName();
+    }
+
+    void visit(const QString& path, int depth, const QString& knownCanonical = {})
     {
         if (++m_entries > m_options.maxEntries) {
             if (m_entries == m_options.maxEntries + 1)
@@ -138,7 +155,8 @@ private:
                     Tr::tr("stopped scanning after %1 folders; open a smaller folder").arg(m_options.maxEntries), path);
             return;
         }
-        if (!enter(path))
+        const QString canonical = enter(path, knownCanonical);
+        if (canonical.isEmpty())
             return;
         QDir dir(path);
         const QFileInfo info(path);
@@ -167,7 +185,7 @@ private:
                    return e.isFile() && (k == FileKind::TraceView || k == FileKind::KernelDetails || k == FileKind::Database);
                });
         if (isRankFolderName(name) || hasOutput || infoWithData) {
-            addNewStyleRank(path, name, &entries);
+            addNewStyleRank(path, name, canonical, &entries);
             return;
         }
         // msprof-analyze's output folder (cluster_analysis_output, or where -o put it).
@@ -176,7 +194,7 @@ private:
             addClusterOutput(path, entries);
         static const QRegularExpression deviceDir(QStringLiteral("^device_(\\d+)$"));
         if (const auto m = deviceDir.match(name); m.hasMatch() && hasTimelineDir) {
-            addCannRank(path, m.captured(1).toInt());
+            addCannRank(path, canonical, m.captured(1).toInt());
             return;
         }
         if (hasLegacyFiles(entries))
@@ -213,7 +231,8 @@ private:
         std::vector<std::unique_ptr<Walker>> prefetched;
         if (rankDirs.size() >= kParallelRankFolders && depth < m_options.maxDepth) {
             for (const QFileInfo& e : rankDirs)
-                prefetched.push_back(std::unique_ptr<Walker>(new Walker(m_options, e.absoluteFilePath(), depth + 1, m_seen)));
+                prefetched.push_back(std::unique_ptr<Walker>(
+                    new Walker(m_options, e.absoluteFilePath(), childCanonical(canonical, e), depth + 1, m_seen)));
             QtConcurrent::blockingMap(prefetched, [](std::unique_ptr<Walker>& sub) { sub->addRankFolder(); });
         }
         std::size_t next = 0;
@@ -223,7 +242,7 @@ private:
             if (next < prefetched.size() && e.fileName() == rankDirs[next].fileName())
                 merge(*prefetched[next++]);
             else
-                visit(e.absoluteFilePath(), depth + 1);
+                visit(e.absoluteFilePath(), depth + 1, childCanonical(canonical, e));
         }
     }
 
@@ -232,12 +251,14 @@ private:
     // `parentSeen`: the main walk's folders so far (the rank folder's
     // ancestors among them), read-only while the rank walkers run, so that a
     // link back up is a loop here as in a serial walk.
-    Walker(const DiscoveryOptions& options, const QString& rankPath, int rankDepth, const QSet<QString>& parentSeen)
+    Walker(const DiscoveryOptions& options, const QString& rankPath, const QString& rankCanonical, int rankDepth,
+           const QSet<QString>& parentSeen)
         : m_own(std::make_unique<DiscoveryResult>())
         , m_result(*m_own)
         , m_options(options)
         , m_parentSeen(&parentSeen)
         , m_rootPath(rankPath)
+        , m_rootCanonical(rankCanonical)
         , m_rootDepth(rankDepth)
     {
     }
@@ -246,7 +267,7 @@ private:
     // the walk ends in addNewStyleRank as the main walk's visit would.
     void addRankFolder()
     {
-        visit(m_rootPath, m_rootDepth);
+        visit(m_rootPath, m_rootDepth, m_rootCanonical);
     }
 
     // Takes over what a rank folder's walker found, unless the main walk has
@@ -261,7 +282,7 @@ private:
             return;
         }
         m_entries += sub.m_entries - 1;
-        if (!enter(sub.m_rootPath))
+        if (enter(sub.m_rootPath, sub.m_rootCanonical).isEmpty())
             return;
         for (const QString& seen : std::as_const(sub.m_seen))
             m_seen.insert(seen);
@@ -297,7 +318,7 @@ private:
     // Every file below a rank folder (bounded depth), classified. `listed`:
     // the folder's entries when the caller has just listed it the same way
     // (visit), so that a cluster of many small ranks lists each rank folder once.
-    void collectFiles(const QString& path, int depth, std::vector<DiscoveredFile>& out,
+    void collectFiles(const QString& path, const QString& canonical, int depth, std::vector<DiscoveredFile>& out,
                       const QFileInfoList* listed = nullptr)
     {
         const QFileInfoList entries = listed ? *listed : QDir(path).entryInfoList(
@@ -325,8 +346,10 @@ private:
                     out.push_back({ e.absoluteFilePath(), FileKind::KnownUnused });
                     continue;
                 }
-                if (depth < m_options.maxDepth && enter(e.absoluteFilePath()))
-                    collectFiles(e.absoluteFilePath(), depth + 1, out);
+                if (depth >= m_options.maxDepth)
+                    continue;
+                if (const QString inner = enter(e.absoluteFilePath(), childCanonical(canonical, e)); !inner.isEmpty())
+                    collectFiles(e.absoluteFilePath(), inner, depth + 1, out);
                 continue;
             }
             // Named like a profiler file but a FIFO, device or broken symlink:
@@ -340,7 +363,8 @@ private:
         }
     }
 
-    void addNewStyleRank(const QString& path, const QString& name, const QFileInfoList* listed = nullptr)
+    void addNewStyleRank(const QString& path, const QString& name, const QString& canonical,
+                         const QFileInfoList* listed = nullptr)
     {
         DiscoveredRank rank;
         RankInfo& info = rank.info;
@@ -348,7 +372,7 @@ private:
         info.displayName = name;
         info.layout = name.endsWith(QLatin1String("_ascend_ms")) ? RankLayout::AscendMs : RankLayout::AscendPt;
         info.framework = info.layout == RankLayout::AscendMs ? QStringLiteral("MindSpore") : QStringLiteral("PyTorch");
-        collectFiles(path, 0, rank.files, listed);
+        collectFiles(path, canonical, 0, rank.files, listed);
         bool anyData = false, anyDb = false;
         for (const auto& f : rank.files) {
             const QString fileName = QFileInfo(f.path).fileName();
@@ -408,7 +432,7 @@ private:
                 m_result.clusterFiles.push_back({ e.absoluteFilePath(), classifyFile(e.fileName()) });
     }
 
-    void addCannRank(const QString& path, int deviceId)
+    void addCannRank(const QString& path, const QString& canonical, int deviceId)
     {
         DiscoveredRank rank;
         rank.info.rootPath = path;
@@ -417,7 +441,7 @@ private:
         rank.info.framework = QStringLiteral("CANN");
         rank.info.displayName = QFileInfo(QFileInfo(path).absolutePath()).fileName() + QLatin1Char('/')
             + QFileInfo(path).fileName();
-        collectFiles(path, 0, rank.files);
+        collectFiles(path, canonical, 0, rank.files);
         for (const auto& f : rank.files) {
             if (f.kind == FileKind::CannTimeline)
                 rank.info.traceFiles << f.path;
@@ -644,6 +668,7 @@ private:
     QSet<QString> m_seen;
     int m_entries = 0;
     QString m_rootPath; // a rank folder's walker: its folder and depth
+    QString m_rootCanonical; // its canonical path when known (empty: resolved on entering)
     int m_rootDepth = 0;
     std::map<std::pair<QString, int>, int> m_hcclRanks;
     QStringList m_msprofDbRanks; // the DB of each rank made from a lone msprof_*.db

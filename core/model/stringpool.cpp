@@ -9,7 +9,10 @@ StringPool::StringPool()
 {
     m_strings.emplace_back(); // id 0: the empty / invalid string
     m_hashes.push_back(0);
-    m_slots.assign(1024, 0);
+    // Small to start: a cluster holds a few pools per rank, most of them a
+    // few dozen names (1024 slots were 12 KB a rank of 1024 small ranks,
+    // each page of it faulted in); the table doubles as it fills.
+    m_slots.assign(64, 0);
 }
 
 std::uint64_t StringPool::hash(std::string_view text)

@@ -44,6 +44,7 @@ bool CsvReader::open(const QString& path, bool checkWholeFile)
     m_path = path;
     m_data = {};
     m_owned.clear();
+    m_read.clear();
     m_file.reset();
     m_pos = 0;
     m_rows = 0;
@@ -51,32 +52,41 @@ bool CsvReader::open(const QString& path, bool checkWholeFile)
     m_cells.clear();
     m_error.clear();
     m_errorLine = -1;
-    QFileInfo info(path);
-    if (info.isDir()) {
+    // A large file is mapped, not copied into a zero-filled buffer: a
+    // partial import then touches only the pages of the records it reads
+    // (csvseek.h). A small one is read: one read costs less than mapping,
+    // faulting in and unmapping it (a rank's many small tables).
+    constexpr qint64 kMapFrom = 1 << 20;
+    FileBytes small = readFileBytes(path, 0, kMapFrom - 1);
+    switch (small.status) {
+    case FileBytes::Status::Ok:
+        m_read = std::move(small.bytes);
+        return openView(std::string_view(m_read.constData(), std::size_t(m_read.size())), path, true);
+    case FileBytes::Status::Directory:
         m_error = Tr::tr("%1 is a directory, not a CSV file").arg(path);
         return false;
-    }
-    if (isSpecialFile(info)) {
+    case FileBytes::Status::Special:
         m_error = specialFileReason(path);
         return false;
+    case FileBytes::Status::CannotOpen:
+        m_error = Tr::tr("cannot open %1: %2").arg(path, small.error);
+        return false;
+    case FileBytes::Status::ReadError:
+        m_error = Tr::tr("cannot read %1: %2").arg(path, small.error);
+        return false;
+    case FileBytes::Status::TooLarge:
+        break;
     }
     auto file = std::make_unique<QFile>(path);
     if (!file->open(QIODevice::ReadOnly)) {
         m_error = Tr::tr("cannot open %1: %2").arg(path, file->errorString());
         return false;
     }
-    // A large file is mapped, not copied into a zero-filled buffer: a
-    // partial import then touches only the pages of the records it reads
-    // (csvseek.h). A small one is read: one read costs less than mapping,
-    // faulting in and unmapping it (a rank's many small tables).
-    constexpr qint64 kMapFrom = 1 << 20;
     const qint64 size = file->size();
-    if (size >= kMapFrom) {
-        if (uchar* mapped = file->map(0, size)) {
-            m_file = std::move(file);
-            return openView(std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(size)), path,
-                            checkWholeFile);
-        }
+    if (uchar* mapped = file->map(0, size)) {
+        m_file = std::move(file);
+        return openView(std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(size)), path,
+                        checkWholeFile);
     }
     std::string data;
     data.resize(std::size_t(std::max<qint64>(0, size)));
@@ -92,6 +102,7 @@ bool CsvReader::open(const QString& path, bool checkWholeFile)
 bool CsvReader::openData(std::string data, const QString& pathForMessages)
 {
     m_file.reset();
+    m_read.clear();
     m_owned = std::move(data);
     return openView(m_owned, pathForMessages, true);
 }

@@ -4,6 +4,7 @@
 #include "csvseek.h"
 #include "numbers.h"
 
+#include <QByteArray>
 #include <QString>
 
 #include <algorithm>
@@ -167,7 +168,8 @@ private:
     QString m_path;
     QString m_error;
     qint64 m_errorLine = -1;
-    std::string m_owned;     // openData()'s bytes, or a file read when it could not be mapped
+    std::string m_owned;     // openData()'s bytes, or a large file read when it could not be mapped
+    QByteArray m_read;       // a small file, read whole
     std::unique_ptr<QFile> m_file; // the mapped file
     std::string_view m_data; // the file's bytes: mapped, or m_owned
     std::size_t m_pos = 0;

@@ -5,7 +5,6 @@
 
 #include <QByteArrayView>
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -63,14 +62,16 @@ CsvTable::CsvTable(const QString& path, const char* kind, FileReport& report, Cs
 
 bool CsvTable::open(bool checkWholeFile)
 {
-    const QFileInfo info(path());
-    // For a path that is not a file the legacy parsers keep the size the
-    // caller found; the deliverable ones say 0.
-    if (info.isFile())
-        m_report.sizeBytes = info.size();
-    else if (m_family == CsvFamily::Deliverable)
-        m_report.sizeBytes = 0;
     if (!m_reader.open(path(), checkWholeFile)) {
+        // Looked at only on failure: a rank's many small tables open without
+        // the extra system calls.
+        const QFileInfo info(path());
+        // For a path that is not a file the legacy parsers keep the size the
+        // caller found; the deliverable ones say 0.
+        if (info.isFile())
+            m_report.sizeBytes = info.size();
+        else if (m_family == CsvFamily::Deliverable)
+            m_report.sizeBytes = 0;
         // "cannot open <path>" names the file already; "empty file" does not.
         const QString& error = m_reader.error();
         broken(error.contains(path()) ? error : withFileName(error), m_reader.errorLine());
@@ -278,13 +279,10 @@ bool CsvTable::hasExtraText() const
 
 bool CsvTable::lastByteIsNewline() const
 {
-    QFile file(path());
-    if (!file.open(QIODevice::ReadOnly) || file.size() == 0 || !file.seek(file.size() - 1))
+    const std::string_view data = m_reader.data(); // the whole file, read or mapped
+    if (data.empty())
         return true; // nothing to judge by; do not call it truncated
-    char last = 0;
-    if (file.read(&last, 1) != 1)
-        return true;
-    return last == '\n' || last == '\r';
+    return data.back() == '\n' || data.back() == '\r';
 }
 
 QString CsvTable::columnName(int col) const

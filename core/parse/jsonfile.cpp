@@ -6,8 +6,6 @@
 #include "numbers.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 
 #include <algorithm>
 #include <limits>
@@ -134,25 +132,6 @@ private:
     std::string m_errorText;
 };
 
-// The whole file, with `padding` bytes (zeroed) allocated past its end for
-// the fast parser. Errors are left in file.error().
-QByteArray readPadded(QFile& file, std::size_t padding)
-{
-    const auto pad = qsizetype(padding);
-    const qint64 expected = file.size();
-    QByteArray bytes;
-    bytes.reserve(qsizetype(expected) + pad);
-    bytes.resize(qsizetype(expected));
-    const qint64 got = file.read(bytes.data(), expected);
-    bytes.resize(qsizetype(std::max<qint64>(got, 0)));
-    if (got == expected)
-        bytes += file.readAll(); // a file that grew since its size was read
-    if (bytes.capacity() < bytes.size() + pad)
-        bytes.reserve(bytes.size() + pad);
-    std::fill_n(bytes.data() + bytes.size(), pad, '\0');
-    return bytes;
-}
-
 // Only whitespace (as QByteArray::trimmed() sees it), without trimmed()'s copy.
 bool isBlank(const QByteArray& bytes)
 {
@@ -174,18 +153,22 @@ JsonFile::JsonFile(const QString& path, const char* kind, FileReport& report)
 
 bool JsonFile::load(Json& root)
 {
-    const QFileInfo info(path());
-    if (info.isDir())
+    FileBytes file = readFileBytes(path(), qsizetype(jsonFastPadding()));
+    switch (file.status) {
+    case FileBytes::Status::Ok:
+    case FileBytes::Status::TooLarge: // no limit asked
+        break;
+    case FileBytes::Status::Directory:
         return broken(Tr::tr("%1 is a directory, not a JSON file").arg(path()));
-    if (isSpecialFile(info))
+    case FileBytes::Status::Special:
         return broken(specialFileReason(path()));
-    QFile file(path());
-    if (!file.open(QIODevice::ReadOnly))
-        return broken(Tr::tr("cannot open %1: %2").arg(path(), file.errorString()));
-    const QByteArray bytes = readPadded(file, jsonFastPadding());
+    case FileBytes::Status::CannotOpen:
+        return broken(Tr::tr("cannot open %1: %2").arg(path(), file.error));
+    case FileBytes::Status::ReadError:
+        return broken(Tr::tr("cannot read %1: %2").arg(path(), file.error));
+    }
+    const QByteArray bytes = std::move(file.bytes);
     m_report.sizeBytes = bytes.size();
-    if (file.error() != QFileDevice::NoError)
-        return broken(Tr::tr("cannot read %1: %2").arg(path(), file.errorString()));
     if (isBlank(bytes))
         return broken(Tr::tr("%1: empty file").arg(fileName()), 0);
     // A NUL byte is never valid JSON, and nlohmann reports it as an
@@ -236,14 +219,9 @@ bool JsonFile::streamFast(nlohmann::json_sax<Json>& handler)
 
 bool JsonFile::walkFast(const std::function<bool(const char* text, std::size_t length)>& walk)
 {
-    const QFileInfo info(path());
-    if (info.isDir() || isSpecialFile(info) || info.size() > kMaxFastBytes)
-        return false;
-    QFile file(path());
-    if (!file.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray bytes = readPadded(file, jsonFastPadding());
-    if (file.error() != QFileDevice::NoError || bytes.size() > kMaxFastBytes || isBlank(bytes) || bytes.contains('\0'))
+    const FileBytes file = readFileBytes(path(), qsizetype(jsonFastPadding()), kMaxFastBytes);
+    const QByteArray& bytes = file.bytes;
+    if (!file.ok() || isBlank(bytes) || bytes.contains('\0'))
         return false;
     if (!walk(bytes.constData(), std::size_t(bytes.size())))
         return false;

@@ -121,6 +121,9 @@ bool parseCommunicationMatrix(const QString& filePath, std::vector<CommMatrixLin
 {
     JsonFile file(filePath, "communication_matrix.json", report);
     if (CommStreamCounts counts; streamCommunicationMatrix(file, out, counts)) {
+        // Kept for the whole session: without the growth's slack (a third
+        // of a small rank's links on average).
+        out.shrink_to_fit();
         report.addCount(QStringLiteral("steps"), counts.steps);
         report.addCount(QStringLiteral("ops"), counts.ops);
         report.addCount(QStringLiteral("links"), counts.links);

@@ -5,8 +5,6 @@
 #include "numbers.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
 
 #include <string_view>
 
@@ -30,20 +28,24 @@ TextFile::TextFile(const QString& path, const char* kind, FileReport& report)
 
 bool TextFile::load(QList<QByteArray>& lines)
 {
-    const QFileInfo info(path());
-    if (info.isDir())
-        return broken(Tr::tr("%1 is a directory, not a text file").arg(path()));
-    if (isSpecialFile(info))
-        return broken(specialFileReason(path()));
-    QFile file(path());
-    if (!file.open(QIODevice::ReadOnly))
-        return broken(Tr::tr("cannot open %1: %2").arg(path(), file.errorString()));
     // Far beyond a real trace (4 short lines per step), small enough to hold.
     constexpr qint64 kMaxBytes = qint64(512) << 20;
-    if (file.size() > kMaxBytes)
+    FileBytes file = readFileBytes(path(), 0, kMaxBytes);
+    switch (file.status) {
+    case FileBytes::Status::Ok:
+        break;
+    case FileBytes::Status::Directory:
+        return broken(Tr::tr("%1 is a directory, not a text file").arg(path()));
+    case FileBytes::Status::Special:
+        return broken(specialFileReason(path()));
+    case FileBytes::Status::CannotOpen:
+    case FileBytes::Status::ReadError:
+        return broken(Tr::tr("cannot open %1: %2").arg(path(), file.error));
+    case FileBytes::Status::TooLarge:
         return broken(
-            Tr::tr("%1: %2 bytes is more than a MindData trace can be; not read").arg(fileName()).arg(file.size()));
-    const QByteArray bytes = file.readAll();
+            Tr::tr("%1: %2 bytes is more than a MindData trace can be; not read").arg(fileName()).arg(file.sizeBytes));
+    }
+    const QByteArray bytes = std::move(file.bytes);
     m_report.sizeBytes = bytes.size();
     if (const auto nul = bytes.indexOf('\0'); nul >= 0) {
         if (markBroken(Tr::tr("%1: binary data (NUL byte) at byte %2: not a text file").arg(fileName()).arg(nul)))

@@ -753,6 +753,7 @@ TraceData TraceBuilder::finish()
         });
         threadRemap[old].resize(pb.threads.size());
         ProcessTrack track = std::move(pb.track);
+        track.threads.reserve(track.threads.size() + threadOrder.size()); // kept: no growth slack
         for (std::uint32_t nt = 0; nt < threadOrder.size(); ++nt) {
             threadRemap[old][threadOrder[nt]] = nt;
             ThreadTrack thread = std::move(pb.threads[threadOrder[nt]].track);

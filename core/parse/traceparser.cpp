@@ -51,43 +51,76 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         report.reason = reason;
         report.byteOffset = offset;
     };
-    const QFileInfo info(path);
-    if (info.isDir()) {
+    // A small file is read whole (one open, fstat, read and close), into a
+    // buffer padded for simdjson so that its one chunk is decoded in place.
+    // A large one is mapped: pages are read as the scanner reaches them and
+    // can be dropped by the kernel afterwards, so RSS stays bounded by the
+    // chunk. Mapping, releasing and unmapping a small file are three
+    // page-table changes, each a TLB shootdown on every core, for a few
+    // pages (on 1024 ranks of 60 KB they cost more than reading).
+    FileBytes small;
+    small.status = FileBytes::Status::TooLarge;
+    if (options.mapFromBytes > 0)
+        small = readFileBytes(path, qsizetype(simdjson::SIMDJSON_PADDING), qint64(options.mapFromBytes) - 1);
+    QFile file(path);
+    const char* data = nullptr;
+    std::size_t size = 0;
+    switch (small.status) {
+    case FileBytes::Status::Ok:
+        data = small.bytes.constData();
+        size = std::size_t(small.bytes.size());
+        break;
+    case FileBytes::Status::Directory:
         broken(Tr::tr("is a directory, not a trace file"));
         return false;
-    }
-    if (isSpecialFile(info)) {
+    case FileBytes::Status::Special:
         broken(specialFileReason(path));
         return false;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        broken(Tr::tr("cannot open: %1").arg(file.errorString()));
+    case FileBytes::Status::CannotOpen:
+        broken(Tr::tr("cannot open: %1").arg(small.error));
         return false;
+    case FileBytes::Status::ReadError:
+        broken(Tr::tr("cannot read: %1").arg(small.error));
+        return false;
+    case FileBytes::Status::TooLarge: {
+        const QFileInfo info(path);
+        if (info.isDir()) {
+            broken(Tr::tr("is a directory, not a trace file"));
+            return false;
+        }
+        if (isSpecialFile(info)) {
+            broken(specialFileReason(path));
+            return false;
+        }
+        if (!file.open(QIODevice::ReadOnly)) {
+            broken(Tr::tr("cannot open: %1").arg(file.errorString()));
+            return false;
+        }
+        size = std::size_t(file.size());
+        data = size > 0 ? reinterpret_cast<const char*>(file.map(0, qint64(size))) : nullptr;
+        if (!data && size > 0) { // a file system that cannot map: read it whole
+            small.bytes.reserve(qsizetype(size + simdjson::SIMDJSON_PADDING));
+            small.bytes.resize(qsizetype(size));
+            const qint64 got = file.read(small.bytes.data(), qint64(size));
+            if (got != qint64(size)) {
+                broken(Tr::tr("cannot read: %1").arg(file.errorString()));
+                return false;
+            }
+            std::fill_n(small.bytes.data() + size, simdjson::SIMDJSON_PADDING, '\0');
+            data = small.bytes.constData();
+        }
+        break;
     }
-    const auto size = std::size_t(file.size());
+    }
     report.sizeBytes = qint64(size);
     if (size == 0) {
         broken(Tr::tr("empty file"), 0);
         return false;
     }
-    // Map a large file: pages are read as the scanner reaches them and can
-    // be dropped by the kernel afterwards, so RSS stays bounded by the chunk.
-    // A small one is read: mapping, releasing and unmapping it are three
-    // page-table changes, each a TLB shootdown on every core, for a few
-    // pages (on 1024 ranks of 60 KB they cost more than reading).
-    QByteArray fallback;
-    const char* data = size >= options.mapFromBytes ? reinterpret_cast<const char*>(file.map(0, qint64(size))) : nullptr;
-    if (!data) {
-        fallback.resize(qsizetype(size));
-        const qint64 got = file.read(fallback.data(), qint64(size));
-        if (got != qint64(size)) {
-            broken(Tr::tr("cannot read: %1").arg(file.errorString()));
-            return false;
-        }
-        data = fallback.constData();
-    }
-    const bool mapped = fallback.isNull();
+    // Mapped unless read whole into small.bytes (padded, and this
+    // function's own: a chunk can be decoded in place, see decode).
+    const bool mapped = small.bytes.isNull();
+    char* ownBytes = mapped ? nullptr : small.bytes.data();
     // Parsed events live in the model; the file's pages behind them can go.
     // Only for the mapping: on the read-all fallback the bytes are the heap.
     std::size_t releasedTo = 0;
@@ -146,7 +179,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     }
     ++pos; // past '['
     const std::size_t arrayBegin = pos;
-    const std::uint32_t fileIndex = builder.addSourceFile(info.absoluteFilePath());
+    const std::uint32_t fileIndex = builder.addSourceFile(QFileInfo(path).absoluteFilePath());
     const qint64 eventsBefore = builder.stats().totalEvents;
 
     // Partial import of a large file: the stretches the probes show to lie
@@ -211,10 +244,30 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         threads = 1;
     threads = std::clamp(threads, 1, 16);
 
-    auto decode = [&](TraceChunkParser& parser, std::vector<char>& buffer, std::vector<std::size_t>& keys, Job& job) {
+    // inPlace (one thread only, nobody else reads the bytes meanwhile): a
+    // chunk of a file read whole is decoded where it lies, its two bounding
+    // bytes set to '[' and ']' for the parse and restored after it; a
+    // small rank's trace is then neither copied nor zero-filled again.
+    auto decode = [&](TraceChunkParser& parser, std::vector<char>& buffer, std::vector<std::size_t>& keys, Job& job,
+                      bool inPlace) {
         const std::size_t length = job.end - job.begin;
         if (job.judge && chunkOutsideWindow(data + job.begin, length, builder.window(), keys)) {
             job.outside = true;
+            return;
+        }
+        // job.begin >= 1: the array's '[' comes first. job.end < size: the
+        // padding must follow the ']' written at job.end.
+        if (inPlace && ownBytes && job.begin >= 1 && job.end < size) {
+            char* first = ownBytes + job.begin - 1;
+            char* last = ownBytes + job.end;
+            const char savedFirst = *first;
+            const char savedLast = *last;
+            *first = '[';
+            *last = ']';
+            const std::size_t capacity = size + simdjson::SIMDJSON_PADDING - (job.begin - 1);
+            job.ok = parser.parse(job.partial, first, length + 2, capacity, job.begin, job.error, job.errorOffset);
+            *first = savedFirst;
+            *last = savedLast;
             return;
         }
         buffer.resize(length + 2 + simdjson::SIMDJSON_PADDING);
@@ -261,7 +314,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                             return;
                         Job* job = jobs[nextToDecode++].get();
                         lock.unlock();
-                        decode(*parser, buffer, keys, *job);
+                        decode(*parser, buffer, keys, *job, false);
                         lock.lock();
                         job->done = true;
                         wake.notify_all();
@@ -437,7 +490,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 } else {
                     if (!serialParser)
                         serialParser.reset(makeTraceChunkParser(fileIndex));
-                    decode(*serialParser, serialBuffer, keyScratch, *job);
+                    decode(*serialParser, serialBuffer, keyScratch, *job, true);
                     job->done = true;
                     jobs.push_back(std::move(job));
                     nextToDecode = jobs.size(); // keep the worker bookkeeping consistent

@@ -30,6 +30,19 @@ struct Parsed
     bool ok = false;
 };
 
+// Read whole (decoded in place) or mapped: the same events and report.
+Parsed parseSerial(const QString& path, bool mapped)
+{
+    Parsed p;
+    TraceBuilder builder;
+    TraceParseOptions options;
+    options.threads = 1;
+    options.mapFromBytes = mapped ? 0 : std::size_t(1) << 30;
+    p.ok = parseTraceFile(path, builder, p.report, options);
+    p.data = builder.finish();
+    return p;
+}
+
 Parsed parse(const QString& path, int threads = 0, std::size_t chunkBytes = 0, bool releasePages = true)
 {
     Parsed p;
@@ -113,6 +126,8 @@ private Q_SLOTS:
     void corruptInput_data();
     void corruptInput();
     void truncatedRealFileKeepsPrefix();
+    void readWholeMatchesMapped_data();
+    void readWholeMatchesMapped();
 };
 
 void TestTraceParser::realTraces_data()
@@ -591,6 +606,50 @@ void TestTraceParser::truncatedRealFileKeepsPrefix()
         QCOMPARE(p.data.stats.totalEvents, qint64(complete));
         QVERIFY(p.report.byteOffset > 0 && p.report.byteOffset < half.size());
     }
+}
+
+void TestTraceParser::readWholeMatchesMapped_data()
+{
+    QTest::addColumn<QByteArray>("bytes");
+    const auto real = [](int rank) {
+        QFile f(test::textRank(rank, 1) + QStringLiteral("/ASCEND_PROFILER_OUTPUT/trace_view.json"));
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+    const QByteArray whole = real(1);
+    QVERIFY(!whole.isEmpty());
+    QTest::newRow("real rank") << whole;
+    QTest::newRow("real rank, first half") << whole.left(whole.size() / 2);
+    const QByteArray event = R"({"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 1})";
+    // The in-place parse writes '[' before a chunk's first event and ']'
+    // after its last: here there is no byte after it (the file ends at the
+    // event's brace), or only the array's own.
+    QTest::newRow("array closed right after the event") << QByteArray("[" + event + "]");
+    QTest::newRow("file ends at the event's brace") << QByteArray("[" + event + ", " + event);
+    QTest::newRow("events wrapped in an object") << QByteArray(R"({"traceEvents":[)" + event + "]}");
+    QTest::newRow("syntax error in the second event")
+        << QByteArray("[" + event + R"(, {"ph" "X"}, )" + event + "]");
+    QTest::newRow("BOM and spaces") << QByteArray("\xEF\xBB\xBF  [ \n" + event + " ,\n " + event + " ]\n");
+}
+
+void TestTraceParser::readWholeMatchesMapped()
+{
+    QFETCH(QByteArray, bytes);
+    QTemporaryDir dir;
+    const QString path = write(dir, QStringLiteral("trace_view.json"), bytes);
+    const Parsed read = parseSerial(path, false);
+    const Parsed mapped = parseSerial(path, true);
+    QCOMPARE(read.ok, mapped.ok);
+    QCOMPARE(read.report.status, mapped.report.status);
+    QCOMPARE(read.report.reason, mapped.report.reason);
+    QCOMPARE(read.report.byteOffset, mapped.report.byteOffset);
+    QCOMPARE(read.report.sizeBytes, qint64(bytes.size()));
+    QCOMPARE(read.data.stats.totalEvents, mapped.data.stats.totalEvents);
+    QCOMPARE(durSum(read.data), durSum(mapped.data));
+    QCOMPARE(read.data.flows.size(), mapped.data.flows.size());
+    // The file on disk is untouched (the read copy is written to, never the file).
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), bytes);
 }
 
 QTEST_GUILESS_MAIN(TestTraceParser)
