@@ -112,11 +112,17 @@ static std::vector<MatrixCell> computeCommunicationMatrix(const Profile& profile
 
 // Computed once per profile and query: the matrix page, the slow-link
 // detection and the advice ask for the same cells.
-std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query)
+std::shared_ptr<const std::vector<MatrixCell>> sharedCommunicationMatrix(const Profile& profile,
+                                                                         const MatrixQuery& query)
 {
     const QString key = QStringLiteral("communicationMatrix/%1/%2/%3").arg(query.step, query.op, query.groupId);
-    return *profile.memo.get<std::vector<MatrixCell>>(
+    return profile.memo.get<std::vector<MatrixCell>>(
         key, [&profile, &query] { return computeCommunicationMatrix(profile, query); });
+}
+
+std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query)
+{
+    return *sharedCommunicationMatrix(profile, query);
 }
 
 } // namespace profscope

@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace profscope {
@@ -88,5 +89,10 @@ struct MatrixQuery
 };
 
 std::vector<MatrixCell> communicationMatrix(const Profile& profile, const MatrixQuery& query = {});
+// The same cells, memoized per profile and query and shared, not copied (the
+// Communication page's model keeps them: 10,000 ranks have tens of thousands
+// of links). Sorted by (srcRank, dstRank), one cell per pair.
+std::shared_ptr<const std::vector<MatrixCell>> sharedCommunicationMatrix(const Profile& profile,
+                                                                         const MatrixQuery& query = {});
 
 } // namespace profscope

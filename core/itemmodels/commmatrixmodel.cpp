@@ -54,21 +54,23 @@ void CommMatrixModel::setSlowLinks(std::vector<SlowLink> slowLinks)
     m_slowIndex.clear();
     for (std::size_t i = 0; i < m_slowLinks.size(); ++i)
         m_slowIndex[{ m_slowLinks[i].srcRankId, m_slowLinks[i].dstRankId }] = i;
-    if (!m_cells.empty())
-        emit dataChanged(index(0, 0), index(int(m_cells.size()) - 1, ColumnCount - 1));
+    if (!cells().empty())
+        emit dataChanged(index(0, 0), index(int(cells().size()) - 1, ColumnCount - 1));
 }
 
 void CommMatrixModel::rebuild()
 {
     beginResetModel();
-    m_cells = m_profile ? communicationMatrix(*m_profile, m_query) : std::vector<MatrixCell> {};
-    m_index.clear();
-    std::set<int> ids;
-    for (std::size_t i = 0; i < m_cells.size(); ++i) {
-        m_index[{ m_cells[i].srcRank, m_cells[i].dstRank }] = int(i);
-        ids.insert(m_cells[i].srcRank);
-        ids.insert(m_cells[i].dstRank);
+    m_cells = m_profile ? sharedCommunicationMatrix(*m_profile, m_query) : nullptr;
+    const std::vector<MatrixCell>& all = cells();
+    std::vector<int> ids;
+    ids.reserve(all.size() * 2);
+    for (const MatrixCell& c : all) {
+        ids.push_back(c.srcRank);
+        ids.push_back(c.dstRank);
     }
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     m_rankIds = QList<int>(ids.begin(), ids.end());
     m_blocks.clear();
     m_blocksFor = -1;
@@ -78,13 +80,17 @@ void CommMatrixModel::rebuild()
 const MatrixCell* CommMatrixModel::cell(int srcRankId, int dstRankId) const
 {
     const int row = rowOf(srcRankId, dstRankId);
-    return row >= 0 ? &m_cells[std::size_t(row)] : nullptr;
+    return row >= 0 ? &cells()[std::size_t(row)] : nullptr;
 }
 
 int CommMatrixModel::rowOf(int srcRankId, int dstRankId) const
 {
-    const auto it = m_index.find({ srcRankId, dstRankId });
-    return it == m_index.end() ? -1 : it->second;
+    const std::vector<MatrixCell>& all = cells();
+    const std::pair<int, int> key { srcRankId, dstRankId };
+    const auto it = std::lower_bound(all.begin(), all.end(), key, [](const MatrixCell& c, const std::pair<int, int>& k) {
+        return std::pair(c.srcRank, c.dstRank) < k;
+    });
+    return it != all.end() && it->srcRank == srcRankId && it->dstRank == dstRankId ? int(it - all.begin()) : -1;
 }
 
 const SlowLink* CommMatrixModel::slowLink(int srcRankId, int dstRankId) const
@@ -96,7 +102,7 @@ const SlowLink* CommMatrixModel::slowLink(int srcRankId, int dstRankId) const
 QStringList CommMatrixModel::transports() const
 {
     std::set<QString> t;
-    for (const MatrixCell& c : m_cells)
+    for (const MatrixCell& c : cells())
         if (!c.transport.isEmpty())
             t.insert(c.transport);
     return QStringList(t.begin(), t.end());
@@ -189,7 +195,7 @@ MatrixBlockCell CommMatrixModel::blockCell(const RankBlock& src, const RankBlock
 
 int CommMatrixModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(m_cells.size());
+    return parent.isValid() ? 0 : int(cells().size());
 }
 
 int CommMatrixModel::columnCount(const QModelIndex& parent) const
@@ -201,7 +207,7 @@ QVariant CommMatrixModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const MatrixCell& c = m_cells[std::size_t(index.row())];
+    const MatrixCell& c = cells()[std::size_t(index.row())];
     const bool slow = isSlow(c.srcRank, c.dstRank);
     switch (role) {
     case SrcRankRole:

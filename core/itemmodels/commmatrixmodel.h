@@ -84,7 +84,8 @@ public:
     }
     const std::vector<MatrixCell>& cells() const
     {
-        return m_cells;
+        static const std::vector<MatrixCell> kNone;
+        return m_cells ? *m_cells : kNone;
     }
     // Rank ids on both axes: every src and dst of the matrix, ascending.
     const QList<int>& rankIds() const
@@ -123,8 +124,9 @@ private:
     MatrixQuery m_query;
     mutable std::vector<RankBlock> m_blocks; // blocks(m_blocksFor), until the next rebuild
     mutable int m_blocksFor = -1;
-    std::vector<MatrixCell> m_cells;
-    std::map<std::pair<int, int>, int> m_index; // (src, dst) -> row
+    // The profile's memoized matrix, shared: sorted by (src, dst), so a
+    // cell is found by binary search without an index of its own.
+    std::shared_ptr<const std::vector<MatrixCell>> m_cells;
     std::vector<SlowLink> m_slowLinks;
     std::map<std::pair<int, int>, std::size_t> m_slowIndex;
     QList<int> m_rankIds;

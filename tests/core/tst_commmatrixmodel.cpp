@@ -114,6 +114,13 @@ private slots:
         }
         // Axes: every src and dst rank id, 0..7 for these files.
         QCOMPARE(model.rankIds(), QList<int>({ 0, 1, 2, 3, 4, 5, 6, 7 }));
+        // Pairs outside the matrix are found nowhere (a binary search over the sorted cells).
+        QCOMPARE(model.rowOf(7, 99), -1);
+        QCOMPARE(model.rowOf(-1, -1), -1);
+        QCOMPARE(model.rowOf(99, 0), -1);
+        QVERIFY(!model.cell(8, 8));
+        // The model shows the profile's memoized cells, not a copy of them.
+        QCOMPARE(&model.cells(), sharedCommunicationMatrix(*m_real, q).get());
     }
 
     void groupAndStepFilter()

@@ -26,7 +26,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <limits>
 #include <map>
+#include <set>
 
 using namespace profscope;
 
@@ -289,6 +291,51 @@ private slots:
         map->zoomOut();
         QVERIFY(!map->aggregated());
         QCOMPARE(int(map->rows().size()), 128);
+    }
+
+    // The group box lists "All groups" and every group, busiest first (the
+    // prefetch job makes its items off the GUI thread), and starts on the
+    // busiest one; each item says its id and rank count.
+    void groupBox()
+    {
+        QTemporaryDir dir;
+        GeneratorOptions o;
+        o.ranks = 16;
+        o.steps = 2;
+        o.ops = 4;
+        o.pipelineStages = 2; // data-parallel, tensor-parallel and pipeline groups of different sizes
+        o.tensorParallel = 2;
+        QString error;
+        QVERIFY2(generateCluster(dir.path(), o, &error), qPrintable(error));
+        const ProfilePtr profile = ProfileLoader::load({ dir.path() });
+        ViewState state;
+        CommunicationPage page(&state);
+        page.show();
+        state.setProfile(profile);
+        QTRY_VERIFY(page.groupCombo()->count() > 1);
+        // Independently: each group id with its ranks and summed op time, from the loaded records.
+        std::map<QString, std::set<int>> ranksOf;
+        std::map<QString, double> elapseOf;
+        for (const auto& rank : profile->ranks)
+            for (const CommOpRecord& op : rank->communication) {
+                ranksOf[op.groupId].insert(rank->info.rankId);
+                elapseOf[op.groupId] += op.elapseMs;
+            }
+        QVERIFY(ranksOf.size() > 1);
+        QComboBox* box = page.groupCombo();
+        QCOMPARE(box->count(), int(ranksOf.size()) + 1);
+        QCOMPARE(box->itemData(0).toString(), QString());
+        QCOMPARE(box->currentIndex(), 1);
+        double previous = std::numeric_limits<double>::max();
+        for (int i = 1; i < box->count(); ++i) {
+            const QString id = box->itemData(i).toString();
+            QVERIFY2(ranksOf.count(id), qPrintable(id));
+            QVERIFY(elapseOf[id] <= previous + 1e-9); // busiest first
+            previous = elapseOf[id];
+            const QString tip = box->itemData(i, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.startsWith(id + QLatin1Char('\n')), qPrintable(tip));
+            QVERIFY2(tip.contains(QString::number(ranksOf[id].size())), qPrintable(tip));
+        }
     }
 
     void exportFiles()

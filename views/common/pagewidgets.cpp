@@ -61,22 +61,37 @@ void fitColumnsToCells(QTableView* table, const QModelIndexList& cells)
     }
 }
 
-void fillCombo(QComboBox* combo, const std::vector<ComboItem>& items)
+PreparedComboItems::PreparedComboItems(const std::vector<ComboItem>& items)
 {
-    // The model is filled before the box sees it: no signal per row.
-    auto* model = new QStandardItemModel(combo);
-    QList<QStandardItem*> column;
-    column.reserve(qsizetype(items.size()));
-    qsizetype longest = 0;
+    m_items.reserve(qsizetype(items.size()));
     for (const ComboItem& c : items) {
         auto* item = new QStandardItem(c.text);
         item->setData(c.data, Qt::UserRole);
         if (!c.toolTip.isEmpty())
             item->setToolTip(c.toolTip);
-        column << item;
-        longest = std::max(longest, c.text.size());
+        m_items << item;
+        m_longest = std::max(m_longest, c.text.size());
     }
-    model->appendColumn(column);
+}
+
+PreparedComboItems::~PreparedComboItems()
+{
+    qDeleteAll(m_items);
+}
+
+void fillCombo(QComboBox* combo, const std::vector<ComboItem>& items)
+{
+    PreparedComboItems prepared(items);
+    fillCombo(combo, prepared);
+}
+
+void fillCombo(QComboBox* combo, PreparedComboItems& prepared)
+{
+    // The model is filled before the box sees it: no signal per row.
+    auto* model = new QStandardItemModel(combo);
+    const std::size_t count = prepared.size();
+    model->appendColumn(prepared.m_items);
+    prepared.m_items.clear(); // the model owns them now
     // The box's own default model goes with the swap (QComboBox deletes a model it parents).
     combo->setModel(model);
     // The width: measured over every item by AdjustToContents; a long list's widest text is
@@ -85,9 +100,9 @@ void fillCombo(QComboBox* combo, const std::vector<ComboItem>& items)
     if (!minimum.isValid())
         combo->setProperty("profscopeMinimumContents", combo->minimumContentsLength());
     const int minimumChars = combo->property("profscopeMinimumContents").toInt();
-    if (items.size() > 64) {
+    if (count > 64) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(std::max(minimumChars, int(longest) + 1));
+        combo->setMinimumContentsLength(std::max(minimumChars, int(prepared.m_longest) + 1));
     } else {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         combo->setMinimumContentsLength(minimumChars);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QAbstractItemModel>
+#include <QList>
 #include <QString>
 #include <QVariant>
 #include <Qt>
@@ -49,6 +50,30 @@ struct ComboItem
 // thread). Above 64 items the box is as wide as its longest text in characters, instead of
 // measuring every item's text.
 void fillCombo(QComboBox* combo, const std::vector<ComboItem>& items);
+
+// fillCombo's items made ahead, off the GUI thread (a QStandardItem is no
+// QObject and may be made on any thread): a list of thousands of groups then
+// costs the GUI thread only the model swap. The items not taken by a combo
+// box are deleted with this.
+class PreparedComboItems
+{
+public:
+    explicit PreparedComboItems(const std::vector<ComboItem>& items);
+    ~PreparedComboItems();
+    PreparedComboItems(const PreparedComboItems&) = delete;
+    PreparedComboItems& operator=(const PreparedComboItems&) = delete;
+    std::size_t size() const
+    {
+        return std::size_t(m_items.size());
+    }
+
+private:
+    friend void fillCombo(QComboBox* combo, PreparedComboItems& prepared);
+    QList<QStandardItem*> m_items;
+    qsizetype m_longest = 0; // characters of the longest text
+};
+// Takes over `prepared`'s items (it is empty afterwards).
+void fillCombo(QComboBox* combo, PreparedComboItems& prepared);
 
 // The cells of the pages' QStandardItemModel tables. A table sorts by
 // kSortRole (its proxy's or model's sortRole), so that numbers sort as

@@ -41,10 +41,33 @@ struct CommunicationPage::PreparedTables
     QString groupId;
     CommDurationModel::Loaded durations;
     CommOpModel::Loaded ops;
+    // After a new profile: the group box's items (10,000 ranks: thousands of groups).
+    std::unique_ptr<PreparedComboItems> groupItems;
+    std::size_t groupCount = 0;
 };
 
 
 namespace {
+
+// The group box's items: "All groups" (unless there is one) and each group, busiest
+// first. Also made by the prefetch job, off the GUI thread (tr() is thread-safe).
+std::vector<ComboItem> groupComboItems(const std::vector<CommGroupInfo>& groups)
+{
+    std::vector<ComboItem> items;
+    items.reserve(groups.size() + 1);
+    if (groups.size() != 1)
+        items.push_back({ CommunicationPage::tr("All groups"), QString(), {} });
+    // Translated once per group size (10,000 ranks: thousands of groups of a few sizes).
+    std::map<int, QString> tipFormats;
+    for (const CommGroupInfo& g : groups) {
+        QString& format = tipFormats[int(g.ranks.size())];
+        if (format.isEmpty())
+            format = CommunicationPage::tr("%1\n%n rank(s)", nullptr, int(g.ranks.size()));
+        items.push_back({ g.label(), g.groupId, format.arg(g.groupId) });
+    }
+    return items;
+}
+
 
 // Sorts on the models' raw values and tints the rows they flag as slow.
 class SlowRowProxy : public QSortFilterProxyModel
@@ -77,6 +100,10 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
     auto* table = makeDataTable(model, parent);
     table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header click
+    // Column widths from the visible rows and 200 more, not Qt's 1000: every
+    // refresh fits three tables of up to one row per rank (10,000 ranks: ten
+    // ms on the GUI thread), and their cells are numbers of similar width.
+    table->horizontalHeader()->setResizeContentsPrecision(200);
     return table;
 }
 
@@ -429,23 +456,21 @@ void CommunicationPage::onProfileChanged()
     m_updating = true;
     m_groupCombo->clear();
     m_stepCombo->clear();
-    const std::vector<CommGroupInfo> groups = profile ? communicationGroups(*profile) : std::vector<CommGroupInfo> {};
     const QStringList steps = profile ? communicationSteps(*profile) : QStringList();
-    std::vector<ComboItem> groupItems;
-    groupItems.reserve(groups.size() + 1);
-    if (groups.size() != 1)
-        groupItems.push_back({ tr("All groups"), QString(), {} });
-    // Translated once per group size (10,000 ranks: thousands of groups of a few sizes).
-    std::map<int, QString> tipFormats;
-    for (const CommGroupInfo& g : groups) {
-        QString& format = tipFormats[int(g.ranks.size())];
-        if (format.isEmpty())
-            format = tr("%1\n%n rank(s)", nullptr, int(g.ranks.size()));
-        groupItems.push_back({ g.label(), g.groupId, format.arg(g.groupId) });
+    // The prefetch job made the items when it could (the items of thousands of groups
+    // are tens of ms on the GUI thread).
+    std::size_t groupCount = 0;
+    if (m_prepared && m_prepared->groupItems && m_prepared->profile == profile) {
+        groupCount = m_prepared->groupCount;
+        fillCombo(m_groupCombo, *m_prepared->groupItems);
+    } else {
+        const std::vector<CommGroupInfo> groups = profile ? communicationGroups(*profile) : std::vector<CommGroupInfo> {};
+        groupCount = groups.size();
+        PreparedComboItems items(groupComboItems(groups));
+        fillCombo(m_groupCombo, items);
     }
-    fillCombo(m_groupCombo, groupItems);
     // The busiest group is what users look at first.
-    if (groups.size() > 1)
+    if (groupCount > 1)
         m_groupCombo->setCurrentIndex(1);
     m_stepCombo->addItem(tr("All steps"), QString());
     for (const QString& s : steps)
@@ -457,7 +482,7 @@ void CommunicationPage::onProfileChanged()
     if (!profile) {
         m_emptyLabel->setText(tr("Open a profile to analyse its communication."));
         m_stack->setCurrentIndex(0);
-    } else if (groups.empty()) {
+    } else if (groupCount == 0) {
         m_emptyLabel->setText(tr("This profile has no communication data.\n\nThe communication page needs "
                                  "communication.json and communication_matrix.json (Ascend PyTorch or MindSpore "
                                  "profiler level 1 or 2, or msprof-analyze output) from ranks that ran collectives."));
@@ -525,6 +550,10 @@ void CommunicationPage::prefetchThen(std::function<void()> fill)
             prepared->groupId = query.groupId;
             prepared->durations = CommDurationModel::compute(profile, stepKey, query.groupId);
             prepared->ops = CommOpModel::compute(profile, stepKey, query.groupId);
+            if (newProfile) {
+                prepared->groupItems = std::make_unique<PreparedComboItems>(groupComboItems(groups));
+                prepared->groupCount = groups.size();
+            }
             return prepared;
         },
         [this, profile, fill = std::move(fill)](std::shared_ptr<PreparedTables> prepared) {

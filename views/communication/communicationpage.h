@@ -90,6 +90,10 @@ public:
     {
         return m_alignCombo;
     }
+    QComboBox* groupCombo() const
+    {
+        return m_groupCombo;
+    }
     QTableView* rankTable() const
     {
         return m_rankTable;
