@@ -2,6 +2,7 @@
 #include "discovery.h"
 
 #include "discoverymsprof.h"
+#include "folderlisting.h"
 
 #include "../parse/inputfile.h"
 #include "../model/summary.h"
@@ -138,7 +139,7 @@ private:
     // component, a dozen system calls per rank of a cluster): only a symbolic
     // link needs resolving (empty: enter() does it). The listing tells links
     // apart from the directory entry's type, without a stat.
-    static QString childCanonical(const QString& parent, const QFileInfo& entry)
+    static QString childCanonical(const QString& parent, const ListedEntry& entry)
     {
         if (parent.isEmpty() || entry.isSymLink())
             return {};
@@ -158,15 +159,12 @@ private:
         const QString canonical = enter(path, knownCanonical);
         if (canonical.isEmpty())
             return;
-        QDir dir(path);
-        const QFileInfo info(path);
-        if (!dir.isReadable()) {
+        EntryList entries;
+        if (!listFolder(path, entries)) {
             m_result.report.warning(Tr::tr("cannot read folder %1 (permissions)").arg(path), path);
             return;
         }
-        const QString name = info.fileName();
-        const QFileInfoList entries
-            = dir.entryInfoList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        const QString name = QFileInfo(path).fileName();
 
         bool hasOutput = false, hasInfo = false, hasTimelineDir = false;
         for (const auto& e : entries) {
@@ -180,7 +178,7 @@ private:
         // A renamed rank folder still has ASCEND_PROFILER_OUTPUT, or
         // profiler_info next to the deliverables themselves.
         const bool infoWithData = hasInfo && !hasLegacyFiles(entries)
-            && std::any_of(entries.begin(), entries.end(), [](const QFileInfo& e) {
+            && std::any_of(entries.begin(), entries.end(), [](const ListedEntry& e) {
                    const FileKind k = classifyFile(e.fileName());
                    return e.isFile() && (k == FileKind::TraceView || k == FileKind::KernelDetails || k == FileKind::Database);
                });
@@ -190,7 +188,7 @@ private:
         }
         // msprof-analyze's output folder (cluster_analysis_output, or where -o put it).
         if (std::any_of(entries.begin(), entries.end(),
-                        [](const QFileInfo& e) { return e.isFile() && isClusterKind(classifyFile(e.fileName())); }))
+                        [](const ListedEntry& e) { return e.isFile() && isClusterKind(classifyFile(e.fileName())); }))
             addClusterOutput(path, entries);
         static const QRegularExpression deviceDir(QStringLiteral("^device_(\\d+)$"));
         if (const auto m = deviceDir.match(name); m.hasMatch() && hasTimelineDir) {
@@ -224,22 +222,22 @@ private:
         // 1024-rank cluster spent a quarter of its load in this walk on one
         // thread. Each is merged in folder order as a serial visit would have
         // added it, so the result is the same.
-        std::vector<QFileInfo> rankDirs;
+        std::vector<const ListedEntry*> rankDirs;
         for (const auto& e : entries)
             if (e.isDir() && isRankFolderName(e.fileName()))
-                rankDirs.push_back(e);
+                rankDirs.push_back(&e);
         std::vector<std::unique_ptr<Walker>> prefetched;
         if (rankDirs.size() >= kParallelRankFolders && depth < m_options.maxDepth) {
-            for (const QFileInfo& e : rankDirs)
+            for (const ListedEntry* e : rankDirs)
                 prefetched.push_back(std::unique_ptr<Walker>(
-                    new Walker(m_options, e.absoluteFilePath(), childCanonical(canonical, e), depth + 1, m_seen)));
+                    new Walker(m_options, e->absoluteFilePath(), childCanonical(canonical, *e), depth + 1, m_seen)));
             QtConcurrent::blockingMap(prefetched, [](std::unique_ptr<Walker>& sub) { sub->addRankFolder(); });
         }
         std::size_t next = 0;
         for (const auto& e : entries) {
             if (!e.isDir())
                 continue;
-            if (next < prefetched.size() && e.fileName() == rankDirs[next].fileName())
+            if (next < prefetched.size() && e.fileName() == rankDirs[next]->fileName())
                 merge(*prefetched[next++]);
             else
                 visit(e.absoluteFilePath(), depth + 1, childCanonical(canonical, e));
@@ -292,7 +290,7 @@ private:
             m_result.report.messages.push_back(std::move(message));
     }
 
-    static DiscoveredRank summaryRank(const QFileInfo& file)
+    static DiscoveredRank summaryRank(const ListedEntry& file)
     {
         DiscoveredRank rank;
         rank.info.rootPath = file.absoluteFilePath();
@@ -306,10 +304,10 @@ private:
         return rank;
     }
 
-    static bool hasLegacyFiles(const QFileInfoList& entries)
+    static bool hasLegacyFiles(const EntryList& entries)
     {
         // step_trace_point_info.json names no rank: alone it makes no rank.
-        return std::any_of(entries.begin(), entries.end(), [](const QFileInfo& e) {
+        return std::any_of(entries.begin(), entries.end(), [](const ListedEntry& e) {
             const FileKind kind = e.isFile() ? classifyFile(e.fileName()) : FileKind::Unknown;
             return isLegacyKind(kind) && kind != FileKind::LegacyStepTracePointInfo;
         });
@@ -319,10 +317,12 @@ private:
     // the folder's entries when the caller has just listed it the same way
     // (visit), so that a cluster of many small ranks lists each rank folder once.
     void collectFiles(const QString& path, const QString& canonical, int depth, std::vector<DiscoveredFile>& out,
-                      const QFileInfoList* listed = nullptr)
+                      const EntryList* listed = nullptr)
     {
-        const QFileInfoList entries = listed ? *listed : QDir(path).entryInfoList(
-            QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
+        EntryList own;
+        if (!listed)
+            listFolder(path, own); // unreadable: nothing in it
+        const EntryList& entries = listed ? *listed : own;
         for (const auto& e : entries) {
             if (e.isDir()) {
                 const QString name = e.fileName();
@@ -364,7 +364,7 @@ private:
     }
 
     void addNewStyleRank(const QString& path, const QString& name, const QString& canonical,
-                         const QFileInfoList* listed = nullptr)
+                         const EntryList* listed = nullptr)
     {
         DiscoveredRank rank;
         RankInfo& info = rank.info;
@@ -375,7 +375,6 @@ private:
         collectFiles(path, canonical, 0, rank.files, listed);
         bool anyData = false, anyDb = false;
         for (const auto& f : rank.files) {
-            const QString fileName = QFileInfo(f.path).fileName();
             // Raw CANN data (PROF_*/device_*/data) and the FRAMEWORK folder are
             // inputs of the profiler's own post-processing, not deliverables.
             if (f.kind == FileKind::ProfilerInfo) {
@@ -423,7 +422,7 @@ private:
         m_result.ranks.push_back(std::move(rank));
     }
 
-    void addClusterOutput(const QString& path, const QFileInfoList& entries)
+    void addClusterOutput(const QString& path, const EntryList& entries)
     {
         if (m_result.clusterOutputPath.isEmpty())
             m_result.clusterOutputPath = path;
@@ -454,7 +453,7 @@ private:
 
     // A MindInsight profiler/ folder: one rank per rank/device id found in
     // the file names (cluster_propose keeps 4 ranks in one folder).
-    void addLegacyFolder(const QString& path, const QFileInfoList& entries)
+    void addLegacyFolder(const QString& path, const EntryList& entries)
     {
         std::map<int, DiscoveredRank> byId;
         std::vector<DiscoveredFile> shared;
