@@ -143,9 +143,7 @@ private:
     {
         if (parent.isEmpty() || entry.isSymLink())
             return {};
-        if (parent.endsWith(QLatin1Char('/')))
-            return parent + entry.fileName();
-        return parent + QLatin1Char('/') + entry.fileName();
+        return childPath(parent, entry.fileName());
     }
 
     void visit(const QString& path, int depth, const QString& knownCanonical = {})

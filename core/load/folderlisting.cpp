@@ -15,14 +15,21 @@
 
 namespace profscope {
 
+QString childPath(const QString& folder, const QString& name)
+{
+    QString path;
+    path.reserve(folder.size() + 1 + name.size());
+    path += folder;
+    if (!folder.endsWith(QLatin1Char('/')))
+        path += QLatin1Char('/');
+    path += name;
+    return path;
+}
+
 ListedEntry::ListedEntry(const QString& folder, QString name)
     : m_name(std::move(name))
+    , m_path(childPath(folder, m_name))
 {
-    m_path.reserve(folder.size() + 1 + m_name.size());
-    m_path += folder;
-    if (!folder.endsWith(QLatin1Char('/')))
-        m_path += QLatin1Char('/');
-    m_path += m_name;
 }
 
 struct FolderLister

@@ -61,6 +61,9 @@ private:
 
 using EntryList = std::vector<ListedEntry>;
 
+// `folder` + "/" + `name`, without a double slash after the root.
+QString childPath(const QString& folder, const QString& name);
+
 // Every entry of the folder at the absolute `path` but "." and "..", hidden
 // and special ones included, sorted by name as QDir::Name sorts (by UTF-16
 // code units). False, with nothing listed, when the folder cannot be read.

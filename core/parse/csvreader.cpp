@@ -88,15 +88,14 @@ bool CsvReader::open(const QString& path, bool checkWholeFile)
         return openView(std::string_view(reinterpret_cast<const char*>(mapped), std::size_t(size)), path,
                         checkWholeFile);
     }
-    std::string data;
-    data.resize(std::size_t(std::max<qint64>(0, size)));
-    const qint64 n = file->read(data.data(), qint64(data.size()));
-    if (n < 0) {
-        m_error = Tr::tr("cannot read %1: %2").arg(path, file->errorString());
+    // A file system that cannot map: read it whole.
+    FileBytes whole = readFileBytes(path);
+    if (!whole.ok()) {
+        m_error = Tr::tr("cannot read %1: %2").arg(path, whole.error);
         return false;
     }
-    data.resize(std::size_t(n));
-    return openData(std::move(data), path);
+    m_read = std::move(whole.bytes);
+    return openView(std::string_view(m_read.constData(), std::size_t(m_read.size())), path, true);
 }
 
 bool CsvReader::openData(std::string data, const QString& pathForMessages)

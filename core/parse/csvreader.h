@@ -168,10 +168,10 @@ private:
     QString m_path;
     QString m_error;
     qint64 m_errorLine = -1;
-    std::string m_owned;     // openData()'s bytes, or a large file read when it could not be mapped
-    QByteArray m_read;       // a small file, read whole
+    std::string m_owned;     // openData()'s bytes
+    QByteArray m_read;       // a file read whole (small, or not mappable)
     std::unique_ptr<QFile> m_file; // the mapped file
-    std::string_view m_data; // the file's bytes: mapped, or m_owned
+    std::string_view m_data; // the file's bytes: mapped, m_read or m_owned
     std::size_t m_pos = 0;
     std::vector<CsvByteRange> m_ranges; // restrictTo()
     std::size_t m_rangeIndex = 0;

@@ -58,10 +58,10 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     // chunk. Mapping, releasing and unmapping a small file are three
     // page-table changes, each a TLB shootdown on every core, for a few
     // pages (on 1024 ranks of 60 KB they cost more than reading).
-    FileBytes small;
-    small.status = FileBytes::Status::TooLarge;
-    if (options.mapFromBytes > 0)
-        small = readFileBytes(path, qsizetype(simdjson::SIMDJSON_PADDING), qint64(options.mapFromBytes) - 1);
+    // mapFromBytes == 0 maps every file: the read only classifies the path
+    // (an empty file is read as empty, a folder or FIFO refused).
+    const qint64 readUpTo = options.mapFromBytes > 0 ? qint64(options.mapFromBytes) - 1 : 0;
+    FileBytes small = readFileBytes(path, qsizetype(simdjson::SIMDJSON_PADDING), readUpTo);
     QFile file(path);
     const char* data = nullptr;
     std::size_t size = 0;
@@ -82,16 +82,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
     case FileBytes::Status::ReadError:
         broken(Tr::tr("cannot read: %1").arg(small.error));
         return false;
-    case FileBytes::Status::TooLarge: {
-        const QFileInfo info(path);
-        if (info.isDir()) {
-            broken(Tr::tr("is a directory, not a trace file"));
-            return false;
-        }
-        if (isSpecialFile(info)) {
-            broken(specialFileReason(path));
-            return false;
-        }
+    case FileBytes::Status::TooLarge: // a regular file: mapped
         if (!file.open(QIODevice::ReadOnly)) {
             broken(Tr::tr("cannot open: %1").arg(file.errorString()));
             return false;
@@ -99,18 +90,15 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         size = std::size_t(file.size());
         data = size > 0 ? reinterpret_cast<const char*>(file.map(0, qint64(size))) : nullptr;
         if (!data && size > 0) { // a file system that cannot map: read it whole
-            small.bytes.reserve(qsizetype(size + simdjson::SIMDJSON_PADDING));
-            small.bytes.resize(qsizetype(size));
-            const qint64 got = file.read(small.bytes.data(), qint64(size));
-            if (got != qint64(size)) {
-                broken(Tr::tr("cannot read: %1").arg(file.errorString()));
+            small = readFileBytes(path, qsizetype(simdjson::SIMDJSON_PADDING));
+            if (!small.ok()) {
+                broken(Tr::tr("cannot read: %1").arg(small.error));
                 return false;
             }
-            std::fill_n(small.bytes.data() + size, simdjson::SIMDJSON_PADDING, '\0');
             data = small.bytes.constData();
+            size = std::size_t(small.bytes.size());
         }
         break;
-    }
     }
     report.sizeBytes = qint64(size);
     if (size == 0) {
