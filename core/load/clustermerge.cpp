@@ -175,6 +175,7 @@ void mergeClusterOutput(const DiscoveryResult& discovery, std::vector<std::share
                 for (auto& row : it->second)
                     row.deviceId = info.deviceId;
                 rank->stepTrace = std::move(it->second);
+                rank->memo.clear(); // the loader's overview checked a step trace the rank did not have
             }
         }
         if (auto it = out.communication.find(id); it != out.communication.end()) {

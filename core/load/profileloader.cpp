@@ -582,8 +582,11 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
                                  cache ? &*cache : nullptr);
             // Our recomputed step figures against the profiler's own (step_trace_time.csv /
             // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
+            // Computed through the rank's memo, on this worker: the pages and the
+            // advice read the same overview later instead of computing it again
+            // on one thread.
             if (loaded[i] && !canceled() && !loaded[i]->trace.isEmpty())
-                mismatches[i] = overviewMismatches(computeOverview(*loaded[i]));
+                mismatches[i] = overviewMismatches(*rankOverview(*loaded[i]));
             ++ranksDone;
         });
     }

@@ -34,6 +34,24 @@ public:
         return std::static_pointer_cast<const T>(value);
     }
 
+    // Whether `slot` holds a result (the loader fills the overview).
+    bool isComputed(Slot slot) const
+    {
+        const std::lock_guard<std::mutex> lock(m_mutex[std::size_t(slot)]);
+        return m_values[std::size_t(slot)] != nullptr;
+    }
+
+    // Forgets every result: only for a rank still being assembled (the
+    // loader, when cluster output fills in a rank's step trace after its
+    // overview was computed), never once the profile is shared.
+    void clear()
+    {
+        for (std::size_t i = 0; i < SlotCount; ++i) {
+            const std::lock_guard<std::mutex> lock(m_mutex[i]);
+            m_values[i].reset();
+        }
+    }
+
 private:
     mutable std::array<std::mutex, SlotCount> m_mutex;
     mutable std::array<std::shared_ptr<const void>, SlotCount> m_values;

@@ -79,10 +79,7 @@ public:
     // Line breaks in the whole file: an upper bound of the records (quoted
     // cells may span lines), for reserving columns once instead of growing
     // them (which leaves up to half of each column unused).
-    qint64 lineBreaks() const
-    {
-        return qint64(std::count(m_data.begin(), m_data.end(), '\n'));
-    }
+    qint64 lineBreaks() const;
 
     const std::vector<std::string>& header() const
     {

@@ -124,7 +124,23 @@ error_code walkValue(ondemand::value value, Sax& sax, int depth, int maxDepth)
         ondemand::number number;
         if (const auto e = value.get_number().get(number))
             return e;
-        return emitNumber(token, sax);
+        // An integer token (no '.', 'e' or 'E': simdjson types those as
+        // floating point) is already parsed: emitted as nlohmann would, signed
+        // when the token is negative ("-0" too), without reading it twice.
+        // Arrays of rank ids (a metadata file lists a thousand per group) are
+        // mostly this.
+        switch (number.get_number_type()) {
+        case ondemand::number_type::signed_integer: {
+            const std::int64_t v = number.get_int64();
+            if (token.starts_with('-'))
+                return sax.number_integer(v) ? SUCCESS : kDeclined;
+            return sax.number_unsigned(std::uint64_t(v)) ? SUCCESS : kDeclined;
+        }
+        case ondemand::number_type::unsigned_integer:
+            return sax.number_unsigned(number.get_uint64()) ? SUCCESS : kDeclined;
+        default:
+            return emitNumber(token, sax);
+        }
     }
     case ondemand::json_type::boolean: {
         bool b = false;

@@ -11,16 +11,6 @@ namespace profscope {
 // 128-bit intermediate so that 19 significant digits times a scale never overflow unnoticed.
 __extension__ typedef unsigned __int128 UInt128;
 
-std::string_view trimCell(std::string_view text)
-{
-    auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
-    while (!text.empty() && isSpace(text.front()))
-        text.remove_prefix(1);
-    while (!text.empty() && isSpace(text.back()))
-        text.remove_suffix(1);
-    return text;
-}
-
 std::string_view stripLiteralQuotes(std::string_view text)
 {
     text = trimCell(text);
@@ -37,12 +27,17 @@ bool isNullCell(std::string_view text)
 }
 
 // The common case, "1736408883694795.840" or "53.741": plain digits with an
-// optional fraction, at most 18 digits. Integer arithmetic only.
+// optional fraction. Integer arithmetic only: the integer part and the kept
+// fraction digits together at most 19 digits (below 10^19, within uint64
+// even after rounding up), the result within qint64, and at most 21 digits
+// in all, which the general path below also holds exactly, so both round
+// alike. Microsecond timestamps with three decimals scaled to nanoseconds
+// are 19 digits: the profilers' every ts and Start Time(us).
 static bool parseSimpleDecimal(std::string_view text, int decimalShift, qint64& out)
 {
     static constexpr std::uint64_t kPow10[] = { 1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
                                                 10000000ull, 100000000ull, 1000000000ull };
-    if (decimalShift < 0 || decimalShift > 9 || text.empty() || text.size() > 19)
+    if (decimalShift < 0 || decimalShift > 9 || text.empty() || text.size() > 23)
         return false;
     std::size_t i = 0;
     const bool negative = text[0] == '-';
@@ -74,12 +69,14 @@ static bool parseSimpleDecimal(std::string_view text, int decimalShift, qint64& 
             ++digits;
         }
     }
-    if (i != text.size() || digits == 0 || digits > 18 || intDigits + decimalShift > 18)
+    if (i != text.size() || digits == 0 || digits > 21 || intDigits + decimalShift > 19)
         return false;
     const int kept = std::min(fractionDigits, decimalShift);
     std::uint64_t value = integer * kPow10[decimalShift] + fraction * kPow10[decimalShift - kept];
     if (roundDigit >= 5)
         ++value;
+    if (value > std::uint64_t(std::numeric_limits<qint64>::max()))
+        return false; // the general path says it does not fit
     out = negative ? -qint64(value) : qint64(value);
     return true;
 }

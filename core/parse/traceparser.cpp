@@ -222,6 +222,11 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         // means the probes were fooled (the pass is dropped, not the file).
         bool afterJump = false;
         TraceBuilder partial { true };
+        // Decoded straight into the target builder, not into `partial`: an
+        // exact chunk decoded on the merging thread in file order, where the
+        // merge would only replay the same sequential pass (a small rank's
+        // one chunk was a fifth of its trace's cost in copies and merging).
+        TraceBuilder* into = nullptr;
         bool done = false;
         bool ok = true;
         const char* error = "";
@@ -253,7 +258,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             *first = '[';
             *last = ']';
             const std::size_t capacity = size + simdjson::SIMDJSON_PADDING - (job.begin - 1);
-            job.ok = parser.parse(job.partial, first, length + 2, capacity, job.begin, job.error, job.errorOffset);
+            job.ok = parser.parse(job.into ? *job.into : job.partial, first, length + 2, capacity, job.begin, job.error,
+                                  job.errorOffset);
             *first = savedFirst;
             *last = savedLast;
             return;
@@ -263,8 +269,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         std::memcpy(buffer.data() + 1, data + job.begin, length);
         buffer[length + 1] = ']';
         std::memset(buffer.data() + length + 2, ' ', simdjson::SIMDJSON_PADDING);
-        job.ok = parser.parse(job.partial, buffer.data(), length + 2, buffer.size(), job.begin, job.error,
-                              job.errorOffset);
+        job.ok = parser.parse(job.into ? *job.into : job.partial, buffer.data(), length + 2, buffer.size(), job.begin,
+                              job.error, job.errorOffset);
     };
 
     bool ok = true;
@@ -359,7 +365,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 lock.unlock();
                 if (job->outside)
                     skippedChunkBytes += qint64(job->end - job->begin);
-                else
+                else if (!job->into)
                     target.merge(std::move(job->partial));
                 releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
                 if (!job->ok) {
@@ -478,6 +484,11 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 } else {
                     if (!serialParser)
                         serialParser.reset(makeTraceChunkParser(fileIndex));
+                    // Not a guessed cut (a wrong one is dropped, which events
+                    // already in the target could not be), nor one after a
+                    // seek's jump (the pass may be dropped), nor one judged.
+                    if (!job->speculative && !job->afterJump && !job->judge && !seeking)
+                        job->into = &target;
                     decode(*serialParser, serialBuffer, keyScratch, *job, true);
                     job->done = true;
                     jobs.push_back(std::move(job));

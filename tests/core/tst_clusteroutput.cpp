@@ -4,6 +4,7 @@
 // and damaged. Every input is written here by the test (no real fixture of
 // this output exists), so every expected value is one the test wrote.
 #include "analysis/cluster.h"
+#include "analysis/overview.h"
 #include "load/discovery.h"
 #include "load/profileloader.h"
 #include "testsupport.h"
@@ -265,6 +266,7 @@ private slots:
     void clusterOnly_data();
     void clusterOnly();
     void besideRankFolders();
+    void stepTraceFromClusterOutput();
     void databaseBeatsText();
     void damaged_data();
     void damaged();
@@ -456,6 +458,42 @@ void TestClusterOutput::besideRankFolders()
     const FileReport* own = test::reportEndingWith(*p, QStringLiteral("/profiler_info_1.json"));
     QVERIFY(own);
     QCOMPARE(p->ranks[std::size_t(own->rankIndex)]->info.rankId, 1);
+}
+
+// A rank with a timeline but no step_trace_time.csv of its own takes the
+// cluster's row. The loader computed its overview (and kept it in the
+// rank's memo) before that row arrived: the memo must not keep that one,
+// whose checks against the profiler's figures were made without the row.
+void TestClusterOutput::stepTraceFromClusterOutput()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString rankDir = dir.filePath(QStringLiteral("rank0_ascend_pt"));
+    QVERIFY(test::copyTree(test::textRank(1, 0), rankDir));
+    QVERIFY(QFile::remove(rankDir + QStringLiteral("/ASCEND_PROFILER_OUTPUT/step_trace_time.csv")));
+    writeTextOutput(dir);
+
+    ProfilePtr p = ProfileLoader::load({ dir.path() });
+    QVERIFY(p);
+    const RankData& rank = *p->ranks[0];
+    QCOMPARE(rank.info.rankId, 0);
+    QVERIFY(!rank.trace.isEmpty());
+    QCOMPARE(rank.stepTrace.size(), std::size_t(1));
+    QCOMPARE(rank.stepTrace.front().valueNs[StepTraceRow::Computing], computingNs(0));
+    const RankOverview fresh = computeOverview(rank);
+    QVERIFY(!fresh.checks.empty()); // the cluster's row is checked against the timeline
+    const auto shared = rankOverview(rank);
+    QCOMPARE(shared->checks.size(), fresh.checks.size());
+    for (std::size_t i = 0; i < fresh.checks.size(); ++i) {
+        QCOMPARE(shared->checks[i].fileNs, fresh.checks[i].fileNs);
+        QCOMPARE(shared->checks[i].computedNs, fresh.checks[i].computedNs);
+    }
+    // A rank that keeps its own step trace keeps the overview the load computed.
+    QTemporaryDir own;
+    QVERIFY(test::copyTree(test::textRank(1, 0), own.filePath(QStringLiteral("rank0_ascend_pt"))));
+    ProfilePtr q = ProfileLoader::load({ own.path() });
+    QVERIFY(q && !q->ranks.empty());
+    QVERIFY(q->ranks[0]->memo.isComputed(AnalysisMemo::Overview));
 }
 
 void TestClusterOutput::databaseBeatsText()

@@ -7,6 +7,7 @@
 #include "parse/csvreader.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -51,6 +52,7 @@ private slots:
     void partialReads_data();
     void partialReads();
     void partialReadUnterminatedQuote();
+    void lineBreaks();
 };
 
 void TestCsvReader::lineEndings_data()
@@ -292,6 +294,31 @@ void TestCsvReader::realFileLineNumbers()
     QCOMPARE(r.rowCount(), records);
     QCOMPARE(sum, startLineSum);
     QCOMPARE(last, lastStartLine);
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(r.lineBreaks(), qint64(file.readAll().count('\n')));
+}
+
+// The reserve bound: every LF of the file (CR alone is not one), inside
+// quotes too; counted against QByteArray::count on text of every length
+// around memchr's 32-byte steps.
+void TestCsvReader::lineBreaks()
+{
+    QTemporaryDir dir;
+    for (int rows : { 0, 1, 31, 32, 33, 1000 }) {
+        QByteArray text = "a,b\r\n";
+        for (int i = 0; i < rows; ++i)
+            text += QByteArray::number(i) + (i % 7 == 0 ? ",\"x\ny\"\n" : i % 5 == 0 ? ",z\r" : ",z\n");
+        text += "9,end"; // no final line break
+        const QString path = dir.filePath(QStringLiteral("t%1.csv").arg(rows));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+        f.close();
+        CsvReader r;
+        QVERIFY2(r.open(path), qPrintable(r.error()));
+        QCOMPARE(r.lineBreaks(), qint64(text.count('\n')));
+    }
 }
 
 // Partial reads (a table cut to a step window): records split only up to a

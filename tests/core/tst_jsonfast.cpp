@@ -96,6 +96,13 @@ private slots:
                                                " 2E3, 1e-7]}\n")
                                  << QByteArray("{\nk:a\ni:0\nk:b\nf:1.50\nk:c\n[\nu:18446744073709551615\n"
                                                "i:-9223372036854775808\nf:2E3\nf:1e-7\n]\n}\n");
+        // Around int64's edges: simdjson types 2^63 - 1 as signed and 2^63 as
+        // unsigned; nlohmann, uint64 for both. Whitespace before a comma or a
+        // bracket is not part of the number.
+        QTest::newRow("integer edges")
+            << QByteArray("{\"r\":[0, 9223372036854775807 ,9223372036854775808\n,-1,\t-9223372036854775807 , 12\r\n]}")
+            << QByteArray("{\nk:r\n[\nu:0\nu:9223372036854775807\nu:9223372036854775808\ni:-1\n"
+                          "i:-9223372036854775807\nu:12\n]\n}\n");
         // A repeated key is passed on twice (the DOM builder keeps the last);
         // escapes are decoded (é is C3 A9 in UTF-8).
         QTest::newRow("keys and escapes") << QByteArray("{\"k\":true,\"k\":null,\"s\":\"caf\\u00e9 \\\"x\\\"\\n\"}")

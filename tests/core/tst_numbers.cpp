@@ -75,6 +75,16 @@ void TestNumbers::scaledDecimal_data()
     QTest::newRow("rounding carries into the integer part") << QByteArray("99999999999999.9995") << 3 << qint64(100000000000000000);
     QTest::newRow("17 integer digits (slow path)") << QByteArray("12345678901234567.5") << 2 << qint64(1234567890123456750);
     QTest::newRow("negative rounding") << QByteArray("-1.2345") << 3 << qint64(-1235);
+    // 19 digits once scaled: every microsecond ts of a profile (fast path since 2026-12).
+    QTest::newRow("us ts, 19 digits") << QByteArray("1736408883000942.958") << 3 << qint64(1736408883000942958LL);
+    QTest::newRow("us ts, first dropped digit 5") << QByteArray("1736408883000942.9585") << 3
+                                                  << qint64(1736408883000942959LL);
+    QTest::newRow("us ts, first dropped digit 4") << QByteArray("1736408883000942.95849") << 3
+                                                  << qint64(1736408883000942958LL);
+    QTest::newRow("int64 max, scaled") << QByteArray("9223372036854775.807") << 3 << qint64(9223372036854775807LL);
+    QTest::newRow("int64 max, one place") << QByteArray("922337203685477580.7") << 1 << qint64(9223372036854775807LL);
+    QTest::newRow("-(int64 max), scaled") << QByteArray("-9223372036854775.807") << 3
+                                          << qint64(-9223372036854775807LL);
     QTest::newRow("zero") << QByteArray("0") << 3 << qint64(0);
     QTest::newRow("zero float") << QByteArray("0.0") << 3 << qint64(0);
 
@@ -87,6 +97,8 @@ void TestNumbers::scaledDecimal_data()
     QTest::newRow("trailing text") << QByteArray("12us") << 3 << kNone;
     QTest::newRow("sign only") << QByteArray("+") << 3 << kNone;
     QTest::newRow("overflow after scaling") << QByteArray("9223372036854775807") << 3 << kNone;
+    QTest::newRow("one past int64 max, scaled") << QByteArray("9223372036854775.808") << 3 << kNone;
+    QTest::newRow("rounds up to 10^19") << QByteArray("9999999999999999.9995") << 3 << kNone;
     QTest::newRow("overflow digits") << QByteArray("12345678901234567890123") << 0 << kNone;
     QTest::newRow("huge exponent, no UB") << QByteArray("1e2147483647") << 3 << kNone;
     QTest::newRow("inf") << QByteArray("inf") << 3 << kNone;
