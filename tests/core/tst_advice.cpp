@@ -14,6 +14,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QTest>
 
 #include <sys/stat.h>
@@ -123,6 +124,7 @@ private Q_SLOTS:
     void slowRankIsFound();
     void slowLinkIsFound();
     void hostBoundRankIsFound();
+    void sameAdviceOnOneThreadAndMany();
     void cleanClusterHasNoAnomalyFindings();
     void everyFindingIsComplete();
     void pipelineGroupsAreNotComparedAcrossStages();
@@ -287,6 +289,30 @@ void TestAdvice::slowLinkIsFound()
         QVERIFY(f->value <= 0.8);
     }
     QVERIFY(withRule(findings, QStringLiteral("slow-rank")).empty());
+}
+
+// The slow links are found on a second pool thread while the rank causes
+// are found on the caller's: the findings, their order and what explains
+// what must not depend on it. A cluster with a slow rank, a slow link and a
+// host-bound rank, each profile loaded fresh (no memo shared between runs).
+void TestAdvice::sameAdviceOnOneThreadAndMany()
+{
+    QTemporaryDir dir;
+    QThreadPool* pool = QThreadPool::globalInstance();
+    const int threads = pool->maxThreadCount();
+    auto describe = [&](int poolThreads) {
+        pool->setMaxThreadCount(poolThreads);
+        QStringList lines;
+        for (const Finding& f : computeAdvice(*generated(dir, 3, 1, 2, 5)))
+            lines << QStringLiteral("%1|%2|%3|%4").arg(f.ruleId, f.title).arg(f.explainedBy).arg(f.impactNs, 0, 'g', 17);
+        return lines;
+    };
+    const QStringList one = describe(1);
+    const QStringList many = describe(std::max(threads, 4));
+    pool->setMaxThreadCount(threads);
+    QVERIFY(one.size() >= 3);
+    QVERIFY(one.filter(QStringLiteral("slow-link|")).size() == 1);
+    QCOMPARE(many, one);
 }
 
 void TestAdvice::hostBoundRankIsFound()
