@@ -115,7 +115,9 @@ static std::vector<MatrixCell> computeCommunicationMatrix(const Profile& profile
 std::shared_ptr<const std::vector<MatrixCell>> sharedCommunicationMatrix(const Profile& profile,
                                                                          const MatrixQuery& query)
 {
-    const QString key = QStringLiteral("communicationMatrix/%1/%2/%3").arg(query.step, query.op, query.groupId);
+    // An empty op is "total" (computeCommunicationMatrix): one entry for both spellings.
+    const QString op = query.op.isEmpty() ? QStringLiteral("total") : query.op;
+    const QString key = QStringLiteral("communicationMatrix/%1/%2/%3").arg(query.step, op, query.groupId);
     return profile.memo.get<std::vector<MatrixCell>>(
         key, [&profile, &query] { return computeCommunicationMatrix(profile, query); });
 }
