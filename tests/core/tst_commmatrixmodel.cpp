@@ -121,6 +121,12 @@ private slots:
         QVERIFY(!model.cell(8, 8));
         // The model shows the profile's memoized cells, not a copy of them.
         QCOMPARE(&model.cells(), sharedCommunicationMatrix(*m_real, q).get());
+        // No op means the total: the same memoized cells, not a second computation.
+        if (op == QLatin1String("total")) {
+            MatrixQuery unnamed = q;
+            unnamed.op.clear();
+            QCOMPARE(sharedCommunicationMatrix(*m_real, unnamed).get(), &model.cells());
+        }
     }
 
     void groupAndStepFilter()
