@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "partialopen.h"
+#include "model/workpool.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -114,7 +115,7 @@ PartialOpenDialog::PartialOpenDialog(const QStringList& paths, QWidget* parent)
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &PartialOpenDialog::onScanned);
     // The scan reads each rank's step markers (a byte search through its
     // trace): off the GUI thread, canceled when the dialog closes.
-    m_watcher.setFuture(QtConcurrent::run([paths](QPromise<QuickScan>& promise) {
+    m_watcher.setFuture(QtConcurrent::run(workPool(), [paths](QPromise<QuickScan>& promise) {
         promise.setProgressRange(0, 1000);
         QuickScan scan = quickScanProfile(paths, {}, [&promise](double f) {
             promise.setProgressValue(int(f * 1000.0));

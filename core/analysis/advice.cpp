@@ -9,6 +9,7 @@
 #include "resources.h"
 #include "rootcause.h"
 #include "../parse/inputfile.h"
+#include "../model/workpool.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -656,9 +657,9 @@ std::vector<Finding> computeAdvice(
     // 1024-rank cluster's analyses; with one thread in the pool, in turn.
     std::vector<Finding> linkCauses;
     QFuture<void> links;
-    const bool concurrent = QThreadPool::globalInstance()->maxThreadCount() > 1;
+    const bool concurrent = workPool()->maxThreadCount() > 1;
     if (concurrent)
-        links = QtConcurrent::run([&] { advice::slowLinkCauses(profile, scale, thresholds, step, linkCauses); });
+        links = QtConcurrent::run(workPool(), [&] { advice::slowLinkCauses(profile, scale, thresholds, step, linkCauses); });
     std::vector<Finding> causes;
     advice::rankCauses(profile, steps, scale, thresholds, causes);
     advice::stageImbalanceCause(steps, scale, thresholds, causes);

@@ -7,6 +7,7 @@
 #include "../itemmodels/ranksummarymodel.h"
 #include "../load/profileloader.h"
 #include "../model/profile.h"
+#include "../model/workpool.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -38,7 +39,7 @@ void prepareAnalyses(const Profile& profile, const LoadControl& control, int fro
         return;
     std::atomic_int done = 0;
     std::mutex progressMutex; // LoadControl::progress is never called concurrently
-    QtConcurrent::blockingMap(profile.ranks, [&](const std::shared_ptr<const RankData>& rank) {
+    QtConcurrent::blockingMap(workPool(), profile.ranks, [&](const std::shared_ptr<const RankData>& rank) {
         if (canceled())
             return;
         rankOverview(*rank);

@@ -2,6 +2,7 @@
 #include "cluster.h"
 
 #include "communication.h"
+#include "../model/workpool.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -114,7 +115,7 @@ ClockAlignment estimateClockAlignment(const Profile& profile)
         return result;
 
     std::vector<std::vector<std::pair<QString, TimeNs>>> ends(n);
-    QtConcurrent::blockingMap(ends, [&](std::vector<std::pair<QString, TimeNs>>& e) {
+    QtConcurrent::blockingMap(workPool(), ends, [&](std::vector<std::pair<QString, TimeNs>>& e) {
         const std::size_t r = std::size_t(&e - ends.data());
         e = collectiveEnds(*profile.ranks[r]);
     });
@@ -374,7 +375,7 @@ ClusterSteps computeClusterSteps(const Profile& profile, const QString& step)
             stageOf[std::size_t(r)] = int(s);
 
     std::vector<std::vector<ClusterStepRow>> perRank(n);
-    QtConcurrent::blockingMap(perRank, [&](std::vector<ClusterStepRow>& rows) {
+    QtConcurrent::blockingMap(workPool(), perRank, [&](std::vector<ClusterStepRow>& rows) {
         const std::size_t r = std::size_t(&rows - perRank.data());
         const RankData& rank = *profile.ranks[r];
         ClusterStepRow base;

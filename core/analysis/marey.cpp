@@ -5,6 +5,7 @@
 #include "intervals.h"
 #include "memory.h"
 #include "overview.h"
+#include "../model/workpool.h"
 
 #include <QCoreApplication>
 #include <QHash>
@@ -252,7 +253,7 @@ MareyData computeMarey(const Profile& profile, const MareyOptions& options)
     std::vector<DeviceOps> perDevice(data.devices.size());
     std::vector<int> indexes(data.devices.size());
     std::iota(indexes.begin(), indexes.end(), 0);
-    QtConcurrent::blockingMap(indexes, [&](int i) {
+    QtConcurrent::blockingMap(workPool(), indexes, [&](int i) {
         perDevice[std::size_t(i)] =
             collectDeviceOps(*profile.ranks[std::size_t(data.devices[std::size_t(i)].rankIndex)], options.step);
     });

@@ -4,6 +4,7 @@
 #include "advicetext.h"
 #include "overview.h"
 #include "../model/runsort.h"
+#include "../model/workpool.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -250,7 +251,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
             stageSigma[d][stage] = robustSigma(values);
 
     std::vector<LaunchMeasure> launches(profile.ranks.size());
-    QtConcurrent::blockingMap(launches,
+    QtConcurrent::blockingMap(workPool(), launches,
         [&](LaunchMeasure& m) { m = measureLaunches(*profile.ranks[std::size_t(&m - launches.data())], t.hostBoundLaunchGapUs); });
 
     QList<int> absoluteHostBound; // ranks host-bound without standing out from their peers (all of them are)

@@ -7,6 +7,7 @@
 #include "../parse/inputfile.h"
 #include "../model/summary.h"
 #include "../parse/strategyparser.h"
+#include "../model/workpool.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -229,7 +230,7 @@ private:
             for (const ListedEntry* e : rankDirs)
                 prefetched.push_back(std::unique_ptr<Walker>(
                     new Walker(m_options, e->absoluteFilePath(), childCanonical(canonical, *e), depth + 1, m_seen)));
-            QtConcurrent::blockingMap(prefetched, [](std::unique_ptr<Walker>& sub) { sub->addRankFolder(); });
+            QtConcurrent::blockingMap(workPool(), prefetched, [](std::unique_ptr<Walker>& sub) { sub->addRankFolder(); });
         }
         std::size_t next = 0;
         for (const auto& e : entries) {

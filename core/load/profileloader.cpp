@@ -18,6 +18,7 @@
 #include "rankformats.h"
 #include "sanitized.h"
 #include "tracecopies.h"
+#include "../model/workpool.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -656,7 +657,7 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
 
 QFuture<ProfilePtr> ProfileLoader::loadAsync(const QStringList& paths, const LoadOptions& options)
 {
-    return QtConcurrent::run([paths, options](QPromise<ProfilePtr>& promise) {
+    return QtConcurrent::run(workPool(), [paths, options](QPromise<ProfilePtr>& promise) {
         promise.setProgressRange(0, 1000);
         LoadControl control;
         // Reading takes the first 90 %; the analyses every page needs first the rest.

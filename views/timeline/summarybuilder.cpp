@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "summarybuilder.h"
+#include "model/workpool.h"
 
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -98,7 +99,7 @@ void SummaryBuilder::launchQueued()
     std::vector<ProfilePtr> profiles = std::move(m_queuedProfiles);
     m_jobGeneration = m_generation;
     // One task per row: the rows of a batch are built on every core.
-    m_watcher.setFuture(QtConcurrent::mapped(std::move(batch), [profiles](const Request& r) -> Result {
+    m_watcher.setFuture(QtConcurrent::mapped(workPool(), std::move(batch), [profiles](const Request& r) -> Result {
         return { r.lane, build(r) };
     }));
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timelinemodel.h"
+#include "model/workpool.h"
 
 #include "model/timebounds.h"
 #include "timeformat.h"
@@ -180,7 +181,7 @@ void TimelineModel::build()
     for (std::size_t i = 0; i < m_lanes.size(); ++i)
         if (m_lanes[i].kind == LaneKind::Thread && !m_index[i])
             threadLanes.push_back(int(i));
-    QtConcurrent::blockingMap(threadLanes, [this](int lane) { threadIndex(lane); });
+    QtConcurrent::blockingMap(workPool(), threadLanes, [this](int lane) { threadIndex(lane); });
     m_counterRange.resize(m_lanes.size());
     m_counterRangeDone.assign(m_lanes.size(), false);
     computeOrigin();
