@@ -656,10 +656,11 @@ std::vector<Finding> computeAdvice(
     // the rank causes and sums each rank's communication. A fifth of a
     // 1024-rank cluster's analyses; with one thread in the pool, in turn.
     std::vector<Finding> linkCauses;
+    const auto findLinks = [&] { advice::slowLinkCauses(profile, scale, thresholds, step, linkCauses); };
     QFuture<void> links;
     const bool concurrent = workPool()->maxThreadCount() > 1;
     if (concurrent)
-        links = QtConcurrent::run(workPool(), [&] { advice::slowLinkCauses(profile, scale, thresholds, step, linkCauses); });
+        links = QtConcurrent::run(workPool(), findLinks);
     std::vector<Finding> causes;
     advice::rankCauses(profile, steps, scale, thresholds, causes);
     advice::stageImbalanceCause(steps, scale, thresholds, causes);
@@ -668,7 +669,7 @@ std::vector<Finding> computeAdvice(
     if (concurrent)
         links.waitForFinished(); // runs it here if no pool thread took it yet
     else
-        advice::slowLinkCauses(profile, scale, thresholds, step, linkCauses);
+        findLinks();
     causes.insert(causes.end(), linkCauses.begin(), linkCauses.end());
     std::stable_sort(causes.begin(), causes.end(), [](const Finding& a, const Finding& b) {
         return int(a.severity) != int(b.severity) ? int(a.severity) > int(b.severity) : a.impactNs > b.impactNs;

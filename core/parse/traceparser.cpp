@@ -248,6 +248,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             job.outside = true;
             return;
         }
+        TraceBuilder& into = job.into ? *job.into : job.partial;
         // job.begin >= 1: the array's '[' comes first. job.end < size: the
         // padding must follow the ']' written at job.end.
         if (inPlace && ownBytes && job.begin >= 1 && job.end < size) {
@@ -258,8 +259,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             *first = '[';
             *last = ']';
             const std::size_t capacity = size + simdjson::SIMDJSON_PADDING - (job.begin - 1);
-            job.ok = parser.parse(job.into ? *job.into : job.partial, first, length + 2, capacity, job.begin, job.error,
-                                  job.errorOffset);
+            job.ok = parser.parse(into, first, length + 2, capacity, job.begin, job.error, job.errorOffset);
             *first = savedFirst;
             *last = savedLast;
             return;
@@ -269,8 +269,7 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         std::memcpy(buffer.data() + 1, data + job.begin, length);
         buffer[length + 1] = ']';
         std::memset(buffer.data() + length + 2, ' ', simdjson::SIMDJSON_PADDING);
-        job.ok = parser.parse(job.into ? *job.into : job.partial, buffer.data(), length + 2, buffer.size(), job.begin,
-                              job.error, job.errorOffset);
+        job.ok = parser.parse(into, buffer.data(), length + 2, buffer.size(), job.begin, job.error, job.errorOffset);
     };
 
     bool ok = true;
@@ -485,9 +484,10 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                     if (!serialParser)
                         serialParser.reset(makeTraceChunkParser(fileIndex));
                     // Not a guessed cut (a wrong one is dropped, which events
-                    // already in the target could not be), nor one after a
-                    // seek's jump (the pass may be dropped), nor one judged.
-                    if (!job->speculative && !job->afterJump && !job->judge && !seeking)
+                    // already in the target could not be), nor one judged, nor
+                    // one of a seeking pass (it may be dropped; every chunk
+                    // after a jump is in one).
+                    if (!job->speculative && !job->judge && !seeking)
                         job->into = &target;
                     decode(*serialParser, serialBuffer, keyScratch, *job, true);
                     job->done = true;
