@@ -3,6 +3,7 @@
 
 #include "discoverymsprof.h"
 #include "folderlisting.h"
+#include "profilerinforank.h"
 
 #include "../parse/inputfile.h"
 #include "../model/summary.h"
@@ -32,27 +33,6 @@ struct Tr
 {
     Q_DECLARE_TR_FUNCTIONS(profscope::Discovery)
 };
-
-// Reads rank_id out of a profiler_info*.json; -1 when absent or unreadable.
-int rankIdFromProfilerInfo(const QString& path)
-{
-    const FileBytes file = readFileBytes(path, 0, 16 << 20);
-    if (!file.ok())
-        return -1;
-    const QByteArray& bytes = file.bytes;
-    const auto json = nlohmann::json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
-    if (json.is_discarded() || !json.is_object() || !json.contains("rank_id"))
-        return -1;
-    const auto& v = json["rank_id"];
-    if (v.is_number_integer())
-        return int(v.get<qint64>());
-    if (v.is_string()) {
-        bool ok = false;
-        const int id = QString::fromStdString(v.get<std::string>()).trimmed().toInt(&ok);
-        return ok ? id : -1;
-    }
-    return -1;
-}
 
 class Walker
 {
@@ -379,7 +359,7 @@ private:
             if (f.kind == FileKind::ProfilerInfo) {
                 info.profilerInfoPath = f.path;
                 if (info.rankId < 0)
-                    info.rankId = rankIdFromProfilerInfo(f.path);
+                    info.rankId = profilerInfoRankIdFromFile(f.path);
             } else if (f.kind == FileKind::ProfilerMetadata) {
                 info.metadataPath = f.path;
             } else if (f.kind == FileKind::Database) {

@@ -6,24 +6,62 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace profscope {
 
 namespace {
 
+// The pattern's leading literal characters. A quantifier after the last one
+// makes that one optional, so it is left out.
+QLatin1String literalPrefix(const char* pattern)
+{
+    std::size_t n = 0;
+    while (pattern[n] != '\0' && !std::strchr("\\()[]{}.*+?|^$", pattern[n]))
+        ++n;
+    if (n > 0 && (pattern[n] == '?' || pattern[n] == '*' || pattern[n] == '{'))
+        --n;
+    return QLatin1String(pattern, qsizetype(n));
+}
+
+bool isAscii(const QString& text)
+{
+    return std::all_of(text.begin(), text.end(), [](QChar c) { return c.unicode() < 0x80; });
+}
+
+struct Pattern
+{
+    QRegularExpression re;
+    QLatin1String prefix;
+};
+
 struct KindPattern
 {
+    KindPattern(FileKind k, Pattern p)
+        : kind(k)
+        , re(std::move(p.re))
+        , prefix(p.prefix)
+    {
+    }
     FileKind kind;
     QRegularExpression re;
+    // The literal text every match starts with (compared without case; empty when the
+    // pattern starts with a group or a wildcard): a name that does not start
+    // with it is not matched without running the pattern. A cluster's
+    // profiler_info_{N}.json names are all different, and each ran some
+    // twenty patterns before it matched.
+    QLatin1String prefix;
 };
 
 const std::vector<KindPattern>& patterns()
 {
     static const std::vector<KindPattern> list = [] {
         auto re = [](const char* p) {
-            return QRegularExpression(QRegularExpression::anchoredPattern(QLatin1String(p)),
-                                      QRegularExpression::CaseInsensitiveOption);
+            return Pattern { QRegularExpression(QRegularExpression::anchoredPattern(QLatin1String(p)),
+                                                QRegularExpression::CaseInsensitiveOption),
+                             literalPrefix(p) };
         };
         return std::vector<KindPattern> {
             { FileKind::ProfscopeSummary, re(".*\\.profscope-summary\\.json") },
@@ -228,8 +266,10 @@ FileKind classifyFile(const QString& fileName)
     if (const auto it = known.constFind(fileName); it != known.constEnd())
         return *it;
     FileKind kind = FileKind::Unknown;
+    // Outside ASCII, case-insensitive matching is Unicode's: leave it to the patterns.
+    const bool ascii = isAscii(fileName);
     for (const auto& p : patterns())
-        if (p.re.match(fileName).hasMatch()) {
+        if ((!ascii || fileName.startsWith(p.prefix, Qt::CaseInsensitive)) && p.re.match(fileName).hasMatch()) {
             kind = p.kind;
             break;
         }

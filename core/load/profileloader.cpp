@@ -37,6 +37,7 @@
 #include <atomic>
 #include <optional>
 #include <map>
+#include <numeric>
 
 
 namespace profscope {
@@ -559,40 +560,39 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     std::vector<std::shared_ptr<RankData>> loaded(n);
     std::vector<std::vector<FileReport>> rankFiles(n);
     std::vector<std::vector<OverviewCheck>> mismatches(n);
-    QList<QFuture<void>> futures;
-    for (std::size_t i = 0; i < n; ++i) {
-        futures << QtConcurrent::run(&pool, [&, i] {
-            if (canceled())
-                return;
-            const DiscoveredRank& dr = discovery.ranks[i];
-            auto fraction = [&, i](double f) {
-                const auto w = qint64(f * double(weight[i]));
-                const qint64 delta = w - doneWeight[i].exchange(w);
-                const qint64 total = doneTotal += delta;
-                if (!control.progress)
-                    return; // no one to tell: spare the message, formatted per file of every rank
-                report(20 + int(960.0 * double(total) / double(std::max<qint64>(totalWeight, 1))),
-                       Tr::tr("Loading %1 (%2 of %3 ranks done)")
-                           .arg(dr.info.displayName)
-                           .arg(ranksDone.load())
-                           .arg(n));
-            };
-            LoadControl rankControl;
-            rankControl.isCanceled = control.isCanceled;
-            loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources, filter,
-                                 cache ? &*cache : nullptr);
-            // Our recomputed step figures against the profiler's own (step_trace_time.csv /
-            // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
-            // Computed through the rank's memo, on this worker: the pages and the
-            // advice read the same overview later instead of computing it again
-            // on one thread.
-            if (loaded[i] && !canceled() && !loaded[i]->trace.isEmpty())
-                mismatches[i] = overviewMismatches(*rankOverview(*loaded[i]));
-            ++ranksDone;
-        });
-    }
-    for (auto& f : futures)
-        f.waitForFinished();
+    // One map over the ranks rather than a task and a future per rank: a
+    // 1024-rank cluster paid a wake-up and a wait for every rank.
+    std::vector<std::size_t> rankIndexes(n);
+    std::iota(rankIndexes.begin(), rankIndexes.end(), std::size_t(0));
+    QtConcurrent::blockingMap(&pool, rankIndexes, [&](const std::size_t i) {
+        if (canceled())
+            return;
+        const DiscoveredRank& dr = discovery.ranks[i];
+        auto fraction = [&, i](double f) {
+            const auto w = qint64(f * double(weight[i]));
+            const qint64 delta = w - doneWeight[i].exchange(w);
+            const qint64 total = doneTotal += delta;
+            if (!control.progress)
+                return; // no one to tell: spare the message, formatted per file of every rank
+            report(20 + int(960.0 * double(total) / double(std::max<qint64>(totalWeight, 1))),
+                   Tr::tr("Loading %1 (%2 of %3 ranks done)")
+                       .arg(dr.info.displayName)
+                       .arg(ranksDone.load())
+                       .arg(n));
+        };
+        LoadControl rankControl;
+        rankControl.isCanceled = control.isCanceled;
+        loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources, filter,
+                             cache ? &*cache : nullptr);
+        // Our recomputed step figures against the profiler's own (step_trace_time.csv /
+        // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
+        // Computed through the rank's memo, on this worker: the pages and the
+        // advice read the same overview later instead of computing it again
+        // on one thread.
+        if (loaded[i] && !canceled() && !loaded[i]->trace.isEmpty())
+            mismatches[i] = overviewMismatches(*rankOverview(*loaded[i]));
+        ++ranksDone;
+    });
     // msprof-analyze's cluster output: ranks known only from it, figures for ranks without their own.
     if (!canceled())
         mergeClusterOutput(discovery, loaded, rankFiles, *profile);

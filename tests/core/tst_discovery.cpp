@@ -110,6 +110,19 @@ void TestDiscovery::classify_data()
     QTest::newRow("hwts log") << "output_format_data_hwts_1.txt" << int(FileKind::LegacyHwtsLog);
     QTest::newRow("other output_ (not read)") << "output_something_1.txt" << int(FileKind::KnownUnused);
     QTest::newRow("random") << "notes.txt" << int(FileKind::Unknown);
+    // Names are matched without case, also past the literal start each
+    // pattern is first checked against.
+    QTest::newRow("upper-case info") << "PROFILER_INFO_7.JSON" << int(FileKind::ProfilerInfo);
+    QTest::newRow("mixed-case trace") << "Trace_View_3.Json" << int(FileKind::TraceView);
+    QTest::newRow("upper-case summary") << "RANK3_X.PROFSCOPE-SUMMARY.JSON" << int(FileKind::ProfscopeSummary);
+    QTest::newRow("cann msprof by date") << "msprof_20240101093000.json" << int(FileKind::CannTimeline);
+    QTest::newRow("op_summary, several numbers") << "op_summary_0_1_2.csv" << int(FileKind::KernelDetails);
+    QTest::newRow("op_summary, a word (not read)") << "op_summary_extra.csv" << int(FileKind::KnownUnused);
+    QTest::newRow("gpu timeline") << "gpu_timeline_display_2.json" << int(FileKind::LegacyTimeline);
+    QTest::newRow("info, one letter short") << "profiler_inf_1.json" << int(FileKind::Unknown);
+    QTest::newRow("prefix only") << "profiler_info" << int(FileKind::Unknown);
+    QTest::newRow("non-ASCII name") << "profiler_info_\u00e9.json" << int(FileKind::Unknown);
+    QTest::newRow("Kelvin sign in a known name") << QString::fromUtf8("\u212Aernel_details.csv") << int(FileKind::KernelDetails);
 }
 
 void TestDiscovery::classify()
