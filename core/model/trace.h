@@ -189,6 +189,19 @@ struct FlowColumns
     {
         return fromNs.size();
     }
+    void reserve(std::size_t n)
+    {
+        for (auto* v : { &category, &name, &idText })
+            v->reserve(n);
+        role.reserve(n);
+        id.reserve(n);
+        fromNs.reserve(n);
+        toNs.reserve(n);
+        for (auto* v : { &fromProcess, &fromThread, &toProcess, &toThread })
+            v->reserve(n);
+        fromSlice.reserve(n);
+        toSlice.reserve(n);
+    }
 };
 
 struct TraceData;

@@ -541,28 +541,36 @@ int main(int argc, char** argv)
     double allThreadsMibPerS[2] = { 0, 0 }; // large, wide
     double loadMibPerCpuS[2] = { 0, 0 };    // every input byte used / CPU s of the load alone, 1 thread
     double loadInputMibPerS[2] = { 0, 0 };  // every input byte used / wall s of the load alone, all threads
-    // The run of three with the median whole-path time: one run of a 0.3 s
-    // child moves by a fifth on a shared 2-core machine.
-    auto medianRun = [](const QStringList& args) {
-        std::vector<QJsonObject> runs;
-        for (int i = 0; i < 3; ++i)
-            runs.push_back(runChild(args));
-        std::sort(runs.begin(), runs.end(), [](const QJsonObject& a, const QJsonObject& b) {
+    // Three runs of each child, the two clusters' runs interleaved, and the
+    // run with the median whole-path time: one run of a 0.3 s child moves by
+    // a fifth on a shared 2-core machine, and this machine's speed drifts
+    // over minutes, which moved the ratio when one cluster's runs all came
+    // before the other's.
+    const std::pair<QString, QString> clusters[2] = { { QStringLiteral("large"), big },
+                                                      { QStringLiteral("wide"), wide } };
+    for (const auto& [label, path] : clusters)
+        runChild({ QStringLiteral("analyze"), path, QString::number(cores) }); // warm the page cache
+    std::vector<QJsonObject> runs[2][2]; // [cluster][0: one thread, 1: all]
+    for (int round = 0; round < 3; ++round)
+        for (int c = 0; c < 2; ++c) {
+            runs[c][0].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QStringLiteral("1") }));
+            runs[c][1].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QString::number(cores) }));
+        }
+    auto median = [](std::vector<QJsonObject> three) {
+        std::sort(three.begin(), three.end(), [](const QJsonObject& a, const QJsonObject& b) {
             return a[QStringLiteral("totalMs")].toDouble() < b[QStringLiteral("totalMs")].toDouble();
         });
-        return runs[1];
+        return three[1];
     };
     int index = 0;
-    for (const auto& [label, path] :
-        { std::pair { QStringLiteral("large"), big }, std::pair { QStringLiteral("wide"), wide } }) {
+    for (const auto& [label, path] : clusters) {
         const double mb = double(traceBytes(path)) / double(1 << 20);
-        runChild({ QStringLiteral("analyze"), path, QString::number(cores) }); // warm the page cache
         out << "\n"
             << label << " (" << QString::number(mb, 'f', 0)
             << " MiB of trace_view.json), path -> all analyses ready:" << Qt::endl;
-        const QJsonObject one = medianRun({ QStringLiteral("analyze"), path, QStringLiteral("1") });
+        const QJsonObject one = median(runs[index][0]);
         show(out, QStringLiteral("baseline, 1 thread"), one, mb);
-        const QJsonObject all = medianRun({ QStringLiteral("analyze"), path, QString::number(cores) });
+        const QJsonObject all = median(runs[index][1]);
         show(out, QStringLiteral("%1 threads").arg(cores), all, mb);
         out << "  speed-up "
             << QString::number(
