@@ -379,14 +379,19 @@ T CsvTable::optionalCell(int col, T fallback, std::optional<T> (CsvReader::*read
 
 TimeNs CsvTable::optionalNs(int col, TimeNs fallback)
 {
+    // Each cell is parsed once: it was parsed a second time to tell an
+    // out-of-range time from a bad cell, also when it read fine.
+    if (col < 0 || isNullCell(m_reader.cell(col)))
+        return fallback;
+    if (const auto v = m_reader.microsToNs(col))
+        return *v;
     // Beyond ±kMaxAbsTimeNs: the value is left out like an empty cell, and
     // counted for the one message of the file.
-    if (col >= 0 && !isNullCell(m_reader.cell(col)) && !m_reader.microsToNs(col)
-        && isOutOfRangeTime(m_reader.cell(col), 3)) {
+    if (isOutOfRangeTime(m_reader.cell(col), 3))
         countTimeOutOfRange();
-        return fallback;
-    }
-    return optionalCell(col, fallback, &CsvReader::microsToNs);
+    else
+        badCell(col);
+    return fallback;
 }
 
 qint64 CsvTable::optionalInt(int col, qint64 fallback)
