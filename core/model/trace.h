@@ -191,16 +191,9 @@ struct FlowColumns
     }
     void reserve(std::size_t n)
     {
-        for (auto* v : { &category, &name, &idText })
-            v->reserve(n);
-        role.reserve(n);
-        id.reserve(n);
-        fromNs.reserve(n);
-        toNs.reserve(n);
-        for (auto* v : { &fromProcess, &fromThread, &toProcess, &toThread })
-            v->reserve(n);
-        fromSlice.reserve(n);
-        toSlice.reserve(n);
+        const auto each = [n](auto&... column) { (column.reserve(n), ...); };
+        each(category, role, name, id, idText, fromNs, toNs, fromProcess, fromThread, fromSlice, toProcess, toThread,
+             toSlice);
     }
 };
 
