@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace profscope::jsonfile {
 
@@ -51,11 +52,21 @@ error_code emitNumber(std::string_view token, Sax& sax)
     return sax.number_unsigned(v) ? SUCCESS : kDeclined;
 }
 
-error_code walkValue(ondemand::value value, Sax& sax, int depth, int maxDepth);
-
-error_code walkObject(ondemand::object object, Sax& sax, int depth, int maxDepth)
+// What every level of the walk shares.
+struct Walk
 {
-    if (depth > maxDepth)
+    Sax& sax;
+    int maxDepth;
+    UnsignedRuns* runs; // the handler's, or null
+    std::vector<std::uint64_t> run; // the current run of unsigned integers
+};
+
+error_code walkValue(ondemand::value value, Walk& w, int depth);
+
+error_code walkObject(ondemand::object object, Walk& w, int depth)
+{
+    Sax& sax = w.sax;
+    if (depth > w.maxDepth)
         return kDeclined;
     if (!sax.start_object(std::size_t(-1)))
         return kDeclined;
@@ -70,31 +81,68 @@ error_code walkObject(ondemand::object object, Sax& sax, int depth, int maxDepth
         key.assign(k);
         if (!sax.key(key))
             return kDeclined;
-        if (const auto e = walkValue(field.value(), sax, depth, maxDepth))
+        if (const auto e = walkValue(field.value(), w, depth))
             return e;
     }
     return sax.end_object() ? SUCCESS : kDeclined;
 }
 
-error_code walkArray(ondemand::array array, Sax& sax, int depth, int maxDepth)
+// The run of unsigned integers collected so far, handed over (and emptied).
+error_code flushRun(Walk& w, std::vector<std::uint64_t>& run)
 {
-    if (depth > maxDepth)
+    if (run.empty())
+        return SUCCESS;
+    const bool taken = w.runs->unsignedRun(run.data(), run.size());
+    run.clear();
+    return taken ? SUCCESS : kDeclined;
+}
+
+error_code walkArray(ondemand::array array, Walk& w, int depth)
+{
+    Sax& sax = w.sax;
+    if (depth > w.maxDepth)
         return kDeclined;
     if (!sax.start_array(std::size_t(-1)))
         return kDeclined;
+    if (w.runs) {
+        // get_uint64 reads the element only when it is an unsigned integer
+        // (anything else, or a syntax error, leaves it for the full walk,
+        // which reports the error). A nested array has its own run.
+        std::vector<std::uint64_t> run = std::move(w.run);
+        run.clear();
+        for (auto result : array) {
+            ondemand::value element;
+            if (const auto e = std::move(result).get(element))
+                return e;
+            std::uint64_t v = 0;
+            if (!element.get_uint64().get(v)) {
+                run.push_back(v);
+                continue;
+            }
+            if (const auto e = flushRun(w, run))
+                return e;
+            if (const auto e = walkValue(element, w, depth))
+                return e;
+        }
+        if (const auto e = flushRun(w, run))
+            return e;
+        w.run = std::move(run); // its capacity, for the next array
+        return sax.end_array() ? SUCCESS : kDeclined;
+    }
     for (auto result : array) {
         ondemand::value element;
         if (const auto e = std::move(result).get(element))
             return e;
-        if (const auto e = walkValue(element, sax, depth, maxDepth))
+        if (const auto e = walkValue(element, w, depth))
             return e;
     }
     return sax.end_array() ? SUCCESS : kDeclined;
 }
 
 // `depth` is the nesting of the container holding `value` (the top-level object is 1).
-error_code walkValue(ondemand::value value, Sax& sax, int depth, int maxDepth)
+error_code walkValue(ondemand::value value, Walk& w, int depth)
 {
+    Sax& sax = w.sax;
     ondemand::json_type type;
     if (const auto e = value.type().get(type))
         return e;
@@ -103,13 +151,13 @@ error_code walkValue(ondemand::value value, Sax& sax, int depth, int maxDepth)
         ondemand::object object;
         if (const auto e = value.get_object().get(object))
             return e;
-        return walkObject(object, sax, depth + 1, maxDepth);
+        return walkObject(object, w, depth + 1);
     }
     case ondemand::json_type::array: {
         ondemand::array array;
         if (const auto e = value.get_array().get(array))
             return e;
-        return walkArray(array, sax, depth + 1, maxDepth);
+        return walkArray(array, w, depth + 1);
     }
     case ondemand::json_type::string: {
         std::string_view view;
@@ -169,8 +217,8 @@ std::size_t jsonFastPadding()
 
 bool saxParseFast(const char* text, std::size_t length, int maxDepth, Sax& sax)
 {
-    return walkRootObject(
-        text, length, [&](ondemand::object& root) { return walkObject(root, sax, 1, maxDepth) == SUCCESS; });
+    Walk w { sax, maxDepth, dynamic_cast<UnsignedRuns*>(&sax), {} };
+    return walkRootObject(text, length, [&](ondemand::object& root) { return walkObject(root, w, 1) == SUCCESS; });
 }
 
 } // namespace profscope::jsonfile

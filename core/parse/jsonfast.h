@@ -16,8 +16,24 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <cstdint>
 
 namespace profscope::jsonfile {
+
+// A handler may also take the plain unsigned integers of an array as runs
+// instead of one number_unsigned event each (a metadata file lists a thousand
+// rank ids per group). The walk then hands every element that simdjson reads
+// as a uint64 (no sign, fraction or exponent) to unsignedRun, in order and
+// between the array's other events, which it sends as before; the values are
+// the ones number_unsigned would have been given.
+class UnsignedRuns
+{
+public:
+    virtual bool unsignedRun(const std::uint64_t* values, std::size_t count) = 0;
+
+protected:
+    ~UnsignedRuns() = default;
+};
 
 // `text` must stay readable for length + simdjson::SIMDJSON_PADDING bytes
 // (see kJsonFastPadding). On false the handler may have seen some events.

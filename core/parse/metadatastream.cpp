@@ -11,6 +11,8 @@
 
 #include "saxstream.h"
 
+#include <algorithm>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -110,6 +112,22 @@ private:
     bool arrayEnd() override
     {
         m_inRanks = false;
+        return true;
+    }
+    // A group's global_ranks, a thousand a file on a 1024-rank cluster:
+    // taken at once, read as scalarValue reads each.
+    bool unsignedValues(const std::uint64_t* values, std::size_t count) override
+    {
+        if (!m_inRanks)
+            return NestedSax::unsignedValues(values, count);
+        auto& ranks = m_group.globalRanks;
+        if (ranks.capacity() < ranks.size() + count) // geometric: runs may come one element at a time
+            ranks.reserve(std::max(ranks.size() + count, 2 * ranks.capacity()));
+        for (std::size_t i = 0; i < count; ++i) {
+            if (values[i] > std::uint64_t(std::numeric_limits<qint64>::max()))
+                return false; // as SaxScalar::toInt: the DOM path warns
+            ranks.push_back(int(qint64(values[i])));
+        }
         return true;
     }
     bool scalarValue(const SaxScalar& s) override

@@ -7,6 +7,7 @@
 // float as its source text), and the nesting bookkeeping of a stream.
 
 #include "../model/timebounds.h"
+#include "jsonfast.h"
 #include "jsonfile.h"
 #include "numbers.h"
 
@@ -143,12 +144,19 @@ protected:
 // The bookkeeping every stream needs: the key of the value at hand, the
 // objects open (m_depth: the level of a value) and a value passed over whole
 // (skipped values reach no hook). Each hook returns false to stop the parse.
-class NestedSax : public ScalarSax
+class NestedSax : public ScalarSax, public UnsignedRuns
 {
 public:
     bool complete() const
     {
         return m_complete;
+    }
+
+    // The fast walk's runs of unsigned integers (jsonfast.h): the same as an
+    // event each unless a stream takes them at once (unsignedValues).
+    bool unsignedRun(const std::uint64_t* values, std::size_t count) final
+    {
+        return m_skip > 0 || unsignedValues(values, count);
     }
 
     bool key(string_t& value) final
@@ -207,6 +215,16 @@ protected:
     virtual bool arrayStart() = 0;
     virtual bool arrayEnd() = 0;
     virtual bool scalarValue(const SaxScalar& s) = 0;
+    virtual bool unsignedValues(const std::uint64_t* values, std::size_t count)
+    {
+        SaxScalar s { SaxScalar::Kind::Unsigned };
+        for (std::size_t i = 0; i < count; ++i) {
+            s.u = values[i];
+            if (!scalarValue(s))
+                return false;
+        }
+        return true;
+    }
 
     // From objectStart: pass over the object just opened.
     bool skipOpened()

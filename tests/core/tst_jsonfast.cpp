@@ -28,7 +28,7 @@ using Json = nlohmann::ordered_json;
 // Writes every event as one line: "{", "}", "[", "]", "k:NAME", "s:TEXT",
 // "i:N" (int64), "u:N" (uint64), "f:TEXT" (float, its source text), "b:1",
 // "null".
-class EventLog final : public nlohmann::json_sax<Json>
+class EventLog : public nlohmann::json_sax<Json>
 {
 public:
     std::string log;
@@ -56,11 +56,35 @@ private:
     }
 };
 
+// The same log from a handler that takes unsigned integers in runs
+// (jsonfast.h UnsignedRuns): each value written as its own "u:" line, so the
+// log must equal the event-by-event one. Runs are also counted, to check that
+// the run path is taken at all.
+class RunLog final : public EventLog, public jsonfile::UnsignedRuns
+{
+public:
+    int runs = 0;
+    bool unsignedRun(const std::uint64_t* values, std::size_t count) override
+    {
+        ++runs;
+        for (std::size_t i = 0; i < count; ++i)
+            number_unsigned(values[i]);
+        return true;
+    }
+};
+
 // The fast path over a padded copy of `text`; nullopt when it declines.
-std::optional<std::string> fastEvents(const QByteArray& text, int maxDepth = 512)
+// With `runs`, through a handler that takes runs of unsigned integers.
+std::optional<std::string> fastEvents(const QByteArray& text, int maxDepth = 512, int* runs = nullptr)
 {
     QByteArray padded = text;
     padded.append(QByteArray(qsizetype(jsonfile::jsonFastPadding()), '\0'));
+    if (runs) {
+        RunLog log;
+        const bool ok = jsonfile::saxParseFast(padded.constData(), std::size_t(text.size()), maxDepth, log);
+        *runs = log.runs;
+        return ok ? std::optional<std::string>(log.log) : std::nullopt;
+    }
     EventLog log;
     if (!jsonfile::saxParseFast(padded.constData(), std::size_t(text.size()), maxDepth, log))
         return std::nullopt;
@@ -107,6 +131,12 @@ private slots:
         // escapes are decoded (é is C3 A9 in UTF-8).
         QTest::newRow("keys and escapes") << QByteArray("{\"k\":true,\"k\":null,\"s\":\"caf\\u00e9 \\\"x\\\"\\n\"}")
                                           << QByteArray("{\nk:k\nb:1\nk:k\nnull\nk:s\ns:caf\xc3\xa9 \"x\"\n\n}\n");
+        // Runs of unsigned integers broken by other values, nested arrays
+        // with runs of their own, and the walk going on after them.
+        QTest::newRow("integer runs")
+            << QByteArray("{\"r\":[0, 1,\n 2, -3, 4, 5.5, 6, \"7\", [8, 9], {\"a\":10}, 11, true, 12],\"z\":[13]}")
+            << QByteArray("{\nk:r\n[\nu:0\nu:1\nu:2\ni:-3\nu:4\nf:5.5\nu:6\ns:7\n[\nu:8\nu:9\n]\n{\nk:a\nu:10\n}\n"
+                          "u:11\nb:1\nu:12\n]\nk:z\n[\nu:13\n]\n}\n");
         QTest::newRow("nested") << QByteArray("{ \"a\" : { \"b\" : [ [ ] , { } ] } }")
                                 << QByteArray("{\nk:a\n{\nk:b\n[\n[\n]\n{\n}\n]\n}\n}\n");
     }
@@ -119,6 +149,10 @@ private slots:
         QVERIFY(fast.has_value());
         QCOMPARE(QByteArray::fromStdString(*fast), events);
         QCOMPARE(QByteArray::fromStdString(referenceEvents(text).value_or("declined")), events);
+        int runs = 0;
+        QCOMPARE(QByteArray::fromStdString(fastEvents(text, 512, &runs).value_or("declined")), events);
+        if (QByteArray(QTest::currentDataTag()) == "integer runs")
+            QCOMPARE(runs, 7); // 0 1 2 | 4 | 6 | 8 9 | 11 | 12 | 13 (10 is an object's value: an event)
     }
 
     // Everything nlohmann rejects, and what it reads otherwise than the fast
@@ -138,6 +172,9 @@ private slots:
         QTest::newRow("missing comma") << QByteArray("{\"a\":1 \"b\":2}") << false;
         QTest::newRow("trailing comma") << QByteArray("{\"a\":[1,2,],}") << false;
         QTest::newRow("leading zero") << QByteArray("{\"a\":01}") << false;
+        QTest::newRow("leading zero in a run") << QByteArray("{\"a\":[1,02]}") << false;
+        QTest::newRow("letter after a number in a run") << QByteArray("{\"a\":[1,2x]}") << false;
+        QTest::newRow("unclosed run") << QByteArray("{\"a\":[1,2}") << false;
         QTest::newRow("bare dot") << QByteArray("{\"a\":1.}") << false;
         QTest::newRow("two dots") << QByteArray("{\"a\":1.2.3}") << false;
         QTest::newRow("lone minus") << QByteArray("{\"a\":-}") << false;
@@ -171,6 +208,8 @@ private slots:
         QFETCH(bool, nlohmannAccepts);
         QCOMPARE(referenceEvents(text).has_value(), nlohmannAccepts);
         QVERIFY(!fastEvents(text).has_value());
+        int runs = 0;
+        QVERIFY(!fastEvents(text, 512, &runs).has_value());
     }
 
     // Nested 4 deep: allowed at maxDepth 4, declined at 3 (the top-level object is level 1).
@@ -197,6 +236,8 @@ private slots:
             const auto reference = referenceEvents(text);
             const auto fast = fastEvents(text);
             QVERIFY2(fast == reference, qPrintable(path));
+            int runs = 0;
+            QVERIFY2(fastEvents(text, 512, &runs) == reference, qPrintable(path));
             compared += reference ? 1 : 0;
         }
         // 150 *.json files under the fixtures; most have an object at the top.

@@ -140,6 +140,13 @@ void TestMetadataStream::shapes_data()
                                         << true << 0 << -1 << QStringLiteral("g1  -1 [] | g2  -1 []");
     QTest::newRow("args not an object") << json("{'distributed_args': [1], 'parallel_group_info': {}}") << true << 0 << -1
                                         << QString();
+    // The fast walk hands runs of plain unsigned integers over at once
+    // (jsonfast.h UnsignedRuns): runs broken by other numbers, in order.
+    QTest::newRow("ranks in runs") << json("{'parallel_group_info': {'g1': {'global_ranks': [0, 1, -1, 2, 3.0, 4, 5], "
+                                           "'group_name': 'dp'}, 'g2': {'global_ranks': [7]}}}")
+                                   << true << 0 << -1 << QStringLiteral("g1 dp -1 [0,1,-1,2,3,4,5] | g2  -1 [7]");
+    QTest::newRow("rank beyond int64") << json("{'parallel_group_info': {'g1': {'global_ranks': [1, 9223372036854775808, 2]}}}")
+                                       << false << 1 << -1 << QStringLiteral("g1  -1 [1,2]");
     // A repeated key: the DOM keeps the first position and the last value.
     QTest::newRow("repeated group") << json("{'parallel_group_info': {'g1': {'group_name': 'a'}, 'g2': {}, 'g1': "
                                             "{'group_name': 'b'}}}")
