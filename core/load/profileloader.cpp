@@ -562,6 +562,8 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     std::vector<std::vector<OverviewCheck>> mismatches(n);
     // One map over the ranks rather than a task and a future per rank: a
     // 1024-rank cluster paid a wake-up and a wait for every rank.
+    // Every member of a group lists it: one copy of each list for all ranks.
+    RankListPool rankLists;
     std::vector<std::size_t> rankIndexes(n);
     std::iota(rankIndexes.begin(), rankIndexes.end(), std::size_t(0));
     QtConcurrent::blockingMap(&pool, rankIndexes, [&](const std::size_t i) {
@@ -584,6 +586,9 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
         rankControl.isCanceled = control.isCanceled;
         loaded[i] = loadRank(dr, rankFiles[i], rankControl, fraction, traceThreads, options.sources, filter,
                              cache ? &*cache : nullptr);
+        if (loaded[i])
+            for (ParallelGroup& g : loaded[i]->info.parallelGroups)
+                rankLists.share(g.globalRanks);
         // Our recomputed step figures against the profiler's own (step_trace_time.csv /
         // StepTraceTime, Overlap Analysis lanes): a disagreement is said, not hidden.
         // Computed through the rank's memo, on this worker: the pages and the

@@ -4,6 +4,7 @@
 #include "importreport.h"
 #include "loadfilter.h"
 #include "profilememo.h"
+#include "ranklist.h"
 #include "rank.h"
 
 #include <QString>
@@ -35,7 +36,7 @@ struct ClusterCommGroup
     QString groupHash; // group_name: the hash after '@' in op keys
     QString groupId;   // the raw group name (ip%iface_port_...), empty when unknown
     QString pgName;    // tp, dp, pp, ... empty when unknown
-    std::vector<int> globalRanks;
+    RankList globalRanks; // shared with the equal lists of other ranks (ranklist.h)
 };
 
 // What msprof-analyze says about one rank beyond its figures.

@@ -3,6 +3,7 @@
 
 #include "legacy.h"
 #include "minddata.h"
+#include "ranklist.h"
 #include "strategy.h"
 #include "summary.h"
 #include "tables.h"
@@ -38,7 +39,7 @@ struct ParallelGroup
     QString groupId;   // the key, e.g. "10.174.216.241%enp189s0f1_55000_0_1738895506630464"
     QString groupName; // tp, dp, pp, default_group, ...
     int groupRank = -1;
-    std::vector<int> globalRanks;
+    RankList globalRanks; // shared with the equal lists of other ranks (ranklist.h)
 };
 
 // Everything known about one rank (one NPU card) before and after loading.

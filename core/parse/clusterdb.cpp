@@ -128,7 +128,7 @@ public:
             [&](SqlQuery& q) {
                 ClusterCommGroup g;
                 g.p2p = q.text(0) == "p2p";
-                if (!parseRankSet(q.string(1), g.globalRanks)) {
+                if (!parseRankSet(q.string(1), g.globalRanks.edit())) {
                     badRow(table, q.rowsRead(), Tr::tr("rank_set \"%1\" is not a rank list").arg(q.string(1)));
                     return;
                 }

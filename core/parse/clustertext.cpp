@@ -319,7 +319,7 @@ bool parseClusterCommunicationGroup(const QString& path, ClusterOutput& out, Fil
             group.groupHash = jsonfile::toText(jsonfile::member(g, "group_name"));
             group.groupId = jsonfile::toText(jsonfile::member(g, "group_id"));
             group.pgName = jsonfile::toText(jsonfile::member(g, "pg_name"));
-            ranksOf(jsonfile::member(g, "rank_set"), where, group.globalRanks);
+            ranksOf(jsonfile::member(g, "rank_set"), where, group.globalRanks.edit());
             groups.push_back(std::move(group));
         }
     } else {
@@ -331,7 +331,7 @@ bool parseClusterCommunicationGroup(const QString& path, ClusterOutput& out, Fil
             for (const auto& list : *lists) {
                 ClusterCommGroup group;
                 group.p2p = std::string_view(type) == "p2p";
-                ranksOf(&list, QLatin1String(type), group.globalRanks);
+                ranksOf(&list, QLatin1String(type), group.globalRanks.edit());
                 groups.push_back(std::move(group));
             }
         }

@@ -120,7 +120,7 @@ private:
     {
         if (!m_inRanks)
             return NestedSax::unsignedValues(values, count);
-        auto& ranks = m_group.globalRanks;
+        std::vector<int>& ranks = m_group.globalRanks.edit();
         if (ranks.capacity() < ranks.size() + count) // geometric: runs may come one element at a time
             ranks.reserve(std::max(ranks.size() + count, 2 * ranks.capacity()));
         for (std::size_t i = 0; i < count; ++i) {

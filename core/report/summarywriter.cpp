@@ -63,7 +63,7 @@ Json rankJson(const RankInfo& info)
     Json groups = Json::array();
     for (const ParallelGroup& g : info.parallelGroups)
         groups.push_back({ { "groupId", text(g.groupId) }, { "groupName", text(g.groupName) },
-            { "groupRank", g.groupRank }, { "globalRanks", g.globalRanks } });
+            { "groupRank", g.groupRank }, { "globalRanks", g.globalRanks.vector() } });
     return { { "rankId", info.rankId }, { "deviceId", info.deviceId }, { "host", text(info.host) },
         { "displayName", text(info.displayName) }, { "framework", text(info.framework) },
         { "profilerLevel", text(info.profilerLevel) }, { "rankSize", info.rankSize }, { "worldSize", info.worldSize },

@@ -374,7 +374,7 @@ void TestClusterOutput::clusterOnly()
     QCOMPARE(p->clusterStages[1].valueNs[StepTraceRow::Computing], computingNs(3));
     QCOMPARE(p->clusterGroups.size(), std::size_t(2));
     QCOMPARE(p->clusterGroups[0].groupHash, QStringLiteral("123"));
-    QCOMPARE(p->clusterGroups[0].globalRanks, (std::vector<int> { 0, 1, 2, 3 }));
+    QCOMPARE(p->clusterGroups[0].globalRanks.vector(), (std::vector<int> { 0, 1, 2, 3 }));
     QVERIFY(p->clusterGroups[1].p2p);
     QCOMPARE(p->clusterOutputPath, QDir(dir.path()).filePath(kOut));
     QCOMPARE(p->clusterRanks.size(), std::size_t(kRanks));

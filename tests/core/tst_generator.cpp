@@ -284,7 +284,7 @@ void TestGenerator::pipelineStages()
         QCOMPARE(pp->globalRanks[std::size_t(pp->groupRank)], info.rankId);
         QCOMPARE(dp->globalRanks[std::size_t(dp->groupRank)], info.rankId);
         stage[std::size_t(info.rankId)] = pp->groupRank;
-        dpGroups.insert(dp->globalRanks);
+        dpGroups.insert(dp->globalRanks.vector());
     }
     QCOMPARE(dpGroups.size(), std::size_t(2));
     for (int r = 0; r < 16; ++r)
@@ -375,8 +375,8 @@ void TestGenerator::tensorParallelGroups()
         const ParallelGroup* pp = groupNamed(rank->info, QStringLiteral("pp"));
         QVERIFY(tp && dp && pp);
         // tp fastest, then dp, then pp.
-        QCOMPARE(tp->globalRanks, (std::vector<int> { r - r % 2, r - r % 2 + 1 }));
-        QCOMPARE(pp->globalRanks, (std::vector<int> { r % 8, r % 8 + 8 }));
+        QCOMPARE(tp->globalRanks.vector(), (std::vector<int> { r - r % 2, r - r % 2 + 1 }));
+        QCOMPARE(pp->globalRanks.vector(), (std::vector<int> { r % 8, r % 8 + 8 }));
         QCOMPARE(dp->globalRanks.size(), std::size_t(4));
         for (const int m : dp->globalRanks)
             QVERIFY(m / 8 == r / 8 && m % 2 == r % 2);

@@ -440,7 +440,7 @@ void TestJsonParsers::metadataParallelGroups()
     QCOMPARE(first.groupId, QStringLiteral("10.174.216.241%enp189s0f1_55000_0_1738895486152654"));
     QCOMPARE(first.groupName, QStringLiteral("default_group"));
     QCOMPARE(first.groupRank, 0);
-    QCOMPARE(first.globalRanks, (std::vector<int> { 0, 1, 2, 3, 4, 5, 6, 7 }));
+    QCOMPARE(first.globalRanks.vector(), (std::vector<int> { 0, 1, 2, 3, 4, 5, 6, 7 }));
     int rankSum = 0;
     for (const auto& g : info.parallelGroups)
         for (int r : g.globalRanks)
@@ -449,7 +449,7 @@ void TestJsonParsers::metadataParallelGroups()
     const auto tp = std::find_if(info.parallelGroups.begin(), info.parallelGroups.end(),
                                  [](const ParallelGroup& g) { return g.groupName == QLatin1String("tp"); });
     QVERIFY(tp != info.parallelGroups.end());
-    QCOMPARE(tp->globalRanks, (std::vector<int> { 0, 1 }));
+    QCOMPARE(tp->globalRanks.vector(), (std::vector<int> { 0, 1 }));
     QCOMPARE(tp->groupId, QStringLiteral("10.174.216.241%enp189s0f1_55000_0_1738895506630464"));
 }
 
