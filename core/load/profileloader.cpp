@@ -560,10 +560,10 @@ ProfilePtr ProfileLoader::load(const QStringList& paths, const LoadOptions& opti
     std::vector<std::shared_ptr<RankData>> loaded(n);
     std::vector<std::vector<FileReport>> rankFiles(n);
     std::vector<std::vector<OverviewCheck>> mismatches(n);
-    // One map over the ranks rather than a task and a future per rank: a
-    // 1024-rank cluster paid a wake-up and a wait for every rank.
     // Every member of a group lists it: one copy of each list for all ranks.
     RankListPool rankLists;
+    // One map over the ranks rather than a task and a future per rank: a
+    // 1024-rank cluster paid a wake-up and a wait for every rank.
     std::vector<std::size_t> rankIndexes(n);
     std::iota(rankIndexes.begin(), rankIndexes.end(), std::size_t(0));
     QtConcurrent::blockingMap(&pool, rankIndexes, [&](const std::size_t i) {

@@ -11,6 +11,14 @@ namespace profscope {
 
 namespace {
 
+// A rank id written as a string ("3", " 3 "): -1 when it holds no integer.
+int rankIdFromText(const std::string& text)
+{
+    bool ok = false;
+    const int id = QString::fromStdString(text).trimmed().toInt(&ok);
+    return ok ? id : -1;
+}
+
 // Keeps the value of the top-level "rank_id" and ignores everything else,
 // so that no DOM is built for the rest of the file.
 class RankIdSax final : public nlohmann::json_sax<nlohmann::ordered_json>
@@ -26,11 +34,7 @@ public:
     bool number_float(number_float_t, const string_t&) override { return value(-1); }
     bool string(string_t& s) override
     {
-        if (!m_pending)
-            return true;
-        bool ok = false;
-        const int id = QString::fromStdString(s).trimmed().toInt(&ok);
-        return value(ok ? id : -1);
+        return !m_pending || value(rankIdFromText(s));
     }
     bool binary(binary_t&) override { return value(-1); }
     bool start_object(std::size_t) override
@@ -84,12 +88,7 @@ int rankIdByDom(const QByteArray& text)
     const auto& v = json["rank_id"];
     if (v.is_number_integer())
         return int(v.get<qint64>());
-    if (v.is_string()) {
-        bool ok = false;
-        const int id = QString::fromStdString(v.get<std::string>()).trimmed().toInt(&ok);
-        return ok ? id : -1;
-    }
-    return -1;
+    return v.is_string() ? rankIdFromText(v.get<std::string>()) : -1;
 }
 
 } // namespace

@@ -69,20 +69,12 @@ public:
     {
         edit().push_back(id);
     }
-    void reserve(std::size_t n)
-    {
-        edit().reserve(n);
-    }
     // Whether both read one copy (RankListPool made them share it).
     bool sharesWith(const RankList& other) const
     {
         return m_ids && m_ids == other.m_ids;
     }
 
-    friend bool operator==(const RankList& a, const RankList& b)
-    {
-        return a.vector() == b.vector();
-    }
     friend bool operator==(const RankList& a, const std::vector<int>& b)
     {
         return a.vector() == b;

@@ -104,38 +104,29 @@ error_code walkArray(ondemand::array array, Walk& w, int depth)
         return kDeclined;
     if (!sax.start_array(std::size_t(-1)))
         return kDeclined;
-    if (w.runs) {
-        // get_uint64 reads the element only when it is an unsigned integer
-        // (anything else, or a syntax error, leaves it for the full walk,
-        // which reports the error). A nested array has its own run.
-        std::vector<std::uint64_t> run = std::move(w.run);
-        run.clear();
-        for (auto result : array) {
-            ondemand::value element;
-            if (const auto e = std::move(result).get(element))
-                return e;
-            std::uint64_t v = 0;
-            if (!element.get_uint64().get(v)) {
-                run.push_back(v);
-                continue;
-            }
-            if (const auto e = flushRun(w, run))
-                return e;
-            if (const auto e = walkValue(element, w, depth))
-                return e;
-        }
-        if (const auto e = flushRun(w, run))
-            return e;
-        w.run = std::move(run); // its capacity, for the next array
-        return sax.end_array() ? SUCCESS : kDeclined;
-    }
+    // A nested array has its own run; this one takes the shared vector's capacity.
+    std::vector<std::uint64_t> run = std::move(w.run);
+    run.clear();
     for (auto result : array) {
         ondemand::value element;
         if (const auto e = std::move(result).get(element))
             return e;
+        // get_uint64 reads the element only when it is an unsigned integer
+        // (anything else, or a syntax error, leaves it for the full walk,
+        // which reports the error).
+        std::uint64_t v = 0;
+        if (w.runs && !element.get_uint64().get(v)) {
+            run.push_back(v);
+            continue;
+        }
+        if (const auto e = flushRun(w, run))
+            return e;
         if (const auto e = walkValue(element, w, depth))
             return e;
     }
+    if (const auto e = flushRun(w, run))
+        return e;
+    w.run = std::move(run); // its capacity, for the next array
     return sax.end_array() ? SUCCESS : kDeclined;
 }
 

@@ -12,7 +12,6 @@
 #include "saxstream.h"
 
 #include <algorithm>
-#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -123,10 +122,13 @@ private:
         std::vector<int>& ranks = m_group.globalRanks.edit();
         if (ranks.capacity() < ranks.size() + count) // geometric: runs may come one element at a time
             ranks.reserve(std::max(ranks.size() + count, 2 * ranks.capacity()));
+        SaxScalar s { SaxScalar::Kind::Unsigned };
         for (std::size_t i = 0; i < count; ++i) {
-            if (values[i] > std::uint64_t(std::numeric_limits<qint64>::max()))
-                return false; // as SaxScalar::toInt: the DOM path warns
-            ranks.push_back(int(qint64(values[i])));
+            s.u = values[i];
+            const auto id = s.toInt();
+            if (!id)
+                return false; // the DOM path warns
+            ranks.push_back(int(*id));
         }
         return true;
     }
