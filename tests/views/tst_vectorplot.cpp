@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QImage>
 #include <QPen>
+#include <QRegularExpression>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -18,6 +19,7 @@ class TestVectorPlot : public QObject
 private Q_SLOTS:
     void ctrlWheelZooms();
     void replotShowsEveryLayer();
+    void paintBuffersStayTiny();
 };
 
 namespace {
@@ -81,6 +83,51 @@ void TestVectorPlot::replotShowsEveryLayer()
         // Painting leaves the layers visible too (mouse interactions look for visible layerables).
         for (int i = 0; i < plot.layerCount(); ++i)
             QVERIFY(plot.layer(i)->visible());
+    }
+}
+
+namespace {
+
+// QCustomPlot's pixel buffers are protected; this plot lists their sizes in pixels.
+class BufferedPlot : public VectorPlot
+{
+public:
+    std::vector<QSize> bufferPixels() const
+    {
+        std::vector<QSize> out;
+        for (const auto& buffer : mPaintBuffers)
+            out.push_back(buffer->size() * buffer->devicePixelRatio());
+        return out;
+    }
+};
+
+} // namespace
+
+void TestVectorPlot::paintBuffersStayTiny()
+{
+    // The buffers are never shown; at the widget's size each resize allocated megabytes and
+    // each replot cleared them. They are scaled to one pixel on the shorter side, and the
+    // plot still paints everything (replotShowsEveryLayer) without a painter warning.
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("QPainter|paint buffer|QPixmap")));
+    BufferedPlot plot;
+    plot.resize(400, 300);
+    plot.addGraph()->setData({ 0, 1 }, { 0.2, 0.8 });
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    for (const QSize widgetSize : { QSize(400, 300), QSize(900, 200), QSize(150, 600) }) {
+        plot.resize(widgetSize);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QTest::qWait(10);
+        const std::vector<QSize> buffers = plot.bufferPixels();
+        QVERIFY(!buffers.empty());
+        // Hand-worked: the longer side over the shorter, rounded (400/300 -> 1, 900/200 -> 5 (4.5
+        // rounds up), 600/150 -> 4); the shorter side 1.
+        const QSize expected = widgetSize == QSize(400, 300) ? QSize(1, 1)
+            : widgetSize == QSize(900, 200)                   ? QSize(5, 1)
+                                                              : QSize(1, 4);
+        for (const QSize& pixels : buffers)
+            QCOMPARE(pixels, expected);
+        QVERIFY(!plot.grab().toImage().isNull());
     }
 }
 

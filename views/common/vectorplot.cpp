@@ -9,6 +9,8 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
+#include <algorithm>
+
 namespace profscope {
 
 void applyPlotPalette(QCustomPlot* plot)
@@ -53,6 +55,20 @@ VectorPlot::VectorPlot(QWidget* parent)
     // afterLayout: paintEvent's own updateLayout() emits it too.)
     connect(this, &QCustomPlot::beforeReplot, this, &VectorPlot::hideLayersFromBuffers);
     connect(this, &QCustomPlot::afterReplot, this, &VectorPlot::restoreLayers);
+    shrinkPaintBuffers(size());
+}
+
+void VectorPlot::shrinkPaintBuffers(const QSize& widgetSize)
+{
+    // replot() sizes every pixel buffer as the viewport times this ratio, allocates it on each
+    // resize and clears it on each replot; this plot never shows them (paintEvent draws the
+    // layers straight onto the widget). At the widget's own size that was megabytes of fresh
+    // pages per resize: at 10,000 ranks a third of the Overview's longest block on the GUI
+    // thread. Scaled down, the shorter side is one pixel (never 0: a null pixmap makes each
+    // layer's buffer drawing warn). Nothing reads the ratio but the label cache, which
+    // paintEvent turns off.
+    const int shorterPx = std::max(1, std::min(widgetSize.width(), widgetSize.height()));
+    setBufferDevicePixelRatio(1.0 / shorterPx);
 }
 
 void VectorPlot::hideLayersFromBuffers()
@@ -114,6 +130,7 @@ void VectorPlot::resizeEvent(QResizeEvent* event)
         event->accept();
         return;
     }
+    shrinkPaintBuffers(event->size());
     QCustomPlot::resizeEvent(event);
 }
 

@@ -52,6 +52,7 @@ private:
     // are hidden while the buffers are drawn and shown again before painting.
     void hideLayersFromBuffers();
     void restoreLayers();
+    void shrinkPaintBuffers(const QSize& widgetSize);
 
     QString m_emptyText;
     std::vector<QCPLayer*> m_hiddenLayers;
