@@ -11,6 +11,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <utility>
 
 namespace profscope {
 
@@ -76,6 +77,7 @@ private:
 
     ProfilePtr m_profile;
     bool m_updating = false;
+    std::pair<int, int> m_markedRanks { -1, -1 }; // setCompareRanks' last arguments
     mutable std::array<QIcon, 3> m_kindIcons; // by NodeKind, made on first use
 };
 

@@ -100,10 +100,11 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 {
     auto* table = makeDataTable(model, parent);
     table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until a header click
-    // Column widths from the visible rows and 200 more, not Qt's 1000: every
-    // refresh fits three tables of up to one row per rank (10,000 ranks: ten
-    // ms on the GUI thread), and their cells are numbers of similar width.
-    table->horizontalHeader()->setResizeContentsPrecision(200);
+    // Column widths from the visible rows and 50 more (makeDataTable: 100): every refresh fits
+    // three tables of up to one row per rank, which Qt measures up to that many rows even while
+    // hidden (10,000 ranks: 200 rows took 18 ms of the GUI thread), and their cells are numbers
+    // of similar width.
+    table->horizontalHeader()->setResizeContentsPrecision(50);
     return table;
 }
 

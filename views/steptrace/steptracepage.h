@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include <array>
+#include <memory>
 
 class QComboBox;
 class QPushButton;
@@ -19,6 +20,8 @@ class QTableView;
 namespace profscope {
 
 class DeferredRefresh;
+class PreparedComboItems;
+struct ComboItem;
 class StackedBarsChart;
 class StageChart;
 class TrajectoryPanel;
@@ -93,6 +96,8 @@ private:
     void invalidate();
     void refresh();
     void prefetchThenRefresh();
+    // The rank box's items: one per rank with steps (10,000 ranks: made in the prefetch job).
+    static std::vector<ComboItem> rankComboItems(const Profile& profile);
     void rebuildRank();
     void fillSteps();
     void fillStep();
@@ -110,6 +115,9 @@ private:
     mutable bool m_syncRefresh = false; // a flush for an export or a navigation: no job
     int m_rankIndex = -1;
     std::shared_ptr<const RankStepTrace> m_trace = std::make_shared<const RankStepTrace>();
+    // The rank box's items made by the prefetch job, for the profile they were made from.
+    std::shared_ptr<PreparedComboItems> m_preparedRanks;
+    std::weak_ptr<const Profile> m_preparedRanksProfile;
 
     QLabel* m_title;
     QComboBox* m_rankCombo;
