@@ -179,9 +179,15 @@ private:
     std::vector<std::string> m_header;
     std::vector<std::string_view> m_cells;
     std::string m_scratch; // unescaped quoted cells of the current record
-    // Per cell of the current record: (begin, length) in m_scratch for a
-    // quoted cell, begin -1 for one viewed in m_data directly.
-    std::vector<std::pair<std::size_t, std::size_t>> m_pending;
+    // The quoted cells of the current record: their text in m_scratch (the
+    // others are viewed in m_data directly).
+    struct QuotedCell
+    {
+        std::size_t cell = 0;
+        std::size_t begin = 0;
+        std::size_t size = 0;
+    };
+    std::vector<QuotedCell> m_quoted;
     std::size_t m_splitLimit = std::size_t(-1);
     bool m_recordOpen = false;   // cells past the split limit not read yet
     qint64 m_cellTotal = -1;     // cells of a record passed over unsplit

@@ -201,28 +201,31 @@ bool parsePlainDecimal(std::string_view text, qint64& mantissa, int& scale)
     const bool negative = p < end && *p == '-';
     p += negative ? 1 : 0;
     const char* digits = p;
-    // At most 15 digits in all (so the mantissa stays exact in a double),
-    // at most 6 after the point: refused before the digit that would pass
-    // either, so that the mantissa never overflows on a long cell.
-    qint64 m = 0;
-    while (p < end && *p >= '0' && *p <= '9') {
-        if (p - digits == 15)
-            return false;
-        m = m * 10 + (*p++ - '0');
+    // At most 15 digits in all (so the mantissa stays exact in a double), at
+    // most 6 after the point. The limits are checked after each run of digits
+    // (one compare per digit, not three: 26 metric cells a kernel_details.csv
+    // row); the mantissa is unsigned meanwhile, so that a long cell wraps
+    // (defined) before it is refused.
+    std::uint64_t m = 0;
+    unsigned digit = 0;
+    while (p < end && (digit = unsigned(static_cast<unsigned char>(*p)) - '0') <= 9) {
+        m = m * 10 + digit;
+        ++p;
     }
-    if (p == digits)
+    const std::ptrdiff_t integerDigits = p - digits;
+    if (integerDigits == 0 || integerDigits > 15)
         return false;
     int k = 0;
     if (p < end && *p == '.') {
         const char* fraction = ++p;
-        while (p < end && *p >= '0' && *p <= '9') {
-            if (p - fraction == 6 || (p - digits) - 1 == 15)
-                return false;
-            m = m * 10 + (*p++ - '0');
+        while (p < end && (digit = unsigned(static_cast<unsigned char>(*p)) - '0') <= 9) {
+            m = m * 10 + digit;
+            ++p;
         }
-        k = int(p - fraction);
-        if (k == 0)
+        const std::ptrdiff_t fractionDigits = p - fraction;
+        if (fractionDigits == 0 || fractionDigits > 6 || integerDigits + fractionDigits > 15)
             return false;
+        k = int(fractionDigits);
     }
     if (p != end || (negative && m == 0))
         return false;
@@ -230,7 +233,7 @@ bool parsePlainDecimal(std::string_view text, qint64& mantissa, int& scale)
         m /= 10;
         --k;
     }
-    mantissa = negative ? -m : m;
+    mantissa = negative ? -qint64(m) : qint64(m);
     scale = k;
     return true;
 }

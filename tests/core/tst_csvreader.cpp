@@ -8,9 +8,11 @@
 #include "testsupport.h"
 
 #include <QFile>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstring>
 #include <string>
 
 using namespace profscope;
@@ -53,6 +55,7 @@ private slots:
     void partialReads();
     void partialReadUnterminatedQuote();
     void lineBreaks();
+    void randomRecords();
 };
 
 void TestCsvReader::lineEndings_data()
@@ -395,6 +398,96 @@ void TestCsvReader::partialReadUnterminatedQuote()
     QCOMPARE(r.errorLine(), qint64(3));
     QVERIFY(!r.next());
     QVERIFY(!r.error().isEmpty());
+}
+
+// Random records written from known cells: unquoted cells of up to 40 bytes (the cell scan
+// compares sixteen bytes at a time, so delimiters fall at every offset of a block), quoted cells
+// with doubled quotes, delimiters and line breaks inside and text after the closing quote, and
+// every record terminator. Each record must come back with its cells and first line, whole or
+// split a few cells at a time.
+void TestCsvReader::randomRecords()
+{
+    QRandomGenerator random(20261207);
+    const auto pick = [&random](const char* alphabet) {
+        const std::size_t n = std::strlen(alphabet);
+        return alphabet[random.bounded(int(n))];
+    };
+    for (int round = 0; round < 300; ++round) {
+        std::string text = "h1,h2,h3\n";
+        qint64 line = 2;
+        std::vector<std::vector<std::string>> records;
+        std::vector<qint64> lines;
+        const int recordCount = 1 + int(random.bounded(12));
+        for (int r = 0; r < recordCount; ++r) {
+            std::vector<std::string> cells;
+            lines.push_back(line);
+            const int cellCount = 1 + int(random.bounded(8));
+            for (int c = 0; c < cellCount; ++c) {
+                if (c > 0)
+                    text += ',';
+                std::string value;
+                if (c == 0 || random.bounded(3) != 0) {
+                    // Unquoted; the first cell of a record starts with 'x' (no blank records).
+                    const int length = c == 0 ? 1 + int(random.bounded(40)) : int(random.bounded(41));
+                    for (int i = 0; i < length; ++i)
+                        value += i == 0 ? (c == 0 ? 'x' : pick("ab 7.\t")) : pick("ab 7.\t\";:");
+                    text += value;
+                } else {
+                    text += '"';
+                    const int length = int(random.bounded(30));
+                    for (int i = 0; i < length; ++i) {
+                        const char ch = pick("ab,\"\n\r; 9");
+                        if (ch == '"') {
+                            text += "\"\"";
+                            value += '"';
+                        } else if (ch == '\r') {
+                            text += "\r\n"; // a CRLF inside the cell: one line
+                            value += "\r\n";
+                            ++line;
+                        } else {
+                            text += ch;
+                            value += ch;
+                            line += ch == '\n' ? 1 : 0;
+                        }
+                    }
+                    text += '"';
+                    const int after = random.bounded(4) == 0 ? 1 + int(random.bounded(3)) : 0;
+                    for (int i = 0; i < after; ++i) {
+                        const char ch = pick("\t b");
+                        text += ch;
+                        value += ch;
+                    }
+                }
+                cells.push_back(value);
+            }
+            records.push_back(cells);
+            if (r + 1 < recordCount || random.bounded(2) == 0) {
+                const std::uint32_t ending = random.bounded(3);
+                text += ending == 0 ? "\n" : ending == 1 ? "\r\n" : "\r";
+                ++line;
+            }
+        }
+        for (const std::size_t limit : { std::size_t(-1), std::size_t(2) }) {
+            CsvReader reader;
+            QVERIFY(reader.openData(text));
+            reader.setSplitLimit(limit);
+            for (std::size_t r = 0; r < records.size(); ++r) {
+                const QString where = QStringLiteral("round %1 record %2 limit %3: %4")
+                                          .arg(round)
+                                          .arg(r)
+                                          .arg(qlonglong(limit))
+                                          .arg(QString::fromStdString(text).toHtmlEscaped());
+                QVERIFY2(reader.next(), qPrintable(where));
+                QVERIFY2(reader.splitRest(), qPrintable(where));
+                QCOMPARE(reader.line(), lines[r]);
+                QCOMPARE(reader.cellCount(), records[r].size());
+                for (std::size_t c = 0; c < records[r].size(); ++c)
+                    QCOMPARE(str(reader.rawCell(int(c))), QString::fromStdString(records[r][c]));
+            }
+            QVERIFY(!reader.next());
+            QVERIFY2(reader.error().isEmpty(), qPrintable(reader.error()));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCsvReader)

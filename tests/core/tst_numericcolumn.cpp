@@ -148,6 +148,14 @@ void TestNumericColumn::plainDecimalForms_data()
     QTest::newRow("fifteen then many decimals") << "888888888888888.8888888888888888" << false << qint64(0) << 0;
     QTest::newRow("fifteen digits then one decimal") << "888888888888888.8" << false << qint64(0) << 0;
     QTest::newRow("fourteen and one decimal") << "88888888888888.8" << true << qint64(888888888888888) << 1;
+    QTest::newRow("fifteen integer digits") << "123456789012345" << true << qint64(123456789012345) << 0;
+    QTest::newRow("sixteen integer digits") << "1234567890123456" << false << qint64(0) << 0;
+    QTest::newRow("eight then seven decimals") << "12345678.1234567" << false << qint64(0) << 0;
+    // The bytes either side of '0'-'9' and one above ASCII end the digits like any other.
+    QTest::newRow("slash") << "1/2" << false << qint64(0) << 0;
+    QTest::newRow("colon") << "1:2" << false << qint64(0) << 0;
+    QTest::newRow("colon after point") << "1.5:" << false << qint64(0) << 0;
+    QTest::newRow("non-ASCII") << QStringLiteral("1\u00e9") << false << qint64(0) << 0;
     QTest::newRow("exponent") << "1e5" << false << qint64(0) << 0;
     QTest::newRow("plus") << "+1" << false << qint64(0) << 0;
     QTest::newRow("blank") << " 1" << false << qint64(0) << 0;
