@@ -4,8 +4,12 @@
 
 #include "parse/numbers.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <string>
@@ -31,6 +35,7 @@ private slots:
     void usAndMsWrappers();
     void parseDoubleCases_data();
     void parseDoubleCases();
+    void parseDoubleMatchesStrtod();
     void parseIntCases_data();
     void parseIntCases();
     void parseUInt64Cases();
@@ -237,6 +242,38 @@ void TestNumbers::sentinel()
 {
     QCOMPARE(kUint32Sentinel, qint64(std::numeric_limits<std::uint32_t>::max()));
     QCOMPARE(parseInt("4294967295").value_or(0), kUint32Sentinel);
+}
+
+// Plain decimals are read as mantissa / 10^k: bit for bit the double strtod reads, for every length
+// the shortcut takes (up to 15 digits, 6 decimals) and just past it, trailing zeros and signs.
+void TestNumbers::parseDoubleMatchesStrtod()
+{
+    QRandomGenerator random(71207);
+    int compared = 0;
+    for (int i = 0; i < 200000; ++i) {
+        std::string text;
+        if (random.bounded(4) == 0)
+            text += '-';
+        const int integerDigits = 1 + int(random.bounded(16));
+        for (int d = 0; d < integerDigits; ++d)
+            text += char('0' + random.bounded(10));
+        if (random.bounded(4) != 0) {
+            text += '.';
+            const int fractionDigits = 1 + int(random.bounded(8));
+            for (int d = 0; d < fractionDigits; ++d)
+                text += char(random.bounded(3) == 0 ? '0' : '0' + random.bounded(10));
+        }
+        const std::optional<double> got = parseDouble(text);
+        QVERIFY2(got.has_value(), text.c_str());
+        const double expected = std::strtod(text.c_str(), nullptr);
+        if (std::bit_cast<std::uint64_t>(*got) != std::bit_cast<std::uint64_t>(expected))
+            QFAIL(qPrintable(QStringLiteral("%1: %2 vs strtod %3")
+                                 .arg(QString::fromStdString(text))
+                                 .arg(*got, 0, 'g', 17)
+                                 .arg(expected, 0, 'g', 17)));
+        ++compared;
+    }
+    QCOMPARE(compared, 200000);
 }
 
 QTEST_GUILESS_MAIN(TestNumbers)
