@@ -284,18 +284,16 @@ std::vector<ComboItem> StepTracePage::rankComboItems(const Profile& profile)
     return items;
 }
 
-void StepTracePage::refresh()
+void StepTracePage::refresh(const std::shared_ptr<PreparedComboItems>& rankItems)
 {
     const QSignalBlocker rankBlocker(m_rankCombo);
     m_rankCombo->clear();
     m_rankIndex = -1;
     if (m_profile) {
-        if (m_preparedRanks && m_preparedRanksProfile.lock() == m_profile) {
-            fillCombo(m_rankCombo, *m_preparedRanks);
-        } else {
+        if (rankItems)
+            fillCombo(m_rankCombo, *rankItems); // the box owns its items now
+        else
             fillCombo(m_rankCombo, rankComboItems(*m_profile));
-        }
-        m_preparedRanks.reset(); // the box owns its items now
         const int current = m_state ? m_state->currentRank() : -1;
         const int found = m_rankCombo->findData(current);
         m_rankCombo->setCurrentIndex(found >= 0 ? found : 0);
@@ -456,12 +454,9 @@ void StepTracePage::prefetchThenRefresh()
                 sharedClusterTrajectory(*profile, step);
             return token.canceled() ? nullptr : std::make_shared<PreparedComboItems>(rankComboItems(*profile));
         },
-        [this, profile](std::shared_ptr<PreparedComboItems> rankItems) {
-            if (!m_state || profile != m_state->profile())
-                return;
-            m_preparedRanks = std::move(rankItems);
-            m_preparedRanksProfile = profile;
-            refresh();
+        [this, profile](const std::shared_ptr<PreparedComboItems>& rankItems) {
+            if (m_state && profile == m_state->profile())
+                refresh(profile == m_profile ? rankItems : nullptr);
         });
 }
 

@@ -94,7 +94,8 @@ public:
 
 private:
     void invalidate();
-    void refresh();
+    // `rankItems`: the rank box's items made by the prefetch job for m_profile (null: made here).
+    void refresh(const std::shared_ptr<PreparedComboItems>& rankItems = nullptr);
     void prefetchThenRefresh();
     // The rank box's items: one per rank with steps (10,000 ranks: made in the prefetch job).
     static std::vector<ComboItem> rankComboItems(const Profile& profile);
@@ -115,9 +116,6 @@ private:
     mutable bool m_syncRefresh = false; // a flush for an export or a navigation: no job
     int m_rankIndex = -1;
     std::shared_ptr<const RankStepTrace> m_trace = std::make_shared<const RankStepTrace>();
-    // The rank box's items made by the prefetch job, for the profile they were made from.
-    std::shared_ptr<PreparedComboItems> m_preparedRanks;
-    std::weak_ptr<const Profile> m_preparedRanksProfile;
 
     QLabel* m_title;
     QComboBox* m_rankCombo;
