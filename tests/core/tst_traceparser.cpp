@@ -128,6 +128,8 @@ private Q_SLOTS:
     void truncatedRealFileKeepsPrefix();
     void readWholeMatchesMapped_data();
     void readWholeMatchesMapped();
+    void flowPointProjection_data();
+    void flowPointProjection();
 };
 
 void TestTraceParser::realTraces_data()
@@ -650,6 +652,42 @@ void TestTraceParser::readWholeMatchesMapped()
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), bytes);
+}
+
+void TestTraceParser::flowPointProjection_data()
+{
+    // 1000 flow points held in exactly 1000 slots, after `done` bytes of a
+    // `total`-byte file. Expected capacities worked by hand: the rate so far
+    // times 9/8, at most 64 x the points so far and one more point per 48
+    // bytes left, at least twice the old capacity within those limits.
+    QTest::addColumn<qint64>("done");
+    QTest::addColumn<qint64>("total");
+    QTest::addColumn<qint64>("capacity");
+    QTest::newRow("a tenth: 11250 projected") << qint64(100000) << qint64(1000000) << qint64(11250);
+    QTest::newRow("half: 2250 projected") << qint64(500000) << qint64(1000000) << qint64(2250);
+    QTest::newRow("flow-dense start of a 100 MB file: 64000 at most")
+        << qint64(50000) << qint64(100000000) << qint64(64000);
+    QTest::newRow("48 bytes a point left: 2000") << qint64(48000) << qint64(96000) << qint64(2000);
+    QTest::newRow("99%: 1136 projected, doubled within 1208") << qint64(990000) << qint64(1000000) << qint64(1208);
+    QTest::newRow("whole file: unchanged") << qint64(1000000) << qint64(1000000) << qint64(1000);
+    QTest::newRow("no byte read: unchanged") << qint64(0) << qint64(1000000) << qint64(1000);
+}
+
+void TestTraceParser::flowPointProjection()
+{
+    QFETCH(qint64, done);
+    QFETCH(qint64, total);
+    QFETCH(qint64, capacity);
+    TraceBuilder builder;
+    const std::uint32_t process = builder.process(1);
+    const std::uint32_t thread = builder.thread(process, 1);
+    builder.reserveFlowPoints(1000);
+    for (int i = 0; i < 1000; ++i)
+        builder.addFlowPoint(TraceBuilder::FlowPhase::Start, process, thread, i * 1000, builder.strings().intern("cat"),
+                             StringId {}, std::uint64_t(i), StringId {}, true);
+    QCOMPARE(qint64(builder.flowPointCapacity()), qint64(1000));
+    builder.projectFlowPoints(std::size_t(done), std::size_t(total));
+    QCOMPARE(qint64(builder.flowPointCapacity()), capacity);
 }
 
 QTEST_GUILESS_MAIN(TestTraceParser)
