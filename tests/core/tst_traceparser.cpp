@@ -126,6 +126,8 @@ private Q_SLOTS:
     void corruptInput_data();
     void corruptInput();
     void truncatedRealFileKeepsPrefix();
+    void syntaxErrorWithWorkers_data();
+    void syntaxErrorWithWorkers();
     void readWholeMatchesMapped_data();
     void readWholeMatchesMapped();
     void flowPointProjection_data();
@@ -569,6 +571,53 @@ void TestTraceParser::corruptInput()
             QCOMPARE(p.report.byteOffset, offset);
         else
             QVERIFY(p.report.byteOffset >= 0);
+    }
+}
+
+void TestTraceParser::syntaxErrorWithWorkers_data()
+{
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("chunkBytes");
+    QTest::newRow("serial, 512 B chunks") << 1 << 512;
+    QTest::newRow("2 workers, 512 B chunks") << 2 << 512;
+    QTest::newRow("3 workers, 300 B chunks") << 3 << 300;
+    QTest::newRow("4 workers, 2 KiB chunks") << 4 << 2048;
+}
+
+void TestTraceParser::syntaxErrorWithWorkers()
+{
+    // Many chunks, merged by the workers in file order, then one that does
+    // not parse: exactly the 1500 events before it are kept, whichever
+    // thread merged which chunk, and the report names the byte.
+    QFETCH(int, threads);
+    QFETCH(int, chunkBytes);
+    QByteArray json = "[";
+    qint64 brokenAt = -1;
+    for (int i = 0; i < 2000; ++i) {
+        if (i > 0)
+            json += ",\n";
+        if (i == 1500) {
+            brokenAt = json.size() + 6; // the space where ':' belongs
+            json += R"({"ph" "X", "name": "broken"})";
+            continue;
+        }
+        json += QStringLiteral(R"({"ph": "X", "name": "op%1", "pid": 1, "tid": %2, "ts": %3, "dur": 2})")
+                    .arg(i)
+                    .arg(i % 3)
+                    .arg(i * 10)
+                    .toUtf8();
+    }
+    json += "]";
+    QTemporaryDir dir;
+    const QString path = write(dir, QStringLiteral("trace_view.json"), json);
+    for (int round = 0; round < 20; ++round) {
+        const Parsed p = parse(path, threads, std::size_t(chunkBytes));
+        QCOMPARE(p.report.status, FileStatus::Broken);
+        QVERIFY2(p.report.reason.contains(QStringLiteral("invalid JSON")), qPrintable(p.report.reason));
+        QVERIFY2(p.report.reason.contains(QStringLiteral("1500 events before it")), qPrintable(p.report.reason));
+        QCOMPARE(p.report.byteOffset, brokenAt);
+        QCOMPARE(p.data.stats.totalEvents, qint64(1500));
+        QCOMPARE(slicesIn(p.data, QStringLiteral("1")) + slicesIn(p.data, QStringLiteral("Process 1")), qint64(1500));
     }
 }
 
