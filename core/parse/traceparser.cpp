@@ -293,26 +293,6 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         std::deque<std::unique_ptr<Job>> jobs; // cut, not yet merged, in file order
         std::size_t nextToDecode = 0;          // index into jobs of the next job a worker takes
         bool stop = false;
-        bool failed = false;             // a chunk had a real syntax error: merged up to it, the rest dropped
-        bool seekFailed = false;         // a cut after a skipped stretch was wrong: this pass is dropped
-        std::size_t resyncAt = SIZE_MAX; // a speculative cut was wrong: cut again exactly from here
-        // Jobs are merged one at a time, in file order, by whoever finds the
-        // front job decoded: a worker merges a good one itself (and the good
-        // ones after it), the cutting thread the rest (a chunk that failed
-        // to parse, which it judges). When only the cutting thread merged,
-        // it set the pace (2.4 ms of its CPU per 2 MiB chunk against 4.2 ms
-        // of a worker's decode) and the workers waited half the time.
-        bool merging = false; // a job popped from the front is being merged (mutex held to change it)
-        // Merges a decoded job into the target (mutex not held, `merging` set).
-        auto mergeJob = [&](Job& job) {
-            if (job.outside)
-                skippedChunkBytes += qint64(job.end - job.begin);
-            else if (!job.into) {
-                target.merge(std::move(job.partial));
-                target.projectFlowPoints(job.end, size);
-            }
-            releaseUpTo(job.end); // the page holding job.end stays: the next job starts in it
-        };
         std::vector<std::thread> workers;
         if (threads > 1) {
             for (int w = 0; w < threads; ++w) {
@@ -330,17 +310,6 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                         decode(*parser, buffer, keys, *job, false);
                         lock.lock();
                         job->done = true;
-                        while (!merging && !stop && !failed && !seekFailed && resyncAt == SIZE_MAX && !jobs.empty()
-                               && jobs.front()->done && jobs.front()->ok) {
-                            std::unique_ptr<Job> front = std::move(jobs.front());
-                            jobs.pop_front();
-                            --nextToDecode;
-                            merging = true;
-                            lock.unlock();
-                            mergeJob(*front);
-                            lock.lock();
-                            merging = false;
-                        }
                         wake.notify_all();
                     }
                 });
@@ -349,6 +318,9 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         std::unique_ptr<TraceChunkParser> serialParser;
         std::vector<char> serialBuffer;
 
+        bool failed = false;             // a chunk had a real syntax error: merged up to it, the rest dropped
+        bool seekFailed = false;         // a cut after a skipped stretch was wrong: this pass is dropped
+        std::size_t resyncAt = SIZE_MAX; // a speculative cut was wrong: cut again exactly from here
         // Drops every job not merged yet, once the workers are done with the
         // ones they took (mutex held).
         auto dropPending = [&](std::unique_lock<std::mutex>& lock) {
@@ -364,23 +336,14 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
             nextToDecode = 0;
         };
         // Merges finished jobs at the front in order; with `wait`, blocks until
-        // some job was merged (here or by a worker), or the last merge ended.
+        // the front job is done and merges at least it.
         auto mergeReady = [&](bool wait) {
             std::unique_lock lock(mutex);
-            const std::size_t before = jobs.size();
-            while (!failed && !seekFailed && resyncAt == SIZE_MAX) {
-                if (jobs.empty()) {
-                    if (wait)
-                        wake.wait(lock, [&] { return !merging; });
-                    return;
-                }
-                if (merging || !jobs.front()->done) {
+            while (!jobs.empty() && !failed && !seekFailed && resyncAt == SIZE_MAX) {
+                if (!jobs.front()->done) {
                     if (!wait)
                         return;
-                    wake.wait(lock,
-                              [&] { return jobs.size() < before || (!merging && jobs.front()->done); });
-                    if (jobs.size() < before)
-                        return;
+                    wake.wait(lock, [&] { return jobs.front()->done; });
                 }
                 std::unique_ptr<Job> job = std::move(jobs.front());
                 jobs.pop_front();
@@ -398,10 +361,16 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                     dropPending(lock);
                     return;
                 }
-                merging = true;
                 lock.unlock();
-                mergeJob(*job);
+                if (job->outside)
+                    skippedChunkBytes += qint64(job->end - job->begin);
+                else if (!job->into) {
+                    target.merge(std::move(job->partial));
+                    target.projectFlowPoints(job->end, size);
+                }
+                releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
                 if (!job->ok) {
+                    failed = true;
                     broken(Tr::tr("invalid JSON (%1) at byte %2; %3 events before it were loaded")
                                .arg(QString::fromUtf8(job->error))
                                .arg(job->errorOffset)
@@ -410,17 +379,13 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                     ok = false;
                 }
                 lock.lock();
-                merging = false;
-                failed = failed || !job->ok;
-                wake.notify_all(); // a worker may merge the jobs after it
                 if (wait)
                     return;
             }
         };
-        // Jobs not merged yet, the one being merged included.
         auto pending = [&] {
             std::lock_guard lock(mutex);
-            return jobs.size() + (merging ? 1 : 0);
+            return jobs.size();
         };
         // The seek was fooled at `at`: the jobs in flight are dropped, and
         // the loop below ends; the next pass reads the file whole.
