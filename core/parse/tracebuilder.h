@@ -28,7 +28,8 @@ public:
     // the file (chunks are merged in file order).
     void merge(TraceBuilder&& other);
     // After merging the chunks up to `bytesDone` of a file of `bytesTotal`:
-    // room for the flow points the whole file holds at the rate so far.
+    // room for the flow points the whole file holds at the rate so far (not
+    // in a step window: its rate says nothing of the rest of the file).
     // Chunk after chunk, they otherwise grew by doubling: copied again at
     // every growth, and the pages of every superseded array touched (on a
     // large rank, page faults were most of its flow points' cost). Reserving

@@ -138,7 +138,9 @@ void TraceBuilder::merge(TraceBuilder&& other)
 void TraceBuilder::projectFlowPoints(std::size_t bytesDone, std::size_t bytesTotal)
 {
     const std::size_t have = m_flowPoints.size();
-    if (have == 0 || bytesDone == 0 || bytesDone >= bytesTotal)
+    // A step window keeps the flows of a stretch of the file: its rate so
+    // far says nothing of the rest.
+    if (have == 0 || bytesDone == 0 || bytesDone >= bytesTotal || isWindowed())
         return;
     // The rate so far times 9/8, but at most 64 times the points so far (a
     // few flow-dense chunks at the start must not reserve for a file full of
