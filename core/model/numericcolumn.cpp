@@ -2,6 +2,7 @@
 #include "numericcolumn.h"
 
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace profscope {
@@ -9,7 +10,7 @@ namespace profscope {
 namespace {
 
 constexpr int kMaxScale = 6;
-constexpr double kPow10[kMaxScale + 1] = { 1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6 };
+static_assert(std::size(kDecimalPow10) == kMaxScale + 1);
 constexpr double kLimit = 2147483647.0; // |m| <= INT32_MAX; INT32_MIN marks "no value"
 
 // The smallest scale k with value == m / 10^k exactly, m in 32 bits.
@@ -18,10 +19,10 @@ bool encode(double value, qint64& m, int& k)
     if (!std::isfinite(value))
         return false;
     for (k = 0; k <= kMaxScale; ++k) {
-        const double x = std::nearbyint(value * kPow10[k]);
+        const double x = std::nearbyint(value * kDecimalPow10[k]);
         if (std::fabs(x) > kLimit)
             return false;
-        if (x / kPow10[k] == value) {
+        if (x / kDecimalPow10[k] == value) {
             m = qint64(x);
             return true;
         }
@@ -41,7 +42,7 @@ double NumericColumn::operator[](std::size_t row) const
     if (m_doubles)
         return m_double[row];
     const qint32 m = m_scaled[row];
-    return m == kMissing ? std::numeric_limits<double>::quiet_NaN() : double(m) / kPow10[m_scale];
+    return m == kMissing ? std::numeric_limits<double>::quiet_NaN() : decimalValue(m, m_scale);
 }
 
 void NumericColumn::toDoubles()
@@ -89,7 +90,7 @@ void NumericColumn::setDecimal(std::size_t row, qint64 mantissa, int scale)
     // directly is what set(value) stores.
     if (row >= size())
         resize(row + 1);
-    const double value = double(mantissa) / kPow10[scale];
+    const double value = decimalValue(mantissa, scale);
     if (m_doubles || std::fabs(double(mantissa)) > kLimit) {
         set(row, value);
         return;
@@ -101,7 +102,7 @@ void NumericColumn::store(std::size_t row, double value, qint64 m, int k)
 {
     if (k > m_scale) {
         // More decimals than so far: scale the stored values up first.
-        const double factor = kPow10[k - m_scale];
+        const double factor = kDecimalPow10[k - m_scale];
         for (const qint32 v : m_scaled) {
             if (v != kMissing && std::fabs(double(v) * factor) > kLimit) {
                 toDoubles();
@@ -115,7 +116,7 @@ void NumericColumn::store(std::size_t row, double value, qint64 m, int k)
                 v *= f;
         m_scale = k;
     }
-    const double scaled = double(m) * kPow10[m_scale - k];
+    const double scaled = double(m) * kDecimalPow10[m_scale - k];
     if (std::fabs(scaled) > kLimit) {
         toDoubles();
         m_double[row] = value;

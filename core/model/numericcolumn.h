@@ -9,6 +9,18 @@
 
 namespace profscope {
 
+// 10^k for the decimal scales a NumericColumn keeps (k = 0..6).
+inline constexpr double kDecimalPow10[] = { 1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6 };
+
+// mantissa / 10^scale for scale 0..6: with |mantissa| < 2^53 both operands
+// are exact and IEEE division rounds once, so this is the double
+// std::from_chars reads from the decimal's text (parseDouble's plain cells
+// and NumericColumn's stored values alike).
+inline double decimalValue(qint64 mantissa, int scale)
+{
+    return double(mantissa) / kDecimalPow10[scale];
+}
+
 // A column of numbers that were written as short decimals (PMU metrics of
 // kernel_details.csv / TASK_PMU_INFO: "0.519", "306.548", "17657159"), by
 // far the widest part of a rank's kernel table. While every value is

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "numbers.h"
 
+#include "../model/numericcolumn.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -183,16 +185,12 @@ std::optional<qint64> parseScaledDecimal(std::string_view text, int decimalShift
 std::optional<double> parseDouble(std::string_view text)
 {
     text = trimCell(text);
-    // Most cells are plain decimals ("535.0220"): at most 15 digits, so the mantissa is exact in
-    // a double, over 10^k exact too (k <= 6); IEEE division rounds the exact quotient
-    // correctly, which is the double from_chars reads from the text. ("-0.0" is declined: it
-    // is -0.0.)
+    // Most cells are plain decimals ("535.0220"): at most 15 digits and 6 decimals, read
+    // exactly as from_chars would by decimalValue. ("-0.0" is declined: it is -0.0.)
     qint64 mantissa = 0;
     int scale = 0;
-    if (parsePlainDecimal(text, mantissa, scale)) {
-        static constexpr double kPow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
-        return double(mantissa) / kPow10[scale];
-    }
+    if (parsePlainDecimal(text, mantissa, scale))
+        return decimalValue(mantissa, scale);
     if (isNullCell(text))
         return std::nullopt;
     if (text.front() == '+')
