@@ -417,7 +417,7 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
             if (legacyRank)
                 legacy.addTo(builder, legacyDisplay);
             const qint64 timesOutOfRange = builder.timesOutOfRange();
-            rank->trace = builder.finish();
+            rank->trace = builder.finish(traceThreads > 0 ? traceThreads : QThread::idealThreadCount());
             rank->trace.stats.timesOutOfRange = timesOutOfRange;
             if (legacyRank)
                 legacy.finish(rank->trace, files);

@@ -6,6 +6,8 @@
 #include "traceroles.h"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -181,7 +183,8 @@ void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uin
         ++m_timesOutOfRange;
         return;
     }
-    m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread, std::uint32_t(m_flowPoints.size()),
+    m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread,
+        std::uint32_t(m_flowPointsInSegments + m_flowPoints.size()),
         phase, bindEnclosing });
 }
 
@@ -351,7 +354,30 @@ std::int32_t TraceBuilder::bindSlice(
     return i;
 }
 
-void TraceBuilder::sortFlowPoints()
+// Flow points by category, then id (numeric ids before text ones).
+bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
+{
+    if (a.category != b.category)
+        return a.category < b.category;
+    if (a.idText.isValid() != b.idText.isValid())
+        return b.idText.isValid();
+    return a.idKey < b.idKey;
+}
+
+// By key, then time (starts before steps before finishes), then insertion:
+// a total order.
+bool TraceBuilder::flowPointLess(const FlowPoint& a, const FlowPoint& b)
+{
+    if (a.category != b.category || a.idText.isValid() != b.idText.isValid() || a.idKey != b.idKey)
+        return flowKeyLess(a, b);
+    if (a.tsNs != b.tsNs)
+        return a.tsNs < b.tsNs;
+    if (a.phase != b.phase)
+        return a.phase == FlowPhase::Start || (a.phase == FlowPhase::Step && b.phase == FlowPhase::Finish);
+    return a.order < b.order;
+}
+
+void TraceBuilder::sortFlowPoints(int threads)
 {
     // Order: category, then id, then time (starts before steps before
     // finishes), then insertion — a total order, so sorting the groups one
@@ -360,75 +386,169 @@ void TraceBuilder::sortFlowPoints()
     // the categories interleave and a group's few points may be out of
     // time order): bucketing by category and sorting inside the groups is
     // linear there instead of a sort of every point (16% of a DB rank's
-    // load). A JSON trace's points come in time order and are sorted per
-    // category as before.
-    auto& pts = m_flowPoints;
-    const auto less = [](const FlowPoint& a, const FlowPoint& b) {
-        if (a.category != b.category)
-            return a.category < b.category;
-        if (a.idText.isValid() != b.idText.isValid())
-            return b.idText.isValid();
-        if (a.idKey != b.idKey)
-            return a.idKey < b.idKey;
-        if (a.tsNs != b.tsNs)
-            return a.tsNs < b.tsNs;
-        if (a.phase != b.phase)
-            return a.phase == FlowPhase::Start || (a.phase == FlowPhase::Step && b.phase == FlowPhase::Finish);
-        return a.order < b.order;
-    };
+    // load). A JSON trace's points come in time order, ids interleaved:
+    // they are sorted where they are (sortAllFlowPoints; a bucketed copy
+    // cost a second array of fresh pages).
+    const auto less = [](const FlowPoint& a, const FlowPoint& b) { return flowPointLess(a, b); };
     const auto groupLess = [](const FlowPoint& a, const FlowPoint& b) {
         if (a.idText.isValid() != b.idText.isValid())
             return b.idText.isValid();
         return a.idKey < b.idKey;
     };
-    // Categories are few (a handful of flow kinds): a stable counting pass.
-    std::vector<std::pair<std::uint32_t, std::size_t>> categories; // (category, points)
-    for (const FlowPoint& p : pts) {
-        auto it = std::find_if(categories.begin(), categories.end(), [&](const auto& c) { return c.first == p.category.value; });
-        if (it == categories.end()) {
-            if (categories.size() == 64) { // not a handful: one sort
-                std::sort(pts.begin(), pts.end(), less);
-                return;
+    if (!m_flowSegments.empty())
+        sealFlowPoints();
+    // Categories are few (a handful of flow kinds): a stable counting pass,
+    // which also notes whether each category's points come grouped by id.
+    struct Category
+    {
+        std::uint32_t id;
+        std::size_t points;
+        const FlowPoint* last;
+        bool grouped;
+    };
+    std::vector<Category> categories;
+    bool many = false; // not a handful: one sort of everything
+    auto count = [&](const FlowPoints& pts) {
+        for (const FlowPoint& p : pts) {
+            auto it = std::find_if(
+                categories.begin(), categories.end(), [&](const Category& c) { return c.id == p.category.value; });
+            if (it == categories.end()) {
+                if (categories.size() == 64) {
+                    many = true;
+                    return;
+                }
+                categories.push_back({ p.category.value, 0, nullptr, true });
+                it = categories.end() - 1;
             }
-            categories.push_back({ p.category.value, 0 });
-            it = categories.end() - 1;
+            ++it->points;
+            it->grouped = it->grouped && (!it->last || !groupLess(p, *it->last));
+            it->last = &p;
         }
-        ++it->second;
+    };
+    for (const FlowPoints& segment : m_flowSegments)
+        if (!many)
+            count(segment);
+    if (!many)
+        count(m_flowPoints);
+    const bool grouped = std::all_of(categories.begin(), categories.end(), [](const Category& c) { return c.grouped; });
+    if (many || !grouped) {
+        sortAllFlowPoints(threads);
+        return;
     }
-    std::sort(categories.begin(), categories.end());
-    if (categories.size() > 1) {
+    // Grouped by id in every category (a database's points): bucketed by
+    // category, stable, and sorted group by group.
+    std::sort(categories.begin(), categories.end(), [](const Category& a, const Category& b) { return a.id < b.id; });
+    if (!m_flowSegments.empty() || categories.size() > 1) {
+        std::size_t total = m_flowPoints.size();
+        for (const FlowPoints& segment : m_flowSegments)
+            total += segment.size();
+        FlowPoints bucketed;
+        bucketed.resize(total); // uninitialised: every point is written below
         std::vector<std::size_t> next;
         std::size_t at = 0;
-        for (const auto& c : categories) {
+        for (const Category& c : categories) {
             next.push_back(at);
-            at += c.second;
+            at += c.points;
         }
-        std::vector<FlowPoint> bucketed(pts.size());
-        for (const FlowPoint& p : pts) {
-            const auto c = std::lower_bound(categories.begin(), categories.end(), std::pair { p.category.value, std::size_t(0) });
-            bucketed[next[std::size_t(c - categories.begin())]++] = p;
-        }
-        pts.swap(bucketed);
-    }
-    auto begin = pts.begin();
-    for (const auto& c : categories) {
-        const auto end = begin + std::ptrdiff_t(c.second);
-        if (!std::is_sorted(begin, end, groupLess)) {
-            std::sort(begin, end, less);
-        } else {
-            for (auto g = begin; g != end;) {
-                // upper_bound by a forward scan: a group is a few points, a
-                // binary search over the rest of the category cost log(n) each.
-                auto groupEnd = g + 1;
-                while (groupEnd != end && !groupLess(*g, *groupEnd))
-                    ++groupEnd;
-                if (!std::is_sorted(g, groupEnd, less))
-                    std::sort(g, groupEnd, less);
-                g = groupEnd;
+        auto put = [&](const FlowPoints& pts) {
+            for (const FlowPoint& p : pts) {
+                const auto c = std::lower_bound(categories.begin(), categories.end(), p.category.value,
+                    [](const Category& c, std::uint32_t id) { return c.id < id; });
+                bucketed[next[std::size_t(c - categories.begin())]++] = p;
             }
+        };
+        for (FlowPoints& segment : m_flowSegments) {
+            put(segment);
+            FlowPoints().swap(segment);
+        }
+        put(m_flowPoints);
+        m_flowSegments.clear();
+        m_flowPointsInSegments = 0;
+        m_flowPoints.swap(bucketed);
+    }
+    auto begin = m_flowPoints.begin();
+    for (const Category& c : categories) {
+        const auto end = begin + std::ptrdiff_t(c.points);
+        for (auto g = begin; g != end;) {
+            // upper_bound by a forward scan: a group is a few points, a
+            // binary search over the rest of the category cost log(n) each.
+            auto groupEnd = g + 1;
+            while (groupEnd != end && !groupLess(*g, *groupEnd))
+                ++groupEnd;
+            if (!std::is_sorted(g, groupEnd, less))
+                std::sort(g, groupEnd, less);
+            g = groupEnd;
         }
         begin = end;
     }
+}
+
+void TraceBuilder::sortAllFlowPoints(int threads)
+{
+    // One sort of everything. The arrays of a parallel parse are sorted each
+    // where it is (on two threads when there are two) and merged as they
+    // are read (forEachFlowGroup): gathering them into one array first cost
+    // a second copy of every point in fresh pages, 0.2 s of a 512 MiB
+    // trace's 0.45 s of sorting and pairing.
+    if (m_flowSegments.empty()) {
+        std::sort(m_flowPoints.begin(), m_flowPoints.end(), [](const FlowPoint& a, const FlowPoint& b) {
+            return flowPointLess(a, b);
+        });
+        return;
+    }
+    const auto sortRun = [this](std::size_t first, std::size_t step) {
+        for (std::size_t i = first; i < m_flowSegments.size(); i += step)
+            std::sort(m_flowSegments[i].begin(), m_flowSegments[i].end(),
+                [](const FlowPoint& a, const FlowPoint& b) { return flowPointLess(a, b); });
+    };
+    if (threads > 1 && m_flowPointsInSegments >= 100000) {
+        std::thread other(sortRun, 0, 2);
+        sortRun(1, 2);
+        other.join();
+    } else {
+        sortRun(0, 1);
+    }
+}
+
+template <class Visit>
+void TraceBuilder::forEachFlowGroup(Visit&& visit) const
+{
+    const auto sameGroup = [](const FlowPoint& a, const FlowPoint& b) {
+        return a.category == b.category && a.idKey == b.idKey && a.idText.isValid() == b.idText.isValid();
+    };
+    if (m_flowSegments.empty()) { // one sorted array: its groups where they are
+        const FlowPoints& pts = m_flowPoints;
+        for (std::size_t i = 0, j = 0; i < pts.size(); i = j) {
+            for (j = i + 1; j < pts.size() && sameGroup(pts[j], pts[i]);)
+                ++j;
+            visit(pts.data() + i, j - i);
+        }
+        return;
+    }
+    // Sorted segments: merged through a heap of each one's next point, a
+    // group gathered at a time.
+    std::vector<std::pair<const FlowPoint*, const FlowPoint*>> heap; // (next, end)
+    for (const FlowPoints& segment : m_flowSegments)
+        if (!segment.empty())
+            heap.push_back({ segment.data(), segment.data() + segment.size() });
+    const auto later = [](const auto& a, const auto& b) { return flowPointLess(*b.first, *a.first); };
+    std::make_heap(heap.begin(), heap.end(), later);
+    std::vector<FlowPoint> group;
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        auto& top = heap.back();
+        if (!group.empty() && !sameGroup(group.front(), *top.first)) {
+            visit(group.data(), group.size());
+            group.clear();
+        }
+        group.push_back(*top.first);
+        if (++top.first == top.second)
+            heap.pop_back();
+        else
+            std::push_heap(heap.begin(), heap.end(), later);
+    }
+    if (!group.empty())
+        visit(group.data(), group.size());
 }
 
 void TraceBuilder::pairFlows(
@@ -439,7 +559,6 @@ void TraceBuilder::pairFlows(
     // with the latest start at or before it, else the first start of the
     // group (device clocks can run slightly ahead of the host's); one start
     // can feed several finishes.
-    auto& pts = m_flowPoints; // sorted by sortFlowPoints()
 
     std::map<StringId, qint64> perCategory;
     std::unordered_map<std::uint32_t, FlowRole> roles = m_flowRoles;
@@ -469,20 +588,23 @@ void TraceBuilder::pairFlows(
     // reserved once for that many instead of growing thirteen of them by
     // doubling (a small rank's forty flows reallocated each column six
     // times; a big trace's columns kept up to half their size as slack).
-    f.reserve(f.size()
-              + std::size_t(std::count_if(pts.begin(), pts.end(),
-                                          [](const FlowPoint& p) { return p.phase != FlowPhase::Start; })));
+    std::size_t ends = 0;
+    const auto countEnds = [&ends](const FlowPoints& pts) {
+        ends += std::size_t(
+            std::count_if(pts.begin(), pts.end(), [](const FlowPoint& p) { return p.phase != FlowPhase::Start; }));
+    };
+    countEnds(m_flowPoints);
+    for (const FlowPoints& segment : m_flowSegments)
+        countEnds(segment);
+    f.reserve(f.size() + ends);
     // Per-group scratch, reused: a group is one id (a few points), and
     // allocating three vectors for each was a third of this pass.
     std::vector<const FlowPoint*> heads;
     std::vector<char> taken;
     std::vector<char> claimed; // starts already taken by an earlier finish (clock skew)
-    std::size_t i = 0;
-    while (i < pts.size()) {
-        std::size_t j = i;
-        while (j < pts.size() && pts[j].category == pts[i].category && pts[j].idKey == pts[i].idKey
-            && pts[j].idText.isValid() == pts[i].idText.isValid())
-            ++j;
+    // Groups (sorted by sortFlowPoints()) of points pts[i, j).
+    forEachFlowGroup([&](const FlowPoint* pts, std::size_t j) {
+        const std::size_t i = 0;
         // Open chain heads (starts, and steps that continue a chain) in time
         // order. A finish takes the latest head nobody has taken yet, so that
         // duplicated pairs (CANN repeats them across timeline files) pair 1:1;
@@ -570,14 +692,15 @@ void TraceBuilder::pairFlows(
             }
         }
         startsWithoutEnd += qint64(starts - usedStarts);
-        i = j;
-    }
+    });
     for (const auto& [cat, n] : perCategory)
         m_data.stats.flowsByCategory.emplace_back(cat.isValid() ? m_data.strings.string(cat) : QString(), n);
-    std::vector<FlowPoint>().swap(m_flowPoints);
+    FlowPoints().swap(m_flowPoints);
+    std::vector<FlowPoints>().swap(m_flowSegments);
+    m_flowPointsInSegments = 0;
 }
 
-TraceData TraceBuilder::finish()
+TraceData TraceBuilder::finish(int threads)
 {
     TimeRange range { std::numeric_limits<TimeNs>::max(), std::numeric_limits<TimeNs>::min() };
     auto extend = [&range](TimeNs a, TimeNs b) {
@@ -611,10 +734,10 @@ TraceData TraceBuilder::finish()
     // here: they do not depend on each other, and on big traces both are
     // the longest serial steps of the load.
     std::thread flowSorter;
-    if (m_flowPoints.size() > 50000)
-        flowSorter = std::thread([this] { sortFlowPoints(); });
+    if (threads > 1 && m_flowPointsInSegments + m_flowPoints.size() > 50000)
+        flowSorter = std::thread([this, threads] { sortFlowPoints(threads); });
     else
-        sortFlowPoints();
+        sortFlowPoints(1);
     std::vector<std::uint32_t> processRemap(m_processes.size());
     std::vector<std::vector<std::uint32_t>> threadRemap(m_processes.size());
     m_data.processes.clear();

@@ -6,8 +6,10 @@
 
 #include <QString>
 
+#include <memory>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace profscope {
@@ -27,19 +29,13 @@ public:
     // Appends a partial builder holding the events that follow this one's in
     // the file (chunks are merged in file order).
     void merge(TraceBuilder&& other);
-    // After merging the chunks up to `bytesDone` of a file of `bytesTotal`:
-    // room for the flow points the whole file holds at the rate so far (not
-    // in a step window: its rate says nothing of the rest of the file).
-    // Chunk after chunk, they otherwise grew by doubling: copied again at
-    // every growth, and the pages of every superseded array touched (on a
-    // large rank, page faults were most of its flow points' cost). Reserving
-    // takes address space; pages are touched as points are written. (The
-    // same for every lane's slice columns measured more page faults, not
-    // fewer: 141,000 against 119,000 on the large generated cluster.)
-    void projectFlowPoints(std::size_t bytesDone, std::size_t bytesTotal);
-    std::size_t flowPointCapacity() const // tests
+    // Merged chunks' flow points stay in the arrays their chunks filled
+    // (segments, gathered once when they are sorted in finish()): appending
+    // them to one array cost the merging thread, which paces a parallel
+    // parse, a copy of every point and page faults in the arrays it outgrew.
+    std::size_t flowPointSegments() const // tests
     {
-        return m_flowPoints.capacity();
+        return m_flowSegments.size() + (m_flowPoints.empty() ? 0 : 1);
     }
 
     StringPool& strings()
@@ -138,8 +134,10 @@ public:
         ++m_data.stats.outsideWindow;
     }
 
-    // Consumes the builder.
-    TraceData finish();
+    // Consumes the builder. `threads`: how many threads it may use (the
+    // flow points of a large trace sort on others while the lanes sort and
+    // nest here; 1 when the caller already loads several ranks at once).
+    TraceData finish(int threads = 2);
     // Events dropped for a time or duration beyond ±kMaxAbsTimeNs
     // (timebounds.h); kept here, not in TraceStats, and reported by the caller.
     qint64 timesOutOfRange() const
@@ -200,7 +198,14 @@ private:
     // order, so the search gallops on from there.
     static std::int32_t bindSlice(const ThreadTrack& thread, TimeNs ts, bool enclosing,
         const std::vector<std::int32_t>& parent, std::size_t& hint);
-    void sortFlowPoints();
+    static bool flowKeyLess(const FlowPoint& a, const FlowPoint& b);
+    static bool flowPointLess(const FlowPoint& a, const FlowPoint& b);
+    void sortFlowPoints(int threads);
+    void sortAllFlowPoints(int threads);
+    // Calls visit(const FlowPoint* points, std::size_t n) for each group of
+    // one (category, id), in sorted order.
+    template <class Visit>
+    void forEachFlowGroup(Visit&& visit) const;
     void pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
 
     TraceData m_data;
@@ -208,7 +213,40 @@ private:
     std::unordered_map<qint64, std::uint32_t> m_processIndex;
     std::unordered_map<std::string, qint64> m_syntheticIds;
     bool m_partial = false;
-    std::vector<FlowPoint> m_flowPoints;
+    // Arrays of flow points written in full after a resize(): no zeroing
+    // first (that was a fifth of the flow sort, in fresh pages).
+    template <class T>
+    struct UninitializedAllocator : std::allocator<T>
+    {
+        template <class U>
+        struct rebind
+        {
+            using other = UninitializedAllocator<U>;
+        };
+        UninitializedAllocator() = default;
+        template <class U>
+        UninitializedAllocator(const UninitializedAllocator<U>&) noexcept
+        {
+        }
+        template <class U>
+        void construct(U* p) noexcept
+        {
+            ::new (static_cast<void*>(p)) U;
+        }
+        template <class U, class... Args>
+        void construct(U* p, Args&&... args)
+        {
+            ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+        }
+    };
+    using FlowPoints = std::vector<FlowPoint, UninitializedAllocator<FlowPoint>>;
+    // Points are numbered in the order they were added (FlowPoint::order):
+    // those of m_flowSegments (merged chunks, in file order) first, then
+    // m_flowPoints (added here since the last merge).
+    FlowPoints m_flowPoints;
+    std::vector<FlowPoints> m_flowSegments;
+    std::size_t m_flowPointsInSegments = 0;
+    void sealFlowPoints(); // moves m_flowPoints to the segments
     std::unordered_map<std::uint32_t, FlowRole> m_flowRoles; // by category string id
     std::uint32_t m_lastProcess = UINT32_MAX;
     qint64 m_lastPid = 0;

@@ -4,7 +4,6 @@
 #include "tracebuilder.h"
 
 #include <algorithm>
-#include <new>
 #include <unordered_map>
 
 namespace profscope {
@@ -119,48 +118,37 @@ void TraceBuilder::merge(TraceBuilder&& other)
             }
         }
     }
-    const auto base = std::uint32_t(m_flowPoints.size());
-    for (const FlowPoint& fp : other.m_flowPoints) {
-        FlowPoint mine = fp;
-        mine.category = str(fp.category);
-        mine.name = str(fp.name);
-        mine.idText = str(fp.idText);
-        if (mine.idText.isValid())
-            mine.idKey = mine.idText.value;
-        mine.process = processMap[fp.process];
-        mine.thread = threadMap[fp.process][fp.thread];
-        mine.order = base + fp.order;
-        m_flowPoints.push_back(mine);
+    // Flow points: renumbered where they are, their array kept as a segment
+    // (see flowPointSegments()). Points this builder added since its last
+    // merge come before them in the file.
+    sealFlowPoints();
+    const auto base = std::uint32_t(m_flowPointsInSegments);
+    other.sealFlowPoints();
+    for (FlowPoints& segment : other.m_flowSegments) {
+        for (FlowPoint& fp : segment) {
+            fp.category = str(fp.category);
+            fp.name = str(fp.name);
+            fp.idText = str(fp.idText);
+            if (fp.idText.isValid())
+                fp.idKey = fp.idText.value;
+            const std::uint32_t theirProcess = fp.process;
+            fp.process = processMap[theirProcess];
+            fp.thread = threadMap[theirProcess][fp.thread];
+            fp.order = base + fp.order;
+        }
+        m_flowPointsInSegments += segment.size();
+        m_flowSegments.push_back(std::move(segment));
     }
     m_lastProcess = UINT32_MAX;
 }
 
-void TraceBuilder::projectFlowPoints(std::size_t bytesDone, std::size_t bytesTotal)
+void TraceBuilder::sealFlowPoints()
 {
-    const std::size_t have = m_flowPoints.size();
-    // A step window keeps the flows of a stretch of the file: its rate so
-    // far says nothing of the rest.
-    if (have == 0 || bytesDone == 0 || bytesDone >= bytesTotal || isWindowed())
+    if (m_flowPoints.empty())
         return;
-    // The rate so far times 9/8, but at most 64 times the points so far (a
-    // few flow-dense chunks at the start must not reserve for a file full of
-    // flows; 8 times cost a tenth more page faults on the large generated
-    // cluster, in the arrays it outgrew) and one more per 48 bytes left (no
-    // flow event is shorter).
-    const double projected = double(have) * double(bytesTotal) / double(bytesDone) * 1.125;
-    const std::size_t limit = std::min(64 * have, have + (bytesTotal - bytesDone) / 48);
-    const auto want = std::size_t(std::min(projected, double(limit)));
-    const std::size_t capacity = m_flowPoints.capacity();
-    if (want <= capacity)
-        return;
-    try {
-        // At least twice the old capacity within the limit: a projection
-        // that keeps falling short grows the array as push_back would, not a
-        // little at every chunk.
-        m_flowPoints.reserve(std::max(want, std::min(2 * capacity, limit)));
-    } catch (const std::bad_alloc&) {
-        // Refused (a strict overcommit policy): push_back grows it as before.
-    }
+    m_flowPointsInSegments += m_flowPoints.size();
+    m_flowSegments.push_back(std::move(m_flowPoints));
+    m_flowPoints = FlowPoints();
 }
 
 } // namespace profscope

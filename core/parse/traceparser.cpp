@@ -364,10 +364,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
                 lock.unlock();
                 if (job->outside)
                     skippedChunkBytes += qint64(job->end - job->begin);
-                else if (!job->into) {
+                else if (!job->into)
                     target.merge(std::move(job->partial));
-                    target.projectFlowPoints(job->end, size);
-                }
                 releaseUpTo(job->end); // the page holding job->end stays: the next job starts in it
                 if (!job->ok) {
                     failed = true;

@@ -295,7 +295,7 @@ int childParse(const QString& path)
         options.chunkBytes = std::size_t(mb) << 20;
     parseTraceFile(path, builder, report, options);
     const double parseSeconds = double(t.nsecsElapsed()) / 1e9;
-    TraceData data = builder.finish();
+    TraceData data = builder.finish(options.threads > 0 ? options.threads : QThread::idealThreadCount());
     const double totalSeconds = double(t.nsecsElapsed()) / 1e9;
     rss.stop();
     QTextStream(stdout) << QJsonDocument(QJsonObject {
