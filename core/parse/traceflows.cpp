@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: Apache-2.0
+// Flow points into flows: sorted by (category, id) and paired, each end
+// bound to its slice (the last steps of TraceBuilder::finish()).
+#include "tracebuilder.h"
+
+#include "traceroles.h"
+
+#include <algorithm>
+#include <map>
+#include <thread>
+
+namespace profscope {
+
+// Flow points by category, then id (numeric ids before text ones).
+bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
+{
+    if (a.category != b.category)
+        return a.category < b.category;
+    if (a.idText.isValid() != b.idText.isValid())
+        return b.idText.isValid();
+    return a.idKey < b.idKey;
+}
+
+// By key, then time (starts before steps before finishes), then insertion:
+// a total order.
+bool TraceBuilder::flowPointLess(const FlowPoint& a, const FlowPoint& b)
+{
+    if (a.category != b.category || a.idText.isValid() != b.idText.isValid() || a.idKey != b.idKey)
+        return flowKeyLess(a, b);
+    if (a.tsNs != b.tsNs)
+        return a.tsNs < b.tsNs;
+    if (a.phase != b.phase)
+        return a.phase == FlowPhase::Start || (a.phase == FlowPhase::Step && b.phase == FlowPhase::Finish);
+    return a.order < b.order;
+}
+
+void TraceBuilder::sortFlowPoints(int threads)
+{
+    // Order: category, then id, then time (starts before steps before
+    // finishes), then insertion — a total order, so sorting the groups one
+    // by one gives exactly what one sort of everything gives. A database
+    // importer emits its points grouped by id within each category (only
+    // the categories interleave and a group's few points may be out of
+    // time order): bucketing by category and sorting inside the groups is
+    // linear there instead of a sort of every point (16% of a DB rank's
+    // load). A JSON trace's points come in time order, ids interleaved:
+    // they are sorted where they are (sortAllFlowPoints; a bucketed copy
+    // cost a second array of fresh pages).
+    const auto less = [](const FlowPoint& a, const FlowPoint& b) { return flowPointLess(a, b); };
+    const auto groupLess = [](const FlowPoint& a, const FlowPoint& b) {
+        if (a.idText.isValid() != b.idText.isValid())
+            return b.idText.isValid();
+        return a.idKey < b.idKey;
+    };
+    if (!m_flowSegments.empty())
+        sealFlowPoints();
+    // Categories are few (a handful of flow kinds): a stable counting pass,
+    // which also notes whether each category's points come grouped by id.
+    struct Category
+    {
+        std::uint32_t id;
+        std::size_t points;
+        const FlowPoint* last;
+        bool grouped;
+    };
+    std::vector<Category> categories;
+    bool many = false; // not a handful: one sort of everything
+    auto count = [&](const FlowPoints& pts) {
+        for (const FlowPoint& p : pts) {
+            auto it = std::find_if(
+                categories.begin(), categories.end(), [&](const Category& c) { return c.id == p.category.value; });
+            if (it == categories.end()) {
+                if (categories.size() == 64) {
+                    many = true;
+                    return;
+                }
+                categories.push_back({ p.category.value, 0, nullptr, true });
+                it = categories.end() - 1;
+            }
+            ++it->points;
+            it->grouped = it->grouped && (!it->last || !groupLess(p, *it->last));
+            it->last = &p;
+        }
+    };
+    for (const FlowPoints& segment : m_flowSegments)
+        if (!many)
+            count(segment);
+    if (!many)
+        count(m_flowPoints);
+    const bool grouped = std::all_of(categories.begin(), categories.end(), [](const Category& c) { return c.grouped; });
+    if (many || !grouped) {
+        sortAllFlowPoints(threads);
+        return;
+    }
+    // Grouped by id in every category (a database's points): bucketed by
+    // category, stable, and sorted group by group.
+    std::sort(categories.begin(), categories.end(), [](const Category& a, const Category& b) { return a.id < b.id; });
+    if (!m_flowSegments.empty() || categories.size() > 1) {
+        std::size_t total = m_flowPoints.size();
+        for (const FlowPoints& segment : m_flowSegments)
+            total += segment.size();
+        FlowPoints bucketed;
+        bucketed.resize(total); // uninitialised: every point is written below
+        std::vector<std::size_t> next;
+        std::size_t at = 0;
+        for (const Category& c : categories) {
+            next.push_back(at);
+            at += c.points;
+        }
+        auto put = [&](const FlowPoints& pts) {
+            for (const FlowPoint& p : pts) {
+                const auto c = std::lower_bound(categories.begin(), categories.end(), p.category.value,
+                    [](const Category& c, std::uint32_t id) { return c.id < id; });
+                bucketed[next[std::size_t(c - categories.begin())]++] = p;
+            }
+        };
+        for (FlowPoints& segment : m_flowSegments) {
+            put(segment);
+            FlowPoints().swap(segment);
+        }
+        put(m_flowPoints);
+        m_flowSegments.clear();
+        m_flowPointsInSegments = 0;
+        m_flowPoints.swap(bucketed);
+    }
+    auto begin = m_flowPoints.begin();
+    for (const Category& c : categories) {
+        const auto end = begin + std::ptrdiff_t(c.points);
+        for (auto g = begin; g != end;) {
+            // upper_bound by a forward scan: a group is a few points, a
+            // binary search over the rest of the category cost log(n) each.
+            auto groupEnd = g + 1;
+            while (groupEnd != end && !groupLess(*g, *groupEnd))
+                ++groupEnd;
+            if (!std::is_sorted(g, groupEnd, less))
+                std::sort(g, groupEnd, less);
+            g = groupEnd;
+        }
+        begin = end;
+    }
+}
+
+void TraceBuilder::sortAllFlowPoints(int threads)
+{
+    // One sort of everything. The arrays of a parallel parse are sorted each
+    // where it is (on two threads when there are two) and merged as they
+    // are read (forEachFlowGroup): gathering them into one array first cost
+    // a second copy of every point in fresh pages, 0.2 s of a 512 MiB
+    // trace's 0.45 s of sorting and pairing.
+    if (m_flowSegments.empty()) {
+        std::sort(m_flowPoints.begin(), m_flowPoints.end(), [](const FlowPoint& a, const FlowPoint& b) {
+            return flowPointLess(a, b);
+        });
+        return;
+    }
+    const auto sortRun = [this](std::size_t first, std::size_t step) {
+        for (std::size_t i = first; i < m_flowSegments.size(); i += step)
+            std::sort(m_flowSegments[i].begin(), m_flowSegments[i].end(),
+                [](const FlowPoint& a, const FlowPoint& b) { return flowPointLess(a, b); });
+    };
+    if (threads > 1 && m_flowPointsInSegments >= 100000) {
+        std::thread other(sortRun, 0, 2);
+        sortRun(1, 2);
+        other.join();
+    } else {
+        sortRun(0, 1);
+    }
+}
+
+template <class Visit>
+void TraceBuilder::forEachFlowGroup(Visit&& visit) const
+{
+    const auto sameGroup = [](const FlowPoint& a, const FlowPoint& b) {
+        return a.category == b.category && a.idKey == b.idKey && a.idText.isValid() == b.idText.isValid();
+    };
+    if (m_flowSegments.empty()) { // one sorted array: its groups where they are
+        const FlowPoints& pts = m_flowPoints;
+        for (std::size_t i = 0, j = 0; i < pts.size(); i = j) {
+            for (j = i + 1; j < pts.size() && sameGroup(pts[j], pts[i]);)
+                ++j;
+            visit(pts.data() + i, j - i);
+        }
+        return;
+    }
+    // Sorted segments: merged through a heap of each one's next point, a
+    // group gathered at a time.
+    std::vector<std::pair<const FlowPoint*, const FlowPoint*>> heap; // (next, end)
+    for (const FlowPoints& segment : m_flowSegments)
+        if (!segment.empty())
+            heap.push_back({ segment.data(), segment.data() + segment.size() });
+    const auto later = [](const auto& a, const auto& b) { return flowPointLess(*b.first, *a.first); };
+    std::make_heap(heap.begin(), heap.end(), later);
+    std::vector<FlowPoint> group;
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        auto& top = heap.back();
+        if (!group.empty() && !sameGroup(group.front(), *top.first)) {
+            visit(group.data(), group.size());
+            group.clear();
+        }
+        group.push_back(*top.first);
+        if (++top.first == top.second)
+            heap.pop_back();
+        else
+            std::push_heap(heap.begin(), heap.end(), later);
+    }
+    if (!group.empty())
+        visit(group.data(), group.size());
+}
+
+void TraceBuilder::pairFlows(
+    const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap)
+{
+    // Group points by (category, id); within a group order by time, starts
+    // before steps before finishes at equal times. A finish (or step) pairs
+    // with the latest start at or before it, else the first start of the
+    // group (device clocks can run slightly ahead of the host's); one start
+    // can feed several finishes.
+
+    std::map<StringId, qint64> perCategory;
+    std::unordered_map<std::uint32_t, FlowRole> roles = m_flowRoles;
+    auto roleOf = [&](StringId category) {
+        auto [it, inserted] = roles.try_emplace(category.value, FlowRole::Other);
+        if (inserted)
+            it->second = flowRoleFromCategory(m_data.strings.view(category));
+        return it->second;
+    };
+    // Parents per thread for the enclosing-slice search, and where each
+    // thread's last search ended.
+    std::vector<std::vector<std::vector<std::int32_t>>> parents(m_data.processes.size());
+    std::vector<std::vector<std::size_t>> hints(m_data.processes.size());
+    for (std::size_t p = 0; p < m_data.processes.size(); ++p) {
+        for (const auto& t : m_data.processes[p].threads)
+            parents[p].push_back(parentIndexes(t.slices));
+        hints[p].assign(m_data.processes[p].threads.size(), 0);
+    }
+    auto bind = [&](const FlowPoint& fp, std::uint32_t& proc, std::uint32_t& thr) {
+        proc = processRemap[fp.process];
+        thr = threadRemap[fp.process][fp.thread];
+        return bindSlice(
+            m_data.processes[proc].threads[thr], fp.tsNs, fp.bindEnclosing, parents[proc][thr], hints[proc][thr]);
+    };
+    FlowColumns& f = m_data.flows;
+    // Each finish or step pairs into at most one flow: the columns are
+    // reserved once for that many instead of growing thirteen of them by
+    // doubling (a small rank's forty flows reallocated each column six
+    // times; a big trace's columns kept up to half their size as slack).
+    std::size_t ends = 0;
+    const auto countEnds = [&ends](const FlowPoints& pts) {
+        ends += std::size_t(
+            std::count_if(pts.begin(), pts.end(), [](const FlowPoint& p) { return p.phase != FlowPhase::Start; }));
+    };
+    countEnds(m_flowPoints);
+    for (const FlowPoints& segment : m_flowSegments)
+        countEnds(segment);
+    f.reserve(f.size() + ends);
+    // Per-group scratch, reused: a group is one id (a few points), and
+    // allocating three vectors for each was a third of this pass.
+    std::vector<const FlowPoint*> heads;
+    std::vector<char> taken;
+    std::vector<char> claimed; // starts already taken by an earlier finish (clock skew)
+    // Groups (sorted by sortFlowPoints()) of points pts[i, j).
+    forEachFlowGroup([&](const FlowPoint* pts, std::size_t j) {
+        const std::size_t i = 0;
+        // Open chain heads (starts, and steps that continue a chain) in time
+        // order. A finish takes the latest head nobody has taken yet, so that
+        // duplicated pairs (CANN repeats them across timeline files) pair 1:1;
+        // when all are taken it shares the latest one (one start, several finishes).
+        heads.clear();
+        taken.clear();
+        claimed.assign(j - i, 0);
+        std::size_t starts = 0, usedStarts = 0;
+        // Partial import: a flow wholly outside the window may miss its
+        // other end because it was never read (a chunk or a stretch skipped
+        // unread); that is not a defect of the file.
+        bool groupOutside = m_windowed;
+        for (std::size_t k = i; k < j && groupOutside; ++k)
+            groupOutside = !keepsTime(pts[k].tsNs);
+        qint64& endsWithoutStart = groupOutside ? m_data.stats.outsideWindow : m_data.stats.flowEndsWithoutStart;
+        qint64& startsWithoutEnd = groupOutside ? m_data.stats.outsideWindow : m_data.stats.flowStartsWithoutEnd;
+        for (std::size_t k = i; k < j; ++k) {
+            const FlowPoint& p = pts[k];
+            if (p.phase == FlowPhase::Start) {
+                heads.push_back(&p);
+                taken.push_back(claimed[k - i]);
+                ++starts;
+                continue;
+            }
+            // Prefer an untaken start, then an untaken step (a chain), then
+            // share the latest head.
+            auto latest = [&](bool startsOnly) {
+                for (std::ptrdiff_t q = std::ptrdiff_t(heads.size()) - 1; q >= 0; --q)
+                    if (!taken[std::size_t(q)] && (!startsOnly || heads[std::size_t(q)]->phase == FlowPhase::Start))
+                        return q;
+                return std::ptrdiff_t(-1);
+            };
+            std::ptrdiff_t h = latest(true);
+            if (h < 0)
+                h = latest(false);
+            if (h < 0)
+                h = std::ptrdiff_t(heads.size()) - 1;
+            const FlowPoint* from = h >= 0 ? heads[std::size_t(h)] : nullptr;
+            if (!from) {
+                // A finish stamped before its start (the device clock runs a
+                // little ahead of the host's): take the next unclaimed start.
+                for (std::size_t q = k + 1; q < j && !from; ++q)
+                    if (pts[q].phase == FlowPhase::Start && !claimed[q - i]) {
+                        from = &pts[q];
+                        claimed[q - i] = 1;
+                        ++usedStarts;
+                    }
+            } else if (!taken[std::size_t(h)]) {
+                taken[std::size_t(h)] = 1;
+                if (from->phase == FlowPhase::Start)
+                    ++usedStarts;
+            }
+            if (!from) {
+                ++endsWithoutStart;
+                continue;
+            }
+            if (!keepsTime(from->tsNs) || !keepsTime(p.tsNs)) {
+                ++m_data.stats.outsideWindow; // paired, but an end lies outside the step window
+                if (p.phase == FlowPhase::Step) {
+                    heads.push_back(&p);
+                    taken.push_back(0);
+                }
+                continue;
+            }
+            std::uint32_t fp = 0, ft = 0, tp = 0, tt = 0;
+            const auto fromSlice = bind(*from, fp, ft);
+            const auto toSlice = bind(p, tp, tt);
+            f.category.push_back(p.category);
+            f.role.push_back(roleOf(p.category));
+            f.name.push_back(from->name.isValid() ? from->name : p.name);
+            f.id.push_back(p.idText.isValid() ? 0 : p.idKey);
+            f.idText.push_back(p.idText);
+            f.fromNs.push_back(from->tsNs);
+            f.toNs.push_back(p.tsNs);
+            f.fromProcess.push_back(fp);
+            f.fromThread.push_back(ft);
+            f.fromSlice.push_back(fromSlice);
+            f.toProcess.push_back(tp);
+            f.toThread.push_back(tt);
+            f.toSlice.push_back(toSlice);
+            ++perCategory[p.category];
+            if (p.phase == FlowPhase::Step) { // a step continues the chain
+                heads.push_back(&p);
+                taken.push_back(0);
+            }
+        }
+        startsWithoutEnd += qint64(starts - usedStarts);
+    });
+    for (const auto& [cat, n] : perCategory)
+        m_data.stats.flowsByCategory.emplace_back(cat.isValid() ? m_data.strings.string(cat) : QString(), n);
+    FlowPoints().swap(m_flowPoints);
+    std::vector<FlowPoints>().swap(m_flowSegments);
+    m_flowPointsInSegments = 0;
+}
+
+} // namespace profscope

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: Apache-2.0
+// Flow points of chunk builders merged into a file's builder, sorted and
+// paired (tracemerge.cpp, traceflows.cpp), against flows worked out by hand.
+#include "parse/tracebuilder.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <vector>
+
+using namespace profscope;
+
+class TestTraceFlows : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void flowPointsAcrossMerges_data();
+    void flowPointsAcrossMerges();
+    void flowPointsManyCategories_data();
+    void flowPointsManyCategories();
+    void flowPointsSortedOnTwoThreads_data();
+    void flowPointsSortedOnTwoThreads();
+};
+
+void TestTraceFlows::flowPointsAcrossMerges_data()
+{
+    // The same eleven flow points, in file order, split between chunk
+    // builders merged into the file's builder (0, 1, 2, ...) and points the
+    // file's builder adds itself between merges (-1). Whatever the split,
+    // the flows are the ones worked out by hand below.
+    QTest::addColumn<QList<int>>("chunkOf");
+    QTest::addColumn<int>("segments"); // the file builder's arrays of points before finish()
+    QTest::newRow("one builder, no merge") << QList<int> { -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1 } << 1;
+    QTest::newRow("three chunks") << QList<int> { 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2 } << 3;
+    QTest::newRow("chunks and own points between") << QList<int> { 0, 0, 0, -1, 1, 1, 1, -1, 2, 2, 2 } << 5;
+    QTest::newRow("every point its own chunk") << QList<int> { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 } << 11;
+    QTest::newRow("own points first") << QList<int> { -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0 } << 2;
+}
+
+void TestTraceFlows::flowPointsAcrossMerges()
+{
+    QFETCH(QList<int>, chunkOf);
+    QFETCH(int, segments);
+    struct Point
+    {
+        TraceBuilder::FlowPhase phase;
+        qint64 pid;
+        TimeNs tsNs;
+        const char* category;
+        std::uint64_t id;
+        const char* idText; // non-numeric id, or nullptr
+    };
+    using P = TraceBuilder::FlowPhase;
+    const Point points[] = {
+        { P::Start, 10, 100, "h2d", 1, nullptr },
+        { P::Start, 10, 150, "async", 0, "x" },
+        { P::Start, 10, 200, "h2d", 2, nullptr },
+        { P::Finish, 20, 300, "h2d", 1, nullptr },
+        { P::Finish, 20, 400, "h2d", 2, nullptr },
+        { P::Finish, 20, 450, "async", 0, "x" },
+        { P::Start, 10, 500, "h2d", 1, nullptr },
+        { P::Start, 30, 550, "async", 0, "y" },
+        { P::Finish, 20, 600, "h2d", 1, nullptr },
+        { P::Finish, 20, 700, "h2d", 3, nullptr },
+        { P::Finish, 30, 800, "async", 0, "y" },
+    };
+    QCOMPARE(qsizetype(std::size(points)), chunkOf.size());
+    auto add = [](TraceBuilder& b, const Point& pt) {
+        const std::uint32_t process = b.process(pt.pid);
+        const std::uint32_t thread = b.thread(process, 1);
+        // A string or two interned first in every other builder, so that
+        // the chunks' string ids differ from the file builder's.
+        if (pt.tsNs % 200 == 0)
+            b.strings().intern(std::string_view("padding"));
+        const StringId idText = pt.idText ? b.strings().intern(std::string_view(pt.idText)) : StringId {};
+        b.addFlowPoint(pt.phase, process, thread, pt.tsNs, b.strings().intern(std::string_view(pt.category)),
+                       StringId {}, pt.idText ? idText.value : pt.id, idText, true);
+    };
+    TraceBuilder file;
+    std::vector<TraceBuilder> chunks;
+    int current = -2;
+    for (std::size_t i = 0; i < std::size(points); ++i) {
+        const int chunk = chunkOf[qsizetype(i)];
+        if (chunk != current && current >= 0)
+            file.merge(std::move(chunks.back()));
+        if (chunk >= 0 && chunk != current)
+            chunks.emplace_back(true);
+        add(chunk >= 0 ? chunks.back() : file, points[i]);
+        current = chunk;
+    }
+    if (current >= 0)
+        file.merge(std::move(chunks.back()));
+    QCOMPARE(int(file.flowPointSegments()), segments);
+    const TraceData d = file.finish();
+
+    // Processes in pid order: 10 -> 0, 20 -> 1, 30 -> 2. h2d 1 pairs twice
+    // (100 -> 300, then its second start 500 -> 600), h2d 3 finishes with no
+    // start, the text ids pair by text.
+    QStringList flows;
+    for (std::size_t i = 0; i < d.flows.size(); ++i)
+        flows << QStringLiteral("%1 %2 %3@%4 -> %5@%6")
+                     .arg(d.strings.string(d.flows.category[i]),
+                          d.flows.idText[i].isValid() ? d.strings.string(d.flows.idText[i])
+                                                      : QString::number(d.flows.id[i]))
+                     .arg(d.flows.fromNs[i])
+                     .arg(d.flows.fromProcess[i])
+                     .arg(d.flows.toNs[i])
+                     .arg(d.flows.toProcess[i]);
+    flows.sort();
+    const QStringList expected { QStringLiteral("async x 150@0 -> 450@1"), QStringLiteral("async y 550@2 -> 800@2"),
+                                 QStringLiteral("h2d 1 100@0 -> 300@1"), QStringLiteral("h2d 1 500@0 -> 600@1"),
+                                 QStringLiteral("h2d 2 200@0 -> 400@1") };
+    QCOMPARE(flows, expected);
+    QCOMPARE(d.stats.flowEndsWithoutStart, qint64(1));
+    QCOMPARE(d.stats.flowStartsWithoutEnd, qint64(0));
+}
+
+void TestTraceFlows::flowPointsManyCategories_data()
+{
+    // More categories than the counting pass keeps (64): one sort of
+    // everything, with or without merged chunks.
+    QTest::addColumn<int>("chunks");
+    QTest::newRow("one builder") << 0;
+    QTest::newRow("three chunks") << 3;
+}
+
+void TestTraceFlows::flowPointsManyCategories()
+{
+    QFETCH(int, chunks);
+    // 80 categories; category c has a start at 1000 + c and a finish at
+    // 5000 - c with id 7, written in time order (categories interleaved).
+    constexpr int kCategories = 80;
+    std::vector<std::pair<TimeNs, int>> order; // (ts, category; negative = finish)
+    for (int c = 0; c < kCategories; ++c) {
+        order.push_back({ 1000 + c, c });
+        order.push_back({ 5000 - c, -c - 1 });
+    }
+    std::sort(order.begin(), order.end());
+    TraceBuilder file;
+    const std::size_t perChunk = chunks > 0 ? (order.size() + std::size_t(chunks) - 1) / std::size_t(chunks) : order.size();
+    for (std::size_t from = 0; from < order.size(); from += perChunk) {
+        TraceBuilder chunk(true);
+        TraceBuilder& b = chunks > 0 ? chunk : file;
+        const std::uint32_t process = b.process(1);
+        const std::uint32_t thread = b.thread(process, 1);
+        for (std::size_t i = from; i < std::min(order.size(), from + perChunk); ++i) {
+            const auto [ts, c] = order[i];
+            const int category = c >= 0 ? c : -c - 1;
+            b.addFlowPoint(c >= 0 ? TraceBuilder::FlowPhase::Start : TraceBuilder::FlowPhase::Finish, process, thread,
+                           ts, b.strings().intern(QStringLiteral("cat%1").arg(category).toStdString()), StringId {}, 7,
+                           StringId {}, true);
+        }
+        if (chunks > 0)
+            file.merge(std::move(chunk));
+    }
+    const TraceData d = file.finish();
+    QCOMPARE(int(d.flows.size()), kCategories);
+    for (std::size_t i = 0; i < d.flows.size(); ++i) {
+        const int c = d.strings.string(d.flows.category[i]).mid(3).toInt();
+        QCOMPARE(d.flows.fromNs[i], TimeNs(1000 + c));
+        QCOMPARE(d.flows.toNs[i], TimeNs(5000 - c));
+    }
+    QCOMPARE(d.stats.flowEndsWithoutStart, qint64(0));
+}
+
+void TestTraceFlows::flowPointsSortedOnTwoThreads_data()
+{
+    // Enough points (from 100,000) for finish() to sort the arrays of merged
+    // chunks on two threads and merge them as they are paired; one array is
+    // sorted where it is.
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("chunks");
+    QTest::newRow("1 thread, one array") << 1 << 0;
+    QTest::newRow("2 threads, one array") << 2 << 0;
+    QTest::newRow("2 threads, 7 chunks") << 2 << 7;
+    QTest::newRow("4 threads, 2 chunks") << 4 << 2;
+}
+
+void TestTraceFlows::flowPointsSortedOnTwoThreads()
+{
+    QFETCH(int, threads);
+    QFETCH(int, chunks);
+    // Flow i (of 150,000, ids written in a scrambled order) starts at 2i and
+    // finishes at 2i + 1,000,001: in time order the starts all come first,
+    // so every point must move a long way to meet its other end. Flow i's
+    // id is (i * 7919) mod 150,000, a permutation (7919 is prime).
+    constexpr std::uint64_t kFlows = 150000;
+    auto id = [](std::uint64_t i) { return (i * 7919) % kFlows; };
+    TraceBuilder file;
+    const std::uint64_t points = 2 * kFlows;
+    const std::uint64_t perChunk = chunks > 0 ? (points + std::uint64_t(chunks) - 1) / std::uint64_t(chunks) : points;
+    for (std::uint64_t from = 0; from < points; from += perChunk) {
+        TraceBuilder chunk(true);
+        TraceBuilder& b = chunks > 0 ? chunk : file;
+        const std::uint32_t process = b.process(1);
+        const std::uint32_t thread = b.thread(process, 1);
+        const StringId category = b.strings().intern(std::string_view("h2d"));
+        for (std::uint64_t k = from; k < std::min(points, from + perChunk); ++k) {
+            const bool start = k < kFlows;
+            const std::uint64_t i = start ? k : k - kFlows;
+            b.addFlowPoint(start ? TraceBuilder::FlowPhase::Start : TraceBuilder::FlowPhase::Finish, process, thread,
+                           TimeNs(2 * i + (start ? 0 : 1000001)), category, StringId {}, id(i), StringId {}, true);
+        }
+        if (chunks > 0)
+            file.merge(std::move(chunk));
+    }
+    const TraceData d = file.finish(threads);
+    QCOMPARE(quint64(d.flows.size()), kFlows);
+    // Flows come out by id; the flow of id n is flow i with id(i) == n.
+    std::vector<std::uint64_t> flowOfId(kFlows);
+    for (std::uint64_t i = 0; i < kFlows; ++i)
+        flowOfId[id(i)] = i;
+    for (std::uint64_t n = 0; n < kFlows; ++n) {
+        const std::uint64_t i = flowOfId[n];
+        if (d.flows.id[n] != n || d.flows.fromNs[n] != TimeNs(2 * i) || d.flows.toNs[n] != TimeNs(2 * i + 1000001))
+            QFAIL(qPrintable(QStringLiteral("flow %1: id %2, %3 -> %4").arg(n).arg(d.flows.id[n]).arg(d.flows.fromNs[n]).arg(d.flows.toNs[n])));
+    }
+    QCOMPARE(d.stats.flowEndsWithoutStart, qint64(0));
+    QCOMPARE(d.stats.flowStartsWithoutEnd, qint64(0));
+}
+
+QTEST_GUILESS_MAIN(TestTraceFlows)
+#include "tst_traceflows.moc"
