@@ -12,7 +12,7 @@
 namespace profscope {
 
 // Flow points by category, then id (numeric ids before text ones).
-bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
+inline bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
 {
     if (a.category != b.category)
         return a.category < b.category;
@@ -23,7 +23,7 @@ bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
 
 // By key, then time (starts before steps before finishes), then insertion:
 // a total order.
-bool TraceBuilder::flowPointLess(const FlowPoint& a, const FlowPoint& b)
+inline bool TraceBuilder::flowPointLess(const FlowPoint& a, const FlowPoint& b)
 {
     if (a.category != b.category || a.idText.isValid() != b.idText.isValid() || a.idKey != b.idKey)
         return flowKeyLess(a, b);
