@@ -6,10 +6,8 @@
 
 #include <QString>
 
-#include <memory>
 #include <string_view>
 #include <unordered_map>
-#include <utility>
 #include <vector>
 
 namespace profscope {
@@ -213,33 +211,7 @@ private:
     std::unordered_map<qint64, std::uint32_t> m_processIndex;
     std::unordered_map<std::string, qint64> m_syntheticIds;
     bool m_partial = false;
-    // Arrays of flow points written in full after a resize(): no zeroing
-    // first (that was a fifth of the flow sort, in fresh pages).
-    template <class T>
-    struct UninitializedAllocator : std::allocator<T>
-    {
-        template <class U>
-        struct rebind
-        {
-            using other = UninitializedAllocator<U>;
-        };
-        UninitializedAllocator() = default;
-        template <class U>
-        UninitializedAllocator(const UninitializedAllocator<U>&) noexcept
-        {
-        }
-        template <class U>
-        void construct(U* p) noexcept
-        {
-            ::new (static_cast<void*>(p)) U;
-        }
-        template <class U, class... Args>
-        void construct(U* p, Args&&... args)
-        {
-            ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
-        }
-    };
-    using FlowPoints = std::vector<FlowPoint, UninitializedAllocator<FlowPoint>>;
+    using FlowPoints = std::vector<FlowPoint>;
     // Points are numbered in the order they were added (FlowPoint::order):
     // those of m_flowSegments (merged chunks, in file order) first, then
     // m_flowPoints (added here since the last merge).

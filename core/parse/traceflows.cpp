@@ -99,8 +99,7 @@ void TraceBuilder::sortFlowPoints(int threads)
         std::size_t total = m_flowPoints.size();
         for (const FlowPoints& segment : m_flowSegments)
             total += segment.size();
-        FlowPoints bucketed;
-        bucketed.resize(total); // uninitialised: every point is written below
+        FlowPoints bucketed(total);
         std::vector<std::size_t> next;
         std::size_t at = 0;
         for (const Category& c : categories) {
