@@ -195,7 +195,19 @@ void TestTraceFlows::flowPointsSortedOnTwoThreads()
         TraceBuilder& b = chunks > 0 ? chunk : file;
         const std::uint32_t process = b.process(1);
         const std::uint32_t thread = b.thread(process, 1);
+        // "early" sorts before "h2d" and "late" after it (string ids in
+        // interning order), so that their points fall on either side of
+        // the split into two halves.
+        const StringId early = b.strings().intern(std::string_view("early"));
         const StringId category = b.strings().intern(std::string_view("h2d"));
+        const StringId late = b.strings().intern(std::string_view("late"));
+        if (from == 0) // ten finishes with no start in each
+            for (std::uint64_t n = 0; n < 10; ++n) {
+                b.addFlowPoint(TraceBuilder::FlowPhase::Finish, process, thread, TimeNs(n), early, StringId {}, n,
+                               StringId {}, true);
+                b.addFlowPoint(TraceBuilder::FlowPhase::Finish, process, thread, TimeNs(n), late, StringId {}, n,
+                               StringId {}, true);
+            }
         for (std::uint64_t k = from; k < std::min(points, from + perChunk); ++k) {
             const bool start = k < kFlows;
             const std::uint64_t i = start ? k : k - kFlows;
@@ -216,8 +228,11 @@ void TestTraceFlows::flowPointsSortedOnTwoThreads()
         if (d.flows.id[n] != n || d.flows.fromNs[n] != TimeNs(2 * i) || d.flows.toNs[n] != TimeNs(2 * i + 1000001))
             QFAIL(qPrintable(QStringLiteral("flow %1: id %2, %3 -> %4").arg(n).arg(d.flows.id[n]).arg(d.flows.fromNs[n]).arg(d.flows.toNs[n])));
     }
-    QCOMPARE(d.stats.flowEndsWithoutStart, qint64(0));
+    QCOMPARE(d.stats.flowEndsWithoutStart, qint64(20));
     QCOMPARE(d.stats.flowStartsWithoutEnd, qint64(0));
+    QCOMPARE(int(d.stats.flowsByCategory.size()), 1);
+    QCOMPARE(d.stats.flowsByCategory.front().first, QStringLiteral("h2d"));
+    QCOMPARE(quint64(d.stats.flowsByCategory.front().second), kFlows);
 }
 
 QTEST_GUILESS_MAIN(TestTraceFlows)
