@@ -28,9 +28,10 @@ public:
     // the file (chunks are merged in file order).
     void merge(TraceBuilder&& other);
     // Merged chunks' flow points stay in the arrays their chunks filled
-    // (segments, gathered once when they are sorted in finish()): appending
-    // them to one array cost the merging thread, which paces a parallel
-    // parse, a copy of every point and page faults in the arrays it outgrew.
+    // (segments; finish() sorts each where it is and merges them as they are
+    // paired): appending them to one array cost the merging thread, which
+    // paces a parallel parse, a copy of every point and page faults in the
+    // arrays it outgrew.
     std::size_t flowPointSegments() const // tests
     {
         return m_flowSegments.size() + (m_flowPoints.empty() ? 0 : 1);
