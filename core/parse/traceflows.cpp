@@ -47,11 +47,8 @@ void TraceBuilder::sortFlowPoints(int threads)
     // they are sorted where they are (sortAllFlowPoints; a bucketed copy
     // cost a second array of fresh pages).
     const auto less = [](const FlowPoint& a, const FlowPoint& b) { return flowPointLess(a, b); };
-    const auto groupLess = [](const FlowPoint& a, const FlowPoint& b) {
-        if (a.idText.isValid() != b.idText.isValid())
-            return b.idText.isValid();
-        return a.idKey < b.idKey;
-    };
+    // Within a category (every use below), the order of ids.
+    const auto groupLess = [](const FlowPoint& a, const FlowPoint& b) { return flowKeyLess(a, b); };
     if (!m_flowSegments.empty())
         sealFlowPoints();
     // Categories are few (a handful of flow kinds): a stable counting pass,
@@ -96,10 +93,7 @@ void TraceBuilder::sortFlowPoints(int threads)
     // category, stable, and sorted group by group.
     std::sort(categories.begin(), categories.end(), [](const Category& a, const Category& b) { return a.id < b.id; });
     if (!m_flowSegments.empty() || categories.size() > 1) {
-        std::size_t total = m_flowPoints.size();
-        for (const FlowPoints& segment : m_flowSegments)
-            total += segment.size();
-        FlowPoints bucketed(total);
+        FlowPoints bucketed(m_flowPointsInSegments + m_flowPoints.size());
         std::vector<std::size_t> next;
         std::size_t at = 0;
         for (const Category& c : categories) {
