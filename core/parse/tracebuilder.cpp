@@ -180,9 +180,9 @@ void TraceBuilder::addFlowPoint(FlowPhase phase, std::uint32_t process, std::uin
         ++m_timesOutOfRange;
         return;
     }
-    m_flowPoints.push_back({ tsNs, idKey, category, name, idText, process, thread,
+    m_flowPoints.push_back({ tsNs, idText.isValid() ? idText.value : idKey, category, name, process, thread,
         std::uint32_t(m_flowPointsInSegments + m_flowPoints.size()),
-        phase, bindEnclosing });
+        phase, bindEnclosing, idText.isValid() });
 }
 
 void TraceBuilder::setThreadRole(std::uint32_t process, std::uint32_t thread, LaneRole role)

@@ -16,8 +16,8 @@ inline bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
 {
     if (a.category != b.category)
         return a.category < b.category;
-    if (a.idText.isValid() != b.idText.isValid())
-        return b.idText.isValid();
+    if (a.idIsText != b.idIsText)
+        return b.idIsText;
     return a.idKey < b.idKey;
 }
 
@@ -25,7 +25,7 @@ inline bool TraceBuilder::flowKeyLess(const FlowPoint& a, const FlowPoint& b)
 // a total order.
 inline bool TraceBuilder::flowPointLess(const FlowPoint& a, const FlowPoint& b)
 {
-    if (a.category != b.category || a.idText.isValid() != b.idText.isValid() || a.idKey != b.idKey)
+    if (a.category != b.category || a.idIsText != b.idIsText || a.idKey != b.idKey)
         return flowKeyLess(a, b);
     if (a.tsNs != b.tsNs)
         return a.tsNs < b.tsNs;
@@ -164,7 +164,7 @@ template <class Visit>
 void TraceBuilder::forEachFlowGroup(Visit&& visit) const
 {
     const auto sameGroup = [](const FlowPoint& a, const FlowPoint& b) {
-        return a.category == b.category && a.idKey == b.idKey && a.idText.isValid() == b.idText.isValid();
+        return a.category == b.category && a.idKey == b.idKey && a.idIsText == b.idIsText;
     };
     if (m_flowSegments.empty()) { // one sorted array: its groups where they are
         const FlowPoints& pts = m_flowPoints;
@@ -325,8 +325,8 @@ void TraceBuilder::pairFlows(
             f.category.push_back(p.category);
             f.role.push_back(roleOf(p.category));
             f.name.push_back(from->name.isValid() ? from->name : p.name);
-            f.id.push_back(p.idText.isValid() ? 0 : p.idKey);
-            f.idText.push_back(p.idText);
+            f.id.push_back(p.idIsText ? 0 : p.idKey);
+            f.idText.push_back(p.idText());
             f.fromNs.push_back(from->tsNs);
             f.toNs.push_back(p.tsNs);
             f.fromProcess.push_back(fp);

@@ -128,9 +128,8 @@ void TraceBuilder::merge(TraceBuilder&& other)
         for (FlowPoint& fp : segment) {
             fp.category = str(fp.category);
             fp.name = str(fp.name);
-            fp.idText = str(fp.idText);
-            if (fp.idText.isValid())
-                fp.idKey = fp.idText.value;
+            if (fp.idIsText)
+                fp.idKey = str(fp.idText()).value;
             const std::uint32_t theirProcess = fp.process;
             fp.process = processMap[theirProcess];
             fp.thread = threadMap[theirProcess][fp.thread];
