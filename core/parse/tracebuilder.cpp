@@ -434,7 +434,7 @@ TraceData TraceBuilder::finish(int threads)
     }
     if (flowSorter.joinable())
         flowSorter.join();
-    pairFlows(threadRemap, processRemap);
+    pairFlows(threads, threadRemap, processRemap);
     m_data.rangeNs = range.startNs <= range.endNs ? range : TimeRange {};
     std::stable_sort(m_data.steps.begin(), m_data.steps.end(),
         [](const StepMarker& a, const StepMarker& b) { return a.rangeNs.startNs < b.rangeNs.startNs; });

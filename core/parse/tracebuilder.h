@@ -210,10 +210,11 @@ private:
     void sortFlowPoints(int threads);
     void sortAllFlowPoints(int threads);
     // Calls visit(const FlowPoint* points, std::size_t n) for each group of
-    // one (category, id), in sorted order.
+    // one (category, id) whose key lies in [from, to) (null: unbounded), in
+    // sorted order.
     template <class Visit>
-    void forEachFlowGroup(Visit&& visit) const;
-    void pairFlows(const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
+    void forEachFlowGroup(const FlowPoint* from, const FlowPoint* to, Visit&& visit) const;
+    void pairFlows(int threads, const std::vector<std::vector<std::uint32_t>>& threadRemap, const std::vector<std::uint32_t>& processRemap);
 
     TraceData m_data;
     std::vector<ProcessBuild> m_processes;

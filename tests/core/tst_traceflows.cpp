@@ -21,6 +21,8 @@ private Q_SLOTS:
     void flowPointsManyCategories();
     void flowPointsSortedOnTwoThreads_data();
     void flowPointsSortedOnTwoThreads();
+    void flowsBoundToSlices_data();
+    void flowsBoundToSlices();
 };
 
 void TestTraceFlows::flowPointsAcrossMerges_data()
@@ -233,6 +235,89 @@ void TestTraceFlows::flowPointsSortedOnTwoThreads()
     QCOMPARE(int(d.stats.flowsByCategory.size()), 1);
     QCOMPARE(d.stats.flowsByCategory.front().first, QStringLiteral("h2d"));
     QCOMPARE(quint64(d.stats.flowsByCategory.front().second), kFlows);
+}
+
+void TestTraceFlows::flowsBoundToSlices_data()
+{
+    // Enough points (from 100,000) for finish() on two threads to pair the
+    // flows in two halves, each thread binding the ends of its half.
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<int>("chunks");
+    QTest::newRow("1 thread") << 1 << 0;
+    QTest::newRow("2 threads, one array") << 2 << 0;
+    QTest::newRow("2 threads, 5 chunks") << 2 << 5;
+}
+
+void TestTraceFlows::flowsBoundToSlices()
+{
+    QFETCH(int, threads);
+    QFETCH(int, chunks);
+    // Four processes (pid 100 + p), each with 8,000 slices [10j, 10j + 8)
+    // holding a child [10j + 1, 10j + 3): after nesting, parent j is slice
+    // 2j and its child 2j + 1.
+    constexpr std::uint64_t kProcesses = 4, kSlices = 8000, kFlows = 64000;
+    TraceBuilder file;
+    const StringId name = file.strings().intern(std::string_view("op"));
+    for (std::uint64_t p = 0; p < kProcesses; ++p) {
+        const std::uint32_t process = file.process(qint64(100 + p));
+        const std::uint32_t thread = file.thread(process, 1);
+        for (std::uint64_t j = 0; j < kSlices; ++j) {
+            file.addSlice(process, thread, TimeNs(10 * j), 8, name, StringId {}, {});
+            file.addSlice(process, thread, TimeNs(10 * j + 1), 2, name, StringId {}, {});
+        }
+    }
+    // Flow i (id (i * 7919) mod 64,000, a permutation) starts on process
+    // i % 4 at 10a + 5, inside parent a only (its child has ended), and
+    // finishes on the next process: for even i at 10b + 2, inside child b;
+    // for odd i at 10b + 4 bound to the next slice to start (bp not "e"),
+    // parent b + 1.
+    auto id = [](std::uint64_t i) { return (i * 7919) % kFlows; };
+    auto a = [](std::uint64_t i) { return (i * 31) % kSlices; };
+    auto b = [](std::uint64_t i) { return (i * 17 + 3) % kSlices; };
+    const std::uint64_t points = 2 * kFlows;
+    const std::uint64_t perChunk = chunks > 0 ? (points + std::uint64_t(chunks) - 1) / std::uint64_t(chunks) : points;
+    for (std::uint64_t from = 0; from < points; from += perChunk) {
+        TraceBuilder chunk(true);
+        TraceBuilder& builder = chunks > 0 ? chunk : file;
+        const StringId category = builder.strings().intern(std::string_view("h2d"));
+        for (std::uint64_t k = from; k < std::min(points, from + perChunk); ++k) {
+            const bool start = k < kFlows;
+            const std::uint64_t i = start ? k : k - kFlows;
+            const std::uint64_t pid = 100 + (start ? i : i + 1) % kProcesses;
+            const std::uint32_t process = builder.process(qint64(pid));
+            const std::uint32_t thread = builder.thread(process, 1);
+            const TimeNs ts = start ? TimeNs(10 * a(i) + 5) : TimeNs(10 * b(i) + (i % 2 ? 4 : 2));
+            builder.addFlowPoint(start ? TraceBuilder::FlowPhase::Start : TraceBuilder::FlowPhase::Finish, process,
+                                 thread, ts, category, StringId {}, id(i), StringId {}, start || i % 2 == 0);
+        }
+        if (chunks > 0)
+            file.merge(std::move(chunk));
+    }
+    const TraceData d = file.finish(threads);
+    QCOMPARE(quint64(d.flows.size()), kFlows);
+    std::vector<std::uint64_t> flowOfId(kFlows);
+    for (std::uint64_t i = 0; i < kFlows; ++i)
+        flowOfId[id(i)] = i;
+    for (std::uint64_t n = 0; n < kFlows; ++n) {
+        const std::uint64_t i = flowOfId[n];
+        const std::int32_t toSlice = i % 2 == 0 ? std::int32_t(2 * b(i) + 1)
+            : b(i) + 1 < kSlices                ? std::int32_t(2 * (b(i) + 1))
+                                                : -1;
+        const bool ok = d.flows.id[n] == n && d.flows.fromProcess[n] == i % kProcesses && d.flows.fromThread[n] == 0
+            && d.flows.fromSlice[n] == std::int32_t(2 * a(i)) && d.flows.toProcess[n] == (i + 1) % kProcesses
+            && d.flows.toThread[n] == 0 && d.flows.toSlice[n] == toSlice;
+        if (!ok)
+            QFAIL(qPrintable(QStringLiteral("flow %1 (i %2): id %3, %4:%5 -> %6:%7")
+                                 .arg(n)
+                                 .arg(i)
+                                 .arg(d.flows.id[n])
+                                 .arg(d.flows.fromProcess[n])
+                                 .arg(d.flows.fromSlice[n])
+                                 .arg(d.flows.toProcess[n])
+                                 .arg(d.flows.toSlice[n])));
+    }
+    QCOMPARE(d.stats.flowEndsWithoutStart, qint64(0));
+    QCOMPARE(d.stats.flowStartsWithoutEnd, qint64(0));
 }
 
 QTEST_GUILESS_MAIN(TestTraceFlows)
