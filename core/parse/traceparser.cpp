@@ -22,6 +22,7 @@
 #include <simdjson.h> // simdjson::SIMDJSON_PADDING only
 
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
 #include <cstring>
 #include <deque>
@@ -237,6 +238,37 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         threads = 1;
     threads = std::clamp(threads, 1, 16);
 
+    // A chunk of a mapped file is read into the decoding buffer with pread,
+    // not copied from the mapping: the copy first-touched every page of the
+    // mapping (a fault each) and those pages then had to be released
+    // behind the parse; pread copies from the page cache with neither.
+    // 512 MiB into a reused buffer: 0.10 s, against 0.27 s mapped, copied
+    // and released. The mapping stays for the scanner's few reads around
+    // each cut (and for exact scans).
+    auto readMappedBytes = [&](char* to, std::size_t offset, std::size_t length) {
+#ifdef Q_OS_UNIX
+        const int fd = mapped ? file.handle() : -1;
+        if (fd < 0)
+            return false;
+        while (length > 0) {
+            const ssize_t n = pread(fd, to, length, off_t(offset));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                return false; // the mapping's bytes then (an error or a file that shrank)
+            to += n;
+            offset += std::size_t(n);
+            length -= std::size_t(n);
+        }
+        return true;
+#else
+        Q_UNUSED(to);
+        Q_UNUSED(offset);
+        Q_UNUSED(length);
+        return false;
+#endif
+    };
+
     // inPlace (one thread only, nobody else reads the bytes meanwhile): a
     // chunk of a file read whole is decoded where it lies, its two bounding
     // bytes set to '[' and ']' for the parse and restored after it; a
@@ -266,7 +298,8 @@ bool parseTraceFile(const QString& path, TraceBuilder& builder, FileReport& repo
         }
         buffer.resize(length + 2 + simdjson::SIMDJSON_PADDING);
         buffer[0] = '[';
-        std::memcpy(buffer.data() + 1, data + job.begin, length);
+        if (!readMappedBytes(buffer.data() + 1, job.begin, length))
+            std::memcpy(buffer.data() + 1, data + job.begin, length);
         buffer[length + 1] = ']';
         std::memset(buffer.data() + length + 2, ' ', simdjson::SIMDJSON_PADDING);
         job.ok = parser.parse(into, buffer.data(), length + 2, buffer.size(), job.begin, job.error, job.errorOffset);

@@ -26,11 +26,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace profscope;
 using bench::peakRssKb;
@@ -339,19 +342,39 @@ int childDom(const QString& path)
     return 0;
 }
 
-QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false)
+// `copies` children at once (the machine's own scaling: see main), their
+// last output lines as JSON.
+QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPages, int copies)
 {
-    QProcess p;
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads));
     if (keepPages)
         env.insert(QStringLiteral("PROFSCOPE_BENCH_KEEP_PAGES"), QStringLiteral("1"));
-    p.setProcessEnvironment(env);
-    p.start(QCoreApplication::applicationFilePath(), args);
-    p.waitForFinished(-1);
-    const QByteArray out = p.readAllStandardOutput().trimmed();
-    return QJsonDocument::fromJson(out.split('\n').last()).object();
+    std::vector<std::unique_ptr<QProcess>> children;
+    for (int i = 0; i < copies; ++i) {
+        children.push_back(std::make_unique<QProcess>());
+        children.back()->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        children.back()->setProcessEnvironment(env);
+        children.back()->start(QCoreApplication::applicationFilePath(), args);
+    }
+    QList<QJsonObject> results;
+    for (auto& p : children) {
+        p->waitForFinished(-1);
+        const QByteArray out = p->readAllStandardOutput().trimmed();
+        results << QJsonDocument::fromJson(out.split('\n').last()).object();
+    }
+    return results;
+}
+
+QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false)
+{
+    return runChildren(args, threads, keepPages, 1).front();
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0.0 : v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 } // namespace
@@ -370,9 +393,12 @@ int main(int argc, char** argv)
     qint64 sizeMb = 512;
     QString keep;
     bool skipDom = false;
+    int rounds = 3;
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--size-mb") && i + 1 < args.size())
             sizeMb = args[++i].toLongLong();
+        else if (args[i] == QLatin1String("--rounds") && i + 1 < args.size())
+            rounds = std::max(1, args[++i].toInt());
         else if (args[i] == QLatin1String("--keep") && i + 1 < args.size())
             keep = args[++i];
         else if (args[i] == QLatin1String("--skip-dom"))
@@ -421,6 +447,33 @@ int main(int argc, char** argv)
     const QJsonObject all = runChild({ QStringLiteral("parse"), path }, cores);
     if (cores > 1)
         show(all, cores);
+    if (cores > 1) {
+        // Scaling against the machine's own: `cores` one-thread parses run
+        // at once share nothing in the program, so their combined speed
+        // against one alone is the most any parallel parse can reach here
+        // (shared caches, memory bandwidth, a VM's scheduling). Rounds
+        // alternate the three runs; medians, as a run drifts on a busy host.
+        std::vector<double> alone, parallel, together;
+        for (int round = 0; round < rounds; ++round) {
+            alone.push_back(runChild({ QStringLiteral("parse"), path }, 1)[QStringLiteral("seconds")].toDouble());
+            parallel.push_back(runChild({ QStringLiteral("parse"), path }, cores)[QStringLiteral("seconds")].toDouble());
+            double slowest = 0;
+            for (const QJsonObject& r : runChildren({ QStringLiteral("parse"), path }, 1, false, cores))
+                slowest = std::max(slowest, r[QStringLiteral("seconds")].toDouble());
+            together.push_back(slowest);
+        }
+        const double oneS = median(alone), allS = median(parallel), togetherS = median(together);
+        const double speedup = oneS / allS;
+        const double ceiling = cores * oneS / togetherS;
+        out << "\nScaling, medians of " << rounds << " rounds (1 thread; " << cores << " threads; " << cores
+            << " one-thread parses at once):\n"
+            << "  " << cores << " threads against 1   " << QString::number(speedup, 'f', 2) << " x  ("
+            << QString::number(oneS, 'f', 2) << " s -> " << QString::number(allS, 'f', 2) << " s)\n"
+            << "  machine ceiling     " << QString::number(ceiling, 'f', 2) << " x  (" << cores
+            << " independent one-thread parses at once: " << QString::number(togetherS, 'f', 2)
+            << " s each, against " << QString::number(oneS, 'f', 2) << " s alone)\n"
+            << "  share of ceiling    " << QString::number(100.0 * speedup / ceiling, 'f', 0) << " %" << Qt::endl;
+    }
     // Baseline in the same run: the mapped file's pages kept until the end.
     const QJsonObject kept = runChild({ QStringLiteral("parse"), path }, cores, true);
     out << "\nBaseline: the same parse keeping the mapped file's pages (" << cores << " threads):\n"
