@@ -3,6 +3,7 @@
 #include "common/viewstate.h"
 #include "comparisoncontroller.h"
 #include "i18n/translations.h"
+#include "load/hugepages.h"
 #include "loadcontroller.h"
 #include "mainwindow.h"
 #include "openfiles.h"
@@ -133,6 +134,7 @@ int exportAllViews(QApplication& app, const QStringList& paths, const QString& d
 
 int main(int argc, char** argv)
 {
+    profscope::restartWithHugePages(argv);
     allowTextOnlyRunsWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Profscope"));

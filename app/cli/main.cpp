@@ -3,6 +3,7 @@
 // as the GUI.
 #include "commands.h"
 #include "i18n/translations.h"
+#include "load/hugepages.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -19,6 +20,7 @@ struct Tr
 
 int main(int argc, char** argv)
 {
+    profscope::restartWithHugePages(argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("profscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROFSCOPE_VERSION));

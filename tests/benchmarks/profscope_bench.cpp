@@ -9,6 +9,7 @@
 //   profscope-bench parse FILE                 (child)
 //   profscope-bench dom FILE                   (child)
 #include "benchsupport.h"
+#include "load/hugepages.h"
 #include "parse/tracebuilder.h"
 #include "parse/tracekernel.h"
 #include "parse/traceparser.h"
@@ -344,9 +345,16 @@ int childDom(const QString& path)
 
 // `copies` children at once (the machine's own scaling: see main), their
 // last output lines as JSON.
-QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPages, int copies)
+// Children parse as the application does: on huge pages where the system
+// offers them on request (hugepages.h); `plainPages` for the baseline.
+bool g_hugePages = false;
+
+QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPages, int copies, bool plainPages = false)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (g_hugePages && !plainPages)
+        env.insert(QStringLiteral("GLIBC_TUNABLES"),
+            QString::fromLatin1(hugePageTunables(qgetenv("GLIBC_TUNABLES").constData())));
     env.insert(QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads));
     if (keepPages)
         env.insert(QStringLiteral("PROFSCOPE_BENCH_KEEP_PAGES"), QStringLiteral("1"));
@@ -366,9 +374,9 @@ QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPa
     return results;
 }
 
-QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false)
+QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false, bool plainPages = false)
 {
-    return runChildren(args, threads, keepPages, 1).front();
+    return runChildren(args, threads, keepPages, 1, plainPages).front();
 }
 
 double median(std::vector<double> v)
@@ -413,6 +421,7 @@ int main(int argc, char** argv)
         out << "  written " << qint64(g[QStringLiteral("bytes")].toDouble()) << " bytes in "
             << g[QStringLiteral("seconds")].toDouble() << " s" << Qt::endl;
     }
+    g_hugePages = hugePagesOnRequest();
     const double fileMb = double(QFileInfo(path).size()) / double(1 << 20);
     // Warm the page cache so every parser reads from memory.
     runChild({ QStringLiteral("parse"), path }, 1);
@@ -473,6 +482,33 @@ int main(int argc, char** argv)
             << " independent one-thread parses at once: " << QString::number(togetherS, 'f', 2)
             << " s each, against " << QString::number(oneS, 'f', 2) << " s alone)\n"
             << "  share of ceiling    " << QString::number(100.0 * speedup / ceiling, 'f', 0) << " %" << Qt::endl;
+    }
+    if (g_hugePages) {
+        // Baseline in the same run: glibc's default 4 KiB pages (what
+        // PROFSCOPE_HUGE_PAGES=0 gives the application), alternated.
+        std::vector<double> hugeOne, plainOne, hugeAll, plainAll, hugeRss, plainRss;
+        for (int round = 0; round < rounds; ++round) {
+            for (const bool plain : { false, true }) {
+                const QJsonObject r1 = runChild({ QStringLiteral("parse"), path }, 1, false, plain);
+                const QJsonObject rn = runChild({ QStringLiteral("parse"), path }, cores, false, plain);
+                (plain ? plainOne : hugeOne).push_back(r1[QStringLiteral("seconds")].toDouble());
+                (plain ? plainAll : hugeAll).push_back(rn[QStringLiteral("seconds")].toDouble());
+                (plain ? plainRss : hugeRss).push_back(r1[QStringLiteral("peakRssKb")].toDouble() / 1024.0);
+            }
+        }
+        out << "\nBaseline: glibc's default pages (PROFSCOPE_HUGE_PAGES=0), medians of " << rounds
+            << " alternated rounds:\n"
+            << "  1 thread            " << QString::number(median(hugeOne), 'f', 2) << " s on huge pages, "
+            << QString::number(median(plainOne), 'f', 2) << " s without ("
+            << QString::number(median(hugeOne) / median(plainOne), 'f', 2) << " x); peak RSS "
+            << QString::number(median(hugeRss), 'f', 1) << " against " << QString::number(median(plainRss), 'f', 1)
+            << " MiB\n"
+            << "  " << cores << " threads           " << QString::number(median(hugeAll), 'f', 2)
+            << " s on huge pages, " << QString::number(median(plainAll), 'f', 2) << " s without ("
+            << QString::number(median(hugeAll) / median(plainAll), 'f', 2) << " x)" << Qt::endl;
+    } else {
+        out << "\nHuge pages: not offered on request here (or turned off), every run on glibc's default pages"
+            << Qt::endl;
     }
     // Baseline in the same run: the mapped file's pages kept until the end.
     const QJsonObject kept = runChild({ QStringLiteral("parse"), path }, cores, true);
