@@ -255,7 +255,7 @@ void TraceBuilder::pairFlows(int threads,
     FlowColumns& f = m_data.flows;
     const std::size_t base = f.size();
     const std::size_t points = m_flowPointsInSegments + m_flowPoints.size();
-    const bool split = threads > 1 && points >= 100000;
+    bool split = threads > 1 && points >= 100000;
     std::vector<const FlowPoints*> arrays;
     for (const FlowPoints& segment : m_flowSegments)
         arrays.push_back(&segment);
@@ -269,8 +269,14 @@ void TraceBuilder::pairFlows(int threads,
         for (const FlowPoints* pts : arrays)
             for (std::size_t i = stride / 2; i < pts->size(); i += stride)
                 sample.push_back((*pts)[i]);
-        std::nth_element(sample.begin(), sample.begin() + std::ptrdiff_t(sample.size() / 2), sample.end(), flowKeyLess);
-        splitKey = sample[sample.size() / 2];
+        // (No sample: the points lie in arrays each shorter than half the
+        // stride, a huge trace's many chunks with a few flows each.)
+        split = !sample.empty();
+        if (split) {
+            std::nth_element(
+                sample.begin(), sample.begin() + std::ptrdiff_t(sample.size() / 2), sample.end(), flowKeyLess);
+            splitKey = sample[sample.size() / 2];
+        }
     }
     // Finishes and steps below the split key, and in all.
     std::size_t lowerEnds = 0, ends = 0;

@@ -177,6 +177,9 @@ void TestTraceFlows::flowPointsSortedOnTwoThreads_data()
     QTest::newRow("2 threads, one array") << 2 << 0;
     QTest::newRow("2 threads, 7 chunks") << 2 << 7;
     QTest::newRow("4 threads, 2 chunks") << 4 << 2;
+    // 8 points a chunk: every array shorter than the sampling stride of the
+    // split into halves (no sample: one thread pairs them all).
+    QTest::newRow("2 threads, 37,500 chunks") << 2 << 37500;
 }
 
 void TestTraceFlows::flowPointsSortedOnTwoThreads()
