@@ -10,6 +10,25 @@
 
 using namespace profscope;
 
+namespace {
+
+// Adds points 0 .. points - 1 in order, through `chunks` chunk builders
+// merged into `file` one after the other (0: straight into `file`), as a
+// parallel parse does; add(builder, first, end) adds points [first, end).
+template <class Add>
+void addInChunks(TraceBuilder& file, int chunks, std::uint64_t points, Add&& add)
+{
+    const std::uint64_t perChunk = chunks > 0 ? (points + std::uint64_t(chunks) - 1) / std::uint64_t(chunks) : points;
+    for (std::uint64_t from = 0; from < points; from += perChunk) {
+        TraceBuilder chunk(true);
+        add(chunks > 0 ? chunk : file, from, std::min(points, from + perChunk));
+        if (chunks > 0)
+            file.merge(std::move(chunk));
+    }
+}
+
+} // namespace
+
 class TestTraceFlows : public QObject
 {
     Q_OBJECT
@@ -193,11 +212,7 @@ void TestTraceFlows::flowPointsSortedOnTwoThreads()
     constexpr std::uint64_t kFlows = 150000;
     auto id = [](std::uint64_t i) { return (i * 7919) % kFlows; };
     TraceBuilder file;
-    const std::uint64_t points = 2 * kFlows;
-    const std::uint64_t perChunk = chunks > 0 ? (points + std::uint64_t(chunks) - 1) / std::uint64_t(chunks) : points;
-    for (std::uint64_t from = 0; from < points; from += perChunk) {
-        TraceBuilder chunk(true);
-        TraceBuilder& b = chunks > 0 ? chunk : file;
+    addInChunks(file, chunks, 2 * kFlows, [&](TraceBuilder& b, std::uint64_t from, std::uint64_t end) {
         const std::uint32_t process = b.process(1);
         const std::uint32_t thread = b.thread(process, 1);
         // "early" sorts before "h2d" and "late" after it (string ids in
@@ -213,15 +228,13 @@ void TestTraceFlows::flowPointsSortedOnTwoThreads()
                 b.addFlowPoint(TraceBuilder::FlowPhase::Finish, process, thread, TimeNs(n), late, StringId {}, n,
                                StringId {}, true);
             }
-        for (std::uint64_t k = from; k < std::min(points, from + perChunk); ++k) {
+        for (std::uint64_t k = from; k < end; ++k) {
             const bool start = k < kFlows;
             const std::uint64_t i = start ? k : k - kFlows;
             b.addFlowPoint(start ? TraceBuilder::FlowPhase::Start : TraceBuilder::FlowPhase::Finish, process, thread,
                            TimeNs(2 * i + (start ? 0 : 1000001)), category, StringId {}, id(i), StringId {}, true);
         }
-        if (chunks > 0)
-            file.merge(std::move(chunk));
-    }
+    });
     const TraceData d = file.finish(threads);
     QCOMPARE(quint64(d.flows.size()), kFlows);
     // Flows come out by id; the flow of id n is flow i with id(i) == n.
@@ -277,13 +290,9 @@ void TestTraceFlows::flowsBoundToSlices()
     auto id = [](std::uint64_t i) { return (i * 7919) % kFlows; };
     auto a = [](std::uint64_t i) { return (i * 31) % kSlices; };
     auto b = [](std::uint64_t i) { return (i * 17 + 3) % kSlices; };
-    const std::uint64_t points = 2 * kFlows;
-    const std::uint64_t perChunk = chunks > 0 ? (points + std::uint64_t(chunks) - 1) / std::uint64_t(chunks) : points;
-    for (std::uint64_t from = 0; from < points; from += perChunk) {
-        TraceBuilder chunk(true);
-        TraceBuilder& builder = chunks > 0 ? chunk : file;
+    addInChunks(file, chunks, 2 * kFlows, [&](TraceBuilder& builder, std::uint64_t from, std::uint64_t end) {
         const StringId category = builder.strings().intern(std::string_view("h2d"));
-        for (std::uint64_t k = from; k < std::min(points, from + perChunk); ++k) {
+        for (std::uint64_t k = from; k < end; ++k) {
             const bool start = k < kFlows;
             const std::uint64_t i = start ? k : k - kFlows;
             const std::uint64_t pid = 100 + (start ? i : i + 1) % kProcesses;
@@ -293,9 +302,7 @@ void TestTraceFlows::flowsBoundToSlices()
             builder.addFlowPoint(start ? TraceBuilder::FlowPhase::Start : TraceBuilder::FlowPhase::Finish, process,
                                  thread, ts, category, StringId {}, id(i), StringId {}, start || i % 2 == 0);
         }
-        if (chunks > 0)
-            file.merge(std::move(chunk));
-    }
+    });
     const TraceData d = file.finish(threads);
     QCOMPARE(quint64(d.flows.size()), kFlows);
     std::vector<std::uint64_t> flowOfId(kFlows);
