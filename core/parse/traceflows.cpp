@@ -233,6 +233,15 @@ void resizeColumns(std::size_t n, Column&... column)
     (column.resize(n), ...);
 }
 
+// Calls apply(column...) with every column of `f` (as FlowColumns::reserve
+// lists them), for the resizes and the move below.
+template <class Apply>
+void withAllColumns(FlowColumns& f, Apply&& apply)
+{
+    apply(f.category, f.role, f.name, f.id, f.idText, f.fromNs, f.toNs, f.fromProcess, f.fromThread, f.fromSlice,
+        f.toProcess, f.toThread, f.toSlice);
+}
+
 } // namespace
 
 void TraceBuilder::pairFlows(int threads,
@@ -309,8 +318,7 @@ void TraceBuilder::pairFlows(int threads,
             }
         const std::size_t n = base + ends;
         if (parts == 1)
-            resizeColumns(n, f.category, f.role, f.name, f.id, f.idText, f.fromNs, f.toNs, f.fromProcess,
-                f.fromThread, f.fromSlice, f.toProcess, f.toThread, f.toSlice);
+            withAllColumns(f, [n](auto&... column) { resizeColumns(n, column...); });
         else if (part == 0)
             resizeColumns(n, f.category, f.role, f.name, f.idText, f.fromProcess, f.fromThread, f.toProcess,
                 f.toThread, f.toSlice);
@@ -453,8 +461,7 @@ void TraceBuilder::pairFlows(int threads,
                      column.begin() + std::ptrdiff_t(gapStart)),
                     ...);
             };
-            close(f.category, f.role, f.name, f.id, f.idText, f.fromNs, f.toNs, f.fromProcess, f.fromThread,
-                f.fromSlice, f.toProcess, f.toThread, f.toSlice);
+            withAllColumns(f, close);
         }
     } else {
         prepare(0, 1);
@@ -470,8 +477,7 @@ void TraceBuilder::pairFlows(int threads,
         for (const auto& [cat, n] : t.perCategory)
             perCategory[cat] += n;
     }
-    resizeColumns(base + written, f.category, f.role, f.name, f.id, f.idText, f.fromNs, f.toNs, f.fromProcess,
-        f.fromThread, f.fromSlice, f.toProcess, f.toThread, f.toSlice);
+    withAllColumns(f, [n = base + written](auto&... column) { resizeColumns(n, column...); });
     for (const auto& [cat, n] : perCategory)
         m_data.stats.flowsByCategory.emplace_back(cat.isValid() ? m_data.strings.string(cat) : QString(), n);
     FlowPoints().swap(m_flowPoints);
