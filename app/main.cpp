@@ -135,6 +135,7 @@ int exportAllViews(QApplication& app, const QStringList& paths, const QString& d
 int main(int argc, char** argv)
 {
     profscope::restartWithHugePages(argv);
+    profscope::tuneAllocator();
     allowTextOnlyRunsWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Profscope"));

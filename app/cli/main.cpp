@@ -21,6 +21,7 @@ struct Tr
 int main(int argc, char** argv)
 {
     profscope::restartWithHugePages(argv);
+    profscope::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("profscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROFSCOPE_VERSION));

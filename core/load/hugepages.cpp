@@ -11,6 +11,9 @@
 #if defined(__linux__)
 #include <unistd.h>
 #endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 namespace profscope {
 
@@ -79,6 +82,26 @@ void restartWithHugePages(char** argv)
     // allow. The tunable stays set and marks the attempt as made.
 #else
     (void)argv;
+#endif
+}
+
+bool tuneAllocator()
+{
+#if defined(__GLIBC__)
+    if (PROFSCOPE_SANITIZED)
+        return false;
+    if (const char* off = std::getenv("PROFSCOPE_MALLOC_TUNING"); off && std::strcmp(off, "0") == 0)
+        return false;
+    // 32 MiB is glibc's largest mmap threshold on 64-bit systems. Setting it
+    // stops glibc's own raising of the threshold (which starts at 128 KiB and
+    // moves only after a mapped block is freed), and with it the trim
+    // threshold's: the top pad is then what keeps a shrinking heap from
+    // handing back pages it will fault in again for the next file.
+    const bool mmapSet = mallopt(M_MMAP_THRESHOLD, int(kMallocMmapThresholdBytes)) == 1;
+    const bool padSet = mallopt(M_TOP_PAD, int(kMallocTopPadBytes)) == 1;
+    return mmapSet && padSet;
+#else
+    return false;
 #endif
 }
 

@@ -28,4 +28,20 @@ bool hugePagesOnRequest();
 // The GLIBC_TUNABLES value that adds glibc.malloc.hugetlb=1 to `current`.
 const char* hugePageTunables(const char* current);
 
+// glibc's malloc set for a loader's pattern (mallopt; no restart needed):
+// requests up to 32 MiB are served from the heap rather than each mapped and
+// unmapped by the system, and a heap grows, and is trimmed back, with 32 MiB
+// to spare. With the defaults, parse buffers and column growth of a few
+// hundred KiB to a few MiB were first-touched anew after every free: a
+// 1024-rank cluster spent about a sixth of its load in page faults and
+// heap growth (README, "The allocator"). Does nothing when
+// PROFSCOPE_MALLOC_TUNING=0 (the benchmarks' baseline), under
+// AddressSanitizer, or without glibc. Returns whether it applied the
+// settings. Call at the start of main(), before threads start.
+bool tuneAllocator();
+
+// The settings tuneAllocator applies, for the benchmarks' and tests' report.
+constexpr long kMallocMmapThresholdBytes = 32L << 20;
+constexpr long kMallocTopPadBytes = 32L << 20;
+
 } // namespace profscope

@@ -271,6 +271,7 @@ int main(int argc, char** argv)
     // offers them on request (the children inherit the tunable);
     // PROFSCOPE_HUGE_PAGES=0 runs everything on glibc's default pages.
     profscope::restartWithHugePages(argv);
+    profscope::tuneAllocator();
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() >= 4 && args[1] == QLatin1String("analyze"))
@@ -555,11 +556,15 @@ int main(int argc, char** argv)
                                                       { QStringLiteral("wide"), wide } };
     for (const auto& [label, path] : clusters)
         runChild({ QStringLiteral("analyze"), path, QString::number(cores) }); // warm the page cache
-    std::vector<QJsonObject> runs[2][2]; // [cluster][0: one thread, 1: all]
+    // [cluster][0: one thread, 1: all, 2: all on glibc's default malloc settings (the baseline of tuneAllocator)]
+    std::vector<QJsonObject> runs[2][3];
     for (int round = 0; round < 3; ++round)
         for (int c = 0; c < 2; ++c) {
             runs[c][0].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QStringLiteral("1") }));
             runs[c][1].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QString::number(cores) }));
+            qputenv("PROFSCOPE_MALLOC_TUNING", "0");
+            runs[c][2].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QString::number(cores) }));
+            qunsetenv("PROFSCOPE_MALLOC_TUNING");
         }
     auto median = [](std::vector<QJsonObject> three) {
         std::sort(three.begin(), three.end(), [](const QJsonObject& a, const QJsonObject& b) {
@@ -581,6 +586,13 @@ int main(int argc, char** argv)
             << QString::number(
                    one[QStringLiteral("totalMs")].toDouble() / all[QStringLiteral("totalMs")].toDouble(), 'f', 2)
             << "x" << Qt::endl;
+        const QJsonObject untuned = median(runs[index][2]);
+        show(out, QStringLiteral("%1 threads, glibc's default malloc settings").arg(cores), untuned, mb);
+        out << "  tuned allocator (mmap threshold " << (kMallocMmapThresholdBytes >> 20) << " MiB, top pad "
+            << (kMallocTopPadBytes >> 20) << " MiB) against the defaults: "
+            << QString::number(
+                   all[QStringLiteral("totalMs")].toDouble() / untuned[QStringLiteral("totalMs")].toDouble(), 'f', 2)
+            << " x the time" << Qt::endl;
         allThreadsMibPerS[index] = mb / (all[QStringLiteral("totalMs")].toDouble() / 1000.0);
         const double inputMb = one[QStringLiteral("usedBytes")].toDouble() / double(1 << 20);
         loadMibPerCpuS[index] = inputMb / (one[QStringLiteral("loadCpuMs")].toDouble() / 1000.0);

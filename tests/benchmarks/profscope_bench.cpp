@@ -286,6 +286,8 @@ int childGenerate(const QString& path, qint64 sizeMb)
 
 int childParse(const QString& path)
 {
+    // As the application's main() does; PROFSCOPE_MALLOC_TUNING=0 for the baseline.
+    tuneAllocator();
     bench::RssSampler rss;
     QElapsedTimer t;
     t.start();
@@ -346,15 +348,26 @@ int childDom(const QString& path)
 // `copies` children at once (the machine's own scaling: see main), their
 // last output lines as JSON.
 // Children parse as the application does: on huge pages where the system
-// offers them on request (hugepages.h); `plainPages` for the baseline.
+// offers them on request (hugepages.h), with the allocator tuned
+// (tuneAllocator); `baseline` turns one of the two off.
 bool g_hugePages = false;
 
-QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPages, int copies, bool plainPages = false)
+enum class Baseline
+{
+    None,
+    PlainPages,    // glibc's default pages (PROFSCOPE_HUGE_PAGES=0)
+    DefaultMalloc, // glibc's default malloc settings (PROFSCOPE_MALLOC_TUNING=0)
+};
+
+QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPages, int copies,
+                               Baseline baseline = Baseline::None)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (g_hugePages && !plainPages)
+    if (g_hugePages && baseline != Baseline::PlainPages)
         env.insert(QStringLiteral("GLIBC_TUNABLES"),
             QString::fromLatin1(hugePageTunables(qgetenv("GLIBC_TUNABLES").constData())));
+    if (baseline == Baseline::DefaultMalloc)
+        env.insert(QStringLiteral("PROFSCOPE_MALLOC_TUNING"), QStringLiteral("0"));
     env.insert(QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads));
     if (keepPages)
         env.insert(QStringLiteral("PROFSCOPE_BENCH_KEEP_PAGES"), QStringLiteral("1"));
@@ -374,9 +387,10 @@ QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPa
     return results;
 }
 
-QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false, bool plainPages = false)
+QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false,
+                     Baseline baseline = Baseline::None)
 {
-    return runChildren(args, threads, keepPages, 1, plainPages).front();
+    return runChildren(args, threads, keepPages, 1, baseline).front();
 }
 
 double median(std::vector<double> v)
@@ -483,33 +497,42 @@ int main(int argc, char** argv)
             << " s each, against " << QString::number(oneS, 'f', 2) << " s alone)\n"
             << "  share of ceiling    " << QString::number(100.0 * speedup / ceiling, 'f', 0) << " %" << Qt::endl;
     }
-    if (g_hugePages) {
-        // Baseline in the same run: glibc's default 4 KiB pages (what
-        // PROFSCOPE_HUGE_PAGES=0 gives the application), alternated.
-        std::vector<double> hugeOne, plainOne, hugeAll, plainAll, hugeRss, plainRss;
+    // Baselines in the same run, alternated with the application's own
+    // settings: glibc's default pages, then glibc's default malloc settings.
+    auto compareWith = [&](Baseline baseline, const QString& title, const QString& ours, const QString& theirs) {
+        std::vector<double> oursOne, baseOne, oursAll, baseAll, oursRss, baseRss;
         for (int round = 0; round < rounds; ++round) {
-            for (const bool plain : { false, true }) {
-                const QJsonObject r1 = runChild({ QStringLiteral("parse"), path }, 1, false, plain);
-                const QJsonObject rn = runChild({ QStringLiteral("parse"), path }, cores, false, plain);
-                (plain ? plainOne : hugeOne).push_back(r1[QStringLiteral("seconds")].toDouble());
-                (plain ? plainAll : hugeAll).push_back(rn[QStringLiteral("seconds")].toDouble());
-                (plain ? plainRss : hugeRss).push_back(r1[QStringLiteral("peakRssKb")].toDouble() / 1024.0);
+            for (const Baseline b : { Baseline::None, baseline }) {
+                const bool base = b != Baseline::None;
+                const QJsonObject r1 = runChild({ QStringLiteral("parse"), path }, 1, false, b);
+                const QJsonObject rn = runChild({ QStringLiteral("parse"), path }, cores, false, b);
+                (base ? baseOne : oursOne).push_back(r1[QStringLiteral("seconds")].toDouble());
+                (base ? baseAll : oursAll).push_back(rn[QStringLiteral("seconds")].toDouble());
+                (base ? baseRss : oursRss).push_back(r1[QStringLiteral("peakRssKb")].toDouble() / 1024.0);
             }
         }
-        out << "\nBaseline: glibc's default pages (PROFSCOPE_HUGE_PAGES=0), medians of " << rounds
-            << " alternated rounds:\n"
-            << "  1 thread            " << QString::number(median(hugeOne), 'f', 2) << " s on huge pages, "
-            << QString::number(median(plainOne), 'f', 2) << " s without ("
-            << QString::number(median(hugeOne) / median(plainOne), 'f', 2) << " x); peak RSS "
-            << QString::number(median(hugeRss), 'f', 1) << " against " << QString::number(median(plainRss), 'f', 1)
+        out << "\nBaseline: " << title << ", medians of " << rounds << " alternated rounds:\n"
+            << "  1 thread            " << QString::number(median(oursOne), 'f', 2) << " s " << ours << ", "
+            << QString::number(median(baseOne), 'f', 2) << " s " << theirs << " ("
+            << QString::number(median(oursOne) / median(baseOne), 'f', 2) << " x); peak RSS "
+            << QString::number(median(oursRss), 'f', 1) << " against " << QString::number(median(baseRss), 'f', 1)
             << " MiB\n"
-            << "  " << cores << " threads           " << QString::number(median(hugeAll), 'f', 2)
-            << " s on huge pages, " << QString::number(median(plainAll), 'f', 2) << " s without ("
-            << QString::number(median(hugeAll) / median(plainAll), 'f', 2) << " x)" << Qt::endl;
-    } else {
+            << "  " << cores << " threads           " << QString::number(median(oursAll), 'f', 2) << " s " << ours
+            << ", " << QString::number(median(baseAll), 'f', 2) << " s " << theirs << " ("
+            << QString::number(median(oursAll) / median(baseAll), 'f', 2) << " x)" << Qt::endl;
+    };
+    if (g_hugePages)
+        compareWith(Baseline::PlainPages, QStringLiteral("glibc's default pages (PROFSCOPE_HUGE_PAGES=0)"),
+                    QStringLiteral("on huge pages"), QStringLiteral("without"));
+    else
         out << "\nHuge pages: not offered on request here (or turned off), every run on glibc's default pages"
             << Qt::endl;
-    }
+    compareWith(Baseline::DefaultMalloc,
+                QStringLiteral("glibc's default malloc settings (PROFSCOPE_MALLOC_TUNING=0; ours: mmap threshold "
+                               "%1 MiB, top pad %2 MiB)")
+                    .arg(kMallocMmapThresholdBytes >> 20)
+                    .arg(kMallocTopPadBytes >> 20),
+                QStringLiteral("tuned"), QStringLiteral("with the defaults"));
     // Baseline in the same run: the mapped file's pages kept until the end.
     const QJsonObject kept = runChild({ QStringLiteral("parse"), path }, cores, true);
     out << "\nBaseline: the same parse keeping the mapped file's pages (" << cores << " threads):\n"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The start on huge pages (load/hugepages.h): the tunable's value, when the
-// restart applies, and a real restart of a child process with its arguments.
+// restart applies, and a real restart of a child process with its arguments;
+// the allocator's settings, seen in glibc's own counters.
 #include "load/hugepages.h"
 #include "load/sanitized.h"
 
@@ -8,6 +9,10 @@
 #include <QFile>
 #include <QProcess>
 #include <QTest>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include <cstdio>
 #include <cstdlib>
@@ -54,6 +59,7 @@ private Q_SLOTS:
     void tunablesValue();
     void turnedOff();
     void restartsOnce();
+    void allocatorTuned(); // last: it changes this process's malloc
 };
 
 void TestHugePages::tunablesValue()
@@ -108,6 +114,48 @@ void TestHugePages::restartsOnce()
     if (!expectRestart)
         QSKIP("this system does not offer transparent huge pages on request (or AddressSanitizer build): "
               "no restart to see");
+}
+
+void TestHugePages::allocatorTuned()
+{
+    qputenv("PROFSCOPE_MALLOC_TUNING", "0");
+    QVERIFY(!tuneAllocator());
+    qunsetenv("PROFSCOPE_MALLOC_TUNING");
+    const bool tuned = tuneAllocator();
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    QCOMPARE(tuned, !PROFSCOPE_SANITIZED);
+    if (!tuned)
+        QSKIP("AddressSanitizer build: its allocator replaces glibc's, nothing to tune");
+    constexpr std::size_t kMiB = std::size_t(1) << 20;
+    // The top pad: a heap that must grow for a block grows by the block and
+    // 32 MiB more (glibc's default pad is 128 KiB). The block asks for more
+    // than the heap's free top holds, and stays below the mmap threshold.
+    const struct mallinfo2 before = mallinfo2();
+    const std::size_t ask = before.keepcost + kMiB;
+    if (ask >= 31 * kMiB)
+        QSKIP("the heap's free top is too large here to see it grow");
+    void* grown = std::malloc(ask);
+    QVERIFY(grown);
+    const struct mallinfo2 afterGrowth = mallinfo2();
+    QVERIFY2(afterGrowth.arena >= before.arena + (ask - before.keepcost) + 32 * kMiB - 64 * 1024,
+             qPrintable(QStringLiteral("heap grew by %1 bytes for a block of %2")
+                            .arg(afterGrowth.arena - before.arena)
+                            .arg(ask)));
+    // The mmap threshold: 8 MiB (mapped on its own by default, whose first
+    // threshold is 128 KiB) comes from the heap; 40 MiB is still mapped.
+    void* middle = std::malloc(8 * kMiB);
+    QVERIFY(middle);
+    QCOMPARE(mallinfo2().hblks, afterGrowth.hblks);
+    void* large = std::malloc(40 * kMiB);
+    QVERIFY(large);
+    QCOMPARE(mallinfo2().hblks, afterGrowth.hblks + 1);
+    std::free(large);
+    std::free(middle);
+    std::free(grown);
+#else
+    QVERIFY(!tuned);
+    QSKIP("not glibc 2.33 or later: no allocator settings to see");
+#endif
 }
 
 int main(int argc, char** argv)
