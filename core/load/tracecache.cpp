@@ -160,8 +160,7 @@ bool consistent(const TraceData& t)
     for (const FlowRole role : f.role)
         if (quint8(role) > quint8(FlowRole::Launch))
             return false;
-    if (!sameSize(f.size(), f.category, f.role, f.name, f.id, f.idText, f.toNs, f.fromProcess, f.fromThread,
-            f.fromSlice, f.toProcess, f.toThread, f.toSlice))
+    if (!f.withColumns([&](const auto&... column) { return sameSize(f.size(), column...); }))
         return false;
     const auto validEnd = [&](std::uint32_t process, std::uint32_t thread, std::int32_t slice) {
         if (process >= t.processes.size() || thread >= t.processes[process].threads.size())
@@ -233,20 +232,8 @@ template <typename Archive> bool serialize(Archive& ar, TraceData& t)
     if (!serializeStrings(ar, t.strings))
         return false;
     ar.sequence(t.processes, 40, [&](ProcessTrack& p) { serialize(ar, p); });
-    FlowColumns& f = t.flows;
-    ar.array(f.category);
-    ar.array(f.role);
-    ar.array(f.name);
-    ar.array(f.id);
-    ar.array(f.idText);
-    ar.array(f.fromNs);
-    ar.array(f.toNs);
-    ar.array(f.fromProcess);
-    ar.array(f.fromThread);
-    ar.array(f.fromSlice);
-    ar.array(f.toProcess);
-    ar.array(f.toThread);
-    ar.array(f.toSlice);
+    // The columns in FlowColumns' order, which is this file's layout.
+    t.flows.withColumns([&](auto&... column) { (ar.array(column), ...); });
     ar.sequence(t.steps, 36, [&](StepMarker& s) {
         ar.string(s.id);
         ar.value(s.rangeNs);

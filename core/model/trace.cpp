@@ -105,12 +105,7 @@ std::size_t TraceData::memoryBytes() const
         for (const auto& c : p.counters)
             bytes += c.tsNs.capacity() * sizeof(TimeNs) + c.value.capacity() * sizeof(double);
     }
-    const auto& f = flows;
-    bytes += f.role.capacity() + (f.category.capacity() + f.name.capacity() + f.idText.capacity()) * sizeof(StringId) + f.id.capacity() * sizeof(std::uint64_t)
-        + (f.fromNs.capacity() + f.toNs.capacity()) * sizeof(TimeNs)
-        + (f.fromProcess.capacity() + f.fromThread.capacity() + f.fromSlice.capacity() + f.toProcess.capacity()
-           + f.toThread.capacity() + f.toSlice.capacity())
-            * sizeof(std::uint32_t);
+    bytes += flows.capacityBytes();
     return bytes;
 }
 

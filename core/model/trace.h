@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace profscope {
@@ -189,11 +190,35 @@ struct FlowColumns
     {
         return fromNs.size();
     }
+    // Calls apply(column...) with every column, in the order declared: the
+    // one list behind reserve, resize, the flow pairing's moves, the trace
+    // cache's file layout and its size check, and memoryBytes.
+    template <class Apply>
+    decltype(auto) withColumns(Apply&& apply)
+    {
+        return apply(category, role, name, id, idText, fromNs, toNs, fromProcess, fromThread, fromSlice, toProcess,
+                     toThread, toSlice);
+    }
+    template <class Apply>
+    decltype(auto) withColumns(Apply&& apply) const
+    {
+        return apply(category, role, name, id, idText, fromNs, toNs, fromProcess, fromThread, fromSlice, toProcess,
+                     toThread, toSlice);
+    }
     void reserve(std::size_t n)
     {
-        const auto each = [n](auto&... column) { (column.reserve(n), ...); };
-        each(category, role, name, id, idText, fromNs, toNs, fromProcess, fromThread, fromSlice, toProcess, toThread,
-             toSlice);
+        withColumns([n](auto&... column) { (column.reserve(n), ...); });
+    }
+    void resize(std::size_t n)
+    {
+        withColumns([n](auto&... column) { (column.resize(n), ...); });
+    }
+    // Bytes the columns hold (their capacity).
+    std::size_t capacityBytes() const
+    {
+        return withColumns([](const auto&... column) {
+            return ((column.capacity() * sizeof(typename std::decay_t<decltype(column)>::value_type)) + ...);
+        });
     }
 };
 

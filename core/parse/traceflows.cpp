@@ -233,15 +233,6 @@ void resizeColumns(std::size_t n, Column&... column)
     (column.resize(n), ...);
 }
 
-// Calls apply(column...) with every column of `f` (as FlowColumns::reserve
-// lists them), for the resizes and the move below.
-template <class Apply>
-void withAllColumns(FlowColumns& f, Apply&& apply)
-{
-    apply(f.category, f.role, f.name, f.id, f.idText, f.fromNs, f.toNs, f.fromProcess, f.fromThread, f.fromSlice,
-        f.toProcess, f.toThread, f.toSlice);
-}
-
 } // namespace
 
 void TraceBuilder::pairFlows(int threads,
@@ -318,7 +309,7 @@ void TraceBuilder::pairFlows(int threads,
             }
         const std::size_t n = base + ends;
         if (parts == 1)
-            withAllColumns(f, [n](auto&... column) { resizeColumns(n, column...); });
+            f.resize(n);
         else if (part == 0)
             resizeColumns(n, f.category, f.role, f.name, f.idText, f.fromProcess, f.fromThread, f.toProcess,
                 f.toThread, f.toSlice);
@@ -461,7 +452,7 @@ void TraceBuilder::pairFlows(int threads,
                      column.begin() + std::ptrdiff_t(gapStart)),
                     ...);
             };
-            withAllColumns(f, close);
+            f.withColumns(close);
         }
     } else {
         prepare(0, 1);
@@ -477,7 +468,7 @@ void TraceBuilder::pairFlows(int threads,
         for (const auto& [cat, n] : t.perCategory)
             perCategory[cat] += n;
     }
-    withAllColumns(f, [n = base + written](auto&... column) { resizeColumns(n, column...); });
+    f.resize(base + written);
     for (const auto& [cat, n] : perCategory)
         m_data.stats.flowsByCategory.emplace_back(cat.isValid() ? m_data.strings.string(cat) : QString(), n);
     FlowPoints().swap(m_flowPoints);

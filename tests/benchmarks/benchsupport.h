@@ -8,12 +8,15 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QList>
+#include <QPair>
 #include <QProcess>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <memory>
 #include <thread>
+#include <vector>
 
 #include <sys/resource.h>
 
@@ -110,15 +113,37 @@ private:
     std::thread m_thread;
 };
 
-// Runs this benchmark again as a child with `args` (its own process, so its
-// own peak RSS) and returns the JSON object it printed last.
-inline QJsonObject runChild(const QStringList& args)
+// Environment variables a child gets on top of this process's own.
+using ChildEnv = QList<QPair<QString, QString>>;
+
+// Runs this benchmark again as `copies` children at once with `args` (each
+// its own process, so its own peak RSS; several at once measure what the
+// machine gives independent processes) and returns the JSON object each
+// printed last, in start order.
+inline QList<QJsonObject> runChildren(const QStringList& args, int copies, const ChildEnv& env = {})
 {
-    QProcess p;
-    p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    p.start(QCoreApplication::applicationFilePath(), args);
-    p.waitForFinished(-1);
-    return QJsonDocument::fromJson(p.readAllStandardOutput().trimmed().split('\n').last()).object();
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const auto& [name, value] : env)
+        environment.insert(name, value);
+    std::vector<std::unique_ptr<QProcess>> children;
+    for (int i = 0; i < copies; ++i) {
+        children.push_back(std::make_unique<QProcess>());
+        children.back()->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        children.back()->setProcessEnvironment(environment);
+        children.back()->start(QCoreApplication::applicationFilePath(), args);
+    }
+    QList<QJsonObject> results;
+    for (auto& p : children) {
+        p->waitForFinished(-1);
+        results << QJsonDocument::fromJson(p->readAllStandardOutput().trimmed().split('\n').last()).object();
+    }
+    return results;
+}
+
+// One child (see runChildren).
+inline QJsonObject runChild(const QStringList& args, const ChildEnv& env = {})
+{
+    return runChildren(args, 1, env).front();
 }
 
 } // namespace profscope::bench

@@ -562,9 +562,8 @@ int main(int argc, char** argv)
         for (int c = 0; c < 2; ++c) {
             runs[c][0].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QStringLiteral("1") }));
             runs[c][1].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QString::number(cores) }));
-            qputenv("PROFSCOPE_MALLOC_TUNING", "0");
-            runs[c][2].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QString::number(cores) }));
-            qunsetenv("PROFSCOPE_MALLOC_TUNING");
+            runs[c][2].push_back(runChild({ QStringLiteral("analyze"), clusters[c].second, QString::number(cores) },
+                                          { { QStringLiteral("PROFSCOPE_MALLOC_TUNING"), QStringLiteral("0") } }));
         }
     auto median = [](std::vector<QJsonObject> three) {
         std::sort(three.begin(), three.end(), [](const QJsonObject& a, const QJsonObject& b) {

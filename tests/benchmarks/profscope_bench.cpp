@@ -362,29 +362,16 @@ enum class Baseline
 QList<QJsonObject> runChildren(const QStringList& args, int threads, bool keepPages, int copies,
                                Baseline baseline = Baseline::None)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    bench::ChildEnv env;
     if (g_hugePages && baseline != Baseline::PlainPages)
-        env.insert(QStringLiteral("GLIBC_TUNABLES"),
-            QString::fromLatin1(hugePageTunables(qgetenv("GLIBC_TUNABLES").constData())));
+        env.append({ QStringLiteral("GLIBC_TUNABLES"),
+                     QString::fromLatin1(hugePageTunables(qgetenv("GLIBC_TUNABLES").constData())) });
     if (baseline == Baseline::DefaultMalloc)
-        env.insert(QStringLiteral("PROFSCOPE_MALLOC_TUNING"), QStringLiteral("0"));
-    env.insert(QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads));
+        env.append({ QStringLiteral("PROFSCOPE_MALLOC_TUNING"), QStringLiteral("0") });
+    env.append({ QStringLiteral("PROFSCOPE_BENCH_THREADS"), QString::number(threads) });
     if (keepPages)
-        env.insert(QStringLiteral("PROFSCOPE_BENCH_KEEP_PAGES"), QStringLiteral("1"));
-    std::vector<std::unique_ptr<QProcess>> children;
-    for (int i = 0; i < copies; ++i) {
-        children.push_back(std::make_unique<QProcess>());
-        children.back()->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        children.back()->setProcessEnvironment(env);
-        children.back()->start(QCoreApplication::applicationFilePath(), args);
-    }
-    QList<QJsonObject> results;
-    for (auto& p : children) {
-        p->waitForFinished(-1);
-        const QByteArray out = p->readAllStandardOutput().trimmed();
-        results << QJsonDocument::fromJson(out.split('\n').last()).object();
-    }
-    return results;
+        env.append({ QStringLiteral("PROFSCOPE_BENCH_KEEP_PAGES"), QStringLiteral("1") });
+    return bench::runChildren(args, copies, env);
 }
 
 QJsonObject runChild(const QStringList& args, int threads = 0, bool keepPages = false,
