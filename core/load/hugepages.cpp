@@ -37,6 +37,13 @@ bool systemHugePagesOnRequest()
 #endif
 }
 
+// An environment switch set to "0" by the user.
+[[maybe_unused]] bool switchedOff(const char* variable)
+{
+    const char* value = std::getenv(variable);
+    return value && std::strcmp(value, "0") == 0;
+}
+
 } // namespace
 
 bool hugePagesOnRequest()
@@ -44,7 +51,7 @@ bool hugePagesOnRequest()
 #if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
     if (PROFSCOPE_SANITIZED)
         return false;
-    if (const char* off = std::getenv("PROFSCOPE_HUGE_PAGES"); off && std::strcmp(off, "0") == 0)
+    if (switchedOff("PROFSCOPE_HUGE_PAGES"))
         return false;
     if (const char* tunables = std::getenv("GLIBC_TUNABLES"); tunables && std::strstr(tunables, kTunable))
         return false;
@@ -90,7 +97,7 @@ bool tuneAllocator()
 #if defined(__GLIBC__)
     if (PROFSCOPE_SANITIZED)
         return false;
-    if (const char* off = std::getenv("PROFSCOPE_MALLOC_TUNING"); off && std::strcmp(off, "0") == 0)
+    if (switchedOff("PROFSCOPE_MALLOC_TUNING"))
         return false;
     // 32 MiB is glibc's largest mmap threshold on 64-bit systems. Setting it
     // stops glibc's own raising of the threshold (which starts at 128 KiB and

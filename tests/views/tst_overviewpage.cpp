@@ -10,7 +10,6 @@
 #include "overview/overviewcharts.h"
 #include "overview/overviewmodels.h"
 #include "overview/overviewpage.h"
-#include "overview/overviewplots.h"
 #include "overview/steptracechart.h"
 #include "timeline/timelinemodel.h"
 #include "timeline/timelinepage.h"
@@ -123,7 +122,6 @@ private slots:
     void exportItems();
     void darkPalette();
     void hoverAndDoubleClick();
-    void longTitleFitsNarrowChart();
 };
 
 void TestOverviewPage::initTestCase()
@@ -850,24 +848,4 @@ void TestOverviewPage::hoverAndDoubleClick()
 }
 
 QTEST_MAIN(TestOverviewPage)
-// A chart's title asks for no more width than its margins, so a narrow chart
-// keeps its own width (the title is elided when drawn), where a plain
-// QCPTextElement asks for the whole text's width.
-void TestOverviewPage::longTitleFitsNarrowChart()
-{
-    QCustomPlot plot;
-    QCPTextElement* title = overviewplot::addTitle(&plot);
-    const QString text = QStringLiteral("Step time over the cluster in step 12, ranks sorted by compute time");
-    title->setText(text);
-    const int textWidth = QFontMetrics(title->font()).horizontalAdvance(text);
-    QVERIFY(textWidth > 300);
-    QVERIFY(static_cast<QCPLayoutElement*>(title)->minimumOuterSizeHint().width() < 50);
-    QCPTextElement plain(&plot, text, title->font());
-    QVERIFY(static_cast<QCPLayoutElement*>(&plain)->minimumOuterSizeHint().width() >= textWidth);
-    // Drawn elided into a chart narrower than the text.
-    plot.resize(220, 160);
-    const QPixmap image = plot.toPixmap(220, 160);
-    QCOMPARE(image.width(), 220);
-}
-
 #include "tst_overviewpage.moc"

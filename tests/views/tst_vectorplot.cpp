@@ -4,6 +4,7 @@
 #include "common/vectorplot.h"
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QImage>
 #include <QPen>
 #include <QRegularExpression>
@@ -20,6 +21,7 @@ private Q_SLOTS:
     void ctrlWheelZooms();
     void replotShowsEveryLayer();
     void paintBuffersStayTiny();
+    void longTitleFitsNarrowChart();
 };
 
 namespace {
@@ -129,6 +131,30 @@ void TestVectorPlot::paintBuffersStayTiny()
             QCOMPARE(pixels, expected);
         QVERIFY(!plot.grab().toImage().isNull());
     }
+}
+
+// A chart's title asks for no more width than its margins, so a narrow chart
+// keeps its own width (the title is elided when drawn), where a plain
+// QCPTextElement asks for the whole text's width.
+void TestVectorPlot::longTitleFitsNarrowChart()
+{
+    VectorPlot plot;
+    const QString text = QStringLiteral("Step time over the cluster in step 12, ranks sorted by compute time");
+    QFont bold = plot.font();
+    bold.setBold(true);
+    QCPTextElement* title = makeChartTitle(&plot, text, bold);
+    title->setMargins(QMargins(2, 6, 3, 0));
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->addElement(0, 0, title);
+    const int textWidth = QFontMetrics(bold).horizontalAdvance(text);
+    QVERIFY(textWidth > 300);
+    QCOMPARE(static_cast<QCPLayoutElement*>(title)->minimumOuterSizeHint().width(), 5);
+    QCPTextElement plain(&plot, text, bold);
+    QVERIFY(static_cast<QCPLayoutElement*>(&plain)->minimumOuterSizeHint().width() >= textWidth);
+    // Drawn elided into a chart narrower than the text, the full text kept.
+    const QPixmap image = plot.toPixmap(220, 160);
+    QCOMPARE(image.width(), 220);
+    QCOMPARE(title->text(), text);
 }
 
 QTEST_MAIN(TestVectorPlot)

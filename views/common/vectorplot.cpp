@@ -4,6 +4,7 @@
 #include "common/statuscolors.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QPaintEngine>
 #include <QResizeEvent>
 #include <QToolTip>
@@ -12,6 +13,36 @@
 #include <algorithm>
 
 namespace profscope {
+
+namespace {
+
+class ChartTitle final : public QCPTextElement
+{
+public:
+    using QCPTextElement::QCPTextElement;
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        const QString full = mText;
+        mText = QFontMetrics(mainFont()).elidedText(full, Qt::ElideRight, std::max(0, mRect.width()));
+        QCPTextElement::draw(painter);
+        mText = full;
+    }
+    QSize minimumOuterSizeHint() const override
+    {
+        QSize hint = QCPTextElement::minimumOuterSizeHint();
+        hint.setWidth(mMargins.left() + mMargins.right());
+        return hint;
+    }
+};
+
+} // namespace
+
+QCPTextElement* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font)
+{
+    return new ChartTitle(plot, text, font);
+}
 
 void applyPlotPalette(QCustomPlot* plot)
 {

@@ -14,6 +14,12 @@ namespace profscope {
 // exports look like the screen.
 void applyPlotPalette(QCustomPlot* plot);
 
+// A chart's title (or subtitle) element: it asks for no more width than its
+// margins and is drawn elided ("…") when the chart is narrower than the
+// text, instead of being cut off at both ends and widening the layout. Not
+// yet in the plot's layout: the caller places it.
+QCPTextElement* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font);
+
 // A QCustomPlot that paints itself straight onto any painter instead of
 // blitting its pixel buffer: SVG and PDF exports stay vector graphics, and a
 // plot rendered before it was ever shown (headless export) is not blank.

@@ -45,7 +45,7 @@ VectorPlot* makePlot(const QString& title, QWidget* parent)
     plot->plotLayout()->insertRow(0);
     QFont f = plot->font();
     f.setWeight(QFont::DemiBold);
-    auto* text = new QCPTextElement(plot, title, f);
+    QCPTextElement* text = makeChartTitle(plot, title, f);
     text->setObjectName(QStringLiteral("title"));
     plot->plotLayout()->addElement(0, 0, text);
     applyPlotPalette(plot);

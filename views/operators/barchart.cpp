@@ -34,7 +34,7 @@ HorizontalBarChart::HorizontalBarChart(QWidget* parent)
 {
     setAntialiasedElements(QCP::aeAll);
     plotLayout()->insertRow(0);
-    m_title = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::DemiBold));
+    m_title = makeChartTitle(this, QString(), QFont(font().family(), font().pointSize() + 1, QFont::DemiBold));
     plotLayout()->addElement(0, 0, m_title);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     yAxis->setTicker(ticker);

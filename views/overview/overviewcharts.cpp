@@ -6,7 +6,6 @@
 #include "overviewplots.h"
 
 #include <QApplication>
-#include <QFontMetrics>
 #include <QLocale>
 #include <QScrollBar>
 #include <QToolTip>
@@ -50,42 +49,13 @@ QString formatValue(double ns, double unitNs)
     return QLocale().toString(ns / unitNs, 'f', unitNs >= 1e6 ? 3 : 1) + QLatin1Char(' ') + unitName(unitNs);
 }
 
-namespace {
-
-// A chart title that never asks for more width than the chart has: a long
-// title ("Step time over the cluster in step 12, ranks sorted") on a narrow
-// chart was cut off at both ends; it now ends in "…" (full text in exports
-// and wider windows).
-class ElidedTitle final : public QCPTextElement
-{
-public:
-    using QCPTextElement::QCPTextElement;
-
-protected:
-    void draw(QCPPainter* painter) override
-    {
-        const QString full = mText;
-        mText = QFontMetrics(mainFont()).elidedText(full, Qt::ElideRight, std::max(0, mRect.width()));
-        QCPTextElement::draw(painter);
-        mText = full;
-    }
-    QSize minimumOuterSizeHint() const override
-    {
-        QSize hint = QCPTextElement::minimumOuterSizeHint();
-        hint.setWidth(mMargins.left() + mMargins.right());
-        return hint;
-    }
-};
-
-} // namespace
-
 QCPTextElement* addTitle(QCustomPlot* plot)
 {
     plot->plotLayout()->insertRow(0);
     QFont font = plot->font();
     font.setBold(true);
     font.setPointSizeF(font.pointSizeF() * 1.1);
-    auto* title = new ElidedTitle(plot, QString(), font);
+    QCPTextElement* title = makeChartTitle(plot, QString(), font);
     title->setMargins(QMargins(0, 6, 0, 0));
     plot->plotLayout()->addElement(0, 0, title);
     return title;

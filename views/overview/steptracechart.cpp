@@ -39,11 +39,11 @@ StepTraceChart::StepTraceChart(QWidget* parent)
     QFont bold = font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.1);
-    m_title = new QCPTextElement(this, QString(), bold);
+    m_title = makeChartTitle(this, QString(), bold);
     m_title->setMargins(QMargins(0, 6, 0, 0));
     plotLayout()->addElement(0, 0, m_title);
     plotLayout()->insertRow(1);
-    m_subtitle = new QCPTextElement(this, QString(), font());
+    m_subtitle = makeChartTitle(this, QString(), font());
     m_subtitle->setMargins(QMargins(0, 0, 0, 2));
     plotLayout()->addElement(1, 0, m_subtitle);
     plotLayout()->setRowStretchFactor(0, 0.001);
