@@ -353,13 +353,13 @@ private:
         info.framework = info.layout == RankLayout::AscendMs ? QStringLiteral("MindSpore") : QStringLiteral("PyTorch");
         collectFiles(path, canonical, 0, rank.files, listed);
         bool anyData = false, anyDb = false;
-        for (const auto& f : rank.files) {
+        for (auto& f : rank.files) {
             // Raw CANN data (PROF_*/device_*/data) and the FRAMEWORK folder are
             // inputs of the profiler's own post-processing, not deliverables.
             if (f.kind == FileKind::ProfilerInfo) {
                 info.profilerInfoPath = f.path;
                 if (info.rankId < 0)
-                    info.rankId = profilerInfoRankIdFromFile(f.path);
+                    info.rankId = profilerInfoRankIdFromFile(f.path, &f.text);
             } else if (f.kind == FileKind::ProfilerMetadata) {
                 info.metadataPath = f.path;
             } else if (f.kind == FileKind::Database) {

@@ -4,9 +4,11 @@
 #include "../model/importreport.h"
 #include "../model/rank.h"
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
 
+#include <utility>
 #include <vector>
 
 namespace profscope {
@@ -93,11 +95,22 @@ struct DiscoveryOptions
 
 struct DiscoveredFile
 {
+    DiscoveredFile(QString filePath = {}, FileKind fileKind = FileKind::Unknown, qint64 size = -1)
+        : path(std::move(filePath))
+        , kind(fileKind)
+        , sizeBytes(size)
+    {
+    }
+
     QString path;
     FileKind kind = FileKind::Unknown;
     // From the folder listing (0 for a folder or special entry), so that the
     // loader need not stat every file again; -1 when not known.
     qint64 sizeBytes = -1;
+    // The file's bytes when discovery has read them already (profiler_info,
+    // for the rank id), padded for the fast JSON path: the loader parses
+    // these instead of opening the file again. Empty otherwise.
+    QByteArray text;
 };
 
 struct DiscoveredRank

@@ -288,7 +288,10 @@ std::shared_ptr<RankData> ProfileLoader::loadRank(const DiscoveredRank& discover
                 take.threads = traceThreads > 0 ? traceThreads : QThread::idealThreadCount();
                 readDatabase(databases.at(f), *rank, take, report);
             } else if (const RankFormat* format = rankFormat(f->kind)) {
-                if (!tableCacheable(*f) || !(tableFromCache = readCachedTable(*f, tableKey, report)))
+                const bool cached = tableCacheable(*f) && (tableFromCache = readCachedTable(*f, tableKey, report));
+                if (!cached && format->readText && !f->text.isEmpty())
+                    format->readText(f->path, f->text, *rank, report);
+                else if (!cached)
                     format->read(f->path, *rank, report);
             } else if (f->kind == FileKind::KnownUnused) {
                 report.status = FileStatus::Skipped;

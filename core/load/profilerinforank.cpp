@@ -106,12 +106,15 @@ int profilerInfoRankId(const QByteArray& text, bool fastPath)
     return rankIdByDom(text);
 }
 
-int profilerInfoRankIdFromFile(const QString& path)
+int profilerInfoRankIdFromFile(const QString& path, QByteArray* text)
 {
-    const FileBytes file = readFileBytes(path, qsizetype(jsonfile::jsonFastPadding()), 16 << 20);
+    FileBytes file = readFileBytes(path, qsizetype(jsonfile::jsonFastPadding()), 16 << 20);
     if (!file.ok())
         return -1;
-    return profilerInfoRankId(file.bytes);
+    const int id = profilerInfoRankId(file.bytes);
+    if (text)
+        *text = std::move(file.bytes);
+    return id;
 }
 
 } // namespace profscope

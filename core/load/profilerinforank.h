@@ -17,7 +17,10 @@ namespace profscope {
 // (readFileBytes with that padding); without them pass fastPath = false.
 int profilerInfoRankId(const QByteArray& text, bool fastPath = true);
 
-// The same, read from the file; -1 when it cannot be read.
-int profilerInfoRankIdFromFile(const QString& path);
+// The same, read from the file; -1 when it cannot be read. `text`, when
+// given, gets the file's bytes (padded for the fast JSON path; empty when it
+// cannot be read), so that the loader parses them without reading the file
+// a second time.
+int profilerInfoRankIdFromFile(const QString& path, QByteArray* text = nullptr);
 
 } // namespace profscope

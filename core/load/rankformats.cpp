@@ -58,20 +58,26 @@ bool alreadyRead(bool read, FileReport& report)
     return true;
 }
 
+// profiler_info: from the file, or from its bytes when discovery read them
+// for the rank id.
+void readProfilerInfo(const QString& path, const QByteArray& text, RankData& rank, FileReport& report)
+{
+    const int idFromFolder = rank.info.rankId;
+    parseProfilerInfo(path, rank.info, report, text);
+    if (idFromFolder >= 0 && rank.info.rankId >= 0 && idFromFolder != rank.info.rankId)
+        report.warnings << Tr::tr("rank id %1 in the file differs from %2 found before")
+                               .arg(rank.info.rankId)
+                               .arg(idFromFolder);
+}
+
 } // namespace
 
 const std::vector<RankFormat>& rankFormats()
 {
     static const std::vector<RankFormat> formats {
         { FileKind::ProfilerInfo,
-            [](const QString& path, RankData& rank, FileReport& report) {
-                const int idFromFolder = rank.info.rankId;
-                parseProfilerInfo(path, rank.info, report);
-                if (idFromFolder >= 0 && rank.info.rankId >= 0 && idFromFolder != rank.info.rankId)
-                    report.warnings << Tr::tr("rank id %1 in the file differs from %2 found before")
-                                           .arg(rank.info.rankId)
-                                           .arg(idFromFolder);
-            } },
+            [](const QString& path, RankData& rank, FileReport& report) { readProfilerInfo(path, {}, rank, report); },
+            &readProfilerInfo },
         { FileKind::ProfscopeSummary,
             [](const QString& path, RankData& rank, FileReport& report) { parseProfscopeSummary(path, rank, report); } },
         { FileKind::ProfilerMetadata,

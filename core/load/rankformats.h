@@ -18,6 +18,9 @@ struct RankFormat
 {
     FileKind kind;
     void (*read)(const QString& path, RankData& rank, FileReport& report);
+    // For a kind discovery may have read already (DiscoveredFile::text):
+    // the same on those bytes, without opening the file again.
+    void (*readText)(const QString& path, const QByteArray& text, RankData& rank, FileReport& report) = nullptr;
 };
 
 const std::vector<RankFormat>& rankFormats();

@@ -151,9 +151,30 @@ JsonFile::JsonFile(const QString& path, const char* kind, FileReport& report)
 {
 }
 
+JsonFile::JsonFile(const QString& path, const QByteArray& text, const char* kind, FileReport& report)
+    : ReportScope(path, kind, report, "profscope::TableParsers")
+    , m_text(text)
+{
+}
+
+FileBytes JsonFile::read(qint64 maxBytes) const
+{
+    if (m_text.isEmpty())
+        return readFileBytes(path(), qsizetype(jsonFastPadding()), maxBytes);
+    FileBytes file;
+    file.sizeBytes = m_text.size();
+    if (maxBytes >= 0 && file.sizeBytes > maxBytes) {
+        file.status = FileBytes::Status::TooLarge;
+        return file;
+    }
+    file.status = FileBytes::Status::Ok;
+    file.bytes = m_text; // shared, with the padding past its end
+    return file;
+}
+
 bool JsonFile::load(Json& root)
 {
-    FileBytes file = readFileBytes(path(), qsizetype(jsonFastPadding()));
+    FileBytes file = read();
     switch (file.status) {
     case FileBytes::Status::Ok:
     case FileBytes::Status::TooLarge: // no limit asked
@@ -219,7 +240,7 @@ bool JsonFile::streamFast(nlohmann::json_sax<Json>& handler)
 
 bool JsonFile::walkFast(const std::function<bool(const char* text, std::size_t length)>& walk)
 {
-    const FileBytes file = readFileBytes(path(), qsizetype(jsonFastPadding()), kMaxFastBytes);
+    const FileBytes file = read(kMaxFastBytes);
     const QByteArray& bytes = file.bytes;
     if (!file.ok() || isBlank(bytes) || bytes.contains('\0'))
         return false;

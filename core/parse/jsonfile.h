@@ -16,6 +16,7 @@
 // stay int64 / uint64 (collectionTimeEnd 1736408884023552840 is exact).
 
 #include "../model/tables.h"
+#include "inputfile.h"
 #include "reportscope.h"
 
 #include <QString>
@@ -43,6 +44,10 @@ class JsonFile : public ReportScope
 {
 public:
     JsonFile(const QString& path, const char* kind, FileReport& report);
+    // The same, on bytes already read from `path` (padded by
+    // jsonFastPadding()): load() and the fast paths parse them instead of
+    // reading the file. Empty `text`: the file is read as usual.
+    JsonFile(const QString& path, const QByteArray& text, const char* kind, FileReport& report);
 
     // Reads and parses the file; the top level must be an object. On failure
     // the report is Broken with the byte offset of the problem.
@@ -62,6 +67,9 @@ public:
 
 private:
     bool broken(const QString& reason, qint64 byteOffset = -1);
+    FileBytes read(qint64 maxBytes = -1) const;
+
+    QByteArray m_text;
 };
 
 // Deeper than any profiler writes (they nest a few levels), shallow enough

@@ -173,9 +173,9 @@ bool parseCommunicationMatrix(const QString& filePath, std::vector<CommMatrixLin
     return file.finish();
 }
 
-bool parseProfilerInfo(const QString& filePath, RankInfo& info, FileReport& report)
+bool parseProfilerInfo(const QString& filePath, RankInfo& info, FileReport& report, const QByteArray& text)
 {
-    JsonFile file(filePath, "profiler_info.json", report);
+    JsonFile file(filePath, text, "profiler_info.json", report);
     Json root;
     if (!file.load(root))
         return file.fail();

@@ -60,7 +60,9 @@ bool parseCommunication(const QString& path, std::vector<CommOpRecord>& out, Fil
 bool parseCommunicationMatrix(const QString& path, std::vector<CommMatrixLink>& out, FileReport& report);
 
 // profiler_info*.json (new and old MindSpore schema) and profiler_metadata.json.
-bool parseProfilerInfo(const QString& path, RankInfo& info, FileReport& report);
+// `text`: the file's bytes when read already (padded for the fast JSON
+// path, see JsonFile); empty, the file is read.
+bool parseProfilerInfo(const QString& path, RankInfo& info, FileReport& report, const QByteArray& text = {});
 bool parseProfilerMetadata(const QString& path, RankInfo& info, FileReport& report);
 // The same keys (distributed_args, parallel_group_info) from a JSON object in
 // memory, e.g. built from a database's META_DATA rows. Returns the groups read.

@@ -40,6 +40,7 @@ class TestProfileLoader : public QObject
 private Q_SLOTS:
     void loadsTwoRealRanks();
     void threadsDoNotChangeTheResult();
+    void profilerInfoReadOnce();
     void brokenFilesDoNotStopTheRest();
     void unreadableFile();
     void emptyRankFolderAndNothingFound();
@@ -96,6 +97,43 @@ void TestProfileLoader::threadsDoNotChangeTheResult()
         QCOMPARE(b->ranks[i]->trace.flows.size(), a->ranks[i]->trace.flows.size());
     }
     QCOMPARE(b->report.files.size(), a->report.files.size());
+}
+
+// Discovery reads profiler_info for the rank id; the loader parses those
+// bytes instead of opening the file a second time. Proved by removing the
+// file between the two: the rank still gets everything the file holds.
+void TestProfileLoader::profilerInfoReadOnce()
+{
+    QTemporaryDir dir;
+    const QString rankPath = dir.filePath(QStringLiteral("rank1_ascend_pt"));
+    QVERIFY(test::copyTree(test::textRank(1, 1), rankPath));
+    DiscoveryResult found = discoverProfiles({ dir.path() });
+    QCOMPARE(found.ranks.size(), std::size_t(1));
+    DiscoveredRank& discovered = found.ranks[0];
+    const auto info = std::find_if(discovered.files.begin(), discovered.files.end(),
+                                   [](const DiscoveredFile& f) { return f.kind == FileKind::ProfilerInfo; });
+    QVERIFY(info != discovered.files.end());
+    QVERIFY(!info->text.isEmpty());
+    QVERIFY(QFile::remove(info->path));
+
+    // The status of profiler_info's report, and the rank's info.
+    const auto loadInfo = [&] {
+        std::vector<FileReport> files;
+        const auto rank = ProfileLoader::loadRank(discovered, files, {}, [](double) {});
+        const auto report = std::find_if(files.begin(), files.end(), [&](const FileReport& f) { return f.path == info->path; });
+        return std::make_pair(report == files.end() ? FileStatus::Skipped : report->status, rank->info);
+    };
+    // The fixture's profiler_info_1.json: torch_npu's schema, Level1, end_info.
+    const auto [status, fromText] = loadInfo();
+    QCOMPARE(status, FileStatus::Used);
+    QCOMPARE(fromText.framework, QStringLiteral("PyTorch"));
+    QCOMPARE(fromText.profilerLevel, QStringLiteral("Level1"));
+    QVERIFY(fromText.collectionEndNs > 0);
+    // Without discovery's bytes the file is opened, and is gone.
+    info->text.clear();
+    const auto [statusWithout, fromFile] = loadInfo();
+    QCOMPARE(statusWithout, FileStatus::Broken);
+    QCOMPARE(fromFile.profilerLevel, QString());
 }
 
 void TestProfileLoader::brokenFilesDoNotStopTheRest()
