@@ -283,11 +283,23 @@ void TestStepTracePage::longTitleWrapsWhenNarrow()
     chart.show();
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
     QCOMPARE(chart.shownTitle(), title);
-    // Narrower than the text: the last parenthesis moves to a second line; the title stays whole.
-    chart.resize(270, 300);
-    QTRY_COMPARE(chart.shownTitle(),
-        QStringLiteral("Communication (not overlapped) per step\n(mean 3.761 ms)"));
+    // Narrower than the text but wider than its longer half (the title's
+    // font, demi-bold): the last parenthesis moves to a second line.
+    QFont bold = chart.font();
+    bold.setWeight(QFont::DemiBold);
+    const QString head = QStringLiteral("Communication (not overlapped) per step");
+    const int twoLines = std::max(QFontMetrics(bold).horizontalAdvance(head),
+                                  QFontMetrics(bold).horizontalAdvance(QStringLiteral("(mean 3.761 ms)")));
+    QVERIFY(twoLines + 20 < QFontMetrics(bold).horizontalAdvance(title));
+    chart.resize(std::max(twoLines + 10, chart.minimumWidth()), 300);
+    QTRY_COMPARE(chart.shownTitle(), head + QStringLiteral("\n(mean 3.761 ms)"));
     QCOMPARE(chart.title(), title);
+    // Narrower than the first half: it is elided, never cut at the edges.
+    chart.setMinimumWidth(0);
+    chart.resize(twoLines / 2, 300);
+    QTRY_VERIFY(chart.shownTitle().section(QLatin1Char('\n'), 0, 0).endsWith(QChar(0x2026)));
+    for (const QString& line : chart.shownTitle().split(QLatin1Char('\n')))
+        QVERIFY(QFontMetrics(bold).horizontalAdvance(line) <= chart.width());
     chart.resize(1600, 300);
     QTRY_COMPARE(chart.shownTitle(), title);
 }

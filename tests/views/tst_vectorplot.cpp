@@ -22,6 +22,8 @@ private Q_SLOTS:
     void replotShowsEveryLayer();
     void paintBuffersStayTiny();
     void longTitleFitsNarrowChart();
+    void titleWrapsThenElides_data();
+    void titleWrapsThenElides();
 };
 
 namespace {
@@ -155,6 +157,64 @@ void TestVectorPlot::longTitleFitsNarrowChart()
     const QPixmap image = plot.toPixmap(220, 160);
     QCOMPARE(image.width(), 220);
     QCOMPARE(title->text(), text);
+}
+
+// The one title policy at three widths, the expected lines worked out from
+// the font's own metrics: whole; the last " (...)" on a second line (and
+// the row two lines high); each line elided. A title without a parenthesis
+// stays on one line, elided.
+void TestVectorPlot::titleWrapsThenElides_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::newRow("mean in parentheses") << QStringLiteral("Communication (not overlapped) per step (mean 3.761 ms)");
+    QTest::newRow("no parenthesis") << QStringLiteral("Communication not overlapped per step, mean of every rank");
+}
+
+void TestVectorPlot::titleWrapsThenElides()
+{
+    QFETCH(QString, text);
+    VectorPlot plot;
+    QFont bold = plot.font();
+    bold.setBold(true);
+    ChartTitle* title = makeChartTitle(&plot, text, bold);
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->addElement(0, 0, title);
+    const QFontMetrics metrics(bold);
+    const qsizetype paren = text.lastIndexOf(QStringLiteral(" ("));
+    const QString head = paren > 0 ? text.left(paren) : text;
+    const QString tail = paren > 0 ? text.mid(paren + 1) : QString();
+    const int whole = metrics.horizontalAdvance(text);
+    // Wide enough for the longer half: both halves whole (without a
+    // parenthesis, a little narrower than the text).
+    const int twoLines = paren > 0 ? std::max(metrics.horizontalAdvance(head), metrics.horizontalAdvance(tail)) + 10
+                                   : whole - 20;
+    QVERIFY(twoLines + 10 < whole);
+
+    const auto layOut = [&](int widthPx) {
+        plot.setViewport(QRect(0, 0, widthPx, 300));
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        return title->shownText().split(QLatin1Char('\n'));
+    };
+    QCOMPARE(layOut(whole + 20), QStringList { text });
+    QVERIFY(title->outerRect().height() < 2 * metrics.lineSpacing());
+
+    const QStringList wrapped = layOut(twoLines);
+    if (paren > 0) {
+        QCOMPARE(wrapped, (QStringList { head, tail }));
+        QVERIFY(title->outerRect().height() >= 2 * metrics.lineSpacing());
+    } else {
+        QCOMPARE(wrapped.size(), 1);
+        QVERIFY(wrapped[0].endsWith(QChar(0x2026)));
+    }
+
+    const int narrow = metrics.horizontalAdvance(tail.isEmpty() ? head : tail) / 2;
+    const QStringList elided = layOut(narrow);
+    QCOMPARE(elided.size(), paren > 0 ? 2 : 1);
+    for (const QString& line : elided) {
+        QVERIFY2(line.endsWith(QChar(0x2026)), qPrintable(line));
+        QVERIFY(metrics.horizontalAdvance(line) <= narrow);
+    }
+    QCOMPARE(title->text(), text); // what was set is kept whole
 }
 
 QTEST_MAIN(TestVectorPlot)

@@ -14,32 +14,57 @@
 
 namespace profscope {
 
-namespace {
-
-class ChartTitle final : public QCPTextElement
+ChartTitle::ChartTitle(QCustomPlot* plot, const QString& text, const QFont& font)
+    : QCPTextElement(plot, text, font)
 {
-public:
-    using QCPTextElement::QCPTextElement;
+    // Lines are made here, by fitted(): Qt's word wrap would break anywhere
+    // and spill past the element's height.
+    setTextFlags(Qt::AlignCenter);
+}
 
-protected:
-    void draw(QCPPainter* painter) override
-    {
-        const QString full = mText;
-        mText = QFontMetrics(mainFont()).elidedText(full, Qt::ElideRight, std::max(0, mRect.width()));
-        QCPTextElement::draw(painter);
-        mText = full;
-    }
-    QSize minimumOuterSizeHint() const override
-    {
-        QSize hint = QCPTextElement::minimumOuterSizeHint();
-        hint.setWidth(mMargins.left() + mMargins.right());
-        return hint;
-    }
-};
+QString ChartTitle::fitted(int widthPx, int maxLines) const
+{
+    const QFontMetrics metrics(mainFont());
+    widthPx = std::max(0, widthPx);
+    if (metrics.horizontalAdvance(mText) <= widthPx)
+        return mText;
+    const qsizetype paren = mText.lastIndexOf(QStringLiteral(" ("));
+    if (maxLines >= 2 && paren > 0)
+        return metrics.elidedText(mText.left(paren), Qt::ElideRight, widthPx) + QLatin1Char('\n')
+            + metrics.elidedText(mText.mid(paren + 1), Qt::ElideRight, widthPx);
+    return metrics.elidedText(mText, Qt::ElideRight, widthPx);
+}
 
-} // namespace
+int ChartTitle::linesFitting(int heightPx) const
+{
+    return std::max(1, heightPx / std::max(1, QFontMetrics(mainFont()).lineSpacing()));
+}
 
-QCPTextElement* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font)
+QString ChartTitle::shownText() const
+{
+    return mRect.isEmpty() ? mText : fitted(mRect.width(), linesFitting(mRect.height()));
+}
+
+void ChartTitle::draw(QCPPainter* painter)
+{
+    // As many lines as the layout gave room for: a title in a column
+    // narrower than the plot asked for one line and gets one, elided.
+    const QString full = mText;
+    mText = shownText();
+    QCPTextElement::draw(painter);
+    mText = full;
+}
+
+QSize ChartTitle::minimumOuterSizeHint() const
+{
+    // Asked before the layout sets the new rects: the plot's width is the
+    // most a title row gets.
+    const int widthPx = mParentPlot->viewport().width() - mMargins.left() - mMargins.right();
+    const QSize text = QFontMetrics(mFont).boundingRect(0, 0, 0, 0, Qt::TextDontClip, fitted(widthPx, 2)).size();
+    return { mMargins.left() + mMargins.right(), text.height() + mMargins.top() + mMargins.bottom() };
+}
+
+ChartTitle* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font)
 {
     return new ChartTitle(plot, text, font);
 }

@@ -14,11 +14,32 @@ namespace profscope {
 // exports look like the screen.
 void applyPlotPalette(QCustomPlot* plot);
 
-// A chart's title (or subtitle) element: it asks for no more width than its
-// margins and is drawn elided ("…") when the chart is narrower than the
-// text, instead of being cut off at both ends and widening the layout. Not
-// yet in the plot's layout: the caller places it.
-QCPTextElement* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font);
+// A chart's title (or subtitle) element that fits any width, the one policy
+// of every chart title: whole when it fits; else its last " (...)" part (a
+// mean, a unit) on a second line; and each line elided ("…") when still too
+// wide, rather than cut off at both ends or widening the layout. It asks for
+// no more width than its margins, and for a second line's height only when
+// the plot is too narrow for one.
+class ChartTitle : public QCPTextElement
+{
+public:
+    ChartTitle(QCustomPlot* plot, const QString& text, const QFont& font);
+    // The text as drawn at the element's last laid-out size (the text itself
+    // before the first layout).
+    QString shownText() const;
+    // The text fitted into `widthPx` on at most `maxLines` lines.
+    QString fitted(int widthPx, int maxLines) const;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    QSize minimumOuterSizeHint() const override;
+
+private:
+    int linesFitting(int heightPx) const;
+};
+
+// A ChartTitle, not yet in the plot's layout: the caller places it.
+ChartTitle* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font);
 
 // A QCustomPlot that paints itself straight onto any painter instead of
 // blitting its pixel buffer: SVG and PDF exports stay vector graphics, and a

@@ -19,11 +19,6 @@ QString usText(double ns)
     return QString::number(ns / 1000.0, 'f', 3);
 }
 
-QString rankText(int rankId, int index)
-{
-    return rankId >= 0 ? QString::number(rankId) : QStringLiteral("#%1").arg(index);
-}
-
 // Rows without a value sort below every number in either order.
 QVariant noValue()
 {

@@ -24,7 +24,7 @@ QString optionalIndex(int index)
 
 QString rankText(const ClusterStepRow& row)
 {
-    return row.rankId >= 0 ? QString::number(row.rankId) : QStringLiteral("#%1").arg(row.rankIndex);
+    return profscope::rankText(row.rankId, row.rankIndex);
 }
 
 } // namespace

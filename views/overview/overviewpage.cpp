@@ -602,7 +602,7 @@ void OverviewPage::updateChecks()
             continue;
         if (++ranks <= 3)
             parts << tr("rank %1, %2")
-                         .arg(rankIdText(profile->ranks[r]->info.rankId))
+                         .arg(rankText(profile->ranks[r]->info.rankId, int(r)))
                          .arg(describeMismatch(m_allSteps->mismatches[r].front()));
     }
     m_checks->setVisible(ranks > 0);

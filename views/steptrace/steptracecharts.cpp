@@ -59,8 +59,9 @@ TitledPlot::TitledPlot(const QString& title, bool legendRow, QWidget* parent)
     plotLayout()->insertRow(0);
     QFont bold = font();
     bold.setWeight(QFont::DemiBold);
-    m_title = new QCPTextElement(this, title, bold);
-    m_fullTitle = title;
+    // Three trend charts share a row: a long stage name with its mean wraps
+    // before the mean (ChartTitle) rather than going off the edge.
+    m_title = makeChartTitle(this, title, bold);
     m_title->setMargins(QMargins(0, 4, 0, 0));
     plotLayout()->addElement(0, 0, m_title);
     plotLayout()->setRowStretchFactor(0, 0.001);
@@ -81,37 +82,17 @@ TitledPlot::TitledPlot(const QString& title, bool legendRow, QWidget* parent)
 
 void TitledPlot::setTitle(const QString& title)
 {
-    m_fullTitle = title;
-    fitTitle();
+    m_title->setText(title);
 }
 
 QString TitledPlot::title() const
 {
-    return m_fullTitle;
+    return m_title->text();
 }
 
 QString TitledPlot::shownTitle() const
 {
-    return m_title->text();
-}
-
-void TitledPlot::fitTitle()
-{
-    // Three trend charts share a row: a long stage name with its mean does not fit one
-    // line, so the part in parentheses goes to a second line rather than off the edge.
-    QString text = m_fullTitle;
-    const int available = width() - 12;
-    const qsizetype paren = text.lastIndexOf(QStringLiteral(" ("));
-    if (paren > 0 && available > 0 && QFontMetrics(m_title->font()).horizontalAdvance(text) > available)
-        text = text.left(paren) + QLatin1Char('\n') + text.mid(paren + 1);
-    if (text != m_title->text())
-        m_title->setText(text);
-}
-
-void TitledPlot::resizeEvent(QResizeEvent* event)
-{
-    fitTitle();
-    VectorPlot::resizeEvent(event);
+    return m_title->shownText();
 }
 
 // ---------------------------------------------------------------------------

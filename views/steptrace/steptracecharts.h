@@ -29,16 +29,10 @@ public:
     explicit TitledPlot(const QString& title, bool legendRow, QWidget* parent = nullptr);
     void setTitle(const QString& title);
     QString title() const;
-    QString shownTitle() const; // with the line break it got when narrow
-
-protected:
-    void resizeEvent(QResizeEvent* event) override;
+    QString shownTitle() const; // as drawn: with a line break or elided when narrow
 
 private:
-    void fitTitle();
-
-    QCPTextElement* m_title = nullptr;
-    QString m_fullTitle; // as set; shown on two lines when it does not fit
+    ChartTitle* m_title = nullptr;
 };
 
 // One step's stages as a Gantt chart: a row per stage, a bar from its start
