@@ -119,15 +119,15 @@ void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresho
         const QString label = Tr::tr(d.label);
         f.title = Tr::tr("%1 differs across ranks: rank %2 has %3 more than rank %4")
                       .arg(label)
-                      .arg(rankIdText((*maxIt)->rankId))
+                      .arg(rankText((*maxIt)->rankId, (*maxIt)->rankIndex))
                       .arg(us(spread))
-                      .arg(rankIdText((*minIt)->rankId));
+                      .arg(rankText((*minIt)->rankId, (*minIt)->rankIndex));
         f.rule = Tr::tr("(max − min of %1 across ranks) / mean step time > %2").arg(label, percent(t.spreadRatio));
         f.measured = Tr::tr("%1 (max %2 on rank %3, min %4 on rank %5, mean step %6)")
                          .arg(percent(ratio), us(double((*maxIt)->overview.value(d.column))))
-                         .arg(rankIdText((*maxIt)->rankId))
+                         .arg(rankText((*maxIt)->rankId, (*maxIt)->rankIndex))
                          .arg(us(double((*minIt)->overview.value(d.column))))
-                         .arg(rankIdText((*minIt)->rankId))
+                         .arg(rankText((*minIt)->rankId, (*minIt)->rankIndex))
                          .arg(us(meanE2e));
         f.value = ratio;
         f.threshold = t.spreadRatio;
@@ -177,10 +177,10 @@ void freeRule(
         ? Tr::tr("The device is idle for %1 of the profiled time on rank %2 (%n rank(s) above the limit)", "",
             int(rows.size()))
               .arg(percent(ratioOf(top)))
-              .arg(rankIdText(top.rankId))
+              .arg(rankText(top.rankId, top.rankIndex))
         : Tr::tr("The device is idle for %1 of step %2 on rank %3 (%n rank(s) above the limit)", "", int(rows.size()))
               .arg(percent(ratioOf(top)), top.overview.step)
-              .arg(rankIdText(top.rankId));
+              .arg(rankText(top.rankId, top.rankIndex));
     f.rule = Tr::tr("Free time / step time > %1").arg(percent(t.freeRatio));
     f.measured = Tr::tr("%1 free of %2 (ranks: %3)")
                      .arg(us(double(top.overview.value(StepTraceRow::Free))),
@@ -213,12 +213,12 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
         Finding f;
         f.ruleId = QStringLiteral("slow-rank");
         f.title = Tr::tr("Rank %1 is slow in communication group %2: the other ranks wait for it")
-                      .arg(rankIdText(top.rankId))
+                      .arg(rankText(top.rankId, top.rankIndex))
                       .arg(group.right(12));
         f.rule = Tr::tr("(communication time of the rank that waits most − this rank's) / that time ≥ %1; top 3 shown")
                      .arg(percent(t.slowRankRatio));
         f.measured = Tr::tr("rank %1: %2 ms vs %3 ms on rank %4 (%5 behind); slow ranks: %6")
-                         .arg(rankIdText(top.rankId))
+                         .arg(rankText(top.rankId, top.rankIndex))
                          .arg(top.elapseMs, 0, 'f', 3)
                          .arg(top.fastestElapseMs, 0, 'f', 3)
                          .arg(rankIdText(top.fastestRankId))
@@ -261,7 +261,7 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         f.rule = Tr::tr("wait / (wait + transit) > %1").arg(t.waitRatio, 0, 'f', 2);
         f.measured = Tr::tr("%1 on rank %2; %n rank(s) above: %3", "", int(waiting.size()))
                          .arg(worstWait->waitRatio(), 0, 'f', 3)
-                         .arg(rankIdText(worstWait->rankId))
+                         .arg(rankText(worstWait->rankId, worstWait->rankIndex))
                          .arg(rankList(waiting));
         f.value = worstWait->waitRatio();
         f.threshold = t.waitRatio;
@@ -285,7 +285,7 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
             g.ruleId = QStringLiteral("sync-ratio");
             g.title = Tr::tr("Ranks of group %1 are not synchronized: rank %2 arrives last at the collectives")
                           .arg(group.right(12))
-                          .arg(rankIdText(leastWait->rankId));
+                          .arg(rankText(leastWait->rankId, leastWait->rankIndex));
             g.rankIds = { worstWait->rankId, leastWait->rankId };
         } else {
             g.ruleId = QStringLiteral("bandwidth-inconsistent");
@@ -296,7 +296,9 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
         }
         g.rule = Tr::tr("synchronization / (synchronization + transit) > %1 on the rank that waits most")
                      .arg(t.synchronizationRatio, 0, 'f', 2);
-        g.measured = Tr::tr("%1 on rank %2").arg(worstWait->synchronizationRatio(), 0, 'f', 3).arg(rankIdText(worstWait->rankId));
+        g.measured = Tr::tr("%1 on rank %2")
+                         .arg(worstWait->synchronizationRatio(), 0, 'f', 3)
+                         .arg(rankText(worstWait->rankId, worstWait->rankIndex));
         symptom(g, causes, members);
         out.push_back(g);
     }
@@ -494,9 +496,9 @@ void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vec
                                       : slow + QStringLiteral(", ") + a.op(a.bottleneckOpId)->label();
             f.title = slow.isEmpty()
                 ? Tr::tr("Rank %1 waits for input data: speed up the dataset pipeline (num_parallel_workers, prefetch)")
-                      .arg(rankIdText(rank.info.rankId))
+                      .arg(rankText(rank.info.rankId, int(r)))
                 : Tr::tr("Rank %1 waits for input data: speed up the dataset pipeline, first %2")
-                      .arg(rankIdText(rank.info.rankId))
+                      .arg(rankText(rank.info.rankId, int(r)))
                       .arg(slow);
             f.rule = Tr::tr("host data queue empty in more than %1% of the steps (MindInsight)")
                          .arg(100.0 * t.dataQueueEmptyRatio, 0, 'g', 3);
@@ -508,7 +510,7 @@ void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vec
             f.ruleId = QStringLiteral("data-transmission");
             f.title = Tr::tr("Rank %1 waits for input data: the host queue is filled but the device queue runs empty "
                              "(data transmission to the device is slow)")
-                          .arg(rankIdText(rank.info.rankId));
+                          .arg(rankText(rank.info.rankId, int(r)));
             f.rule = Tr::tr("device (GetNext) queue empty at least once while the host queue is not (MindInsight)");
             f.measured = Tr::tr("device queue empty in %1 of %2 GetNext calls").arg(q.chipEmpty).arg(q.chipTotal);
             f.value = double(q.chipEmpty) / double(q.chipTotal);

@@ -63,7 +63,7 @@ void proposeSlowRank(ClusterFlops& out)
     p.fraction = worstFraction;
     p.text = Tr::tr("Rank %1 computes at %2 GFLOPS, %3% below the cluster mean of %4 GFLOPS (threshold %5%): "
                     "check its operators for slow kernels or a lower clock.")
-                 .arg(rankIdText(p.rankId))
+                 .arg(rankText(p.rankId, worst->rankIndex))
                  .arg(p.value, 0, 'f', 4)
                  .arg(p.fraction * 100.0, 0, 'f', 2)
                  .arg(out.meanFlopsPerSecondG, 0, 'f', 4)

@@ -274,7 +274,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
             Finding f = rankFinding(a, ComputeDim, scale, t);
             f.ruleId = QStringLiteral("compute-slow-rank");
             f.title = Tr::tr("Rank %1 computes slower than its peers: %2 more compute per step")
-                          .arg(rankIdText(a.rankId))
+                          .arg(rankText(a.rankId, a.rankIndex))
                           .arg(us(f.impactNs));
             f.evidence = Tr::tr("kernel time (Σ compute tasks) %1 against a median of %2 for its peers; Free %3 "
                                 "(peers %4) is not what delays it; %5")
@@ -297,7 +297,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
             Finding f = rankFinding(a, FreeDim, scale, t);
             f.ruleId = QStringLiteral("host-bound");
             f.title = Tr::tr("Rank %1 is host-bound: its device idles %2 more per step waiting for kernel launches")
-                          .arg(rankIdText(a.rankId))
+                          .arg(rankText(a.rankId, a.rankIndex))
                           .arg(us(f.impactNs));
             f.evidence = Tr::tr("Free %1 against %2 for its peers while its kernel time %3 is not higher (peers "
                                 "%4); %5; %6")
@@ -317,7 +317,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
             Finding f = rankFinding(a, PrepareDim, scale, t);
             f.ruleId = QStringLiteral("data-loading");
             f.title = Tr::tr("Rank %1 starts its steps late: data loading or host preparation costs %2 per step")
-                          .arg(rankIdText(a.rankId))
+                          .arg(rankText(a.rankId, a.rankIndex))
                           .arg(us(f.impactNs));
             f.evidence = Tr::tr("Preparing (host step start to the first device task) %1 against %2 for its peers; "
                                 "%3")

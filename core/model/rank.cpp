@@ -30,6 +30,13 @@ QString rankIdText(int rankId)
     return rankId >= 0 ? QString::number(rankId) : QStringLiteral("?");
 }
 
+QString rankText(int rankId, int rankIndex)
+{
+    if (rankId >= 0)
+        return QString::number(rankId);
+    return rankIndex >= 0 ? QStringLiteral("#%1").arg(rankIndex) : QStringLiteral("?");
+}
+
 const RankData* Profile::findRank(int rankId) const
 {
     for (const auto& r : ranks)

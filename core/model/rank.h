@@ -32,6 +32,10 @@ QString rankLayoutName(RankLayout layout);
 // A rank id as texts print it: the number, or "?" for a rank whose id no file
 // states (a lone CANN database) — never "-1".
 QString rankIdText(int rankId);
+// A rank as texts and charts name it: its id, or "#index" (its place in the
+// profile, as the Overview's charts label it) when it has none, so that two
+// ranks without ids are never both "?".
+QString rankText(int rankId, int rankIndex);
 
 // A communication group from profiler_metadata.json parallel_group_info.
 struct ParallelGroup

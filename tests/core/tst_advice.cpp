@@ -121,6 +121,7 @@ private Q_SLOTS:
     void jitterNeverNamesARank_data();
     void jitterNeverNamesARank();
     void realRanksOnlyGetJustifiedWarnings();
+    void ranksWithoutIdsAreNamedByPlace();
     void slowRankIsFound();
     void slowLinkIsFound();
     void hostBoundRankIsFound();
@@ -262,6 +263,28 @@ void TestAdvice::realRanksOnlyGetJustifiedWarnings()
         }
         QCOMPARE(withRule(findings, QStringLiteral("free-time")).size(), std::size_t(1));
     }
+}
+
+void TestAdvice::ranksWithoutIdsAreNamedByPlace()
+{
+    // MindInsight's cluster fixture has two CANN PROF_* ranks whose files
+    // state no rank id. Texts name them "#index" (their place in the
+    // profile), as the Overview's charts label them, never both "rank ?".
+    const ProfilePtr profile
+        = ProfileLoader::load({ test::fixture(QStringLiteral("mindinsight/tests/utils/resource/profiler")) });
+    QStringList placeNames;
+    for (std::size_t i = 0; i < profile->ranks.size(); ++i)
+        if (profile->ranks[i]->info.rankId < 0)
+            placeNames << QStringLiteral("rank #%1").arg(i);
+    QCOMPARE(placeNames.size(), 2);
+    const auto findings = computeAdvice(*profile);
+    const auto spread = withRule(findings, QStringLiteral("spread-communication"));
+    QCOMPARE(spread.size(), std::size_t(1));
+    for (const QString& name : placeNames)
+        QVERIFY2(spread.front()->title.contains(name), qPrintable(spread.front()->title));
+    for (const Finding& f : findings)
+        QVERIFY2(!f.title.contains(QLatin1String("rank ?")) && !f.measured.contains(QLatin1String("rank ?")),
+                 qPrintable(f.title));
 }
 
 void TestAdvice::slowRankIsFound()
