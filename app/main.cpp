@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "analysis/analysisservice.h"
+#include "common/settingswriter.h"
 #include "common/viewstate.h"
 #include "comparisoncontroller.h"
 #include "i18n/translations.h"
@@ -18,7 +19,6 @@
 #include <QIcon>
 #include <QLocale>
 #include <QPixmap>
-#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -37,7 +37,7 @@ struct Tr
 // the widgets are not rebuilt on QEvent::LanguageChange.
 void installUserTranslators(QCoreApplication& app)
 {
-    const QString code = QSettings().value(QStringLiteral("ui/language")).toString();
+    const QString code = profscope::settingValue(QStringLiteral("ui/language")).toString();
     if (code == QLatin1String("en"))
         return;
     const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
@@ -138,6 +138,9 @@ int main(int argc, char** argv)
     profscope::tuneAllocator();
     allowTextOnlyRunsWithoutDisplay(argc, argv);
     QApplication app(argc, argv);
+    // Settings are written off the GUI thread (settingswriter.h): the last
+    // ones reach the file before the process ends.
+    QObject::connect(&app, &QCoreApplication::aboutToQuit, [] { profscope::flushSettings(); });
     QCoreApplication::setOrganizationName(QStringLiteral("Profscope"));
     QCoreApplication::setApplicationName(QStringLiteral("Profscope"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PROFSCOPE_VERSION));

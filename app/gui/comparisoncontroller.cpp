@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "comparisoncontroller.h"
+#include "common/settingswriter.h"
 
 #include "analysis/runcompare.h"
 #include "banner.h"
@@ -18,7 +19,6 @@
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
-#include <QSettings>
 #include <QStatusBar>
 
 namespace profscope {
@@ -123,14 +123,13 @@ void ComparisonController::compareWith(const QStringList& paths)
 
 void ComparisonController::askFolderAndCompare()
 {
-    QSettings settings;
-    QString start = settings.value(QLatin1String(kLastDirKey)).toString();
+    QString start = settingValue(QLatin1String(kLastDirKey)).toString();
     if (start.isEmpty() && m_state->profile())
         start = QFileInfo(m_state->profile()->rootPath).absolutePath();
     const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Compare With Folder"), start);
     if (dir.isEmpty())
         return;
-    settings.setValue(QLatin1String(kLastDirKey), QFileInfo(dir).absolutePath());
+    setSettingValue(QLatin1String(kLastDirKey), QFileInfo(dir).absolutePath());
     compareWith({ dir });
 }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "languagemenu.h"
+#include "common/settingswriter.h"
 
 #include <QActionGroup>
 #include <QCoreApplication>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 
 #include <utility>
 
@@ -30,7 +30,7 @@ LanguageMenu::LanguageMenu(QMenu* viewMenu, QWidget* window)
 {
     QMenu* language = viewMenu->addMenu(Tr::tr("&Language"));
     m_group->setExclusive(true);
-    const QString current = QSettings().value(QLatin1String(kLanguageKey)).toString();
+    const QString current = settingValue(QLatin1String(kLanguageKey)).toString();
     // Language names are written in their own language (endonyms) so that a
     // user can find theirs whatever the current UI language is.
     const std::pair<QString, QString> languages[] = {
@@ -53,10 +53,9 @@ LanguageMenu::LanguageMenu(QMenu* viewMenu, QWidget* window)
 
 void LanguageMenu::setLanguage(const QString& code)
 {
-    QSettings settings;
-    if (settings.value(QLatin1String(kLanguageKey)).toString() == code)
+    if (settingValue(QLatin1String(kLanguageKey)).toString() == code)
         return;
-    settings.setValue(QLatin1String(kLanguageKey), code);
+    setSettingValue(QLatin1String(kLanguageKey), code);
     // Window-modal and non-blocking: nothing else waits on the answer.
     auto* box = new QMessageBox(QMessageBox::Information, Tr::tr("Language"),
         Tr::tr("The new language is used the next time Profscope starts."), QMessageBox::Ok, m_window);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "mainwindow.h"
+#include "common/settingswriter.h"
 
 #include "analysis/analysisservice.h"
 
@@ -50,7 +51,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QScreen>
-#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -316,7 +316,7 @@ void MainWindow::exportCurrentPage()
     if (!exportable)
         return;
     const QString dir = QFileDialog::getExistingDirectory(
-        this, tr("Export Page Into Folder"), QSettings().value(QLatin1String(kLastDirKey)).toString());
+        this, tr("Export Page Into Folder"), settingValue(QLatin1String(kLastDirKey)).toString());
     if (dir.isEmpty())
         return;
     QStringList errors;
@@ -420,8 +420,7 @@ void MainWindow::compareWith(const QStringList& paths)
 
 void MainWindow::openFolderDialog()
 {
-    QSettings settings;
-    QString start = settings.value(QLatin1String(kLastDirKey)).toString();
+    QString start = settingValue(QLatin1String(kLastDirKey)).toString();
     if (start.isEmpty() && m_profile)
         start = QFileInfo(m_profile->rootPath).absolutePath();
     if (start.isEmpty())
@@ -429,7 +428,7 @@ void MainWindow::openFolderDialog()
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Profile Folder"), start);
     if (dir.isEmpty())
         return;
-    settings.setValue(QLatin1String(kLastDirKey), QFileInfo(dir).absolutePath());
+    setSettingValue(QLatin1String(kLastDirKey), QFileInfo(dir).absolutePath());
     openPaths({ dir });
 }
 
@@ -554,9 +553,8 @@ void MainWindow::showReportFor(const ProfilePtr& profile)
 
 bool MainWindow::restoreWindowState()
 {
-    QSettings settings;
-    const QByteArray geometry = settings.value(QLatin1String(kGeometryKey)).toByteArray();
-    const QByteArray state = settings.value(QLatin1String(kStateKey)).toByteArray();
+    const QByteArray geometry = settingValue(QLatin1String(kGeometryKey)).toByteArray();
+    const QByteArray state = settingValue(QLatin1String(kStateKey)).toByteArray();
     bool restored = false;
     if (!geometry.isEmpty())
         restored = restoreGeometry(geometry);
@@ -567,9 +565,8 @@ bool MainWindow::restoreWindowState()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    QSettings settings;
-    settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
-    settings.setValue(QLatin1String(kStateKey), saveState());
+    setSettingValue(QLatin1String(kGeometryKey), saveGeometry());
+    setSettingValue(QLatin1String(kStateKey), saveState());
     m_loader->cancel();
     if (m_reportDialog)
         m_reportDialog->close();

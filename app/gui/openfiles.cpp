@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openfiles.h"
+#include "common/settingswriter.h"
 
 #include "load/discovery.h"
 
@@ -8,7 +9,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMimeData>
-#include <QSettings>
 #include <QUrl>
 
 namespace profscope {
@@ -53,24 +53,22 @@ QStringList droppedProfilePaths(const QMimeData* mime)
 
 QString askProfileFile(QWidget* parent, const char* settingsKey)
 {
-    QSettings settings;
-    QString start = settings.value(QLatin1String(settingsKey)).toString();
+    QString start = settingValue(QLatin1String(settingsKey)).toString();
     if (start.isEmpty())
         start = QDir::homePath();
     const QString filter =
         Tr::tr("Profiler files (trace_view.json *.json *.csv *.db)") + QStringLiteral(";;") + Tr::tr("All files (*)");
     const QString file = QFileDialog::getOpenFileName(parent, Tr::tr("Open Profile File"), start, filter);
     if (!file.isEmpty())
-        settings.setValue(QLatin1String(settingsKey), QFileInfo(file).absolutePath());
+        setSettingValue(QLatin1String(settingsKey), QFileInfo(file).absolutePath());
     return file;
 }
 
 bool startWithDemo()
 {
-    QSettings settings;
-    if (settings.value(QLatin1String(kDemoShownKey), false).toBool())
+    if (settingValue(QLatin1String(kDemoShownKey), false).toBool())
         return false;
-    settings.setValue(QLatin1String(kDemoShownKey), true);
+    setSettingValue(QLatin1String(kDemoShownKey), true);
     return true;
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "partialopen.h"
+#include "common/settingswriter.h"
 #include "model/workpool.h"
 
 #include <QCheckBox>
@@ -14,7 +15,6 @@
 #include <QProgressBar>
 #include <QPromise>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -235,14 +235,13 @@ void PartialOpenDialog::updateSummary()
 
 bool askPartialOpen(QWidget* parent, QStringList& paths, LoadFilter& filter)
 {
-    QSettings settings;
-    QString start = settings.value(QLatin1String(kLastDirKey)).toString();
+    QString start = settingValue(QLatin1String(kLastDirKey)).toString();
     if (start.isEmpty())
         start = QDir::homePath();
     const QString dir = QFileDialog::getExistingDirectory(parent, PartialOpenDialog::tr("Open Part of a Profile"), start);
     if (dir.isEmpty())
         return false;
-    settings.setValue(QLatin1String(kLastDirKey), QFileInfo(dir).absolutePath());
+    setSettingValue(QLatin1String(kLastDirKey), QFileInfo(dir).absolutePath());
     PartialOpenDialog dialog({ dir }, parent);
     if (dialog.exec() != QDialog::Accepted)
         return false;

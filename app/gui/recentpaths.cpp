@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "recentpaths.h"
 
+#include "common/settingswriter.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
-#include <QSettings>
 
 #include <algorithm>
 
@@ -56,8 +57,7 @@ RecentPaths::RecentPaths(QMenu* menu, QObject* parent)
 
 QList<QStringList> RecentPaths::load()
 {
-    QSettings settings;
-    const QStringList stored = settings.value(QLatin1String(kRecentKey)).toStringList();
+    const QStringList stored = settingValue(QLatin1String(kRecentKey)).toStringList();
     QList<QStringList> recent;
     QStringList kept;
     for (const QString& entry : stored) {
@@ -70,7 +70,7 @@ QList<QStringList> RecentPaths::load()
         recent << paths;
     }
     if (kept != stored)
-        settings.setValue(QLatin1String(kRecentKey), kept);
+        setSettingValue(QLatin1String(kRecentKey), kept);
     return recent;
 }
 
@@ -78,14 +78,14 @@ void RecentPaths::add(const QStringList& paths)
 {
     if (paths.isEmpty())
         return;
-    QSettings settings;
-    QStringList stored = settings.value(QLatin1String(kRecentKey)).toStringList();
+    QStringList stored = settingValue(QLatin1String(kRecentKey)).toStringList();
     const QString entry = joinEntry(paths);
     stored.removeAll(entry);
     stored.prepend(entry);
     while (stored.size() > kMaxRecent)
         stored.removeLast();
-    settings.setValue(QLatin1String(kRecentKey), stored);
+    // Written off the GUI thread: this runs as a load ends (settingswriter.h).
+    setSettingValue(QLatin1String(kRecentKey), stored);
 }
 
 void RecentPaths::remember(const QStringList& paths)
@@ -120,7 +120,7 @@ void RecentPaths::rebuildMenu()
     } else {
         m_menu->addSeparator();
         m_menu->addAction(Tr::tr("&Clear Recent"), this, [this] {
-            QSettings().remove(QLatin1String(kRecentKey));
+            removeSetting(QLatin1String(kRecentKey));
             refresh();
         });
     }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "reportactions.h"
+#include "common/settingswriter.h"
 
 #include "common/viewstate.h"
 #include "report/report.h"
@@ -12,7 +13,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSaveFile>
-#include <QSettings>
 
 namespace profscope {
 
@@ -78,10 +78,10 @@ bool ReportActions::writeTrace(
 QString ReportActions::askPath(const QString& title, const QString& suggestedName, const QString& filter)
 {
     // Never into the profile's folder by default: it is the user's data.
-    const QString dir = QSettings().value(QLatin1String(kLastDirKey), QDir::homePath()).toString();
+    const QString dir = settingValue(QLatin1String(kLastDirKey), QDir::homePath()).toString();
     const QString path = QFileDialog::getSaveFileName(m_window, title, QDir(dir).filePath(suggestedName), filter);
     if (!path.isEmpty())
-        QSettings().setValue(QLatin1String(kLastDirKey), QFileInfo(path).absolutePath());
+        setSettingValue(QLatin1String(kLastDirKey), QFileInfo(path).absolutePath());
     return path;
 }
 

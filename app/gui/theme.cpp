@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "theme.h"
+#include "common/settingswriter.h"
 
 #include <QActionGroup>
 #include <QApplication>
 #include <QMenu>
-#include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
 
@@ -31,7 +31,7 @@ Startup& startup()
 
 Theme savedTheme()
 {
-    const QString v = QSettings().value(QLatin1String(kThemeKey)).toString();
+    const QString v = settingValue(QLatin1String(kThemeKey)).toString();
     return v == QLatin1String("dark") ? Theme::Dark : v == QLatin1String("light") ? Theme::Light : Theme::System;
 }
 
@@ -75,7 +75,7 @@ QPalette darkPalette()
 void applyTheme(Theme theme)
 {
     startup(); // remember the system look before the first change
-    QSettings().setValue(QLatin1String(kThemeKey),
+    setSettingValue(QLatin1String(kThemeKey),
         theme == Theme::Dark ? QStringLiteral("dark") : theme == Theme::Light ? QStringLiteral("light") : QString());
     if (theme == Theme::System) {
         QApplication::setStyle(QStyleFactory::create(startup().style));

@@ -4,6 +4,7 @@
 // refused with a message; rules survive a restart (QSettings) and a JSON
 // round trip; the renderer draws a matching slice in the rule's colour and
 // runs each regex once per interned name, again only after the rules change.
+#include "common/settingswriter.h"
 #include "common/export.h"
 #include "common/viewstate.h"
 #include "load/profileloader.h"
@@ -91,6 +92,7 @@ private Q_SLOTS:
 void TestColorRules::initTestCase()
 {
     QVERIFY(test::isolateUserLocations(QStringLiteral("tst_colorrules")));
+    flushSettings(); // no queued write lands after the clear
     QSettings().clear();
 }
 
@@ -258,6 +260,7 @@ void TestColorRules::malformedJson()
 
 void TestColorRules::settingsRestored()
 {
+    flushSettings(); // no queued write lands after this one
     QSettings().remove(ColorRules::settingsKey());
     {
         TimelineColors colors;
@@ -275,17 +278,20 @@ void TestColorRules::settingsRestored()
     QCOMPARE(restored.rules().rules()[1].kind, ColorRule::Kind::Category);
     QCOMPARE(restored.rules().match("Idle", SliceClass::Free), 1);
     // Broken settings text: no rules, no crash.
+    flushSettings(); // no queued write lands after this one
     QSettings().setValue(ColorRules::settingsKey(), QStringLiteral("{\"version\": 7}"));
     TimelineColors broken;
     broken.loadSettings();
     QVERIFY(broken.rules().rules().empty());
     // No rules: the key is removed rather than kept empty.
     broken.rules().saveSettings();
+    flushSettings(); // the writes queued so far are in the file
     QVERIFY(!QSettings().contains(ColorRules::settingsKey()));
 }
 
 void TestColorRules::rendererDrawsRuleColour()
 {
+    flushSettings(); // no queued write lands after this one
     QSettings().remove(ColorRules::settingsKey());
     QTemporaryDir dir;
     writeSmallTrace(dir);
@@ -366,6 +372,7 @@ void TestColorRules::rendererDrawsRuleColour()
 
 void TestColorRules::dialogEdits()
 {
+    flushSettings(); // no queued write lands after this one
     QSettings().remove(ColorRules::settingsKey());
     ColorRules rules;
     QVERIFY(rules.setRules({ regex(QStringLiteral("Cast"), 0x00ff00) }));
@@ -409,6 +416,7 @@ void TestColorRules::dialogEdits()
         // Cancel: the rules are as before, and nothing was saved.
         dialog.reject();
         QVERIFY(rules.rules() == original);
+        flushSettings(); // the writes queued so far are in the file
         QVERIFY(!QSettings().contains(ColorRules::settingsKey()));
     }
     {
@@ -427,6 +435,7 @@ void TestColorRules::dialogEdits()
     next.loadSettings();
     QCOMPARE(next.rules().size(), std::size_t(1));
     QCOMPARE(next.rules()[0].pattern, QStringLiteral("hcom"));
+    flushSettings(); // no queued write lands after this one
     QSettings().remove(ColorRules::settingsKey());
 }
 
@@ -467,6 +476,7 @@ void TestColorRules::dialogImportExport()
 
 void TestColorRules::legendShowsRules()
 {
+    flushSettings(); // no queued write lands after this one
     QSettings().remove(ColorRules::settingsKey());
     ViewState state;
     TimelinePage page(&state);

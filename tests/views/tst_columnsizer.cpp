@@ -3,6 +3,7 @@
 // leave, follows the table's width, can be dragged, and the dragged widths
 // come back in the next table with the same key.
 #include "common/columnsizer.h"
+#include "common/settingswriter.h"
 #include "viewtestsupport.h"
 
 #include <QHeaderView>
@@ -115,6 +116,7 @@ void TestColumnSizer::hidingAColumnIsNotAChoice()
     table.setColumnHidden(3, true);
     table.setColumnHidden(3, false);
     QVERIFY(!sizer->userSized());
+    flushSettings(); // a queued write would be in the file now
     QVERIFY(!QSettings().contains(QStringLiteral("columns/test/hide")));
 }
 

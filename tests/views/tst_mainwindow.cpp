@@ -4,6 +4,7 @@
 // import report (filters, CSV export), cancel, and the banners for broken or
 // empty folders.
 
+#include "common/settingswriter.h"
 #include "banner.h"
 #include "common/importreportview.h"
 #include "common/viewstate.h"
@@ -200,6 +201,7 @@ void TestMainWindow::initTestCase()
 
 void TestMainWindow::init()
 {
+    flushSettings(); // no queued write lands after the clear
     QSettings().clear();
 }
 
@@ -502,13 +504,16 @@ void TestMainWindow::recentFolders()
     gone.remove();
     // Entries that no longer exist are dropped (and forgotten).
     QCOMPARE(RecentPaths::load(), QList<QStringList>({ QStringList({ level1() }) }));
+    flushSettings(); // written off the GUI thread (settingswriter.h): in the file now
     QCOMPARE(QSettings().value(QStringLiteral("recent/entries")).toStringList().size(), 1);
 
     for (int i = 0; i < 15; ++i)
         RecentPaths::add({ level1() + QStringLiteral("/rank0_ascend_pt"), QString::number(i) });
+    flushSettings();
     QVERIFY(QSettings().value(QStringLiteral("recent/entries")).toStringList().size() <= 10);
 
     // A successful load puts its folder first; the welcome page lists it.
+    flushSettings(); // no queued write lands after the clear
     QSettings().clear();
     MainWindow window;
     window.show();
@@ -533,6 +538,7 @@ void TestMainWindow::languageChoiceIsStored()
     QVERIFY(chinese && system);
     QVERIFY(system->isChecked()); // nothing stored yet: follow the system
     chinese->trigger();
+    flushSettings(); // written off the GUI thread (settingswriter.h)
     QCOMPARE(QSettings().value(QStringLiteral("ui/language")).toString(), QStringLiteral("zh_CN"));
     QVERIFY(chinese->isChecked());
     // The restart notice does not block.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Opening single profiler files (drop, File → Open File) and the start-up
 // choice between the demo (first start) and the welcome page (later).
+#include "common/settingswriter.h"
 #include "loadcontroller.h"
 #include "mainwindow.h"
 #include "openfiles.h"
@@ -59,6 +60,7 @@ private Q_SLOTS:
 void TestOpenFiles::initTestCase()
 {
     QVERIFY(test::isolateUserLocations(QStringLiteral("tst_openfiles")));
+    flushSettings(); // no queued write lands after the clear
     QSettings().clear();
 }
 
@@ -96,6 +98,7 @@ void TestOpenFiles::dropSingleTraceOpensItsRank()
 
 void TestOpenFiles::demoOnlyOnFirstStart()
 {
+    flushSettings(); // no queued write lands after the clear
     QSettings().clear();
     QVERIFY(startWithDemo());
     QVERIFY(!startWithDemo());

@@ -6,6 +6,7 @@
 // level0/1/2 captures of one 2-rank workload. Expected counts and times are
 // read here from kernel_details.csv and step_trace_time.csv (plain file
 // reading), not through the loader.
+#include "common/settingswriter.h"
 #include "common/viewstate.h"
 #include "comparisonbar.h"
 #include "comparisoncontroller.h"
@@ -166,6 +167,7 @@ void TestRunComparison::initTestCase()
 
 void TestRunComparison::init()
 {
+    flushSettings(); // no queued write lands after the clear
     QSettings().clear();
 }
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "columnsizer.h"
 
+#include "settingswriter.h"
+
 #include <QEvent>
 #include <QHeaderView>
-#include <QSettings>
 #include <QTableView>
 
 #include <algorithm>
@@ -50,7 +51,7 @@ ColumnSizer::ColumnSizer(QTableView* table, int nameColumn, const QString& key)
     // Double-click on a divider: back to automatic widths, forgotten.
     connect(header, &QHeaderView::sectionHandleDoubleClicked, this, [this](int) {
         m_userSized = false;
-        QSettings().remove(settingsKey(m_key));
+        removeSetting(settingsKey(m_key));
         fitToContents();
     });
     // New rows: numbers to their contents, the name gets the rest (or the user's widths).
@@ -64,7 +65,7 @@ void ColumnSizer::setKey(const QString& key)
     if (key == m_key)
         return;
     m_key = key;
-    m_userSized = !QSettings().value(settingsKey(m_key)).toStringList().isEmpty();
+    m_userSized = !settingValue(settingsKey(m_key)).toStringList().isEmpty();
 }
 
 void ColumnSizer::fitToContents()
@@ -116,12 +117,12 @@ void ColumnSizer::save() const
     const QAbstractItemModel* model = m_table->model();
     for (int c = 0; model && c < model->columnCount(); ++c)
         widths << QString::number(m_table->isColumnHidden(c) ? 0 : m_table->columnWidth(c));
-    QSettings().setValue(settingsKey(m_key), widths);
+    setSettingValue(settingsKey(m_key), widths); // off the GUI thread: every step of a drag
 }
 
 bool ColumnSizer::restore()
 {
-    const QStringList widths = QSettings().value(settingsKey(m_key)).toStringList();
+    const QStringList widths = settingValue(settingsKey(m_key)).toStringList();
     const QAbstractItemModel* model = m_table->model();
     // Another version's columns: the saved widths mean nothing.
     if (widths.isEmpty() || !model || widths.size() != model->columnCount())

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "colorrules.h"
+#include "common/settingswriter.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QJsonParseError>
-#include <QSettings>
 
 namespace profscope {
 
@@ -228,7 +228,7 @@ bool ColorRules::fromJson(const QByteArray& json, std::vector<ColorRule>* rules,
 
 void ColorRules::loadSettings()
 {
-    const QString text = QSettings().value(settingsKey()).toString();
+    const QString text = settingValue(settingsKey()).toString();
     std::vector<ColorRule> rules;
     QString error;
     if (text.isEmpty()) {
@@ -245,11 +245,10 @@ void ColorRules::loadSettings()
 
 void ColorRules::saveSettings() const
 {
-    QSettings settings;
     if (m_rules.empty())
-        settings.remove(settingsKey());
+        removeSetting(settingsKey());
     else
-        settings.setValue(settingsKey(), QString::fromUtf8(toJson(m_rules)));
+        setSettingValue(settingsKey(), QString::fromUtf8(toJson(m_rules)));
 }
 
 } // namespace profscope

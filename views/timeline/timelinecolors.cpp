@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "timelinecolors.h"
+#include "common/settingswriter.h"
 
-#include <QSettings>
 
 #include <algorithm>
 #include <cctype>
@@ -57,9 +57,8 @@ QColor TimelineColors::defaultColor(SliceClass c)
 
 void TimelineColors::loadSettings()
 {
-    QSettings settings;
     for (int i = 0; i < kSliceClassCount; ++i) {
-        const QColor c(settings.value(settingsKey(SliceClass(i))).toString());
+        const QColor c(settingValue(settingsKey(SliceClass(i))).toString());
         m_base[std::size_t(i)] = c.isValid() ? c : defaultColor(SliceClass(i));
     }
     m_rules.loadSettings();
@@ -71,7 +70,7 @@ void TimelineColors::setBaseColor(SliceClass c, const QColor& color, bool save)
         return;
     m_base[std::size_t(c)] = color;
     if (save)
-        QSettings().setValue(settingsKey(c), color.name());
+        setSettingValue(settingsKey(c), color.name());
 }
 
 void TimelineColors::resetDefaults(bool save)
@@ -79,7 +78,7 @@ void TimelineColors::resetDefaults(bool save)
     for (int i = 0; i < kSliceClassCount; ++i) {
         m_base[std::size_t(i)] = defaultColor(SliceClass(i));
         if (save)
-            QSettings().remove(settingsKey(SliceClass(i)));
+            removeSetting(settingsKey(SliceClass(i)));
     }
 }
 
