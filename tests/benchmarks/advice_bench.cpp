@@ -13,6 +13,8 @@
 // finding of Warning or Critical is a false positive. Printed: precision and
 // recall per cause, Criticals / Warnings on clean clusters, where the true
 // cause ranks among the causes, and the time taken.
+#include "benchsupport.h"
+
 #include "analysis/advice.h"
 #include "generate/clustergenerator.h"
 #include "load/profileloader.h"
@@ -64,6 +66,7 @@ int intArg(const QStringList& args, const QString& name, int fallback)
 
 int main(int argc, char** argv)
 {
+    profscope::bench::startLikeTheApplication(argv);
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     const int clusters = intArg(args, QStringLiteral("--clusters"), 60);

@@ -3,6 +3,8 @@
 
 // What every benchmark measures the same way.
 
+#include "load/hugepages.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
@@ -21,6 +23,18 @@
 #include <sys/resource.h>
 
 namespace profscope::bench {
+
+// The first thing of every benchmark's main(): memory as the application
+// sets it up (app/main.cpp, app/cli/main.cpp), so that its figures are the
+// application's. Huge pages where the system offers them on request (a
+// restart with the tunable, inherited by the child processes;
+// PROFSCOPE_HUGE_PAGES=0 keeps glibc's default pages) and the allocator
+// tuned for loading (PROFSCOPE_MALLOC_TUNING=0 keeps glibc's defaults).
+inline void startLikeTheApplication(char** argv)
+{
+    restartWithHugePages(argv);
+    tuneAllocator();
+}
 
 // The process's peak resident set (VmHWM) in KiB, -1 when unknown. The
 // benchmarks load in child processes so that each figure is its own.

@@ -267,11 +267,7 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double t
 
 int main(int argc, char** argv)
 {
-    // The loads run as in the application: on huge pages where the system
-    // offers them on request (the children inherit the tunable);
-    // PROFSCOPE_HUGE_PAGES=0 runs everything on glibc's default pages.
-    profscope::restartWithHugePages(argv);
-    profscope::tuneAllocator();
+    profscope::bench::startLikeTheApplication(argv);
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() >= 4 && args[1] == QLatin1String("analyze"))

@@ -359,6 +359,7 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double i
 
 int main(int argc, char** argv)
 {
+    profscope::bench::startLikeTheApplication(argv);
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() >= 3 && args[1] == QLatin1String("load"))

@@ -205,6 +205,7 @@ int childSession(const QString& path, bool synchronous)
 
 int main(int argc, char** argv)
 {
+    profscope::bench::startLikeTheApplication(argv);
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);

@@ -220,6 +220,7 @@ int childLoad(const QString& path, int step, bool seek)
 
 int main(int argc, char** argv)
 {
+    profscope::bench::startLikeTheApplication(argv);
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() >= 4 && args[1] == QLatin1String("load"))

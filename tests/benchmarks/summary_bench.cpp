@@ -136,6 +136,7 @@ void show(QTextStream& out, const QString& label, const QJsonObject& r, double m
 
 int main(int argc, char** argv)
 {
+    profscope::bench::startLikeTheApplication(argv);
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     if (args.size() >= 5 && args[1] == QLatin1String("summarize"))

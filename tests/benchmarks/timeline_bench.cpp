@@ -177,6 +177,7 @@ Figures measure(TimelineWidget& w, QImage& image, double startNs, double endNs, 
 
 int main(int argc, char** argv)
 {
+    profscope::bench::startLikeTheApplication(argv);
     QApplication app(argc, argv);
     qint64 slices = 10'000'000;
     int frames = 10;
