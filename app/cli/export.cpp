@@ -566,12 +566,14 @@ int runExport(const QStringList& args, QTextStream& out, QTextStream& err)
                      << QStringLiteral("Path") << QStringLiteral("Source"); // Source: which figure of the profiler's
     }
     int failures = 0;
-    for (const auto& rank : profile->ranks) {
+    for (std::size_t r = 0; r < profile->ranks.size(); ++r) {
+        const auto& rank = profile->ranks[r];
         if (cellKind || (onlyRank >= 0 && rank->info.rankId != onlyRank))
             continue;
         const RankOverview& o = *rankOverview(*rank);
         if (o.steps.empty())
-            err << Tr::tr("note: rank %1 (%2): %3").arg(rankIdText(rank->info.rankId)).arg(rank->info.rootPath, o.note) << '\n';
+            err << Tr::tr("note: rank %1 (%2): %3").arg(rankText(rank->info.rankId, int(r))).arg(rank->info.rootPath, o.note)
+                << '\n';
         if (kind == QLatin1String("overview")) {
             for (const StepOverview& s : o.steps) {
                 if (parser.isSet(stepOpt) && s.step != parser.value(stepOpt))
