@@ -26,6 +26,10 @@ struct Writer
 
     Writer()
     {
+        // QSettings' own process-wide state (its cache of open files) is
+        // made before this writer, so that it is destroyed after it: a
+        // write still queued when the process ends finds it alive.
+        QSettings().status();
         pool.setMaxThreadCount(1); // one writer: the writes stay in order
         pool.setObjectName(QStringLiteral("profscope-settings"));
     }

@@ -4,6 +4,7 @@
 #include "analysis/advice.h"
 #include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
+#include "common/headerbar.h"
 #include "common/pagewidgets.h"
 #include "common/statuscolors.h"
 #include "common/viewstate.h"
@@ -86,8 +87,8 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     layout->setSpacing(8);
 
     // Heading row: what is shown, how the bars are sorted, export.
-    auto* header = new QHBoxLayout;
-    header->setSpacing(8);
+    // The controls go under the titles when the window is narrow (HeaderBar).
+    auto* header = new HeaderBar(this);
     auto* titles = new QVBoxLayout;
     titles->setSpacing(0);
     QFont headingFont = m_heading->font();
@@ -100,7 +101,7 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_subheading->setWordWrap(true);
     m_subheading->setMinimumWidth(240);
     titles->addWidget(m_subheading);
-    header->addLayout(titles, 1);
+    header->setTitles(titles);
     m_compareButton->setObjectName(QStringLiteral("compareRunsButton"));
     m_compareButton->setCheckable(true);
     m_compareButton->setChecked(true);
@@ -108,21 +109,21 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
     m_compareButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_compareButton->setToolTip(tr("Show the base and the comparison run side by side (off: the base run only)"));
     m_compareButton->hide();
-    header->addWidget(m_compareButton);
+    header->addControl(m_compareButton);
     m_chartKindLabel = new QLabel(tr("Show:"), this);
     m_chartKindLabel->setBuddy(m_chartKind);
-    header->addWidget(m_chartKindLabel);
+    header->addControl(m_chartKindLabel);
     m_chartKind->setObjectName(QStringLiteral("rankChartCombo"));
     m_chartKind->addItem(tr("Every rank"), int(RankChart::EveryRank));
     m_chartKind->addItem(tr("Distribution"), int(RankChart::Distribution));
     m_chartKind->setToolTip(tr("Every rank: a bar per rank, scrolled and sorted as you choose. "
                                "Distribution: all ranks at once, sorted by step time, with the p10–p90 band, "
                                "the median and the outliers named."));
-    header->addWidget(m_chartKind);
+    header->addControl(m_chartKind);
     auto* sortLabel = new QLabel(tr("Sort bars by:"), this);
     m_sortLabel = sortLabel;
     sortLabel->setBuddy(m_sortCombo);
-    header->addWidget(sortLabel);
+    header->addControl(sortLabel);
     m_sortCombo->setObjectName(QStringLiteral("sortCombo"));
     for (int column : { int(OverviewBarsModel::RankColumn), int(OverviewBarsModel::TotalColumn),
              int(OverviewBarsModel::ComputingOnlyColumn), int(OverviewBarsModel::OverlappedColumn),
@@ -135,13 +136,13 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
             : barComponentName(BarComponent(column - OverviewBarsModel::ComputingOnlyColumn));
         m_sortCombo->addItem(name, column);
     }
-    header->addWidget(m_sortCombo);
+    header->addControl(m_sortCombo);
     m_descending->setObjectName(QStringLiteral("descendingButton"));
     m_descending->setCheckable(true);
     m_descending->setText(tr("Largest first"));
     m_descending->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_descending->setToolTip(tr("Sort order of the bars"));
-    header->addWidget(m_descending);
+    header->addControl(m_descending);
     header->addSpacing(12);
     m_exportButton->setText(tr("Export"));
     m_exportButton->setToolTip(tr("Save the charts as PNG, SVG or PDF and the tables as CSV"));
@@ -181,8 +182,8 @@ OverviewPage::OverviewPage(ViewState* state, QWidget* parent)
             a->setVisible(m_state->runCompare());
     });
     m_exportButton->setMenu(exportMenu);
-    header->addWidget(m_exportButton);
-    layout->addLayout(header);
+    header->addControl(m_exportButton);
+    layout->addWidget(header);
 
     m_causes->setObjectName(QStringLiteral("causesLabel"));
     m_causes->setWordWrap(true);

@@ -54,7 +54,7 @@ QColor stepStageColor(StepStageKind kind, const QPalette& palette)
 TitledPlot::TitledPlot(const QString& title, bool legendRow, QWidget* parent)
     : VectorPlot(parent)
 {
-    setMinimumSize(260, 180);
+    setMinimumSize(200, 180); // three trend charts share a row; their titles wrap and elide (ChartTitle)
     setNoAntialiasingOnDrag(true);
     plotLayout()->insertRow(0);
     QFont bold = font();

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "steptracepage.h"
 
+#include "common/headerbar.h"
+
 #include "steptracecharts.h"
 #include "trajectorypanel.h"
 
@@ -43,27 +45,29 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(6);
-    auto* bar = new QHBoxLayout;
+    // The controls go under the title when the window is narrow (HeaderBar).
+    auto* bar = new HeaderBar(this);
     m_title = makePageTitle(tr("Step Trace"), this);
-    bar->addWidget(m_title);
-    bar->addStretch(1);
-    bar->addWidget(new QLabel(tr("Rank:"), this));
+    auto* titles = new QVBoxLayout;
+    titles->addWidget(m_title);
+    bar->setTitles(titles);
+    bar->addControl(new QLabel(tr("Rank:"), this));
     m_rankCombo = new QComboBox(this);
     m_rankCombo->setObjectName(QStringLiteral("stepTraceRank"));
     m_rankCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    bar->addWidget(m_rankCombo);
-    bar->addWidget(new QLabel(tr("Step:"), this));
+    bar->addControl(m_rankCombo);
+    bar->addControl(new QLabel(tr("Step:"), this));
     m_stepCombo = new QComboBox(this);
     m_stepCombo->setObjectName(QStringLiteral("stepTraceStep"));
     m_stepCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_stepCombo->setMinimumContentsLength(18);
     m_stepCombo->setToolTip(tr("The average over all steps, or one step"));
-    bar->addWidget(m_stepCombo);
+    bar->addControl(m_stepCombo);
     m_timelineButton = new QPushButton(tr("Show in Timeline"), this);
     m_timelineButton->setToolTip(tr("Open the step shown on the Timeline, its range marked (double-click a stage "
                                     "row for the stage)"));
     connect(m_timelineButton, &QPushButton::clicked, this, [this] { showInTimeline(); });
-    bar->addWidget(m_timelineButton);
+    bar->addControl(m_timelineButton);
     auto* exportChart = makeExportButton(
         ExportKind::Chart, this,
         [this] {
@@ -82,9 +86,9 @@ StepTracePage::StepTracePage(ViewState* state, QWidget* parent)
                 exportModelInteractive(this, *m_stageModel, QStringLiteral("steptrace-stages"));
         },
         tr("Save the stage table (or the cluster table) as CSV"));
-    bar->addWidget(exportChart);
-    bar->addWidget(exportTable);
-    layout->addLayout(bar);
+    bar->addControl(exportChart);
+    bar->addControl(exportTable);
+    layout->addWidget(bar);
 
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
