@@ -147,7 +147,7 @@ bool isBlank(const QByteArray& bytes)
 constexpr qsizetype kMaxFastBytes = qsizetype(64) << 20;
 
 JsonFile::JsonFile(const QString& path, const char* kind, FileReport& report)
-    : ReportScope(path, kind, report, "profscope::TableParsers")
+    : JsonFile(path, QByteArray(), kind, report)
 {
 }
 

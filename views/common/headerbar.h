@@ -23,7 +23,7 @@ public:
     explicit HeaderBar(QWidget* parent = nullptr);
     // The title block (heading and subtitle), owned by the bar.
     void setTitles(QLayout* titles);
-    // Controls, left to right; spacing() adds room between groups.
+    // Controls, left to right; addSpacing() adds room between groups.
     void addControl(QWidget* control);
     void addSpacing(int pixels);
     // True while the controls are on their own row.

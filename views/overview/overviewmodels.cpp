@@ -22,11 +22,6 @@ QString optionalIndex(int index)
     return index >= 0 ? QString::number(index) : QString();
 }
 
-QString rankText(const ClusterStepRow& row)
-{
-    return profscope::rankText(row.rankId, row.rankIndex);
-}
-
 } // namespace
 
 QString barComponentName(BarComponent component)
@@ -212,7 +207,7 @@ QVariant OverviewBarsModel::data(const QModelIndex& index, int role) const
         return {};
     switch (c) {
     case RankColumn:
-        return rankText(*e.row);
+        return rankText(e.row->rankId, e.row->rankIndex);
     case HostColumn:
         return e.row->host;
     case StageColumn:
@@ -450,7 +445,7 @@ QVariant ClusterStepTableModel::data(const QModelIndex& index, int role) const
     case StepField:
         return r.overview.step;
     case RankField:
-        return rankText(r);
+        return rankText(r.rankId, r.rankIndex);
     case HostField:
         return r.host;
     case StageIndexField:
