@@ -197,16 +197,17 @@ CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds
              << QStringLiteral("Impact(us)") << QStringLiteral("Impact Share") << QStringLiteral("Evidence")
              << QStringLiteral("Explained By");
     const std::vector<Finding> findings = computeAdvice(profile, thresholds, step);
-    auto rankText = [](const Finding& f) {
+    // A rank without an id is named by its place ("#3"), as in the finding's text.
+    auto ranksCell = [](const Finding& f) {
         QStringList ranks;
-        for (const int r : f.rankIds)
-            ranks << rankIdText(r);
+        for (const RankRef& r : f.ranks)
+            ranks << rankText(r.id, r.index);
         return ranks.join(QLatin1Char(';'));
     };
     for (const Finding& f : findings) {
         const int jumpRank = f.rankIndex >= 0 ? profile.ranks[std::size_t(f.rankIndex)]->info.rankId : -1;
         t.rows << QList<Cell> { cell(severityName(f.severity)), cell(f.ruleId), cell(f.title), cell(f.rule),
-            cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4), cell(rankText(f)),
+            cell(f.measured), cellNumber(f.value, 4), cellNumber(f.threshold, 4), cell(ranksCell(f)),
             cell(f.ops.join(QLatin1Char(';'))), cell(f.link), cell(f.transport), cellIndex(jumpRank),
             f.endNs > f.startNs ? cell(qint64(f.startNs)) : cellNumber(kNoValue, 0),
             f.endNs > f.startNs ? cell(qint64(f.endNs)) : cellNumber(kNoValue, 0),
@@ -215,7 +216,7 @@ CellTable adviceTable(const Profile& profile, const AdviceThresholds& thresholds
             f.isCause || f.impactNs > 0 ? cellNumber(f.impactNs / 1000.0, 3) : cellNumber(kNoValue, 0),
             f.isCause || f.impactNs > 0 ? cellNumber(f.impactShare, 4) : cellNumber(kNoValue, 0), cell(f.evidence),
             cell(f.explainedBy >= 0 ? findings[std::size_t(f.explainedBy)].ruleId + QLatin1Char(' ')
-                        + rankText(findings[std::size_t(f.explainedBy)])
+                        + ranksCell(findings[std::size_t(f.explainedBy)])
                                     : QString()) };
     }
     return t;

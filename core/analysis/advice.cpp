@@ -32,12 +32,13 @@ using advice::us;
 
 // The costliest cause naming one of `ranks`, or -1: the symptom it explains
 // is listed under it instead of beside it.
-int explainingCause(const std::vector<Finding>& causes, const QList<int>& ranks)
+// Ranks are matched by place: ranks without an id all have id -1.
+int explainingCause(const std::vector<Finding>& causes, const QList<RankRef>& ranks)
 {
     int best = -1;
     for (std::size_t i = 0; i < causes.size(); ++i) {
-        const bool involved = std::any_of(
-            causes[i].rankIds.begin(), causes[i].rankIds.end(), [&](int r) { return ranks.contains(r); });
+        const bool involved = std::any_of(ranks.begin(), ranks.end(),
+            [&](const RankRef& r) { return causes[i].concernsRank(r.index); });
         if (involved && (best < 0 || causes[i].impactNs > causes[std::size_t(best)].impactNs))
             best = int(i);
     }
@@ -46,18 +47,18 @@ int explainingCause(const std::vector<Finding>& causes, const QList<int>& ranks)
 
 // A symptom (waits, spreads, ratios) is never more than Info by itself: only
 // a cause has a cost. Explained symptoms point at their cause.
-void symptom(Finding& f, const std::vector<Finding>& causes, const QList<int>& ranks)
+void symptom(Finding& f, const std::vector<Finding>& causes, const QList<RankRef>& ranks)
 {
     f.severity = Finding::Severity::Info;
     f.explainedBy = explainingCause(causes, ranks);
 }
 
-QList<int> groupRanks(const std::vector<RankCommunication>& comm, const QString& group)
+QList<RankRef> groupRanks(const std::vector<RankCommunication>& comm, const QString& group)
 {
-    QList<int> ranks;
+    QList<RankRef> ranks;
     for (const RankCommunication& rc : comm)
         if (rc.groupId == group)
-            ranks << rc.rankId;
+            ranks << RankRef { rc.rankIndex, rc.rankId };
     return ranks;
 }
 
@@ -131,8 +132,8 @@ void spreadRules(const std::vector<ClusterStepRow>& perRank, const AdviceThresho
                          .arg(us(meanE2e));
         f.value = ratio;
         f.threshold = t.spreadRatio;
-        f.rankIds = { (*maxIt)->rankId, (*minIt)->rankId };
-        symptom(f, causes, f.rankIds);
+        f.ranks = { RankRef { (*maxIt)->rankIndex, (*maxIt)->rankId }, RankRef { (*minIt)->rankIndex, (*minIt)->rankId } };
+        symptom(f, causes, f.ranks);
         f.target = Finding::Target::Rank;
         f.rankIndex = (*maxIt)->rankIndex;
         f.startNs = (*maxIt)->overview.spanNs.startNs;
@@ -169,9 +170,9 @@ void freeRule(
     // is a large share; a cost to rank it by needs a cause (host-bound).
     f.severity = ratioOf(top) > 2 * t.freeRatio ? Finding::Severity::Warning : Finding::Severity::Info;
     f.ruleId = QStringLiteral("free-time");
-    QList<int> ids;
+    QList<RankRef> ids;
     for (const auto* r : rows)
-        ids << r->rankId;
+        ids << RankRef { r->rankIndex, r->rankId };
     // Without step markers the whole profile is one unnamed step.
     f.title = top.overview.step.isEmpty()
         ? Tr::tr("The device is idle for %1 of the profiled time on rank %2 (%n rank(s) above the limit)", "",
@@ -187,7 +188,7 @@ void freeRule(
                          us(double(top.overview.spanNs.durationNs())), rankList(ids));
     f.value = ratioOf(top);
     f.threshold = t.freeRatio;
-    f.rankIds = ids;
+    f.ranks = ids;
     f.explainedBy = explainingCause(causes, ids);
     if (f.explainedBy >= 0)
         f.severity = Finding::Severity::Info;
@@ -207,9 +208,9 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
         byGroup[s.groupId].push_back(&s);
     for (const auto& [group, ranks] : byGroup) {
         const SlowRank& top = *ranks.front(); // sorted by how far behind
-        QList<int> ids;
+        QList<RankRef> ids;
         for (std::size_t i = 0; i < ranks.size() && i < 3; ++i)
-            ids << ranks[i]->rankId;
+            ids << RankRef { ranks[i]->rankIndex, ranks[i]->rankId };
         Finding f;
         f.ruleId = QStringLiteral("slow-rank");
         f.title = Tr::tr("Rank %1 is slow in communication group %2: the other ranks wait for it")
@@ -225,7 +226,7 @@ void slowRankRule(const Profile& profile, const AdviceThresholds& t, const QStri
                          .arg(percent(top.behindRatio), rankList(ids));
         f.value = top.behindRatio;
         f.threshold = t.slowRankRatio;
-        f.rankIds = ids;
+        f.ranks = ids;
         // Arrival skew from jitter alone makes one rank "behind" in every
         // group: only a cause in the group makes it more than a hint.
         symptom(f, causes, groupRanks(comm, group));
@@ -249,10 +250,10 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
             ranks.begin(), ranks.end(), [](const auto* a, const auto* b) { return a->waitRatio() < b->waitRatio(); });
         if (worstWait->waitRatio() <= t.waitRatio)
             continue;
-        QList<int> waiting;
+        QList<RankRef> waiting;
         for (const RankCommunication* rc : ranks)
             if (rc->waitRatio() > t.waitRatio)
-                waiting << rc->rankId;
+                waiting << RankRef { rc->rankIndex, rc->rankId };
         const RankCommunication* leastWait = *std::min_element(
             ranks.begin(), ranks.end(), [](const auto* a, const auto* b) { return a->waitRatio() < b->waitRatio(); });
         Finding f;
@@ -265,10 +266,10 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
                          .arg(rankList(waiting));
         f.value = worstWait->waitRatio();
         f.threshold = t.waitRatio;
-        f.rankIds = waiting;
-        QList<int> members;
+        f.ranks = waiting;
+        QList<RankRef> members;
         for (const RankCommunication* rc : ranks)
-            members << rc->rankId;
+            members << RankRef { rc->rankIndex, rc->rankId };
         symptom(f, causes, members);
         f.target = Finding::Target::Rank;
         f.rankIndex = worstWait->rankIndex;
@@ -286,13 +287,14 @@ void ratioRules(const Profile& profile, const std::vector<RankCommunication>& co
             g.title = Tr::tr("Ranks of group %1 are not synchronized: rank %2 arrives last at the collectives")
                           .arg(group.right(12))
                           .arg(rankText(leastWait->rankId, leastWait->rankIndex));
-            g.rankIds = { worstWait->rankId, leastWait->rankId };
+            g.ranks = { RankRef { worstWait->rankIndex, worstWait->rankId },
+                RankRef { leastWait->rankIndex, leastWait->rankId } };
         } else {
             g.ruleId = QStringLiteral("bandwidth-inconsistent");
             g.severity = Finding::Severity::Info;
             g.title = Tr::tr("Waiting in group %1 is not explained by synchronization: check link bandwidths")
                           .arg(group.right(12));
-            g.rankIds = { worstWait->rankId };
+            g.ranks = { RankRef { worstWait->rankIndex, worstWait->rankId } };
         }
         g.rule = Tr::tr("synchronization / (synchronization + transit) > %1 on the rank that waits most")
                      .arg(t.synchronizationRatio, 0, 'f', 2);
@@ -310,7 +312,8 @@ void packetRule(const std::vector<RankCommunication>& comm, const AdviceThreshol
     {
         qint64 small = 0;
         qint64 all = 0;
-        std::map<int, std::pair<qint64, qint64>> perRank; // rank id -> (small, all)
+        std::map<int, std::pair<qint64, qint64>> perRank; // rank index -> (small, all)
+        std::map<int, int> idOf; // rank index -> rank id
         int rankIndex = -1;
     };
     std::map<QString, Count> byTransport;
@@ -323,12 +326,13 @@ void packetRule(const std::vector<RankCommunication>& comm, const AdviceThreshol
             Count& c = byTransport[transport.toUpper()];
             for (const auto& [sizeMB, entry] : totals.sizeDistribution) {
                 c.all += entry.first;
-                c.perRank[rc.rankId].second += entry.first;
+                c.perRank[rc.rankIndex].second += entry.first;
                 if (sizeMB < limitMB) {
                     c.small += entry.first;
-                    c.perRank[rc.rankId].first += entry.first;
+                    c.perRank[rc.rankIndex].first += entry.first;
                 }
             }
+            c.idOf[rc.rankIndex] = rc.rankId;
             if (c.rankIndex < 0)
                 c.rankIndex = rc.rankIndex;
         }
@@ -339,10 +343,10 @@ void packetRule(const std::vector<RankCommunication>& comm, const AdviceThreshol
         if (share <= t.smallPacketShare)
             continue;
         const double limitMB = isRdma(transport) ? t.smallPacketRdmaMB : t.smallPacketSdmaMB;
-        QList<int> ids;
+        QList<RankRef> ids;
         for (const auto& [rank, sa] : c.perRank)
             if (sa.second > 0 && double(sa.first) / double(sa.second) > t.smallPacketShare)
-                ids << rank;
+                ids << RankRef { rank, c.idOf.at(rank) };
         Finding f;
         f.severity = Finding::Severity::Info;
         f.ruleId = QStringLiteral("small-packets");
@@ -354,7 +358,7 @@ void packetRule(const std::vector<RankCommunication>& comm, const AdviceThreshol
             Tr::tr("%1 of %2 packets (%3) on ranks %4").arg(c.small).arg(c.all).arg(percent(share), rankList(ids));
         f.value = share;
         f.threshold = t.smallPacketShare;
-        f.rankIds = ids;
+        f.ranks = ids;
         f.target = Finding::Target::Rank;
         f.rankIndex = c.rankIndex;
         out.push_back(f);
@@ -371,7 +375,7 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
         TimeNs totalNs = 0;
         int rankIndex = -1;
         TimeNs startNs = 0;
-        QList<int> ranks;
+        QList<RankRef> ranks;
     };
     std::map<QString, Op> ops;
     const TimeNs limitNs = TimeNs(t.aiCpuOpUs * 1000.0);
@@ -394,9 +398,9 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
                 op.rankIndex = int(r);
                 op.startNs = k->startNs[i];
             }
-            const int id = profile.ranks[r]->info.rankId;
-            if (!op.ranks.contains(id))
-                op.ranks << id;
+            const RankRef ref { int(r), profile.ranks[r]->info.rankId };
+            if (!op.ranks.contains(ref))
+                op.ranks << ref;
         }
     }
     for (const auto& [type, op] : ops) {
@@ -415,7 +419,7 @@ void aiCpuRule(const Profile& profile, const AdviceThresholds& t, const QString&
                          .arg(us(double(op.maxNs)), rankList(op.ranks), us(perRankStepNs));
         f.value = double(op.maxNs) / 1000.0;
         f.threshold = t.aiCpuOpUs;
-        f.rankIds = op.ranks;
+        f.ranks = op.ranks;
         f.ops = { type };
         f.target = Finding::Target::Operator;
         f.rankIndex = op.rankIndex;
@@ -443,7 +447,7 @@ void flopsRule(const Profile& profile, std::vector<Finding>& out)
             f.rule = Tr::tr("a rank's FLOPS more than %1% below the mean of the ranks (MindInsight)")
                          .arg(100.0 * ClusterFlops::kProposalThreshold, 0, 'g', 3);
             f.measured = Tr::tr("%1 GFLOPS, %2% below the mean").arg(p.value, 0, 'f', 4).arg(p.fraction * 100.0, 0, 'f', 2);
-            f.rankIds = { p.rankId };
+            f.ranks = { RankRef { p.rankIndex, p.rankId } };
         } else {
             f.ruleId = QStringLiteral("flops-stage-imbalance");
             f.rule = Tr::tr("a pipeline stage's FLOPs per device more than %1% above the mean of the stages "
@@ -455,11 +459,10 @@ void flopsRule(const Profile& profile, std::vector<Finding>& out)
                              .arg(p.fraction * 100.0, 0, 'f', 2);
             for (const ClusterFlopsEntry& e : flops.entries)
                 if (e.stage == p.stage)
-                    f.rankIds << e.rankId;
+                    f.ranks << RankRef { e.rankIndex, e.rankId };
         }
-        for (const ClusterFlopsEntry& e : flops.entries)
-            if (!f.rankIds.isEmpty() && e.rankId == f.rankIds.front())
-                f.rankIndex = e.rankIndex;
+        if (!f.ranks.isEmpty())
+            f.rankIndex = f.ranks.front().index;
         if (f.rankIndex < 0)
             f.target = Finding::Target::None;
         out.push_back(f);
@@ -485,7 +488,7 @@ void dataLoadingRule(const Profile& profile, const AdviceThresholds& t, std::vec
             continue;
         Finding f;
         f.severity = Finding::Severity::Warning;
-        f.rankIds = { rank.info.rankId };
+        f.ranks = { RankRef { int(r), rank.info.rankId } };
         f.target = Finding::Target::Rank;
         f.rankIndex = int(r);
         if (hostEmpty) {
@@ -622,6 +625,28 @@ bool loadAdviceThresholds(const QString& path, AdviceThresholds* thresholds, QSt
         return false;
     }
     return true;
+}
+
+QList<int> Finding::rankIds() const
+{
+    QList<int> ids;
+    for (const RankRef& r : ranks)
+        ids << r.id;
+    return ids;
+}
+
+QList<int> Finding::rankIndexes() const
+{
+    QList<int> indexes;
+    for (const RankRef& r : ranks)
+        indexes << r.index;
+    return indexes;
+}
+
+bool Finding::concernsRank(int index) const
+{
+    return index >= 0
+        && std::any_of(ranks.begin(), ranks.end(), [index](const RankRef& r) { return r.index == index; });
 }
 
 QString severityName(Finding::Severity severity)

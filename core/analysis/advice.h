@@ -51,6 +51,15 @@ QJsonObject adviceThresholdsToJson(const AdviceThresholds& thresholds);
 bool adviceThresholdsFromJson(const QJsonObject& json, AdviceThresholds* thresholds, QString* error);
 bool loadAdviceThresholds(const QString& path, AdviceThresholds* thresholds, QString* error);
 
+// A rank a finding concerns: its place in Profile::ranks, which every rank
+// has, and its id, which a rank from a CANN PROF_* folder may lack (-1).
+struct RankRef
+{
+    int index = -1;
+    int id = -1;
+    friend bool operator==(const RankRef&, const RankRef&) = default;
+};
+
 struct Finding
 {
     enum class Severity
@@ -82,7 +91,7 @@ struct Finding
     int explainedBy = -1; // symptoms: index of the cause finding that explains them
     double value = 0; // the measured value in the rule's unit
     double threshold = 0;
-    QList<int> rankIds;
+    QList<RankRef> ranks; // the ranks concerned, most concerned first
     QStringList ops;
     QString link; // "3-5" for links
     QString transport;
@@ -91,6 +100,10 @@ struct Finding
     int rankIndex = -1;
     qint64 startNs = 0;
     qint64 endNs = 0;
+
+    QList<int> rankIds() const;
+    QList<int> rankIndexes() const;
+    bool concernsRank(int index) const;
 };
 
 QString severityName(Finding::Severity severity);

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include "../model/rank.h"
+#include "advice.h"
 
 namespace profscope::advice {
 
@@ -28,13 +29,14 @@ inline QString percent(double ratio)
     return Tr::tr("%1%").arg(ratio * 100.0, 0, 'f', 1);
 }
 
-inline QString rankList(const QList<int>& ids, int max = 8)
+// A rank without an id is named by its place ("#3"), as everywhere else.
+inline QString rankList(const QList<RankRef>& ranks, int max = 8)
 {
     QStringList parts;
-    for (int i = 0; i < ids.size() && i < max; ++i)
-        parts << rankIdText(ids[i]);
-    if (ids.size() > max)
-        parts << Tr::tr("… (%n more)", "", int(ids.size() - max));
+    for (int i = 0; i < ranks.size() && i < max; ++i)
+        parts << rankText(ranks[i].id, ranks[i].index);
+    if (ranks.size() > max)
+        parts << Tr::tr("… (%n more)", "", int(ranks.size() - max));
     return parts.join(QStringLiteral(", "));
 }
 

@@ -58,6 +58,7 @@ void proposeSlowRank(ClusterFlops& out)
         return;
     FlopsProposal p;
     p.kind = FlopsProposal::Kind::SlowRank;
+    p.rankIndex = worst->rankIndex;
     p.rankId = worst->rankId;
     p.value = worst->flopsPerSecondG;
     p.fraction = worstFraction;

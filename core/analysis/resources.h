@@ -36,6 +36,7 @@ struct FlopsProposal
         PipelineStage, // pipeline_parallel_flops: a stage's FLOPs more than 20% over the mean of the stages
     };
     Kind kind = Kind::SlowRank;
+    int rankIndex = -1; // SlowRank: into Profile::ranks
     int rankId = -1; // SlowRank
     int stage = -1;  // PipelineStage, 1-based
     double value = 0;   // the rank's FLOPS / the stage's average FLOPs

@@ -139,7 +139,7 @@ Finding rankFinding(const RankAccumulator& a, int d, const StepScale& scale, con
     f.severity = severityForShare(f.impactShare, t);
     f.value = f.impactShare;
     f.threshold = t.causeMinShare;
-    f.rankIds = { a.rankId };
+    f.ranks = { RankRef { a.rankIndex, a.rankId } };
     f.rankIndex = a.rankIndex;
     f.target = Finding::Target::Step;
     f.startNs = a.worstSpan[d].startNs;
@@ -254,7 +254,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
     QtConcurrent::blockingMap(workPool(), launches,
         [&](LaunchMeasure& m) { m = measureLaunches(*profile.ranks[std::size_t(&m - launches.data())], t.hostBoundLaunchGapUs); });
 
-    QList<int> absoluteHostBound; // ranks host-bound without standing out from their peers (all of them are)
+    QList<RankRef> absoluteHostBound; // ranks host-bound without standing out from their peers (all of them are)
     double absoluteFreeNs = 0;
     int absoluteIndex = -1;
     TimeRange absoluteSpan {};
@@ -306,7 +306,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
                                  launchEvidence, waits);
             out.push_back(f);
         } else if (launchBound && !named[ComputeDim]) {
-            absoluteHostBound << a.rankId;
+            absoluteHostBound << RankRef { a.rankIndex, a.rankId };
             absoluteFreeNs += a.mean(a.valueSum, FreeDim);
             if (absoluteIndex < 0) {
                 absoluteIndex = a.rankIndex;
@@ -336,7 +336,7 @@ void rankCauses(const Profile& profile, const ClusterSteps& steps, const StepSca
         f.severity = severityForShare(f.impactShare, t);
         f.value = f.impactShare;
         f.threshold = t.freeRatio;
-        f.rankIds = absoluteHostBound;
+        f.ranks = absoluteHostBound;
         f.rankIndex = absoluteIndex;
         f.target = Finding::Target::Step;
         f.startNs = absoluteSpan.startNs;
@@ -404,8 +404,8 @@ void stageImbalanceCause(
     f.value = f.impactShare;
     f.threshold = t.stageImbalanceShare;
     for (const ClusterStepRow& r : steps.rows)
-        if (r.stage == worst->first && !f.rankIds.contains(r.rankId))
-            f.rankIds << r.rankId;
+        if (r.stage == worst->first && !f.concernsRank(r.rankIndex))
+            f.ranks << RankRef { r.rankIndex, r.rankId };
     f.rankIndex = ranks.empty() ? -1 : ranks.front();
     f.target = Finding::Target::Rank;
     f.title = Tr::tr("Pipeline stage %1 computes %2 more per step than the other stages: rebalance the layers")
@@ -468,11 +468,18 @@ void slowLinkCauses(const Profile& profile, const StepScale& scale, const Advice
                          .arg(l.sizeMB / l.transportMedianGBps, 0, 'f', 3);
         f.value = l.bandwidthGBps / l.transportMedianGBps;
         f.threshold = t.slowLinkRatio;
-        f.rankIds = { l.srcRankId, l.dstRankId };
+        // A link's ends are rank ids (the matrix is keyed by them); their places:
+        RankRef src { -1, l.srcRankId };
+        RankRef dst { -1, l.dstRankId };
+        for (std::size_t i = 0; i < profile.ranks.size(); ++i) {
+            if (src.index < 0 && profile.ranks[i]->info.rankId == l.srcRankId)
+                src.index = int(i);
+            if (dst.index < 0 && profile.ranks[i]->info.rankId == l.dstRankId)
+                dst.index = int(i);
+        }
+        f.ranks = { src, dst };
         f.target = Finding::Target::Link;
-        for (std::size_t i = 0; i < profile.ranks.size(); ++i)
-            if (profile.ranks[i]->info.rankId == l.srcRankId)
-                f.rankIndex = int(i);
+        f.rankIndex = src.index;
         out.push_back(f);
     }
 }

@@ -43,8 +43,8 @@ struct Planted
         if (f.ruleId != cause)
             return false;
         if (b < 0)
-            return f.rankIds.contains(a);
-        return f.rankIds.contains(a) && f.rankIds.contains(b);
+            return f.rankIds().contains(a);
+        return f.rankIds().contains(a) && f.rankIds().contains(b);
     }
 };
 
@@ -166,7 +166,7 @@ int main(int argc, char** argv)
         QStringList shown;
         for (const Finding* f : causes) {
             shown << QStringLiteral("%1 %2:%3 %4%")
-                         .arg(f->ruleId, f->link.isEmpty() ? QString::number(f->rankIds.value(0)) : f->link,
+                         .arg(f->ruleId, f->link.isEmpty() ? QString::number(f->rankIds().value(0)) : f->link,
                              severityName(f->severity).left(4))
                          .arg(f->impactShare * 100, 0, 'f', 1);
             Score& s = scores[f->ruleId];

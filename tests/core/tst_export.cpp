@@ -37,6 +37,7 @@ private Q_SLOTS:
     void overviewJsonToFile();
     void overviewCheckAgainstTheProfiler();
     void ranklessRank();
+    void ranklessRanksInAdvice();
     void usageErrors();
     void traceKind();
     void everyKind_data();
@@ -160,6 +161,35 @@ void TestExport::traceKind()
                  QStringLiteral("--rank"), QStringLiteral("7"), QStringLiteral("-o"), file })
                  .exitCode,
         2);
+}
+
+void TestExport::ranklessRanksInAdvice()
+{
+    // MindInsight's cluster fixture: two CANN PROF_* ranks without an id. The
+    // advice's Ranks cells name them as the finding's text does ("#4"), never "?".
+    const Run r = cli({ QStringLiteral("export"),
+        test::fixture(QStringLiteral("mindinsight/tests/utils/resource/profiler")), QStringLiteral("--what"),
+        QStringLiteral("advice"), QStringLiteral("--format"), QStringLiteral("json") });
+    QCOMPARE(r.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(r.out).object()[QStringLiteral("rows")].toArray();
+    bool sawSpread = false;
+    for (const auto& v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString ranks = row[QStringLiteral("Ranks")].toString();
+        QVERIFY2(!ranks.contains(QLatin1Char('?')), qPrintable(ranks));
+        if (row[QStringLiteral("Rule Id")].toString() != QLatin1String("spread-communication"))
+            continue;
+        sawSpread = true;
+        const QStringList names = ranks.split(QLatin1Char(';'));
+        QCOMPARE(names.size(), 2);
+        QVERIFY(names[0] != names[1]);
+        for (const QString& name : names) {
+            QVERIFY2(name.startsWith(QLatin1Char('#')), qPrintable(ranks));
+            QVERIFY2(row[QStringLiteral("Finding")].toString().contains(QStringLiteral("rank ") + name),
+                qPrintable(row[QStringLiteral("Finding")].toString()));
+        }
+    }
+    QVERIFY(sawSpread);
 }
 
 void TestExport::usageErrors()

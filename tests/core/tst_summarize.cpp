@@ -276,7 +276,7 @@ private slots:
         const std::vector<Finding> findings = computeAdvice(*summary);
         auto named = [&findings](const QString& rule, int rank) {
             return std::any_of(findings.begin(), findings.end(),
-                [&](const Finding& f) { return f.ruleId == rule && f.rankIds.contains(rank); });
+                [&](const Finding& f) { return f.ruleId == rule && f.rankIds().contains(rank); });
         };
         QVERIFY2(named(QStringLiteral("compute-slow-rank"), 5), "the slow rank 5 is named");
         QVERIFY2(named(QStringLiteral("host-bound"), 2), "the host-bound rank 2 is named from the summary's launch figures");

@@ -545,7 +545,7 @@ void TestOverviewPage::adviceJumpMarksTheTimeline()
         const Finding& f = advice->findings()[std::size_t(row)];
         if (stepRow < 0 && f.target == Finding::Target::Step && f.endNs > f.startNs)
             stepRow = row;
-        if (multiRankRow < 0 && f.rankIds.size() > 1)
+        if (multiRankRow < 0 && f.rankIds().size() > 1)
             multiRankRow = row;
     }
     QVERIFY(stepRow >= 0);
@@ -575,7 +575,7 @@ void TestOverviewPage::adviceJumpMarksTheTimeline()
     stack->trigger();
     QList<int> expectedRanks;
     for (std::size_t i = 0; i < profile->ranks.size(); ++i)
-        if (g.rankIds.contains(profile->ranks[i]->info.rankId))
+        if (g.rankIds().contains(profile->ranks[i]->info.rankId))
             expectedRanks << int(i);
     QCOMPARE(state.timelineRanks(), expectedRanks);
     QCOMPARE(timeline.timeline()->model().ranks(), expectedRanks);

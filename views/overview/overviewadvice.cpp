@@ -92,11 +92,9 @@ QMenu* OverviewPage::createFindingMenu(int row)
     menu->addAction(tr("&Open Target"), this, [this, row] { activateFinding(row); });
     // The ranks concerned, side by side: the slow rank and its peers.
     QList<int> ranks;
-    const auto& profileRanks = m_state->profile()->ranks;
-    for (int id : f.rankIds)
-        for (std::size_t i = 0; i < profileRanks.size(); ++i)
-            if (profileRanks[i]->info.rankId == id)
-                ranks << int(i);
+    for (const RankRef& r : f.ranks)
+        if (r.index >= 0)
+            ranks << r.index;
     QAction* stack = menu->addAction(tr("&Stack Its %n Ranks in the Timeline", nullptr, int(ranks.size())), this,
         [this, ranks, row] {
             m_state->setTimelineRanks(ranks);
