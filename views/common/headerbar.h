@@ -2,49 +2,40 @@
 #pragma once
 
 // A page's heading row: the title block on the left, the page's controls on
-// the right; when the page is narrower than both need side by side, the
-// controls move to a row of their own under the titles instead of being
-// squeezed over them (a long subtitle and five controls did not fit a
-// 1000-pixel window). Its minimum width is that of the stacked form, so a
-// narrow window is never held wider by it.
+// the right. When the page is narrower than both need side by side, the
+// controls move to rows of their own under the titles and wrap there, a
+// group at a time when a group fits a row, instead of being squeezed over
+// the titles or clipped (a long subtitle and five controls did not fit a
+// 1000-pixel window; the Marey page's eight controls cut their own texts).
+// A label with a buddy stays on the row of its control. Its minimum width is
+// that of its widest part, so a narrow window is never held wider by it.
 
 #include <QWidget>
 
-class QGridLayout;
-class QHBoxLayout;
-class QLayout;
-
 namespace profscope {
+
+class HeaderLayout;
 
 class HeaderBar : public QWidget
 {
     Q_OBJECT
 public:
     explicit HeaderBar(QWidget* parent = nullptr);
-    // The title block (heading and subtitle), owned by the bar.
+    // The title block (heading and subtitle), owned by the bar; optional.
     void setTitles(QLayout* titles);
-    // Controls, left to right; addSpacing() adds room between groups.
+    // Controls, left to right; addSpacing() starts a new group after a gap
+    // of `pixels`; addStretch() starts a group that goes to the right end
+    // of the row while everything fits one row.
     void addControl(QWidget* control);
     void addSpacing(int pixels);
-    // True while the controls are on their own row.
-    bool stacked() const
-    {
-        return m_stacked;
-    }
-    QSize minimumSizeHint() const override;
-
-protected:
-    void resizeEvent(QResizeEvent* event) override;
+    void addStretch();
+    // True while the controls are not on the titles' row.
+    bool stacked() const;
+    // Rows the controls take (0 when they are on the titles' row).
+    int controlRows() const;
 
 private:
-    void arrange(bool stacked);
-    int sideBySideWidth() const;
-
-    QGridLayout* m_grid = nullptr;
-    QWidget* m_titles = nullptr;
-    QWidget* m_controls = nullptr;
-    QHBoxLayout* m_controlRow = nullptr;
-    bool m_stacked = false;
+    HeaderLayout* m_layout = nullptr;
 };
 
 } // namespace profscope

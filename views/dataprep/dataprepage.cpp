@@ -102,7 +102,10 @@ DataPrepPage::DataPrepPage(ViewState* state, QWidget* parent)
     auto* graphBox = new QWidget(top);
     auto* graphLayout = new QVBoxLayout(graphBox);
     graphLayout->setContentsMargins(0, 0, 0, 0);
-    graphLayout->addWidget(makeHeading(tr("Pipeline: source → device; arrows and fill: output queue usage"), graphBox));
+    // Wraps rather than pushing past its half of the splitter into the next heading.
+    QLabel* graphHeading = makeHeading(tr("Pipeline: source → device; arrows and fill: output queue usage"), graphBox);
+    graphHeading->setWordWrap(true);
+    graphLayout->addWidget(graphHeading);
     m_graph = new PipelineGraph(graphBox);
     graphLayout->addWidget(m_graph, 1);
     auto* findingsBox = new QWidget(top);

@@ -3,6 +3,7 @@
 
 #include "common/statuscolors.h"
 
+#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -212,12 +213,18 @@ void PipelineGraph::paintEvent(QPaintEvent*)
         p.setFont(bold);
         const QRectF inner = r.adjusted(6, 3, -6, -3);
         const double line = inner.height() / 3;
-        p.drawText(QRectF(inner.left(), inner.top(), inner.width(), line), Qt::AlignCenter, op.label());
+        // The font has a floor below which a small box cannot shrink it:
+        // each line is elided to the box (the tooltip has the full text).
+        const auto drawLine = [&](int index, const QString& text) {
+            const QString shown = QFontMetricsF(p.font()).elidedText(text, Qt::ElideRight, inner.width());
+            p.drawText(QRectF(inner.left(), inner.top() + index * line, inner.width(), line), Qt::AlignCenter, shown);
+        };
+        drawLine(0, op.label());
         p.setFont(small);
         QString sub = tr("%n worker(s)", nullptr, int(std::max<qint64>(0, op.numWorkers)));
         if (!std::isnan(op.cpuPct))
             sub += tr(" · CPU %1%").arg(op.cpuPct, 0, 'f', 0);
-        p.drawText(QRectF(inner.left(), inner.top() + line, inner.width(), line), Qt::AlignCenter, sub);
+        drawLine(1, sub);
         QString tag;
         if (op.bottleneck)
             tag = tr("bottleneck");
@@ -226,7 +233,7 @@ void PipelineGraph::paintEvent(QPaintEvent*)
         if (!tag.isEmpty()) {
             p.setFont(bold);
             p.setPen(pen.color());
-            p.drawText(QRectF(inner.left(), inner.top() + 2 * line, inner.width(), line), Qt::AlignCenter, tag);
+            drawLine(2, tag);
         }
     }
 }

@@ -2,6 +2,7 @@
 #include "mareypage.h"
 #include "analysis/analysisservice.h"
 #include "common/deferredrefresh.h"
+#include "common/headerbar.h"
 #include "common/pagewidgets.h"
 
 #include "common/viewstate.h"
@@ -11,7 +12,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
@@ -61,18 +61,21 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     m_exportTable =
         makeExportButton(ExportKind::Table, this, exportTable, tr("Save the ops of the zoomed window as CSV"));
 
-    auto* bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Stage:"), this));
-    bar->addWidget(m_stage);
-    bar->addWidget(m_align);
-    bar->addWidget(m_memory);
-    bar->addSpacing(12);
-    bar->addWidget(m_expand);
-    bar->addWidget(m_collapse);
-    bar->addWidget(m_resetZoom);
-    bar->addStretch(1);
-    bar->addWidget(m_exportChart);
-    bar->addWidget(m_exportTable);
+    // Wraps into rows when the window is narrow (HeaderBar), never clipping a text.
+    auto* bar = new HeaderBar(this);
+    auto* stageLabel = new QLabel(tr("Stage:"), this);
+    stageLabel->setBuddy(m_stage);
+    bar->addControl(stageLabel);
+    bar->addControl(m_stage);
+    bar->addControl(m_align);
+    bar->addControl(m_memory);
+    bar->addSpacing(16);
+    bar->addControl(m_expand);
+    bar->addControl(m_collapse);
+    bar->addControl(m_resetZoom);
+    bar->addStretch();
+    bar->addControl(m_exportChart);
+    bar->addControl(m_exportTable);
 
     m_info = new QLabel(this);
     m_info->setWordWrap(true);
@@ -113,7 +116,7 @@ MareyPage::MareyPage(ViewState* state, QWidget* parent)
     splitter->setChildrenCollapsible(false);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(bar);
+    layout->addWidget(bar);
     layout->addWidget(m_info);
     layout->addWidget(splitter, 1);
 

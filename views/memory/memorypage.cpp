@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "memorypage.h"
 #include "common/deferredrefresh.h"
+#include "common/headerbar.h"
 
 #include "analysis/overview.h"
 #include "common/columnsizer.h"
@@ -57,11 +58,12 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(8);
 
-    auto* bar = new QHBoxLayout;
-    bar->setSpacing(10);
+    // The controls go under the title, and wrap, when the window is narrow (HeaderBar).
+    auto* bar = new HeaderBar(this);
     m_title = makePageTitle(tr("Memory"), this);
-    bar->addWidget(m_title);
-    bar->addStretch(1);
+    auto* titles = new QVBoxLayout;
+    titles->addWidget(m_title);
+    bar->setTitles(titles);
     m_showAllocated = new QCheckBox(tr("Allocated"), this);
     m_showReserved = new QCheckBox(tr("Reserved"), this);
     m_showActive = new QCheckBox(tr("Active"), this);
@@ -73,10 +75,10 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
     m_showActive->setToolTip(tr("Allocated memory plus blocks still in use by streams (Total Active)"));
     m_showModules->setToolTip(tr("Reserved memory of CANN modules with memory (npu_module_mem.csv)"));
     for (QCheckBox* box : { m_showAllocated, m_showReserved, m_showActive, m_showModules }) {
-        bar->addWidget(box);
+        bar->addControl(box);
         connect(box, &QCheckBox::toggled, this, &MemoryPage::rebuildPlot);
     }
-    bar->addSpacing(12);
+    bar->addSpacing(16);
     m_resetZoom = new QPushButton(tr("Reset Zoom"), this);
     m_resetZoom->setToolTip(
         tr("Show the whole capture, or the selected step. Drag the plot to pan, Ctrl+wheel zooms the time axis"));
@@ -87,10 +89,10 @@ MemoryPage::MemoryPage(ViewState* state, QWidget* parent)
         ExportKind::Table, this,
         [this] { exportModelInteractive(this, *m_allocationProxy, QStringLiteral("memory-allocations")); },
         tr("Save the allocation table as shown (filtered and sorted) as CSV"));
-    bar->addWidget(m_resetZoom);
-    bar->addWidget(m_exportPlot);
-    bar->addWidget(m_exportTable);
-    layout->addLayout(bar);
+    bar->addControl(m_resetZoom);
+    bar->addControl(m_exportPlot);
+    bar->addControl(m_exportTable);
+    layout->addWidget(bar);
     m_peakDeltaLabel = new QLabel(this);
     m_peakDeltaLabel->setObjectName(QStringLiteral("memoryPeakDelta"));
     m_peakDeltaLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "strategypage.h"
 #include "common/deferredrefresh.h"
+#include "common/headerbar.h"
 
 #include "strategygraph.h"
 
@@ -104,45 +105,49 @@ StrategyPage::StrategyPage(ViewState* state, QWidget* parent)
     layout->setContentsMargins(12, 10, 12, 10);
     layout->setSpacing(8);
 
-    auto* bar = new QHBoxLayout;
+    // The controls go under the title, and wrap, when the window is narrow (HeaderBar).
+    auto* bar = new HeaderBar(this);
     m_title = makePageTitle(tr("Strategy"), this);
-    bar->addWidget(m_title);
-    bar->addSpacing(16);
-    bar->addWidget(new QLabel(tr("Stage:"), this));
+    auto* titles = new QVBoxLayout;
+    titles->addWidget(m_title);
+    bar->setTitles(titles);
+    auto* stageLabel = new QLabel(tr("Stage:"), this);
+    bar->addControl(stageLabel);
     m_stageBox = new QComboBox(this);
+    stageLabel->setBuddy(m_stageBox);
     m_stageBox->setObjectName(QStringLiteral("strategyStage"));
     m_stageBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_stageBox->setMinimumContentsLength(14);
     m_stageBox->setToolTip(tr("The pipeline stage whose graph is shown"));
-    bar->addWidget(m_stageBox);
-    bar->addSpacing(12);
+    bar->addControl(m_stageBox);
+    bar->addSpacing(16);
     m_search = new QLineEdit(this);
     m_search->setObjectName(QStringLiteral("strategySearch"));
     m_search->setPlaceholderText(tr("Find operator by name or type…"));
     m_search->setClearButtonEnabled(true);
     m_search->setMinimumWidth(260);
     m_search->setToolTip(tr("Enter finds the next match, in every stage"));
-    bar->addWidget(m_search);
+    bar->addControl(m_search);
     m_searchStatus = new QLabel(this);
-    bar->addWidget(m_searchStatus);
-    bar->addSpacing(12);
+    bar->addControl(m_searchStatus);
+    bar->addSpacing(16);
     m_groupScopes = new QCheckBox(tr("Group by scope"), this);
     m_groupScopes->setChecked(true);
     m_groupScopes->setToolTip(tr("Large graphs: draw the ops of a scope as one box until it is opened (double-click)"));
-    bar->addWidget(m_groupScopes);
+    bar->addControl(m_groupScopes);
     auto* fit = new QToolButton(this);
     fit->setText(tr("Fit"));
     fit->setToolTip(tr("Zoom the graph to fit the view (Ctrl+wheel zooms)"));
-    bar->addWidget(fit);
+    bar->addControl(fit);
     connect(fit, &QToolButton::clicked, this, [this] { fitGraph(0.2); });
-    bar->addStretch(1);
-    bar->addWidget(makeExportButton(
+    bar->addStretch();
+    bar->addControl(makeExportButton(
         ExportKind::Chart, this, [this] { exportWidgetInteractive(this, m_graph, QStringLiteral("strategy-graph")); },
         tr("Save the stage graph as PNG, SVG or PDF")));
-    bar->addWidget(makeExportButton(
+    bar->addControl(makeExportButton(
         ExportKind::Table, this, [this] { exportModelInteractive(this, *m_nodeProxy, QStringLiteral("strategy-ops")); },
         tr("Save the operator table as CSV")));
-    layout->addLayout(bar);
+    layout->addWidget(bar);
     m_summary = new QLabel(this);
     m_summary->setForegroundRole(QPalette::PlaceholderText);
     layout->addWidget(m_summary);
