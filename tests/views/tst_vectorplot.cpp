@@ -24,6 +24,8 @@ private Q_SLOTS:
     void longTitleFitsNarrowChart();
     void titleWrapsThenElides_data();
     void titleWrapsThenElides();
+    void legendColumnsFitTheWidth_data();
+    void legendColumnsFitTheWidth();
 };
 
 namespace {
@@ -215,6 +217,55 @@ void TestVectorPlot::titleWrapsThenElides()
         QVERIFY(metrics.horizontalAdvance(line) <= narrow);
     }
     QCOMPARE(title->text(), text); // what was set is kept whole
+}
+
+void TestVectorPlot::legendColumnsFitTheWidth_data()
+{
+    QTest::addColumn<int>("width");
+    for (int width : { 1400, 700, 420, 300 })
+        QTest::addRow("%d px", width) << width;
+}
+
+void TestVectorPlot::legendColumnsFitTheWidth()
+{
+    // The Data Preparation page's CPU chart: seven series, one long name.
+    // Under the axis rect, the legend takes as many columns as fit: every
+    // item inside the plot, and one row when the plot is wide enough.
+    QFETCH(int, width);
+    VectorPlot plot;
+    plot.legend->setVisible(true);
+    plot.axisRect()->insetLayout()->take(plot.legend);
+    plot.plotLayout()->addElement(1, 0, plot.legend);
+    const QStringList names { QStringLiteral("machine user"), QStringLiteral("machine sys"),
+        QStringLiteral("machine io"), QStringLiteral("machine idle"), QStringLiteral("process user (% of a core)"),
+        QStringLiteral("process sys (% of a core)"), QStringLiteral("op Shuffle_1 user+sys") };
+    for (const QString& name : names)
+        plot.addGraph()->setName(name);
+    QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot, [&plot] { fitLegendColumns(&plot, plot.width()); });
+    plot.resize(width, 500);
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    QCOMPARE(plot.viewport().width(), width);
+    plot.replot();
+    plot.replot(); // the second lays out the columns the first chose
+    int oneRow = 0;
+    int items = 0;
+    // The grid's cells in fill order; a wrapped last row leaves empty ones.
+    for (int i = 0; i < plot.legend->itemCount(); ++i) {
+        const QCPAbstractLegendItem* item = plot.legend->item(i);
+        if (!item)
+            continue;
+        ++items;
+        const QRect r = item->outerRect();
+        QVERIFY2(r.left() >= 0 && r.right() < width, qPrintable(QString::number(i)));
+        QVERIFY2(r.width() >= item->minimumOuterSizeHint().width(), qPrintable(QString::number(i)));
+        oneRow += item->minimumOuterSizeHint().width() + plot.legend->columnSpacing();
+    }
+    QCOMPARE(items, int(names.size()));
+    if (oneRow + 40 < width)
+        QCOMPARE(plot.legend->wrap(), int(names.size()));
+    else
+        QVERIFY(plot.legend->wrap() < int(names.size()));
 }
 
 QTEST_MAIN(TestVectorPlot)

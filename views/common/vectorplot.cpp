@@ -64,6 +64,37 @@ QSize ChartTitle::minimumOuterSizeHint() const
     return { mMargins.left() + mMargins.right(), text.height() + mMargins.top() + mMargins.bottom() };
 }
 
+void fitLegendColumns(QCustomPlot* plot, int widthPx)
+{
+    // Filled row by row, so a column is as wide as its widest item. Each
+    // item's width is the one QCustomPlot lays it out at (icon, padding,
+    // text and margins).
+    QCPLegend* legend = plot->legend;
+    std::vector<int> itemWidths;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (QCPAbstractLegendItem* item = legend->item(i))
+            itemWidths.push_back(item->minimumOuterSizeHint().width());
+    const int count = std::max(1, int(itemWidths.size()));
+    const QMargins legendMargins = legend->margins();
+    const auto fits = [&](int columns) {
+        std::vector<int> columnWidths(std::size_t(columns), 0);
+        for (std::size_t i = 0; i < itemWidths.size(); ++i)
+            columnWidths[i % std::size_t(columns)] = std::max(columnWidths[i % std::size_t(columns)], itemWidths[i]);
+        // The plot's own margins and the legend's frame around the columns.
+        int needed = 12 + legendMargins.left() + legendMargins.right() + (columns - 1) * legend->columnSpacing();
+        for (int w : columnWidths)
+            needed += w;
+        return needed <= widthPx;
+    };
+    int columns = count;
+    while (columns > 1 && !fits(columns))
+        --columns;
+    if (plot->legend->wrap() != columns) {
+        plot->legend->setWrap(columns);
+        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+}
+
 ChartTitle* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font)
 {
     return new ChartTitle(plot, text, font);

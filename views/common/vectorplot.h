@@ -38,6 +38,11 @@ private:
     int linesFitting(int heightPx) const;
 };
 
+// The legend's columns for a plot `widthPx` wide: one row when every item
+// fits, else as many columns as fit (a column as wide as its widest item),
+// so that no name is clipped in a narrow pane. Called before each replot.
+void fitLegendColumns(QCustomPlot* plot, int widthPx);
+
 // A ChartTitle, not yet in the plot's layout: the caller places it.
 ChartTitle* makeChartTitle(QCustomPlot* plot, const QString& text, const QFont& font);
 

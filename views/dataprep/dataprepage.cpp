@@ -41,6 +41,11 @@ VectorPlot* makePlot(const QString& title, QWidget* parent)
     legendRow->addElement(0, 0, plot->legend);
     plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
     plot->legend->setWrap(2);
+    // As many columns as the width allows, never a clipped name.
+    QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
+        if (plot->legend->visible())
+            fitLegendColumns(plot, plot->width());
+    });
     plot->plotLayout()->setRowStretchFactor(1, 0.001);
     plot->plotLayout()->insertRow(0);
     QFont f = plot->font();

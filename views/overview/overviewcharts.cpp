@@ -78,34 +78,6 @@ void moveLegendAboveAxisRect(QCustomPlot* plot)
     plot->legend->setColumnSpacing(12);
 }
 
-void setLegendColumns(QCustomPlot* plot, int width)
-{
-    // One row when every item fits, else as many columns as fit (filled row by row, so a
-    // column is as wide as its widest item); never clipped names in a narrow pane.
-    const QFontMetrics metrics(plot->legend->font());
-    std::vector<int> itemWidths;
-    for (int i = 0; i < plot->legend->itemCount(); ++i)
-        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot->legend->item(i)))
-            itemWidths.push_back(metrics.horizontalAdvance(item->plottable()->name()) + 14 + 12 + 12);
-    const int count = std::max(1, int(itemWidths.size()));
-    const auto fits = [&](int columns) {
-        std::vector<int> columnWidths(std::size_t(columns), 0);
-        for (std::size_t i = 0; i < itemWidths.size(); ++i)
-            columnWidths[i % std::size_t(columns)] = std::max(columnWidths[i % std::size_t(columns)], itemWidths[i]);
-        int needed = 24;
-        for (int w : columnWidths)
-            needed += w;
-        return needed <= width;
-    };
-    int columns = count;
-    while (columns > 1 && !fits(columns))
-        --columns;
-    if (plot->legend->wrap() != columns) {
-        plot->legend->setWrap(columns);
-        plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-    }
-}
-
 void colorBars(const std::array<QCPBars*, 5>& bars, const QPalette& palette)
 {
     for (int c = 0; c < kBarComponentCount; ++c) {
@@ -143,7 +115,7 @@ void setUpPlot(VectorPlot* plot)
     // every resize replots, so this follows the width.
     QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] {
         if (plot->legend->visible() && plot->legend->layout() == plot->plotLayout())
-            setLegendColumns(plot, plot->width());
+            fitLegendColumns(plot, plot->width());
     });
 }
 

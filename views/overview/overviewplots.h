@@ -24,7 +24,6 @@ QString formatValue(double ns, double unitNs);
 QCPTextElement* addTitle(QCustomPlot* plot);
 // The legend as one row (or two) under the title, outside the axis rect.
 void moveLegendAboveAxisRect(QCustomPlot* plot);
-void setLegendColumns(QCustomPlot* plot, int width);
 void colorBars(const std::array<QCPBars*, 5>& bars, const QPalette& palette);
 std::array<QCPBars*, 5> makeStackedBars(QCustomPlot* plot, const QPalette& palette);
 // Settings every overview plot shares.
