@@ -2,6 +2,7 @@
 #include "settledgrab.h"
 
 #include "analysis/analysisservice.h"
+#include "model/workpool.h"
 
 #include <QCoreApplication>
 #include <QEvent>
@@ -53,8 +54,10 @@ void SettledGrab::poll()
 {
     if (m_done)
         return;
-    // An analysis still running will post its result and repaint a page.
-    const bool busy = !AnalysisService::instance()->idle();
+    // An analysis still running will post its result and repaint a page;
+    // so will a view's own job on the shared pool (the timeline's summary
+    // rows and lane indexes, drawn as placeholders until they are built).
+    const bool busy = !AnalysisService::instance()->idle() || workPool()->activeThreadCount() > 0;
     if (busy)
         m_quiet.restart();
     if (m_quiet.elapsed() < m_quietMs && m_total.elapsed() < m_limitMs)

@@ -174,14 +174,21 @@ void TimelineModel::build()
         if (m_lanes[i].isGroup())
             applyOrder(int(i));
     m_index.resize(m_lanes.size());
+    ++m_generation;
     // The per-depth indexes are built here, in parallel, so that no frame
     // pays for them (the first paint at full zoom-out would otherwise build
-    // every visible lane's index: ~36 ms for 10 million slices).
+    // every visible lane's index). Above eagerIndexSlices() that wait would
+    // freeze the window (10 million slices: ~165 ms, most of it first-touch
+    // page faults of 120 MB): the renderer builds them off the GUI thread.
     std::vector<int> threadLanes;
+    qint64 slices = 0;
     for (std::size_t i = 0; i < m_lanes.size(); ++i)
-        if (m_lanes[i].kind == LaneKind::Thread && !m_index[i])
+        if (m_lanes[i].kind == LaneKind::Thread && !m_index[i]) {
             threadLanes.push_back(int(i));
-    QtConcurrent::blockingMap(workPool(), threadLanes, [this](int lane) { threadIndex(lane); });
+            slices += qint64(threadTrack(int(i)).slices.size());
+        }
+    if (slices <= m_eagerIndexSlices)
+        QtConcurrent::blockingMap(workPool(), threadLanes, [this](int lane) { threadIndex(lane); });
     m_counterRange.resize(m_lanes.size());
     m_counterRangeDone.assign(m_lanes.size(), false);
     computeOrigin();
@@ -628,33 +635,44 @@ const CounterSeries& TimelineModel::counterSeries(int lane) const
 const ThreadIndex& TimelineModel::threadIndex(int lane) const
 {
     auto& slot = m_index[std::size_t(lane)];
-    if (!slot) {
-        slot = std::make_unique<ThreadIndex>();
-        const SliceColumns& s = threadTrack(lane).slices;
-        std::uint16_t maxDepth = 0;
-        for (auto d : s.depth)
-            maxDepth = std::max(maxDepth, d);
-        slot->byDepth.resize(s.size() ? std::size_t(maxDepth) + 1 : 0);
-        std::vector<std::size_t> counts(slot->byDepth.size(), 0);
-        for (auto d : s.depth)
-            ++counts[d];
-        for (std::size_t d = 0; d < counts.size(); ++d)
-            slot->byDepth[d].reserve(counts[d]);
-        for (std::size_t i = 0; i < s.size(); ++i)
-            slot->byDepth[s.depth[i]].push_back(std::uint32_t(i));
-        slot->busyBefore.resize(slot->byDepth.size());
-        for (std::size_t d = 0; d < slot->byDepth.size(); ++d) {
-            std::vector<TimeNs>& busy = slot->busyBefore[d];
-            busy.reserve(slot->byDepth[d].size() + 1);
-            TimeNs sum = 0;
+    if (!slot)
+        slot = makeThreadIndex(threadTrack(lane).slices);
+    return *slot;
+}
+
+std::shared_ptr<ThreadIndex> TimelineModel::makeThreadIndex(const SliceColumns& s)
+{
+    auto index = std::make_shared<ThreadIndex>();
+    std::uint16_t maxDepth = 0;
+    for (auto d : s.depth)
+        maxDepth = std::max(maxDepth, d);
+    index->byDepth.resize(s.size() ? std::size_t(maxDepth) + 1 : 0);
+    std::vector<std::size_t> counts(index->byDepth.size(), 0);
+    for (auto d : s.depth)
+        ++counts[d];
+    for (std::size_t d = 0; d < counts.size(); ++d)
+        index->byDepth[d].reserve(counts[d]);
+    for (std::size_t i = 0; i < s.size(); ++i)
+        index->byDepth[s.depth[i]].push_back(std::uint32_t(i));
+    index->busyBefore.resize(index->byDepth.size());
+    for (std::size_t d = 0; d < index->byDepth.size(); ++d) {
+        std::vector<TimeNs>& busy = index->busyBefore[d];
+        busy.reserve(index->byDepth[d].size() + 1);
+        TimeNs sum = 0;
+        busy.push_back(sum);
+        for (const std::uint32_t i : index->byDepth[d]) {
+            sum = saturatingAdd(sum, std::max<TimeNs>(0, s.durNs[i]));
             busy.push_back(sum);
-            for (const std::uint32_t i : slot->byDepth[d]) {
-                sum = saturatingAdd(sum, std::max<TimeNs>(0, s.durNs[i]));
-                busy.push_back(sum);
-            }
         }
     }
-    return *slot;
+    return index;
+}
+
+void TimelineModel::adoptThreadIndex(int lane, quint64 generation, std::shared_ptr<ThreadIndex> index) const
+{
+    if (generation != m_generation || lane < 0 || std::size_t(lane) >= m_index.size() || m_index[std::size_t(lane)])
+        return;
+    m_index[std::size_t(lane)] = std::move(index);
 }
 
 std::pair<double, double> TimelineModel::counterRange(int lane) const

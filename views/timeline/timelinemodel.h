@@ -254,7 +254,37 @@ public:
         return v + m_originNs - offsetNs(rank);
     }
 
+    // A thread lane's per-depth index, built here on first use when not
+    // built yet (by build() for profiles up to eagerIndexSlices() slices,
+    // else by the renderer's job, see adoptThreadIndex).
     const ThreadIndex& threadIndex(int lane) const;
+    bool hasThreadIndex(int lane) const
+    {
+        return lane >= 0 && std::size_t(lane) < m_index.size() && m_index[std::size_t(lane)];
+    }
+    // Thread-safe: the index of one lane's slices.
+    static std::shared_ptr<ThreadIndex> makeThreadIndex(const SliceColumns& slices);
+    // An index built off the GUI thread for the lanes of build() number
+    // `generation`; dropped when the lanes were rebuilt since, or when the
+    // lane has one already.
+    void adoptThreadIndex(int lane, quint64 generation, std::shared_ptr<ThreadIndex> index) const;
+    quint64 generation() const
+    {
+        return m_generation;
+    }
+    // Up to this many slices in the thread lanes, build() makes every index
+    // at once (in parallel, waited for: ~2 ms per 100,000 slices); above it,
+    // a frame on screen draws a lane as a placeholder until its index is
+    // built off the GUI thread (10 million slices: ~165 ms of indexes).
+    static constexpr qint64 kDefaultEagerIndexSlices = 2'000'000;
+    void setEagerIndexSlices(qint64 slices)
+    {
+        m_eagerIndexSlices = slices;
+    }
+    qint64 eagerIndexSlices() const
+    {
+        return m_eagerIndexSlices;
+    }
     // Maximum and minimum value of a counter lane's series.
     std::pair<double, double> counterRange(int lane) const;
 
@@ -299,7 +329,9 @@ private:
     int m_pinnedHeight = 0;
     int m_scrollHeight = 0;
 
-    mutable std::vector<std::unique_ptr<ThreadIndex>> m_index;
+    mutable std::vector<std::shared_ptr<ThreadIndex>> m_index;
+    quint64 m_generation = 0; // of the lanes: build() counts
+    qint64 m_eagerIndexSlices = kDefaultEagerIndexSlices;
     mutable std::vector<std::pair<double, double>> m_counterRange;
     mutable std::vector<bool> m_counterRangeDone;
 };

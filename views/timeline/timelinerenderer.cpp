@@ -67,6 +67,7 @@ TimelineRenderer::TimelineRenderer(const TimelineModel& model, const TimelineCol
         if (m_summaryReady)
             m_summaryReady();
     };
+    QObject::connect(&m_indexWatcher, &QFutureWatcherBase::finished, &m_indexWatcher, [this] { indexesBuilt(); });
 }
 
 void TimelineRenderer::setFont(const QFont& font)
@@ -425,6 +426,8 @@ void TimelineRenderer::paint(QPainter& p, const TimelineViewport& vp, const Time
         requests.swap(m_summaryRequests);
         m_summaryBuilder.start(std::move(requests), { m_model.profile(), m_model.comparison().profile });
     }
+    if (!m_indexRequests.empty() && !m_indexWatcher.isRunning())
+        launchIndexJob();
 }
 
 void TimelineRenderer::paintEmpty(QPainter& p, const TimelineViewport& vp)
@@ -461,6 +464,8 @@ void TimelineRenderer::paintGrid(QPainter& p, const TimelineViewport& vp, int to
 void TimelineRenderer::paintThread(
     QPainter& p, int lane, const QRect& r, const TimelineViewport& vp, int rowHeight, bool labels)
 {
+    if (paintPendingThread(p, lane, r))
+        return;
     const auto& bl = blocks(lane, vp);
     const TimelineLane& l = m_model.lane(lane);
     const TraceData* trace = m_model.trace(l.rank);

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QFont>
+#include <QFutureWatcher>
 #include <QPalette>
 #include <QPointF>
 #include <QRect>
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -104,6 +106,7 @@ struct TimelineFrameStats
     int geometryBuilt = 0;
     int geometryCached = 0;
     int summariesPending = 0; // summary rows drawn as placeholders (being built)
+    int lanesPending = 0; // thread lanes drawn as placeholders (their index being built)
     std::map<QString, int> arrowsByCategory; // flows in view, per category
     int arrowsDrawn = 0; // after merging the arrows that share their end pixels
     bool arrowsLight = false; // dense: drawn thin and translucent, without heads
@@ -142,6 +145,13 @@ public:
     SummaryBuilder& summaryBuilder()
     {
         return m_summaryBuilder;
+    }
+    // Thread lanes' indexes being built off the GUI thread (a profile above
+    // the model's eagerIndexSlices(), drawn on screen: the summary builder's
+    // isAsync()); the lanes are placeholders until then.
+    bool isBuildingIndexes() const
+    {
+        return m_indexWatcher.isRunning() || !m_indexRequests.empty();
     }
 
     void paint(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
@@ -242,6 +252,16 @@ private:
     std::vector<SummaryBuilder::Request> m_summaryRequests; // asked for during a frame
     std::function<void()> m_summaryReady;
     std::vector<Label> m_labels;
+    // Thread-lane indexes built off the GUI thread (timelinerenderer_summary.cpp).
+    using IndexResult = std::pair<int, std::shared_ptr<ThreadIndex>>;
+    bool paintPendingThread(QPainter& p, int lane, const QRect& r);
+    void launchIndexJob();
+    void indexesBuilt();
+    QFutureWatcher<IndexResult> m_indexWatcher;
+    std::vector<int> m_indexRequests; // asked for during a frame
+    QSet<int> m_indexPending; // requested or being built
+    quint64 m_indexGeneration = 0; // of the model's lanes the two above refer to
+    quint64 m_indexJobGeneration = 0;
 };
 
 } // namespace profscope

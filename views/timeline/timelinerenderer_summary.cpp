@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// TimelineRenderer: the summary rows of collapsed ranks (built by SummaryBuilder, drawn per pixel column).
+// TimelineRenderer: what is built off the GUI thread while placeholders are drawn: the summary rows of
+// collapsed ranks (SummaryBuilder, drawn per pixel column) and the thread lanes' indexes of large profiles.
 #include "timelinerenderer.h"
 
 #include "common/statuscolors.h"
+#include "model/workpool.h"
 
 #include <QPainter>
+#include <QtConcurrent/QtConcurrentMap>
 
 namespace profscope {
 
@@ -89,6 +92,60 @@ void TimelineRenderer::paintSummary(QPainter& p, int lane, const QRect& r, const
         }
         x = end;
     }
+}
+
+// ---------------------------------------------------------------------------
+// Thread-lane indexes off the GUI thread
+
+bool TimelineRenderer::paintPendingThread(QPainter& p, int lane, const QRect& r)
+{
+    if (m_indexGeneration != m_model.generation()) {
+        // The lanes were rebuilt: requests for the old ones mean nothing (a
+        // running job's results are dropped by the model's generation check).
+        m_indexGeneration = m_model.generation();
+        m_indexRequests.clear();
+        m_indexPending.clear();
+    }
+    if (m_model.hasThreadIndex(lane) || !m_summaryBuilder.isAsync())
+        return false; // built, or an export / test frame: built on the spot
+    ++m_stats.lanesPending;
+    p.fillRect(r, QBrush(mutedTextColor(m_palette), Qt::BDiagPattern));
+    if (!m_indexPending.contains(lane)) {
+        m_indexPending.insert(lane);
+        m_indexRequests.push_back(lane);
+    }
+    return true;
+}
+
+void TimelineRenderer::launchIndexJob()
+{
+    std::vector<std::pair<int, const SliceColumns*>> batch;
+    for (const int lane : m_indexRequests)
+        batch.emplace_back(lane, &m_model.threadTrack(lane).slices);
+    m_indexRequests.clear();
+    m_indexJobGeneration = m_model.generation();
+    // The job reads the profiles' slice columns: it keeps them alive.
+    const std::vector<ProfilePtr> keep { m_model.profile(), m_model.comparison().profile };
+    m_indexWatcher.setFuture(QtConcurrent::mapped(workPool(), std::move(batch),
+        [keep](const std::pair<int, const SliceColumns*>& in) -> IndexResult {
+            return { in.first, TimelineModel::makeThreadIndex(*in.second) };
+        }));
+}
+
+void TimelineRenderer::indexesBuilt()
+{
+    const QList<IndexResult> results = m_indexWatcher.future().results();
+    for (const auto& [lane, index] : results) {
+        m_model.adoptThreadIndex(lane, m_indexJobGeneration, index);
+        if (m_indexJobGeneration == m_indexGeneration)
+            m_indexPending.remove(lane);
+        if (std::size_t(lane) < m_geometry.size())
+            m_geometry[std::size_t(lane)] = {};
+    }
+    if (!m_indexRequests.empty())
+        launchIndexJob();
+    if (m_summaryReady)
+        m_summaryReady();
 }
 
 } // namespace profscope
