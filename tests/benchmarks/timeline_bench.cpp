@@ -176,6 +176,43 @@ Figures measure(TimelineWidget& w, QImage& image, double startNs, double endNs, 
 
 } // namespace
 
+enum class OffThreadWork
+{
+    SummaryRows,
+    LaneIndexes
+};
+
+struct OffThreadFrame
+{
+    double firstMs = 0; // the first frame, with placeholders
+    int placeholders = 0;
+    double builtMs = 0; // until the work is done and handed over
+};
+
+// The first frame on screen draws placeholders and starts the work off the
+// GUI thread; waits until it is handed over.
+OffThreadFrame firstFrameThenBuilt(TimelineWidget& w, QImage& image, OffThreadWork work)
+{
+    OffThreadFrame f;
+    QElapsedTimer ready;
+    ready.start();
+    QPainter p(&image);
+    w.render(&p);
+    p.end();
+    f.firstMs = double(ready.nsecsElapsed()) / 1e6;
+    const TimelineFrameStats& stats = w.renderer().lastFrameStats();
+    f.placeholders = work == OffThreadWork::SummaryRows ? stats.summariesPending : stats.lanesPending;
+    const auto busy = [&w, work] {
+        return work == OffThreadWork::SummaryRows ? w.renderer().summaryBuilder().isBusy()
+                                                  : w.renderer().isBuildingIndexes();
+    };
+    while (busy())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    QCoreApplication::processEvents();
+    f.builtMs = double(ready.nsecsElapsed()) / 1e6;
+    return f;
+}
+
 int main(int argc, char** argv)
 {
     profscope::bench::startLikeTheApplication(argv);
@@ -220,19 +257,10 @@ int main(int argc, char** argv)
     {
         // As on screen: the first frame draws the lanes as placeholders,
         // their indexes are built off the GUI thread, the lanes follow.
-        QElapsedTimer ready;
-        ready.start();
-        QPainter p(&image);
-        w.render(&p);
-        p.end();
-        const double firstMs = double(ready.nsecsElapsed()) / 1e6;
-        const int pending = w.renderer().lastFrameStats().lanesPending;
-        while (w.renderer().isBuildingIndexes())
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        QCoreApplication::processEvents();
+        const OffThreadFrame f = firstFrameThenBuilt(w, image, OffThreadWork::LaneIndexes);
         std::printf("setProfile: %.1f ms; lane indexes off the GUI thread: first frame %.1f ms (%d lanes as "
                     "placeholders), all built after %.1f ms\n",
-            setMs, firstMs, pending, double(ready.nsecsElapsed()) / 1e6);
+            setMs, f.firstMs, f.placeholders, f.builtMs);
     }
     const double span = double(w.model().spanNs());
     struct Level
@@ -301,19 +329,10 @@ int main(int argc, char** argv)
                 w.setSummaryBuild(TimelineWidget::SummaryBuild::OffThread);
                 w.refresh();
                 w.setVisibleRange(cases[0].start, cases[0].end, false);
-                QElapsedTimer ready;
-                ready.start();
-                QPainter p(&image);
-                w.render(&p);
-                p.end();
-                const double firstMs = double(ready.nsecsElapsed()) / 1e6;
-                const int pending = w.renderer().lastFrameStats().summariesPending;
-                while (w.renderer().summaryBuilder().isBusy())
-                    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-                QCoreApplication::processEvents();
+                const OffThreadFrame f = firstFrameThenBuilt(w, image, OffThreadWork::SummaryRows);
                 std::printf("summary rows off the GUI thread: first frame %.1f ms (%d rows as placeholders), "
                             "all rows built after %.1f ms\n",
-                    firstMs, pending, double(ready.nsecsElapsed()) / 1e6);
+                    f.firstMs, f.placeholders, f.builtMs);
             }
             for (const Level& l : cases) {
                 const Figures f = measure(w, image, l.start, l.end, frames);
