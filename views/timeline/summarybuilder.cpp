@@ -31,6 +31,7 @@ SummaryBuilder::SummaryBuilder(QObject* parent)
     : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<Result>::finished, this, [this] {
+        m_jobActive = false;
         QList<Result> result = m_watcher.future().results();
         const bool current = m_jobGeneration == m_generation;
         for (const auto& [lane, track] : result)
@@ -86,7 +87,7 @@ void SummaryBuilder::start(std::vector<Request> requests, std::vector<ProfilePtr
         m_queued.push_back(std::move(r));
     }
     m_queuedProfiles = std::move(profiles);
-    if (!m_watcher.isRunning())
+    if (!m_jobActive)
         launchQueued();
 }
 
@@ -98,6 +99,7 @@ void SummaryBuilder::launchQueued()
     batch.swap(m_queued);
     std::vector<ProfilePtr> profiles = std::move(m_queuedProfiles);
     m_jobGeneration = m_generation;
+    m_jobActive = true;
     // One task per row: the rows of a batch are built on every core.
     m_watcher.setFuture(QtConcurrent::mapped(workPool(), std::move(batch), [profiles](const Request& r) -> Result {
         return { r.lane, build(r) };
@@ -111,6 +113,9 @@ void SummaryBuilder::cancelAndWait()
     m_queuedProfiles.clear();
     m_watcher.waitForFinished();
     m_pending.clear();
+    // The finished signal may still be queued: it finds nothing pending
+    // and an old generation, and hands nothing over.
+    m_jobActive = false;
 }
 
 } // namespace profscope

@@ -65,7 +65,7 @@ public:
     }
     bool isBusy() const
     {
-        return m_watcher.isRunning();
+        return m_jobActive;
     }
     // Builds the requests of lanes not pending yet; the profiles (the base
     // run, the comparison run) are kept alive until the job ends.
@@ -86,6 +86,10 @@ private:
     std::vector<ProfilePtr> m_queuedProfiles;
     quint64 m_generation = 0;
     quint64 m_jobGeneration = 0;
+    // Launched and not handed over yet. Not the watcher's isRunning(): that
+    // turns false before the finished signal is delivered, and a job set on
+    // the watcher in between would drop the results of the one before.
+    bool m_jobActive = false;
 };
 
 } // namespace profscope

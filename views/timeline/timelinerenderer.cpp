@@ -426,7 +426,7 @@ void TimelineRenderer::paint(QPainter& p, const TimelineViewport& vp, const Time
         requests.swap(m_summaryRequests);
         m_summaryBuilder.start(std::move(requests), { m_model.profile(), m_model.comparison().profile });
     }
-    if (!m_indexRequests.empty() && !m_indexWatcher.isRunning())
+    if (!m_indexRequests.empty() && !m_indexJobActive)
         launchIndexJob();
 }
 

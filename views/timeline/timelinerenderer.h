@@ -151,7 +151,7 @@ public:
     // isAsync()); the lanes are placeholders until then.
     bool isBuildingIndexes() const
     {
-        return m_indexWatcher.isRunning() || !m_indexRequests.empty();
+        return m_indexJobActive || !m_indexRequests.empty();
     }
 
     void paint(QPainter& p, const TimelineViewport& vp, const TimelineRenderState& state);
@@ -262,6 +262,10 @@ private:
     QSet<int> m_indexPending; // requested or being built
     quint64 m_indexGeneration = 0; // of the model's lanes the two above refer to
     quint64 m_indexJobGeneration = 0;
+    // Launched and not handed over yet. Not the watcher's isRunning(): that
+    // turns false before the finished signal is delivered, and a job set on
+    // the watcher in between would drop the results of the one before.
+    bool m_indexJobActive = false;
 };
 
 } // namespace profscope

@@ -124,6 +124,7 @@ void TimelineRenderer::launchIndexJob()
         batch.emplace_back(lane, &m_model.threadTrack(lane).slices);
     m_indexRequests.clear();
     m_indexJobGeneration = m_model.generation();
+    m_indexJobActive = true;
     // The job reads the profiles' slice columns: it keeps them alive.
     const std::vector<ProfilePtr> keep { m_model.profile(), m_model.comparison().profile };
     m_indexWatcher.setFuture(QtConcurrent::mapped(workPool(), std::move(batch),
@@ -134,6 +135,7 @@ void TimelineRenderer::launchIndexJob()
 
 void TimelineRenderer::indexesBuilt()
 {
+    m_indexJobActive = false;
     const QList<IndexResult> results = m_indexWatcher.future().results();
     for (const auto& [lane, index] : results) {
         m_model.adoptThreadIndex(lane, m_indexJobGeneration, index);
